@@ -1,0 +1,18 @@
+import type * as z from "zod/mini";
+import { fieldErrors } from "../../src/shared/validation";
+
+/** Reads a form's named fields as strings (checkboxes as booleans). */
+export function readForm(form: HTMLFormElement): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = {};
+  for (const element of Array.from(form.elements) as HTMLInputElement[]) {
+    if (!element.name) continue;
+    values[element.name] = element.type === "checkbox" ? element.checked : element.value;
+  }
+  return values;
+}
+
+/** Validates with the payload's shared schema: data, or field → message. */
+export function check<T extends z.ZodMiniType>(schema: T, values: unknown): { data: z.infer<T>; errors: null } | { data: null; errors: Record<string, string> } {
+  const result = schema.safeParse(values);
+  return result.success ? { data: result.data as z.infer<T>, errors: null } : { data: null, errors: fieldErrors(result.error) };
+}

@@ -1,0 +1,19 @@
+// `npm run dev`: migrate the embedded local database, then serve the app with wrangler.
+// Runs under the Node 22 that the `node` devDependency puts first on every npm script's PATH.
+// Extra arguments go to `wrangler dev` (e.g. --persist-to for a throwaway database).
+import { spawn, spawnSync } from "node:child_process";
+
+const port = process.env.PORT ?? "8787";
+const args = process.argv.slice(2);
+const persist = args.includes("--persist-to") ? ["--persist-to", args[args.indexOf("--persist-to") + 1]] : [];
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+
+const migrate = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { stdio: "inherit", env });
+if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+
+const dev = spawn("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...args], {
+  stdio: "inherit",
+  env,
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
+dev.on("exit", (code) => process.exit(code ?? 0));

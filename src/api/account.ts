@@ -1,0 +1,122 @@
+import { and, eq, gt, inArray } from "drizzle-orm";
+import { Hono } from "hono";
+import { hashPassword, timingDummyHash, verifyPassword } from "../auth/password";
+import { createSession, deleteSession, generateToken, hashToken, toPublicUser } from "../auth/session";
+import { clearAttempts, LIMITS, recordAttempt, retryMessage, secondsBlocked, throttleKey } from "../auth/throttle";
+import { sessions, users } from "../db/schema";
+import { nextReminderAt } from "../domain/time";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { clearSessionCookie, requireUser, setSessionCookie } from "../http/middleware";
+import { validate } from "../http/validate";
+import { appUrl, createMailer } from "../mail/mailer";
+import { passwordResetEmail } from "../mail/templates/password-reset";
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../shared/auth-schemas";
+
+const RESET_TOKEN_TTL = 60 * 60_000; // 1 hour
+export const INVALID_LOGIN = "Invalid username or password";
+export const FORGOT_ANSWER = "If your email is in our system, you'll receive a password reset link shortly.";
+
+const clientIp = (c: { req: { header(name: string): string | undefined } }) => c.req.header("CF-Connecting-IP") ?? "unknown";
+
+export const accountApi = new Hono<AppEnv>()
+  .get("/user", requireUser, (c) => c.json(c.var.user))
+
+  .post("/register", validate("json", registerSchema), async (c) => {
+    const input = c.req.valid("json");
+    const now = Date.now();
+    const [row] = await c.var.db
+      .insert(users)
+      .values({
+        username: input.username,
+        passwordHash: await hashPassword(input.password),
+        email: input.email,
+        fullName: input.fullName,
+        emailConsent: input.emailConsent,
+        nextNotificationAt: nextReminderAt("UTC", 9, now),
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: users.username })
+      .returning();
+    if (!row) throw new ApiError(409, "Username already exists");
+    const { token } = await createSession(c.var.db, row.id, now);
+    setSessionCookie(c, token);
+    return c.json(toPublicUser(row), 201);
+  })
+
+  .post("/login", validate("json", loginSchema), async (c) => {
+    const { username, password } = c.req.valid("json");
+    const db = c.var.db;
+    const keys = { account: throttleKey.loginAccount(username), client: throttleKey.loginClient(clientIp(c)) };
+    const blocked = await secondsBlocked(db, [
+      [keys.account, LIMITS.loginPerAccount],
+      [keys.client, LIMITS.loginPerClient],
+    ]);
+    if (blocked) throw new ApiError(429, retryMessage(blocked));
+
+    const [row] = await db.select().from(users).where(eq(users.username, username));
+    const valid = await verifyPassword(password, row?.passwordHash ?? (await timingDummyHash()));
+    if (!row || !valid) {
+      await recordAttempt(db, [keys.account, keys.client]);
+      throw new ApiError(401, INVALID_LOGIN);
+    }
+    await clearAttempts(db, keys.account);
+    const { token } = await createSession(db, row.id);
+    setSessionCookie(c, token);
+    return c.json(toPublicUser(row));
+  })
+
+  .post("/logout", async (c) => {
+    if (c.var.session) await deleteSession(c.var.db, c.var.session.id);
+    clearSessionCookie(c);
+    return c.json({ message: "Logged out" });
+  })
+
+  .post("/forgot-password", validate("json", forgotPasswordSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    const db = c.var.db;
+    const clientKey = throttleKey.forgotClient(clientIp(c));
+    const emailKey = throttleKey.forgotEmail(email);
+    const blocked = await secondsBlocked(db, [[clientKey, LIMITS.forgotPerClient]]);
+    if (blocked) throw new ApiError(429, retryMessage(blocked));
+    // The per-address limit is silent: answering differently would tell whether the address exists.
+    const emailBlocked = await secondsBlocked(db, [[emailKey, LIMITS.forgotPerEmail]]);
+    await recordAttempt(db, [clientKey, emailKey]);
+    if (!emailBlocked) {
+      // Sent after the answer, so a known and an unknown address take the same time to answer.
+      c.executionCtx.waitUntil(sendResetLinks(c.env, db, email, new URL(c.req.url).origin).catch((err) => console.error("reset mail failed", err)));
+    }
+    return c.json({ message: FORGOT_ANSWER });
+  })
+
+  .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
+    const { token, password } = c.req.valid("json");
+    const db = c.var.db;
+    const now = Date.now();
+    const passwordHash = await hashPassword(password);
+    const tokenMatches = and(eq(users.resetTokenHash, hashToken(token)), gt(users.resetTokenExpiry, now));
+    // One batch (one transaction): end every session of the user and set the new password; the
+    // token is cleared in the same statement, so it works once.
+    const [, updated] = await db.batch([
+      db.delete(sessions).where(inArray(sessions.userId, db.select({ id: users.id }).from(users).where(tokenMatches))),
+      db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null }).where(tokenMatches).returning({ id: users.id }),
+    ]);
+    if (updated.length === 0) throw new ApiError(400, "This reset link is invalid or has expired. Please request a new one.");
+    clearSessionCookie(c);
+    return c.json({ message: "Password reset successful" });
+  });
+
+async function sendResetLinks(env: AppEnv["Bindings"], db: AppEnv["Variables"]["db"], email: string, origin: string) {
+  const owners = await db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.email, email)).limit(5);
+  if (owners.length === 0) return;
+  const expiry = Date.now() + RESET_TOKEN_TTL;
+  const base = appUrl(env, origin);
+  const messages = [];
+  for (const owner of owners) {
+    const token = generateToken();
+    await db.update(users).set({ resetTokenHash: hashToken(token), resetTokenExpiry: expiry }).where(eq(users.id, owner.id));
+    messages.push(passwordResetEmail({ to: owner.email, username: owner.username, link: `${base}/reset-password?token=${token}` }));
+  }
+  const results = await createMailer(env, db).send(messages);
+  results.forEach((r) => !r.ok && console.error(`reset mail not sent: ${r.error}`));
+}

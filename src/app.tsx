@@ -1,0 +1,66 @@
+import { reactRenderer } from "@hono/react-renderer";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { accountApi } from "./api/account";
+import { Document } from "./components/Document";
+import type { AppEnv } from "./env";
+import { ApiError, describeError, jsonError } from "./http/errors";
+import { loadSession, rejectCrossSite } from "./http/middleware";
+import { devRoutes } from "./mail/dev-routes";
+import { accountPages } from "./pages/account-pages";
+import { renderNotFound, renderUnavailable } from "./pages/not-found";
+
+declare module "@hono/react-renderer" {
+  interface Props {
+    title?: string;
+  }
+}
+
+const isApi = (path: string) => path.startsWith("/api/") || path === "/api" || path.startsWith("/dev/");
+
+export const app = new Hono<AppEnv>();
+
+app.use(
+  secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", NONCE],
+      // sonner injects its stylesheet at runtime; scripts stay nonce/self only.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+  }),
+);
+app.use("/api/*", async (c, next) => {
+  await next();
+  c.header("Cache-Control", "no-store");
+});
+app.use(
+  "/api/*",
+  bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: "The request body is too large." }, 413) }),
+);
+app.use(rejectCrossSite);
+app.use(loadSession);
+app.use(reactRenderer(({ children, title }) => <Document title={title}>{children}</Document>));
+
+app.route("/api", accountApi);
+app.route("/dev", devRoutes);
+app.route("/", accountPages);
+
+app.notFound((c) => (isApi(c.req.path) ? c.json({ message: "Not found" }, 404) : renderNotFound(c)));
+
+app.onError((err, c) => {
+  if (isApi(c.req.path) || c.req.method !== "GET") return jsonError(c, err);
+  const { status } = describeError(err);
+  if (err instanceof ApiError && status === 404) return renderNotFound(c);
+  if (status >= 500) console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  return renderUnavailable(c, status === 503 ? 503 : 500);
+});

@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import type { User } from "../auth/session";
+import { Island } from "./Island";
+
+/** Shared header and footer of signed-in pages (spec point 2). */
+export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
+          <a href="/" className="text-lg font-bold text-teal-800">
+            Refill Tracker
+          </a>
+          <nav aria-label="Account" className="flex items-center gap-2">
+            <button type="button" popoverTarget="notifications-menu" className="btn-secondary px-3" aria-label="Notifications">
+              <BellIcon />
+            </button>
+            <div id="notifications-menu" popover="auto" className="card absolute right-4 top-14 m-0 w-56 p-2">
+              <a href="/notifications" className="block rounded px-3 py-2 text-sm hover:bg-slate-100 focus-visible:bg-slate-100">
+                Configure notifications
+              </a>
+            </div>
+            <Island name="AccountMenu" props={{ user }} />
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        {children}
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap gap-4 px-4 py-4 text-sm text-slate-700">
+          <a href="#" className="hover:underline">Privacy Policy</a>
+          <a href="#" className="hover:underline">Terms of Service</a>
+          <a href="#" className="hover:underline">Support</a>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}

@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// Instants are epoch milliseconds (integer); local calendar dates are 'YYYY-MM-DD' text.
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    email: text("email").notNull(),
+    fullName: text("full_name"),
+    phoneNumber: text("phone_number"),
+    birthdate: text("birthdate"),
+    notificationDays: integer("notification_days").notNull().default(7),
+    emailConsent: integer("email_consent", { mode: "boolean" }).notNull().default(true),
+    resetTokenHash: text("reset_token_hash"),
+    resetTokenExpiry: integer("reset_token_expiry"),
+    timezone: text("timezone").notNull().default("UTC"),
+    // False until the user saves a zone, so the notifications screen can offer the browser's zone.
+    timezoneChosen: integer("timezone_chosen", { mode: "boolean" }).notNull().default(false),
+    notificationHour: integer("notification_hour").notNull().default(9),
+    // Next instant the local clock reads notificationHour:00 — what the hourly job selects on.
+    nextNotificationAt: integer("next_notification_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("users_email_idx").on(t.email),
+    index("users_next_notification_idx").on(t.nextNotificationAt).where(sql`email_consent = 1`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 (hex) of the secret in the cookie; the secret itself is never stored.
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const pharmacies = sqliteTable(
+  "pharmacies",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+  },
+  (t) => [index("pharmacies_user_idx").on(t.userId)],
+);
+
+export const medications = sqliteTable(
+  "medications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // RESTRICT: a pharmacy in use cannot be deleted (the API says so before the database must).
+    pharmacyId: integer("pharmacy_id").references(() => pharmacies.id, { onDelete: "restrict" }),
+    pillsPerDay: real("pills_per_day").notNull(),
+    // The count as it was on countedOn (local date); the current count is derived, see domain/countdown.
+    pillsRemaining: real("pills_remaining").notNull(),
+    countedOn: text("counted_on").notNull(),
+    pillsPerRefill: integer("pills_per_refill").notNull(),
+    lastRefillDate: text("last_refill_date"),
+  },
+  (t) => [index("medications_user_idx").on(t.userId), index("medications_pharmacy_idx").on(t.pharmacyId)],
+);
+
+// Spec point 3: the last reminder per medication.
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    medicationId: integer("medication_id").notNull().references(() => medications.id, { onDelete: "cascade" }),
+    sentAt: integer("sent_at").notNull(),
+    type: text("type").notNull(),
+  },
+  (t) => [uniqueIndex("notifications_user_medication_idx").on(t.userId, t.medicationId)],
+);
+
+// One row per user and local day: the guard that makes a second reminder e-mail impossible.
+export const reminderLog = sqliteTable(
+  "reminder_log",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    localDate: text("local_date").notNull(),
+    // sending | sent | nothing_due | retry | failed | rejected
+    status: text("status").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    updatedAt: integer("updated_at").notNull(),
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+);
+
+// Fixed-window counters for login and forgot-password throttling, shared by every Worker instance.
+export const throttles = sqliteTable("throttles", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStartedAt: integer("window_started_at").notNull(),
+});
+
+// Development outbox (used only when Postmark is not configured).
+export const devEmails = sqliteTable("dev_emails", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+  createdAt: integer("created_at").notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type MedicationRow = typeof medications.$inferSelect;
+export type PharmacyRow = typeof pharmacies.$inferSelect;

@@ -1,0 +1,101 @@
+// Calendar arithmetic in a user's IANA time zone, with nothing but Intl (no Temporal in workerd yet).
+// A "local date" is 'YYYY-MM-DD'; an instant is epoch milliseconds.
+
+const DAY_MS = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function wallClockAt(instant: number, timeZone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+}
+
+/** Offset of the zone from UTC at an instant, in milliseconds (whole seconds). */
+export function offsetAt(instant: number, timeZone: string): number {
+  const w = wallClockAt(instant, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+export function localDateAt(instant: number, timeZone: string): string {
+  const w = wallClockAt(instant, timeZone);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+function dateToUtcMidnight(date: string): number {
+  const [y, m, d] = date.split("-").map(Number);
+  return Date.UTC(y, m - 1, d);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(dateToUtcMidnight(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dateToUtcMidnight(to) - dateToUtcMidnight(from)) / DAY_MS);
+}
+
+/**
+ * The instant the local clock in `timeZone` reads `hour`:00 on `date`. In a DST gap the wall time
+ * does not exist and we answer the instant the clock jumps past it (like Temporal's "compatible");
+ * in a repeated hour we answer the earlier instant.
+ */
+export function instantOfLocalHour(date: string, hour: number, timeZone: string): number {
+  const wall = dateToUtcMidnight(date) + hour * 3_600_000;
+  const offsetBefore = offsetAt(wall - DAY_MS, timeZone);
+  const offsetAfter = offsetAt(wall + DAY_MS, timeZone);
+  const candidates = [wall - offsetBefore, wall - offsetAfter].filter((t) => wall - offsetAt(t, timeZone) === t).sort((a, b) => a - b);
+  if (candidates.length > 0) return candidates[0];
+  return wall - offsetBefore; // in the gap: the old offset carries us to the first valid instant after it
+}
+
+/** The first instant strictly after `after` when the local clock reads `hour`:00. */
+export function nextReminderAt(timeZone: string, hour: number, after: number): number {
+  const today = localDateAt(after, timeZone);
+  for (let day = -1; day <= 2; day++) {
+    const candidate = instantOfLocalHour(addDays(today, day), hour, timeZone);
+    if (candidate > after) return candidate;
+  }
+  throw new Error(`no reminder instant found for ${timeZone} ${hour}:00 after ${after}`);
+}

@@ -1,0 +1,23 @@
+import type { Db } from "./db/client";
+import type { SessionRecord, User } from "./auth/session";
+
+/** Worker bindings and settings (wrangler.toml, .dev.vars, `wrangler secret`). */
+export interface Env {
+  DB: D1Database;
+  ASSETS: Fetcher;
+  TURSO_DATABASE_URL?: string;
+  TURSO_AUTH_TOKEN?: string;
+  POSTMARK_SERVER_TOKEN?: string;
+  MAIL_FROM?: string;
+  APP_URL?: string;
+  APP_SECRET?: string;
+}
+
+export interface AppVariables {
+  db: Db;
+  user: User | null;
+  session: SessionRecord | null;
+  secureHeadersNonce?: string;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };

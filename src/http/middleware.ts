@@ -1,0 +1,64 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import { SESSION_MAX_AGE, toPublicUser, validateSessionToken } from "../auth/session";
+import { createDb } from "../db/client";
+import type { AppEnv } from "../env";
+import { ApiError } from "./errors";
+
+const isSecure = (c: Context) => new URL(c.req.url).protocol === "https:";
+// `__Host-` binds the cookie to this exact origin over HTTPS; plain `session` on http://localhost.
+export const sessionCookieName = (c: Context) => (isSecure(c) ? "__Host-session" : "session");
+
+export function setSessionCookie(c: Context, token: string) {
+  setCookie(c, sessionCookieName(c), token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isSecure(c),
+    path: "/",
+    maxAge: SESSION_MAX_AGE / 1000,
+  });
+}
+
+export function clearSessionCookie(c: Context) {
+  deleteCookie(c, sessionCookieName(c), { path: "/", secure: isSecure(c) });
+}
+
+/** Opens the database for this request and resolves the cookie to a user (or null). */
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  const db = createDb(c.env);
+  c.set("db", db);
+  c.set("user", null);
+  c.set("session", null);
+  const token = getCookie(c, sessionCookieName(c));
+  if (token && token.length <= 128) {
+    const found = await validateSessionToken(db, token);
+    if (found) {
+      c.set("user", toPublicUser(found.user));
+      c.set("session", found.session);
+    } else {
+      clearSessionCookie(c);
+    }
+  }
+  await next();
+});
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+// Token-authenticated endpoints that mail clients call from their own servers (RFC 8058).
+const CROSS_SITE_ALLOWED = ["/unsubscribe"];
+
+/** Cross-site non-GET requests answer 403 (Origin and Fetch Metadata), whatever the content type. */
+export const rejectCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_ALLOWED.includes(c.req.path)) return next();
+  const site = c.req.header("Sec-Fetch-Site");
+  const origin = c.req.header("Origin");
+  const crossSite = (site !== undefined && site !== "same-origin" && site !== "none") || (origin !== undefined && origin !== new URL(c.req.url).origin);
+  if (crossSite) throw new ApiError(403, "Cross-site requests are not allowed.");
+  await next();
+};
+
+/** API guard: no session answers 401. */
+export const requireUser = createMiddleware<AppEnv & { Variables: { user: NonNullable<AppEnv["Variables"]["user"]> } }>(async (c, next) => {
+  if (!c.var.user) throw new ApiError(401, "You are not signed in.");
+  await next();
+});
