@@ -3,12 +3,18 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { accountApi } from "./api/account";
+import { medicationsApi } from "./api/medications";
+import { pharmaciesApi } from "./api/pharmacies";
+import { settingsApi } from "./api/settings";
 import { Document } from "./components/Document";
 import type { AppEnv } from "./env";
 import { ApiError, describeError, jsonError } from "./http/errors";
 import { loadSession, rejectCrossSite } from "./http/middleware";
 import { devRoutes } from "./mail/dev-routes";
 import { accountPages } from "./pages/account-pages";
+import { dashboardPages } from "./pages/dashboard";
+import { medicationPages } from "./pages/medication-pages";
+import { settingsPages } from "./pages/settings-pages";
 import { renderNotFound, renderUnavailable } from "./pages/not-found";
 
 declare module "@hono/react-renderer" {
@@ -52,8 +58,14 @@ app.use(loadSession);
 app.use(reactRenderer(({ children, title }) => <Document title={title}>{children}</Document>));
 
 app.route("/api", accountApi);
+app.route("/api", medicationsApi);
+app.route("/api", pharmaciesApi);
+app.route("/api", settingsApi);
 app.route("/dev", devRoutes);
 app.route("/", accountPages);
+app.route("/", dashboardPages);
+app.route("/", medicationPages);
+app.route("/", settingsPages);
 
 app.notFound((c) => (isApi(c.req.path) ? c.json({ message: "Not found" }, 404) : renderNotFound(c)));
 

@@ -3,7 +3,7 @@ import { Provider } from "jotai";
 import type { ComponentProps, ComponentType } from "react";
 import { preloadModule } from "react-dom";
 import assets from "../generated/assets.json";
-import { islands, type IslandName } from "../../islands/registry";
+import { islands, type IslandName } from "../generated/islands";
 
 type Manifest = { client: string; islands: Record<string, { src: string; imports: string[] }> };
 const manifest = assets as Manifest;

@@ -1,0 +1,20 @@
+import { daysBetween } from "./time";
+
+// Pills go down by pillsPerDay at each local midnight of the user's zone, never below 0.
+// The database keeps the count with the local date it was true (countedOn); nothing has to run
+// for the count to be right, and a missed cron cannot skew it.
+
+export interface StoredCount {
+  pillsRemaining: number;
+  pillsPerDay: number;
+  countedOn: string; // local 'YYYY-MM-DD'
+}
+
+/** The count on local date `today`. */
+export function currentPills({ pillsRemaining, pillsPerDay, countedOn }: StoredCount, today: string): number {
+  const elapsed = Math.max(0, daysBetween(countedOn, today));
+  return Math.max(0, roundPills(pillsRemaining - pillsPerDay * elapsed));
+}
+
+// Counts are multiples of 0.5 in practice; rounding keeps float noise (0.1 + 0.2) out of the UI.
+export const roundPills = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,0 +1,70 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+// Debian's Chromium, never a downloaded browser. The flags keep it off the (closed) network.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export const baseUrl = () => inject("baseUrl");
+export const DESKTOP = { width: 1280, height: 900 };
+export const MOBILE = { width: 375, height: 800 };
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  page.on("console", (msg) => msg.type() === "error" && !/Failed to load resource.*40[019]/.test(msg.text()) && problems.push(`console: ${msg.text()}`));
+  (page as Page & { problems: string[] }).problems = problems;
+  return page;
+}
+
+/** No JavaScript errors (CSP violations and hydration mismatches included) happened on the page. */
+export function expectNoErrors(page: Page) {
+  expect((page as Page & { problems: string[] }).problems).toEqual([]);
+}
+
+/** Islands finish hydrating (their markers get React's internal root key). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll("[data-island]")).every((el) => Object.keys(el).some((k) => k.startsWith("__reactContainer"))),
+  );
+}
+
+/** Runs axe-core; fails on serious or critical findings. */
+export async function expectAccessible(page: Page) {
+  // Injected over the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(async () => (globalThis as any).axe.run(document, { resultTypes: ["violations"] }));
+  const serious = (results.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>)
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious).toEqual([]);
+}
+
+/** Horizontal scrolling at the current viewport. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+let counter = 0;
+export const uniqueName = (prefix = "e2e") => `${prefix}_${Date.now().toString(36)}_${counter++}`;
+
+/** Creates an account through the UI-facing API in the page's context (sets the session cookie). */
+export async function registerViaApi(page: Page, username = uniqueName()) {
+  const res = await page.request.post("/api/register", {
+    data: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: `Pat ${username}`, emailConsent: true },
+  });
+  expect(res.status()).toBe(201);
+  return { username, password: "correct horse battery", fullName: `Pat ${username}` };
+}

@@ -1,0 +1,41 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Three projects, all run by `npm test`:
+// - workers: unit, API and cron tests inside workerd with a real D1 (SQLite);
+// - node:    the same schema and queries on the libSQL engine (@libsql/client on a local file);
+// - e2e:     a real Chromium (Debian's) driven by playwright-core against `npm run dev`.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_URL: "http://localhost" } },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/**/*.test.{ts,tsx}"],
+          exclude: ["test/node/**", "test/e2e/**"],
+          setupFiles: ["./test/setup/apply-migrations.ts"],
+        },
+      },
+      {
+        test: { name: "node", environment: "node", include: ["test/node/**/*.test.ts"] },
+      },
+      {
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["./test/e2e/dev-server.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
