@@ -1,0 +1,66 @@
+// Spec point 4: days of supply, status, and the dashboard's summary cards. Pure functions, shared by
+// the server (first render, e-mails) and the islands.
+
+/** A medication as the API answers it; pillsRemaining is the current count (countdown applied). */
+export interface Medication {
+  id: number;
+  name: string;
+  pharmacyId: number | null;
+  pillsPerDay: number;
+  pillsRemaining: number;
+  pillsPerRefill: number;
+  lastRefillDate: string | null;
+}
+
+export interface Pharmacy {
+  id: number;
+  name: string;
+  phoneNumber: string;
+}
+
+export type MedicationStatus = "refill-needed" | "running-low" | "well-stocked";
+
+export const STATUS_LABEL: Record<MedicationStatus, string> = {
+  "refill-needed": "Refill Needed",
+  "running-low": "Running Low",
+  "well-stocked": "Well Stocked",
+};
+
+export const REFILL_NEEDED_MAX_DAYS = 7;
+export const RUNNING_LOW_MAX_DAYS = 15;
+export const DEFAULT_NOTIFICATION_DAYS = 7;
+
+/** Unrounded days of supply left. */
+export const daysLeft = (m: Pick<Medication, "pillsRemaining" | "pillsPerDay">) => m.pillsRemaining / m.pillsPerDay;
+
+/** The list's days left: rounded down. */
+export const wholeDaysLeft = (m: Pick<Medication, "pillsRemaining" | "pillsPerDay">) => Math.floor(daysLeft(m));
+
+/** Status from the rounded-down days: ≤ 7 refill needed, 8–15 running low, above 15 well stocked. */
+export function statusOf(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">): MedicationStatus {
+  const days = wholeDaysLeft(m);
+  if (days <= REFILL_NEEDED_MAX_DAYS) return "refill-needed";
+  if (days <= RUNNING_LOW_MAX_DAYS) return "running-low";
+  return "well-stocked";
+}
+
+export type SummaryBucket = "needRefillSoon" | "runningLow" | "wellStocked";
+
+/** The cards use unrounded days and the user's notificationDays (spec point 4). */
+export function summaryBucket(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">, notificationDays = DEFAULT_NOTIFICATION_DAYS): SummaryBucket {
+  const days = daysLeft(m);
+  if (days <= notificationDays) return "needRefillSoon";
+  if (days <= RUNNING_LOW_MAX_DAYS) return "runningLow";
+  return "wellStocked";
+}
+
+export function summaryCounts(medications: Medication[], notificationDays = DEFAULT_NOTIFICATION_DAYS): Record<SummaryBucket, number> {
+  const counts = { needRefillSoon: 0, runningLow: 0, wellStocked: 0 };
+  for (const m of medications) counts[summaryBucket(m, notificationDays)]++;
+  return counts;
+}
+
+/** The local date the supply runs out (today + unrounded days, rounded down). */
+export function runOutDate(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">, today: string, addDays: (date: string, n: number) => string): string {
+  return addDays(today, Math.floor(daysLeft(m)));
+}
