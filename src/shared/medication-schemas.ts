@@ -33,8 +33,7 @@ export const medicationSchema = z.object({
   ),
   // Optional; an empty string means "no date" and is stored as missing.
   lastRefillDate: z.pipe(
-    z.optional(z.nullable(z.string({ error: "Last refill date must be a date" }))),
-    z.transform((value) => (value ? value : null)),
+    z.pipe(z.optional(z.nullable(z.string({ error: "Last refill date must be a date" }))), z.transform((value) => (value ? value : null))),
     z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Last refill date must be a date (YYYY-MM-DD)"), z.refine((d) => !Number.isNaN(Date.parse(d)), "Last refill date must be a real date"))),
   ),
 });
