@@ -1,0 +1,79 @@
+import { createClient, type Client } from "@libsql/client";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "../../scripts/migrate-libsql.mjs";
+import { createSession, validateSessionToken } from "../../src/auth/session";
+import { LIMITS, recordAttempt, secondsBlocked } from "../../src/auth/throttle";
+import type { Db } from "../../src/db/client";
+import * as schema from "../../src/db/schema";
+
+// The production engine (libSQL, as Turso runs it) on a local file: the same migrations, schema
+// and query code the Worker runs on D1.
+let client: Client;
+let db: Db;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "refill-libsql-"));
+  client = createClient({ url: `file:${join(dir, "test.db")}` });
+  await migrate(client);
+  db = drizzle(client, { schema }) as unknown as Db;
+});
+afterAll(() => {
+  client?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function insertUser(username: string) {
+  const [user] = await db
+    .insert(schema.users)
+    .values({ username, passwordHash: "x", email: `${username}@example.com`, nextNotificationAt: 0, createdAt: Date.now() })
+    .returning();
+  return user;
+}
+
+describe("libSQL engine", () => {
+  it("applies every migration once", async () => {
+    expect(await migrate(client)).toEqual([]);
+    const tables = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) => r.name);
+    expect(tables).toEqual(expect.arrayContaining(["users", "sessions", "pharmacies", "medications", "notifications", "reminder_log", "throttles"]));
+  });
+
+  it("applies the schema's defaults", async () => {
+    const user = await insertUser("defaults");
+    expect(user).toMatchObject({ notificationDays: 7, emailConsent: true, timezone: "UTC", notificationHour: 9 });
+  });
+
+  it("creates and validates sessions with one JOIN, and expires them", async () => {
+    const user = await insertUser("sessions");
+    const now = Date.now();
+    const { token } = await createSession(db, user.id, now);
+    expect((await validateSessionToken(db, token, now))?.user.username).toBe("sessions");
+    expect(await validateSessionToken(db, token, now + 8 * 24 * 3_600_000)).toBeNull();
+    expect(await db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id))).toEqual([]);
+  });
+
+  it("counts throttled attempts with the same upsert batch as on D1", async () => {
+    const key = "login:user:libsql";
+    const now = Date.now();
+    for (let i = 0; i < LIMITS.loginPerAccount; i++) await recordAttempt(db, [key], now);
+    expect(await secondsBlocked(db, [[key, LIMITS.loginPerAccount]], now)).toBeGreaterThan(0);
+    expect(await secondsBlocked(db, [[key, LIMITS.loginPerAccount]], now + 16 * 60_000)).toBe(0);
+  });
+
+  it("rolls back a whole batch when one statement fails", async () => {
+    const user = await insertUser("batch");
+    await expect(
+      db.batch([
+        db.update(schema.users).set({ fullName: "changed" }).where(eq(schema.users.id, user.id)),
+        db.insert(schema.users).values({ username: "batch", passwordHash: "x", email: "dup@example.com", nextNotificationAt: 0, createdAt: 0 }),
+      ]),
+    ).rejects.toThrow();
+    const [row] = await db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(row.fullName).toBeNull();
+  });
+});
