@@ -1,0 +1,161 @@
+// The dashboard list's rules (spec point 2, "Dashboard"): search, status filter, sorting,
+// pagination and display. Pure functions, used by the server's first render and the island.
+import { statusOf, type Medication, type MedicationStatus, type Pharmacy } from "./medications";
+
+export const PAGE_SIZE = 20;
+
+export type StatusFilter = "all" | MedicationStatus;
+
+export const STATUS_FILTERS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
+  { value: "all", label: "All Medications" },
+  { value: "refill-needed", label: "Refill Needed" },
+  { value: "running-low", label: "Running Low" },
+  { value: "well-stocked", label: "Well Stocked" },
+];
+
+export const isStatusFilter = (value: string): value is StatusFilter => STATUS_FILTERS.some((f) => f.value === value);
+
+/** Case-insensitive substring match on the name; a blank query keeps everything. */
+export function searchMedications<M extends Pick<Medication, "name">>(medications: M[], query: string): M[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return medications;
+  return medications.filter((m) => m.name.toLowerCase().includes(needle));
+}
+
+export function filterByStatus<M extends Pick<Medication, "pillsRemaining" | "pillsPerDay">>(medications: M[], filter: StatusFilter): M[] {
+  return filter === "all" ? medications : medications.filter((m) => statusOf(m) === filter);
+}
+
+// ---- Sorting ----
+
+export type SortKey = "name" | "pharmacy" | "pillsPerDay" | "pillsRemaining" | "lastRefillDate" | "status";
+export type SortDirection = "asc" | "desc";
+export interface SortState {
+  key: SortKey;
+  direction: SortDirection;
+}
+
+export const DEFAULT_SORT: SortState = { key: "name", direction: "asc" };
+
+/** A click on a column: a new column sorts ascending, the current one toggles. */
+export function nextSort(current: SortState, key: SortKey): SortState {
+  if (current.key !== key) return { key, direction: "asc" };
+  return { key, direction: current.direction === "asc" ? "desc" : "asc" };
+}
+
+// Names sort the way people read them: "aspirin" beside "Aspirin", "Vitamin D2" before "Vitamin D10".
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+export const compareNames = (a: string, b: string) => collator.compare(a, b);
+
+const STATUS_ORDER: Record<MedicationStatus, number> = { "refill-needed": 0, "running-low": 1, "well-stocked": 2 };
+
+/** Pharmacy id → name, for the Pharmacy column and its sort. */
+export const pharmacyNames = (pharmacies: Pharmacy[]) => new Map(pharmacies.map((p) => [p.id, p.name]));
+
+export function pharmacyNameOf(m: Pick<Medication, "pharmacyId">, names: Map<number, string>): string | undefined {
+  return m.pharmacyId == null ? undefined : names.get(m.pharmacyId);
+}
+
+function compareBy(key: SortKey, a: Medication, b: Medication, names: Map<number, string>): number {
+  switch (key) {
+    case "name":
+      return compareNames(a.name, b.name);
+    case "pharmacy":
+      // No pharmacy sorts like an empty name: first when ascending.
+      return compareNames(pharmacyNameOf(a, names) ?? "", pharmacyNameOf(b, names) ?? "");
+    case "pillsPerDay":
+      return a.pillsPerDay - b.pillsPerDay;
+    case "pillsRemaining":
+      return a.pillsRemaining - b.pillsRemaining;
+    case "lastRefillDate":
+      // 'YYYY-MM-DD' compares as text; a missing date is the earliest.
+      return (a.lastRefillDate ?? "").localeCompare(b.lastRefillDate ?? "");
+    case "status":
+      return STATUS_ORDER[statusOf(a)] - STATUS_ORDER[statusOf(b)];
+  }
+}
+
+/** A sorted copy. Ties fall back to the name, then the id, so the order never jumps between renders. */
+export function sortMedications<M extends Medication>(medications: M[], sort: SortState, names: Map<number, string>): M[] {
+  const sign = sort.direction === "asc" ? 1 : -1;
+  return [...medications].sort(
+    (a, b) => sign * compareBy(sort.key, a, b, names) || compareNames(a.name, b.name) || a.id - b.id,
+  );
+}
+
+// ---- Pagination ----
+
+export interface PageSlice<T> {
+  items: T[];
+  /** The page shown, 1-based, clamped into range. */
+  page: number;
+  pageCount: number;
+  /** 1-based positions of the first and last item shown (0 and 0 when there is nothing). */
+  from: number;
+  to: number;
+  total: number;
+}
+
+export function paginate<T>(items: T[], requestedPage: number, pageSize = PAGE_SIZE): PageSlice<T> {
+  const total = items.length;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(requestedPage) || 1), pageCount);
+  const start = (page - 1) * pageSize;
+  const shown = items.slice(start, start + pageSize);
+  return { items: shown, page, pageCount, from: total === 0 ? 0 : start + 1, to: start + shown.length, total };
+}
+
+export const showingText = ({ from, to, total }: Pick<PageSlice<unknown>, "from" | "to" | "total">) => `Showing ${from} to ${to} of ${total} results`;
+
+export type PageListItem = number | "ellipsis";
+
+/** Every page, for wide screens. */
+export const allPages = (pageCount: number): number[] => Array.from({ length: pageCount }, (_, i) => i + 1);
+
+/** Narrow screens: the first and last page and the current page ± 1; each gap becomes one ellipsis. */
+export function condensedPages(current: number, pageCount: number): PageListItem[] {
+  const kept = new Set([1, pageCount, current - 1, current, current + 1].filter((p) => p >= 1 && p <= pageCount));
+  const pages = [...kept].sort((a, b) => a - b);
+  const list: PageListItem[] = [];
+  pages.forEach((page, i) => {
+    if (i > 0 && page - pages[i - 1] > 1) list.push("ellipsis");
+    list.push(page);
+  });
+  return list;
+}
+
+// ---- Display ----
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** 'YYYY-MM-DD' → 'Jan 5, 2025', read as a calendar date (no time zone can shift it a day). */
+export function formatRefillDate(date: string | null | undefined): string {
+  if (!date) return "Not available";
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return date;
+  return `${month} ${Number(match[3])}, ${Number(match[1])}`;
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** The summary cards' count: '1 Medication', '3 Medications'. */
+export const medicationCount = (n: number) => `${n} ${plural(n, "Medication", "Medications")}`;
+
+/** The list's count, in the spec's words. */
+export const foundText = (n: number) => `${n} medication(s) found`;
+
+export const pillsText = (n: number) => `${n} ${plural(n, "pill", "pills")}`;
+export const daysLeftText = (n: number) => `${n} ${plural(n, "day", "days")} left`;
+
+export const NO_PHARMACY = "No pharmacy assigned";
+export const UNKNOWN_PHARMACY = "Unknown pharmacy";
+export const EMPTY_STATE = "No medications found. Add your first medication to start tracking.";
+
+/** The list the dashboard shows: search, then status filter, then sort. */
+export function visibleMedications<M extends Medication>(
+  medications: M[],
+  options: { query: string; status: StatusFilter; sort: SortState; names: Map<number, string> },
+): M[] {
+  return sortMedications(filterByStatus(searchMedications(medications, options.query), options.status), options.sort, options.names);
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import {
+  allPages,
+  condensedPages,
+  DEFAULT_SORT,
+  filterByStatus,
+  formatRefillDate,
+  foundText,
+  medicationCount,
+  nextSort,
+  paginate,
+  pharmacyNames,
+  searchMedications,
+  showingText,
+  sortMedications,
+  visibleMedications,
+  type SortKey,
+} from "../../src/domain/dashboard";
+import type { Medication } from "../../src/domain/medications";
+
+let nextId = 1;
+const med = (overrides: Partial<Medication>): Medication => ({
+  id: nextId++,
+  name: "Medication",
+  pharmacyId: null,
+  pillsPerDay: 1,
+  pillsRemaining: 30,
+  pillsPerRefill: 30,
+  lastRefillDate: null,
+  ...overrides,
+});
+const names = (list: Medication[]) => list.map((m) => m.name);
+const pharmacies = pharmacyNames([
+  { id: 1, name: "Zeta Drugs", phoneNumber: "" },
+  { id: 2, name: "alpha pharmacy", phoneNumber: "" },
+]);
+
+describe("search and status filter", () => {
+  const list = [med({ name: "Metformin" }), med({ name: "Aspirin" }), med({ name: "METOPROLOL" })];
+
+  it("matches a case-insensitive substring of the name", () => {
+    expect(names(searchMedications(list, "met"))).toEqual(["Metformin", "METOPROLOL"]);
+    expect(names(searchMedications(list, "PIRI"))).toEqual(["Aspirin"]);
+    expect(names(searchMedications(list, "  "))).toEqual(["Metformin", "Aspirin", "METOPROLOL"]);
+    expect(searchMedications(list, "xyz")).toEqual([]);
+  });
+
+  it("filters by the rounded-down status", () => {
+    const mix = [
+      med({ name: "seven", pillsRemaining: 7.9, pillsPerDay: 1 }), // 7 whole days → refill needed
+      med({ name: "eight", pillsRemaining: 8, pillsPerDay: 1 }),
+      med({ name: "fifteen", pillsRemaining: 31, pillsPerDay: 2 }), // 15.5 → 15 → running low
+      med({ name: "sixteen", pillsRemaining: 16, pillsPerDay: 1 }),
+    ];
+    expect(names(filterByStatus(mix, "refill-needed"))).toEqual(["seven"]);
+    expect(names(filterByStatus(mix, "running-low"))).toEqual(["eight", "fifteen"]);
+    expect(names(filterByStatus(mix, "well-stocked"))).toEqual(["sixteen"]);
+    expect(filterByStatus(mix, "all")).toHaveLength(4);
+  });
+});
+
+describe("sorting", () => {
+  it("starts on name ascending; a new column sorts ascending and a second click toggles", () => {
+    expect(DEFAULT_SORT).toEqual({ key: "name", direction: "asc" });
+    const first = nextSort(DEFAULT_SORT, "pillsRemaining");
+    expect(first).toEqual({ key: "pillsRemaining", direction: "asc" });
+    const second = nextSort(first, "pillsRemaining");
+    expect(second).toEqual({ key: "pillsRemaining", direction: "desc" });
+    expect(nextSort(second, "pillsRemaining")).toEqual({ key: "pillsRemaining", direction: "asc" });
+    expect(nextSort(second, "status")).toEqual({ key: "status", direction: "asc" });
+    expect(nextSort(DEFAULT_SORT, "name")).toEqual({ key: "name", direction: "desc" });
+  });
+
+  it("sorts names the way people read them: case-insensitive and numeric", () => {
+    const list = [med({ name: "vitamin D10" }), med({ name: "Zinc" }), med({ name: "aspirin" }), med({ name: "Vitamin D2" }), med({ name: "Bisoprolol" })];
+    expect(names(sortMedications(list, DEFAULT_SORT, pharmacies))).toEqual(["aspirin", "Bisoprolol", "Vitamin D2", "vitamin D10", "Zinc"]);
+    expect(names(sortMedications(list, { key: "name", direction: "desc" }, pharmacies))).toEqual(["Zinc", "vitamin D10", "Vitamin D2", "Bisoprolol", "aspirin"]);
+  });
+
+  it("sorts by pharmacy name, missing pharmacy first", () => {
+    const list = [med({ name: "a", pharmacyId: 1 }), med({ name: "b", pharmacyId: null }), med({ name: "c", pharmacyId: 2 }), med({ name: "d", pharmacyId: 99 })];
+    expect(names(sortMedications(list, { key: "pharmacy", direction: "asc" }, pharmacies))).toEqual(["b", "d", "c", "a"]);
+    expect(names(sortMedications(list, { key: "pharmacy", direction: "desc" }, pharmacies))).toEqual(["a", "c", "b", "d"]);
+  });
+
+  it.each<[SortKey, Array<Partial<Medication>>, string[]]>([
+    ["pillsPerDay", [{ name: "x", pillsPerDay: 2 }, { name: "y", pillsPerDay: 0.5 }, { name: "z", pillsPerDay: 1 }], ["y", "z", "x"]],
+    ["pillsRemaining", [{ name: "x", pillsRemaining: 100 }, { name: "y", pillsRemaining: 9.5 }, { name: "z", pillsRemaining: 10 }], ["y", "z", "x"]],
+    [
+      "lastRefillDate",
+      [{ name: "x", lastRefillDate: "2025-01-05" }, { name: "y", lastRefillDate: null }, { name: "z", lastRefillDate: "2024-12-31" }],
+      ["y", "z", "x"],
+    ],
+    [
+      "status",
+      [{ name: "x", pillsRemaining: 100 }, { name: "y", pillsRemaining: 10 }, { name: "z", pillsRemaining: 3 }],
+      ["z", "y", "x"],
+    ],
+  ])("sorts by %s ascending, and the reverse descending", (key, rows, ascending) => {
+    const list = rows.map(med);
+    expect(names(sortMedications(list, { key, direction: "asc" }, pharmacies))).toEqual(ascending);
+    expect(names(sortMedications(list, { key, direction: "desc" }, pharmacies))).toEqual([...ascending].reverse());
+  });
+
+  it("breaks ties by name and never mutates its input", () => {
+    const list = [med({ name: "b", pillsPerDay: 1 }), med({ name: "a", pillsPerDay: 1 })];
+    expect(names(sortMedications(list, { key: "pillsPerDay", direction: "desc" }, pharmacies))).toEqual(["a", "b"]);
+    expect(names(list)).toEqual(["b", "a"]);
+  });
+
+  it("searches, filters and sorts together", () => {
+    const list = [med({ name: "Metoprolol", pillsRemaining: 3 }), med({ name: "metformin", pillsRemaining: 3 }), med({ name: "Met-Well", pillsRemaining: 90 }), med({ name: "Aspirin", pillsRemaining: 1 })];
+    expect(names(visibleMedications(list, { query: "MET", status: "refill-needed", sort: DEFAULT_SORT, names: pharmacies }))).toEqual(["metformin", "Metoprolol"]);
+  });
+});
+
+describe("pagination", () => {
+  const items = Array.from({ length: 45 }, (_, i) => i + 1);
+
+  it("shows 20 a page with the spec's summary", () => {
+    const first = paginate(items, 1);
+    expect(first).toMatchObject({ page: 1, pageCount: 3, from: 1, to: 20, total: 45 });
+    expect(first.items).toEqual(items.slice(0, 20));
+    expect(showingText(first)).toBe("Showing 1 to 20 of 45 results");
+    const last = paginate(items, 3);
+    expect(last.items).toEqual([41, 42, 43, 44, 45]);
+    expect(showingText(last)).toBe("Showing 41 to 45 of 45 results");
+  });
+
+  it("clamps a page out of range (e.g. after a search shrank the list)", () => {
+    expect(paginate(items, 9)).toMatchObject({ page: 3, from: 41, to: 45 });
+    expect(paginate(items, 0)).toMatchObject({ page: 1, from: 1 });
+    expect(paginate(items.slice(0, 20), 2)).toMatchObject({ page: 1, pageCount: 1, from: 1, to: 20 });
+    expect(paginate([], 1)).toMatchObject({ items: [], page: 1, pageCount: 1, from: 0, to: 0, total: 0 });
+  });
+
+  it("lists every page on wide screens", () => {
+    expect(allPages(1)).toEqual([1]);
+    expect(allPages(4)).toEqual([1, 2, 3, 4]);
+  });
+
+  it.each<[number, number, Array<number | "ellipsis">]>([
+    [1, 1, [1]],
+    [1, 3, [1, 2, 3]],
+    [1, 10, [1, 2, "ellipsis", 10]],
+    [2, 10, [1, 2, 3, "ellipsis", 10]],
+    [3, 10, [1, 2, 3, 4, "ellipsis", 10]],
+    [4, 10, [1, "ellipsis", 3, 4, 5, "ellipsis", 10]],
+    [5, 10, [1, "ellipsis", 4, 5, 6, "ellipsis", 10]],
+    [9, 10, [1, "ellipsis", 8, 9, 10]],
+    [10, 10, [1, "ellipsis", 9, 10]],
+    [3, 5, [1, 2, 3, 4, 5]],
+  ])("condenses page %i of %i for narrow screens", (current, count, expected) => {
+    expect(condensedPages(current, count)).toEqual(expected);
+  });
+});
+
+describe("display", () => {
+  it("shows dates like 'Jan 5, 2025' without time-zone shifts, and a missing one as 'Not available'", () => {
+    expect(formatRefillDate("2025-01-05")).toBe("Jan 5, 2025");
+    expect(formatRefillDate("2024-12-31")).toBe("Dec 31, 2024");
+    expect(formatRefillDate("2025-10-01")).toBe("Oct 1, 2025");
+    expect(formatRefillDate(null)).toBe("Not available");
+    expect(formatRefillDate("")).toBe("Not available");
+    expect(formatRefillDate(undefined)).toBe("Not available");
+  });
+
+  it("pluralises the counts", () => {
+    expect(medicationCount(0)).toBe("0 Medications");
+    expect(medicationCount(1)).toBe("1 Medication");
+    expect(medicationCount(2)).toBe("2 Medications");
+    expect(foundText(3)).toBe("3 medication(s) found");
+  });
+});
