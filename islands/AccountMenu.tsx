@@ -35,7 +35,7 @@ export default function AccountMenu({ user: initialUser }: { user: User }) {
   const itemClass = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100";
   return (
     <>
-      <button type="button" popoverTarget="account-menu" className="btn-secondary max-w-48 px-3" aria-haspopup="menu">
+      <button type="button" popoverTarget="account-menu" className="btn-secondary max-w-48 px-3">
         <span className="truncate">{shown.fullName || shown.username}</span>
       </button>
       <div id="account-menu" popover="auto" className="card absolute right-4 top-14 m-0 w-56 p-2">
