@@ -1,5 +1,52 @@
 import { Hono } from "hono";
+import { createMedication, deleteMedication, findMedication, listMedications, refillMedication, updateMedication } from "../data/medications";
+import { todayIn } from "../domain/countdown";
 import type { AppEnv } from "../env";
+import { ApiError, notFound } from "../http/errors";
+import { requireUser } from "../http/middleware";
+import { validate } from "../http/validate";
+import { idParamSchema, medicationSchema, refillSchema } from "../shared/medication-schemas";
 
-// Issue 3: GET/POST /medications, GET/PATCH/DELETE /medications/:id, POST /medications/refill.
-export const medicationsApi = new Hono<AppEnv>();
+// A pharmacyId that is not one of the user's pharmacies (another user's, deleted, never existed).
+export const UNKNOWN_PHARMACY_MESSAGE = "Please select one of your pharmacies";
+
+const medicationId = validate("param", idParamSchema("Invalid medication id"));
+
+// Counts are kept in the user's local days: "today" is the user's date, not the server's.
+const today = (c: { var: { user: { timezone: string } } }) => todayIn(c.var.user.timezone);
+
+// GET/POST /medications, GET/PATCH/DELETE /medications/:id, POST /medications/refill.
+export const medicationsApi = new Hono<AppEnv>()
+  .get("/medications", requireUser, async (c) => c.json(await listMedications(c.var.db, c.var.user.id, today(c))))
+
+  .post("/medications", requireUser, validate("json", medicationSchema), async (c) => {
+    const medication = await createMedication(c.var.db, c.var.user.id, c.req.valid("json"), today(c));
+    if (!medication) throw new ApiError(400, UNKNOWN_PHARMACY_MESSAGE);
+    return c.json(medication, 201);
+  })
+
+  // POST only: /medications/:id has no POST, so "refill" is never read as an id.
+  .post("/medications/refill", requireUser, validate("json", refillSchema), async (c) => {
+    const { medicationId: id, pillsToAdd } = c.req.valid("json");
+    const medication = await refillMedication(c.var.db, c.var.user.id, id, pillsToAdd, today(c));
+    if (!medication) throw notFound("Medication");
+    return c.json(medication);
+  })
+
+  .get("/medications/:id", requireUser, medicationId, async (c) => {
+    const medication = await findMedication(c.var.db, c.var.user.id, c.req.valid("param").id, today(c));
+    if (!medication) throw notFound("Medication");
+    return c.json(medication);
+  })
+
+  .patch("/medications/:id", requireUser, medicationId, validate("json", medicationSchema), async (c) => {
+    const result = await updateMedication(c.var.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json"), today(c));
+    if ("medication" in result) return c.json(result.medication);
+    if (result.error === "not-found") throw notFound("Medication");
+    throw new ApiError(400, UNKNOWN_PHARMACY_MESSAGE);
+  })
+
+  .delete("/medications/:id", requireUser, medicationId, async (c) => {
+    if (!(await deleteMedication(c.var.db, c.var.user.id, c.req.valid("param").id))) throw notFound("Medication");
+    return c.body(null, 204);
+  });

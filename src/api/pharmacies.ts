@@ -1,5 +1,32 @@
 import { Hono } from "hono";
+import { createPharmacy, deletePharmacy, listPharmacies, updatePharmacy } from "../data/pharmacies";
 import type { AppEnv } from "../env";
+import { ApiError, notFound } from "../http/errors";
+import { requireUser } from "../http/middleware";
+import { validate } from "../http/validate";
+import { idParamSchema, pharmacySchema } from "../shared/medication-schemas";
 
-// Issue 3: GET/POST /pharmacies, PATCH/DELETE /pharmacies/:id.
-export const pharmaciesApi = new Hono<AppEnv>();
+export const PHARMACY_IN_USE_MESSAGE = "This pharmacy cannot be deleted because medications use it. Assign those medications to another pharmacy or delete them first.";
+
+const pharmacyId = validate("param", idParamSchema("Invalid pharmacy id"));
+
+// GET/POST /pharmacies, PATCH/DELETE /pharmacies/:id — all scoped to the signed-in user.
+export const pharmaciesApi = new Hono<AppEnv>()
+  .get("/pharmacies", requireUser, async (c) => c.json(await listPharmacies(c.var.db, c.var.user.id)))
+
+  .post("/pharmacies", requireUser, validate("json", pharmacySchema), async (c) => {
+    return c.json(await createPharmacy(c.var.db, c.var.user.id, c.req.valid("json")), 201);
+  })
+
+  .patch("/pharmacies/:id", requireUser, pharmacyId, validate("json", pharmacySchema), async (c) => {
+    const pharmacy = await updatePharmacy(c.var.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json"));
+    if (!pharmacy) throw notFound("Pharmacy");
+    return c.json(pharmacy);
+  })
+
+  .delete("/pharmacies/:id", requireUser, pharmacyId, async (c) => {
+    const result = await deletePharmacy(c.var.db, c.var.user.id, c.req.valid("param").id);
+    if (result === "not-found") throw notFound("Pharmacy");
+    if (result === "in-use") throw new ApiError(409, PHARMACY_IN_USE_MESSAGE);
+    return c.body(null, 204);
+  });

@@ -1,4 +1,4 @@
-import { daysBetween } from "./time";
+import { daysBetween, localDateAt } from "./time";
 
 // Pills go down by pillsPerDay at each local midnight of the user's zone, never below 0.
 // The database keeps the count with the local date it was true (countedOn); nothing has to run
@@ -18,3 +18,6 @@ export function currentPills({ pillsRemaining, pillsPerDay, countedOn }: StoredC
 
 // Counts are multiples of 0.5 in practice; rounding keeps float noise (0.1 + 0.2) out of the UI.
 export const roundPills = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The user's local calendar date: the day counts are kept in ("Timezone used for pill count updates"). */
+export const todayIn = (timeZone: string, now = Date.now()) => localDateAt(now, timeZone);

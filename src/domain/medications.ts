@@ -64,3 +64,9 @@ export function summaryCounts(medications: Medication[], notificationDays = DEFA
 export function runOutDate(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">, today: string, addDays: (date: string, n: number) => string): string {
   return addDays(today, Math.floor(daysLeft(m)));
 }
+
+// Names sort the way people read: case- and accent-insensitive, numbers by value ("Vitamin B2" < "Vitamin B12").
+const nameCollator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/** Orders by name, then by id so equal names keep a stable order. */
+export const compareByName = (a: { name: string; id: number }, b: { name: string; id: number }) => nameCollator.compare(a.name, b.name) || a.id - b.id;

@@ -12,6 +12,12 @@ const coercedNumber = (message: string) =>
     number(message),
   );
 
+// Date.parse accepts '2025-02-30' (as March 2) in V8; a real date survives the round trip.
+const isCalendarDate = (date: string) => {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date;
+};
+
 export const medicationSchema = z.object({
   name: requiredText("Medication name is required", 120),
   // Spec: coerced to a number and must be chosen (0 is the "Select a pharmacy" placeholder).
@@ -34,7 +40,7 @@ export const medicationSchema = z.object({
   // Optional; an empty string means "no date" and is stored as missing.
   lastRefillDate: z.pipe(
     z.pipe(z.optional(z.nullable(z.string({ error: "Last refill date must be a date" }))), z.transform((value) => (value ? value : null))),
-    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Last refill date must be a date (YYYY-MM-DD)"), z.refine((d) => !Number.isNaN(Date.parse(d)), "Last refill date must be a real date"))),
+    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Last refill date must be a date (YYYY-MM-DD)"), z.refine(isCalendarDate, "Last refill date must be a real date"))),
   ),
 });
 
@@ -48,8 +54,20 @@ export const refillSchema = z.object({
 
 export const pharmacySchema = z.object({
   name: requiredText("Pharmacy name is required", 120),
-  phoneNumber: z.string({ error: "Phone number must be text" }).check(z.trim(), z.maxLength(14, "Phone number must be at most 14 characters")),
+  // Server-side phone rules are not in the spec: any text up to the form's 14 characters.
+  phoneNumber: z
+    .string({ error: (issue) => (issue.input === undefined ? "Phone number is required" : "Phone number must be text") })
+    .check(z.trim(), z.maxLength(14, "Phone number must be at most 14 characters")),
 });
+
+/** A route's `:id`: digits only, positive, a safe integer (anything else is a 400, not a 404). */
+export const idParamSchema = (message: string) =>
+  z.object({
+    id: z.pipe(
+      z.string().check(z.regex(/^[1-9][0-9]{0,15}$/, message)),
+      z.pipe(z.transform(Number), z.number().check(z.maximum(Number.MAX_SAFE_INTEGER, message))),
+    ),
+  });
 
 /** Spec point 2: a new medication's form values. */
 export const MEDICATION_DEFAULTS = { name: "", pharmacyId: 0, pillsPerDay: 1, pillsRemaining: 0, pillsPerRefill: 30, lastRefillDate: "" };

@@ -1,0 +1,122 @@
+import { and, eq, exists, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { medications, pharmacies, type MedicationRow } from "../db/schema";
+import { currentPills, todayIn } from "../domain/countdown";
+import { compareByName, type Medication, type Pharmacy } from "../domain/medications";
+import type { MedicationPayload } from "../shared/medication-schemas";
+import { ownPharmacies, sortPharmacies } from "./pharmacies";
+
+// Every query is scoped by the owner's id. `today` is the owner's local date (see todayIn): counts
+// are stored with the date they were true, and every answer carries the count as of today.
+
+/** The answer shape: the stored count with the countdown applied, no storage details. */
+export function toMedication(row: MedicationRow, today: string): Medication {
+  return {
+    id: row.id,
+    name: row.name,
+    pharmacyId: row.pharmacyId,
+    pillsPerDay: row.pillsPerDay,
+    pillsRemaining: currentPills(row, today),
+    pillsPerRefill: row.pillsPerRefill,
+    lastRefillDate: row.lastRefillDate,
+  };
+}
+
+const ownMedication = (userId: number, id: number) => and(eq(medications.id, id), eq(medications.userId, userId));
+const ownPharmacy = (userId: number, pharmacyId: number) => and(eq(pharmacies.id, pharmacyId), eq(pharmacies.userId, userId));
+
+const ownMedicationRows = (db: Db, userId: number) => db.select().from(medications).where(eq(medications.userId, userId));
+
+const toSortedMedications = (rows: MedicationRow[], today: string) => rows.map((row) => toMedication(row, today)).sort(compareByName);
+
+export async function listMedications(db: Db, userId: number, today: string): Promise<Medication[]> {
+  return toSortedMedications(await ownMedicationRows(db, userId), today);
+}
+
+export async function findMedication(db: Db, userId: number, id: number, today: string): Promise<Medication | null> {
+  const [row] = await db.select().from(medications).where(ownMedication(userId, id));
+  return row ? toMedication(row, today) : null;
+}
+
+/** The dashboard's data in one round trip: the user's medications and pharmacies, sorted by name. */
+export async function loadDashboard(db: Db, user: { id: number; timezone: string }, now = Date.now()): Promise<{ medications: Medication[]; pharmacies: Pharmacy[] }> {
+  const [medicationRows, pharmacyRows] = await db.batch([ownMedicationRows(db, user.id), ownPharmacies(db, user.id)]);
+  return { medications: toSortedMedications(medicationRows, todayIn(user.timezone, now)), pharmacies: sortPharmacies(pharmacyRows) };
+}
+
+/**
+ * Inserts only when the pharmacy is the user's own: the values are selected FROM that pharmacy's
+ * row, so another user's (or a missing) pharmacy yields no row and nothing is inserted.
+ * Answers null in that case.
+ */
+export async function createMedication(db: Db, userId: number, input: MedicationPayload, today: string): Promise<Medication | null> {
+  const [row] = await db
+    .insert(medications)
+    .select((qb) =>
+      qb
+        .select({
+          id: sql<number>`null`.as("id"),
+          userId: sql<number>`${userId}`.as("user_id"),
+          name: sql<string>`${input.name}`.as("name"),
+          pharmacyId: pharmacies.id,
+          pillsPerDay: sql<number>`${input.pillsPerDay}`.as("pills_per_day"),
+          pillsRemaining: sql<number>`${input.pillsRemaining}`.as("pills_remaining"),
+          countedOn: sql<string>`${today}`.as("counted_on"),
+          pillsPerRefill: sql<number>`${input.pillsPerRefill}`.as("pills_per_refill"),
+          lastRefillDate: sql<string | null>`${input.lastRefillDate}`.as("last_refill_date"),
+        })
+        .from(pharmacies)
+        .where(ownPharmacy(userId, input.pharmacyId)),
+    )
+    .returning();
+  return row ? toMedication(row, today) : null;
+}
+
+export type UpdateMedicationResult = { medication: Medication } | { error: "not-found" | "pharmacy-not-found" };
+
+/** A full update (same payload as create); the count given is the count as of today. */
+export async function updateMedication(db: Db, userId: number, id: number, input: MedicationPayload, today: string): Promise<UpdateMedicationResult> {
+  const [row] = await db
+    .update(medications)
+    .set({
+      name: input.name,
+      pharmacyId: input.pharmacyId,
+      pillsPerDay: input.pillsPerDay,
+      pillsRemaining: input.pillsRemaining,
+      countedOn: today,
+      pillsPerRefill: input.pillsPerRefill,
+      lastRefillDate: input.lastRefillDate,
+    })
+    .where(and(ownMedication(userId, id), exists(db.select({ id: pharmacies.id }).from(pharmacies).where(ownPharmacy(userId, input.pharmacyId)))))
+    .returning();
+  if (row) return { medication: toMedication(row, today) };
+  // Nothing updated: find out why. An unknown medication wins over a bad pharmacy (404 before 400).
+  const [exists_] = await db.select({ id: medications.id }).from(medications).where(ownMedication(userId, id));
+  return { error: exists_ ? "pharmacy-not-found" : "not-found" };
+}
+
+/** True when a row was deleted. */
+export async function deleteMedication(db: Db, userId: number, id: number): Promise<boolean> {
+  const deleted = await db.delete(medications).where(ownMedication(userId, id)).returning({ id: medications.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Adds a refill to the current count and records today as the last refill date, in one UPDATE:
+ * the countdown since counted_on is applied in SQL (never below 0, the same rule as currentPills),
+ * so concurrent refills each add their pills instead of overwriting one another.
+ */
+export async function refillMedication(db: Db, userId: number, id: number, pillsToAdd: number, today: string): Promise<Medication | null> {
+  const elapsedDays = sql`max(0, julianday(${today}) - julianday(${medications.countedOn}))`;
+  const [row] = await db
+    .update(medications)
+    .set({
+      // round(…, 3) mirrors roundPills, so float noise is not stored.
+      pillsRemaining: sql`round(max(0, ${medications.pillsRemaining} - ${medications.pillsPerDay} * ${elapsedDays}) + ${pillsToAdd}, 3)`,
+      countedOn: today,
+      lastRefillDate: today,
+    })
+    .where(ownMedication(userId, id))
+    .returning();
+  return row ? toMedication(row, today) : null;
+}
