@@ -7,6 +7,7 @@ import { defineConfig } from "vitest/config";
 // - e2e:     a real Chromium (Debian's) driven by playwright-core against `npm run dev`.
 export default defineConfig({
   test: {
+    reporters: ["default", "./test/summary-reporter.ts"],
     projects: [
       {
         plugins: [
