@@ -1,0 +1,146 @@
+import { inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { medications } from "../src/db/schema";
+import { todayIn } from "../src/domain/countdown";
+import { addDays, daysBetween } from "../src/domain/time";
+import { accountWithMedication, ageCount, createMedication, createPharmacy, medicationInput, setTimezone, storedRow } from "./factories";
+import { api, db, signUp } from "./helpers";
+
+describe("medications: happy paths", () => {
+  it("POST answers 201 with the Medication shape; the count is stored as of the user's today", async () => {
+    const account = await signUp();
+    const pharmacy = await createPharmacy(account);
+    const res = await api("POST", "/api/medications", {
+      cookie: account.cookie,
+      body: { name: " Metformin ", pharmacyId: pharmacy.id, pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2025-01-05" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(Number), name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2025-01-05" });
+    expect((await storedRow(res.body.id)).countedOn).toBe(todayIn("UTC"));
+  });
+
+  it("coerces form strings and stores an empty last refill date as missing", async () => {
+    const account = await signUp();
+    const pharmacy = await createPharmacy(account);
+    const body = { name: "Aspirin", pharmacyId: String(pharmacy.id), pillsPerDay: "0.5", pillsRemaining: "10", pillsPerRefill: "30", lastRefillDate: "" };
+    const res = await api("POST", "/api/medications", { cookie: account.cookie, body });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ pharmacyId: pharmacy.id, pillsPerDay: 0.5, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: null });
+  });
+
+  it("accepts a missing or null last refill date", async () => {
+    const account = await signUp();
+    const pharmacy = await createPharmacy(account);
+    const { lastRefillDate: _, ...withoutDate } = medicationInput(pharmacy.id);
+    const missing = await api("POST", "/api/medications", { cookie: account.cookie, body: withoutDate });
+    const nulled = await api("POST", "/api/medications", { cookie: account.cookie, body: { ...withoutDate, lastRefillDate: null } });
+    expect([missing.status, nulled.status]).toEqual([201, 201]);
+    expect([missing.body.lastRefillDate, nulled.body.lastRefillDate]).toEqual([null, null]);
+  });
+
+  it("GET /api/medications lists only the user's medications, sorted by name case-insensitively", async () => {
+    const account = await signUp();
+    const pharmacy = await createPharmacy(account);
+    for (const name of ["zoloft", "Aspirin", "Lipitor", "bisoprolol"]) await createMedication(account, { name, pharmacyId: pharmacy.id });
+    const list = await api<{ name: string }[]>("GET", "/api/medications", { cookie: account.cookie });
+    expect(list.status).toBe(200);
+    expect(list.body.map((m) => m.name)).toEqual(["Aspirin", "bisoprolol", "Lipitor", "zoloft"]);
+    expect(list.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("GET /api/medications/:id answers the medication", async () => {
+    const { account, medication } = await accountWithMedication();
+    const res = await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(medication);
+  });
+
+  it("PATCH is a full update; the new count is stored as of today", async () => {
+    const { account, medication } = await accountWithMedication({ pillsRemaining: 30, lastRefillDate: "2025-01-01" });
+    await ageCount(medication.id, 5);
+    const other = await createPharmacy(account);
+    const update = { name: "Renamed", pharmacyId: other.id, pillsPerDay: 2, pillsRemaining: 60, pillsPerRefill: 60, lastRefillDate: "" };
+    const res = await api("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body: update });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: medication.id, ...update, lastRefillDate: null });
+    expect((await storedRow(medication.id)).countedOn).toBe(todayIn("UTC"));
+    expect((await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(res.body);
+  });
+
+  it("DELETE answers 204 and the medication is gone", async () => {
+    const { account, medication } = await accountWithMedication();
+    expect((await api("DELETE", `/api/medications/${medication.id}`, { cookie: account.cookie })).status).toBe(204);
+    expect((await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).status).toBe(404);
+    expect((await api("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([]);
+  });
+});
+
+describe("medications: countdown on read", () => {
+  it("three local days later the count has gone down by 3 × pillsPerDay, in every answer", async () => {
+    const { account, medication } = await accountWithMedication({ pillsPerDay: 1.5, pillsRemaining: 30 });
+    await ageCount(medication.id, 3);
+    const expected = { ...medication, pillsRemaining: 25.5 };
+    expect((await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(expected);
+    expect((await api("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([expected]);
+    expect((await storedRow(medication.id)).pillsRemaining).toBe(30); // reads never write
+  });
+
+  it("never goes below 0", async () => {
+    const { account, medication } = await accountWithMedication({ pillsPerDay: 2, pillsRemaining: 5 });
+    await ageCount(medication.id, 10);
+    expect((await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body.pillsRemaining).toBe(0);
+  });
+
+  it("follows the user's zone: at one instant Kiritimati (UTC+14) is a day or two ahead of Pago Pago (UTC−11)", async () => {
+    const [east, west] = await Promise.all([accountWithMedication({ pillsPerDay: 1, pillsRemaining: 50 }), accountWithMedication({ pillsPerDay: 1, pillsRemaining: 50 })]);
+    await setTimezone(east.account, "Pacific/Kiritimati");
+    await setTimezone(west.account, "Pacific/Pago_Pago");
+    // Both counts were true on the same calendar date, 10 days before Pago Pago's today. The
+    // expected values are taken before and after the requests, so a midnight in between cannot flake.
+    const before = Date.now();
+    const countedOn = addDays(todayIn("Pacific/Pago_Pago", before), -10);
+    await db().update(medications).set({ countedOn }).where(inArray(medications.id, [east.medication.id, west.medication.id]));
+
+    const eastCount = (await api("GET", `/api/medications/${east.medication.id}`, { cookie: east.account.cookie })).body.pillsRemaining;
+    const westCount = (await api("GET", `/api/medications/${west.medication.id}`, { cookie: west.account.cookie })).body.pillsRemaining;
+    const after = Date.now();
+    const expectedIn = (zone: string) => new Set([before, after].map((t) => 50 - daysBetween(countedOn, todayIn(zone, t))));
+    expect(expectedIn("Pacific/Kiritimati")).toContain(eastCount);
+    expect(expectedIn("Pacific/Pago_Pago")).toContain(westCount);
+    expect(westCount - eastCount).toBeGreaterThanOrEqual(1);
+    expect(westCount - eastCount).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("medications: refill", () => {
+  it("adds pillsToAdd to the current count and records today as the last refill date", async () => {
+    const { account, medication } = await accountWithMedication({ pillsPerDay: 2, pillsRemaining: 20, lastRefillDate: "2025-01-05" });
+    await ageCount(medication.id, 4); // 20 − 2 × 4 = 12 pills today
+    const res = await api("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30 } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...medication, pillsRemaining: 42, lastRefillDate: todayIn("UTC") });
+    const row = await storedRow(medication.id);
+    expect([row.pillsRemaining, row.countedOn]).toEqual([42, todayIn("UTC")]);
+  });
+
+  it("an empty supply gets exactly the refill, not a negative balance plus the refill", async () => {
+    const { account, medication } = await accountWithMedication({ pillsPerDay: 3, pillsRemaining: 6 });
+    await ageCount(medication.id, 30);
+    const res = await api("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: "45" } });
+    expect(res.body.pillsRemaining).toBe(45);
+  });
+
+  // At any instant Kiritimati (UTC+14) and Pago Pago (UTC−11) are on different dates, and at least one
+  // of them differs from UTC, so a server-date implementation cannot pass
+  // both (test/domain/countdown.test.ts pins the zones down at fixed instants).
+  it.each(["Pacific/Kiritimati", "Pacific/Pago_Pago"])("uses the user's local date (%s)", async (zone) => {
+    const { account, medication } = await accountWithMedication({ pillsPerDay: 1, pillsRemaining: 10 });
+    await setTimezone(account, zone);
+    const before = Date.now();
+    const res = await api("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 1 } });
+    const after = Date.now();
+    const today = new Set([todayIn(zone, before), todayIn(zone, after)]);
+    expect(today).toContain(res.body.lastRefillDate);
+    expect(today).toContain((await storedRow(medication.id)).countedOn);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { PHARMACY_IN_USE_MESSAGE } from "../src/api/pharmacies";
+import { createMedication, createPharmacy } from "./factories";
+import { api, signUp } from "./helpers";
+
+const valid = { name: "Corner Drugs", phoneNumber: "5551234567" };
+
+describe("pharmacies: errors", () => {
+  it.each([
+    [{ name: "" }, "Pharmacy name is required"],
+    [{ name: "   " }, "Pharmacy name is required"],
+    [{ name: undefined }, "Pharmacy name is required"],
+    [{ name: 42 }, "Pharmacy name is required"],
+    [{ name: "x".repeat(121) }, "Must be at most 120 characters"],
+    [{ phoneNumber: undefined }, "Phone number is required"],
+    [{ phoneNumber: 5551234567 }, "Phone number must be text"],
+    [{ phoneNumber: "555123456789012" }, "Phone number must be at most 14 characters"],
+  ])("POST and PATCH %j → 400 %s", async (change, message) => {
+    const account = await signUp();
+    const created = await api("POST", "/api/pharmacies", { cookie: account.cookie, body: { ...valid, ...change } });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual({ message });
+
+    const pharmacy = await createPharmacy(account);
+    const patched = await api("PATCH", `/api/pharmacies/${pharmacy.id}`, { cookie: account.cookie, body: { ...valid, ...change } });
+    expect(patched.status).toBe(400);
+    expect(patched.body).toEqual({ message });
+    expect((await api("GET", "/api/pharmacies", { cookie: account.cookie })).body).toEqual([pharmacy]);
+  });
+
+  it("a pharmacy used by a medication cannot be deleted: 409 with a readable message", async () => {
+    const account = await signUp();
+    const pharmacy = await createPharmacy(account);
+    await createMedication(account, { pharmacyId: pharmacy.id });
+    const res = await api("DELETE", `/api/pharmacies/${pharmacy.id}`, { cookie: account.cookie });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: PHARMACY_IN_USE_MESSAGE });
+    expect(PHARMACY_IN_USE_MESSAGE).toMatch(/cannot be deleted because medications use it/);
+    expect((await api("GET", "/api/pharmacies", { cookie: account.cookie })).body).toEqual([pharmacy]);
+  });
+
+  it.each(["abc", "0", "-1", "1.5", "1e3", "99999999999999999999"])("id %s is 400 'Invalid pharmacy id'", async (id) => {
+    const account = await signUp();
+    for (const method of ["PATCH", "DELETE"]) {
+      const res = await api(method, `/api/pharmacies/${id}`, { cookie: account.cookie, body: method === "PATCH" ? valid : undefined });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: "Invalid pharmacy id" });
+    }
+  });
+
+  it("an unknown id is 404 'Pharmacy not found'", async () => {
+    const account = await signUp();
+    for (const method of ["PATCH", "DELETE"]) {
+      const res = await api(method, "/api/pharmacies/999999999", { cookie: account.cookie, body: method === "PATCH" ? valid : undefined });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: "Pharmacy not found" });
+    }
+  });
+
+  it.each([
+    ["malformed JSON", "{", "Malformed JSON in request body"],
+    ["an array", "[]", "The request body must be a JSON object."],
+    ["null", "null", "The request body must be a JSON object."],
+  ])("%s is 400 with a readable message", async (_, rawBody, message) => {
+    const account = await signUp();
+    const res = await api("POST", "/api/pharmacies", { cookie: account.cookie, rawBody });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+  });
+});
