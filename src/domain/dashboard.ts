@@ -1,6 +1,6 @@
 // The dashboard list's rules (spec point 2, "Dashboard"): search, status filter, sorting,
 // pagination and display. Pure functions, used by the server's first render and the island.
-import { statusOf, type Medication, type MedicationStatus, type Pharmacy } from "./medications";
+import { compareByName, statusOf, type Medication, type MedicationStatus, type Pharmacy } from "./medications";
 
 export const PAGE_SIZE = 20;
 
@@ -43,9 +43,8 @@ export function nextSort(current: SortState, key: SortKey): SortState {
   return { key, direction: current.direction === "asc" ? "desc" : "asc" };
 }
 
-// Names sort the way people read them: "aspirin" beside "Aspirin", "Vitamin D2" before "Vitamin D10".
-const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
-export const compareNames = (a: string, b: string) => collator.compare(a, b);
+// Names sort the way people read them (the domain's collator): "aspirin" beside "Aspirin", "D2" before "D10".
+const compareNames = (a: string, b: string) => compareByName({ name: a, id: 0 }, { name: b, id: 0 });
 
 const STATUS_ORDER: Record<MedicationStatus, number> = { "refill-needed": 0, "running-low": 1, "well-stocked": 2 };
 
@@ -59,7 +58,7 @@ export function pharmacyNameOf(m: Pick<Medication, "pharmacyId">, names: Map<num
 function compareBy(key: SortKey, a: Medication, b: Medication, names: Map<number, string>): number {
   switch (key) {
     case "name":
-      return compareNames(a.name, b.name);
+      return compareByName(a, b);
     case "pharmacy":
       // No pharmacy sorts like an empty name: first when ascending.
       return compareNames(pharmacyNameOf(a, names) ?? "", pharmacyNameOf(b, names) ?? "");
@@ -78,9 +77,7 @@ function compareBy(key: SortKey, a: Medication, b: Medication, names: Map<number
 /** A sorted copy. Ties fall back to the name, then the id, so the order never jumps between renders. */
 export function sortMedications<M extends Medication>(medications: M[], sort: SortState, names: Map<number, string>): M[] {
   const sign = sort.direction === "asc" ? 1 : -1;
-  return [...medications].sort(
-    (a, b) => sign * compareBy(sort.key, a, b, names) || compareNames(a.name, b.name) || a.id - b.id,
-  );
+  return [...medications].sort((a, b) => sign * compareBy(sort.key, a, b, names) || compareByName(a, b));
 }
 
 // ---- Pagination ----
@@ -145,8 +142,9 @@ export const medicationCount = (n: number) => `${n} ${plural(n, "Medication", "M
 /** The list's count, in the spec's words. */
 export const foundText = (n: number) => `${n} medication(s) found`;
 
-export const pillsText = (n: number) => `${n} ${plural(n, "pill", "pills")}`;
-export const daysLeftText = (n: number) => `${n} ${plural(n, "day", "days")} left`;
+const count = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
+export const pillsText = (n: number) => `${count(n)} ${plural(n, "pill", "pills")}`;
+export const daysLeftText = (n: number) => `${count(n)} ${plural(n, "day", "days")} left`;
 
 export const NO_PHARMACY = "No pharmacy assigned";
 export const UNKNOWN_PHARMACY = "Unknown pharmacy";

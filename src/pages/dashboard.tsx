@@ -1,13 +1,41 @@
 import { Hono } from "hono";
 import { AppShell } from "../components/AppShell";
+import { Island } from "../components/Island";
+import { loadDashboard } from "../data/medications";
 import type { AppEnv } from "../env";
 import { requirePageUser } from "./guards";
 
-export const dashboardPages = new Hono<AppEnv>().get("/", requirePageUser, (c) =>
-  c.render(
-    <AppShell user={c.var.user!}>
-      <h1 className="text-2xl font-bold">Medication Dashboard</h1>
+/** Logs a failed first-paint read and answers null: the island then fetches the data itself. */
+export async function orNull<T>(what: string, load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (err) {
+    console.error(`server render: could not load ${what}:`, err);
+    return null;
+  }
+}
+
+export const dashboardPages = new Hono<AppEnv>().get("/", requirePageUser, async (c) => {
+  const user = c.var.user;
+  const data = await orNull("the dashboard", loadDashboard(c.var.db, user));
+  return c.render(
+    <AppShell user={user}>
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-bold">Medication Dashboard</h1>
+        <div className="flex flex-wrap gap-2">
+          <a href="/pharmacies" className="btn-secondary flex-1 sm:flex-none">
+            Manage Pharmacies
+          </a>
+          <a href="/add-medication" className="btn-primary flex-1 sm:flex-none">
+            Add Medication
+          </a>
+        </div>
+      </div>
+      <Island
+        name="Dashboard"
+        props={{ medications: data?.medications ?? null, pharmacies: data?.pharmacies ?? null, notificationDays: user.notificationDays }}
+      />
     </AppShell>,
     { title: "Medication Dashboard" },
-  ),
-);
+  );
+});

@@ -9,6 +9,8 @@ import {
   medicationCount,
   nextSort,
   paginate,
+  pillsText,
+  daysLeftText,
   pharmacyNames,
   searchMedications,
   showingText,
@@ -170,5 +172,10 @@ describe("display", () => {
     expect(medicationCount(1)).toBe("1 Medication");
     expect(medicationCount(2)).toBe("2 Medications");
     expect(foundText(3)).toBe("3 medication(s) found");
+    expect(pillsText(1)).toBe("1 pill");
+    expect(pillsText(12.5)).toBe("12.5 pills");
+    expect(pillsText(1500)).toBe("1,500 pills");
+    expect(daysLeftText(1)).toBe("1 day left");
+    expect(daysLeftText(0)).toBe("0 days left");
   });
 });

@@ -1,0 +1,174 @@
+import { useAtomValue } from "jotai";
+import { useCallback, useMemo, useRef, useState } from "react";
+import {
+  DEFAULT_SORT,
+  EMPTY_STATE,
+  foundText,
+  isStatusFilter,
+  nextSort,
+  paginate,
+  pharmacyNameOf,
+  pharmacyNames,
+  searchMedications,
+  STATUS_FILTERS,
+  visibleMedications,
+  type SortKey,
+  type StatusFilter,
+} from "../src/domain/dashboard";
+import { summaryCounts, type Medication, type Pharmacy } from "../src/domain/medications";
+import { DeleteDialog } from "./dashboard/DeleteDialog";
+import { SearchIcon } from "./dashboard/icons";
+import { MedicationCards } from "./dashboard/MedicationCards";
+import { MedicationTable } from "./dashboard/MedicationTable";
+import { Pagination } from "./dashboard/Pagination";
+import { RefillDialog } from "./dashboard/RefillDialog";
+import { toRow } from "./dashboard/rows";
+import { SummaryCards } from "./dashboard/SummaryCards";
+import { useListData } from "./dashboard/useListData";
+import { Spinner } from "./lib/Field";
+import { currentUserAtom } from "./lib/state";
+
+type Props = {
+  /** The server's first render of the user's data; null when it could not be read (the island fetches). */
+  medications: Medication[] | null;
+  pharmacies: Pharmacy[] | null;
+  notificationDays: number;
+};
+
+type OpenDialog = { kind: "refill" | "delete"; medication: Medication } | null;
+
+/** The dashboard below its title: summary cards, search, status filter, the list and its dialogs. */
+export default function Dashboard(props: Props) {
+  const { data, failed, reload } = useListData(props.medications, props.pharmacies);
+  // The header keeps the current user fresh; its notificationDays may change in another tab.
+  const notificationDays = useAtomValue(currentUserAtom)?.notificationDays ?? props.notificationDays;
+  const [query, setQuery] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const listTop = useRef<HTMLElement>(null);
+
+  const medications = data.medications ?? [];
+  const names = useMemo(() => pharmacyNames(data.pharmacies ?? []), [data.pharmacies]);
+  const counts = useMemo(() => summaryCounts(searchMedications(medications, query), notificationDays), [medications, query, notificationDays]);
+  const visible = useMemo(() => visibleMedications(medications, { query, status, sort, names }), [medications, query, status, sort, names]);
+  const slice = paginate(visible, page);
+  const rows = slice.items.map((m) => toRow(m, names));
+
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const afterChange = useCallback(() => {
+    setDialog(null);
+    reload();
+  }, [reload]);
+
+  function goToPage(next: number) {
+    setPage(next);
+    const top = listTop.current;
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: "start" });
+  }
+
+  return (
+    <div className="space-y-6">
+      <SummaryCards counts={counts} />
+
+      <section ref={listTop} aria-labelledby="medications-heading" className="card scroll-mt-4">
+        <h2 id="medications-heading" className="sr-only">
+          Medications
+        </h2>
+        <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row md:items-center">
+          <div className="relative flex-1">
+            <label htmlFor="medication-search" className="sr-only">
+              Search medications
+            </label>
+            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
+              <SearchIcon />
+            </span>
+            <input
+              id="medication-search"
+              type="search"
+              placeholder="Search medications..."
+              autoComplete="off"
+              value={query}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setPage(1);
+              }}
+              className="field-input pl-9"
+            />
+          </div>
+          <div className="flex items-center justify-between gap-3 md:justify-end">
+            <label htmlFor="status-filter" className="sr-only">
+              Filter by status
+            </label>
+            <select
+              id="status-filter"
+              value={status}
+              onChange={(e) => {
+                if (isStatusFilter(e.target.value)) setStatus(e.target.value);
+                setPage(1);
+              }}
+              className="field-input w-auto"
+            >
+              {STATUS_FILTERS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+            <p className="whitespace-nowrap text-sm text-slate-700" aria-live="polite">
+              {foundText(visible.length)}
+            </p>
+          </div>
+        </div>
+
+        {data.medications === null ? (
+          <div className="flex items-center justify-center gap-2 p-10 text-sm text-slate-700">
+            {failed ? (
+              <>
+                Your medications could not be loaded.
+                <button type="button" className="btn-secondary" onClick={reload}>
+                  Try again
+                </button>
+              </>
+            ) : (
+              <>
+                <Spinner /> Loading medications...
+              </>
+            )}
+          </div>
+        ) : visible.length === 0 ? (
+          <p className="p-10 text-center text-sm text-slate-700">{EMPTY_STATE}</p>
+        ) : (
+          <>
+            <div className="hidden md:block">
+              <MedicationTable
+                rows={rows}
+                sort={sort}
+                onSort={(key: SortKey) => setSort((current) => nextSort(current, key))}
+                onRefill={(medication) => setDialog({ kind: "refill", medication })}
+                onDelete={(medication) => setDialog({ kind: "delete", medication })}
+              />
+            </div>
+            <div className="md:hidden">
+              <MedicationCards
+                rows={rows}
+                onRefill={(medication) => setDialog({ kind: "refill", medication })}
+                onDelete={(medication) => setDialog({ kind: "delete", medication })}
+              />
+            </div>
+            <Pagination slice={slice} onPage={goToPage} />
+          </>
+        )}
+      </section>
+
+      <RefillDialog
+        medication={dialog?.kind === "refill" ? dialog.medication : null}
+        pharmacyName={dialog ? pharmacyNameOf(dialog.medication, names) : undefined}
+        onClose={closeDialog}
+        onSettled={afterChange}
+      />
+      <DeleteDialog medication={dialog?.kind === "delete" ? dialog.medication : null} onClose={closeDialog} onSettled={afterChange} />
+    </div>
+  );
+}

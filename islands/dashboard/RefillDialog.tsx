@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from "react";
+import { UNKNOWN_PHARMACY, pillsText } from "../../src/domain/dashboard";
+import type { Medication } from "../../src/domain/medications";
+import { refillSchema } from "../../src/shared/medication-schemas";
+import { apiRequest } from "../lib/api";
+import { Dialog, DialogActions } from "../lib/Dialog";
+import { serverMessage } from "../lib/errors";
+import { Field, Spinner } from "../lib/Field";
+import { check, readForm } from "../lib/form";
+import { showError, showSuccess } from "../lib/toast";
+
+type Props = {
+  /** The medication being refilled; null keeps the dialog closed. */
+  medication: Medication | null;
+  pharmacyName: string | undefined;
+  onClose: () => void;
+  /** After the request, whatever its outcome: the list may have changed. */
+  onSettled: () => void;
+};
+
+export function RefillDialog({ medication, pharmacyName, onClose, onSettled }: Props) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!medication) return;
+    const { data, errors } = check(refillSchema, { medicationId: medication.id, pillsToAdd: readForm(event.currentTarget).pillsToAdd });
+    setError(errors?.pillsToAdd);
+    if (!data) return;
+    setPending(true);
+    try {
+      await apiRequest("POST", "/api/medications/refill", data);
+      showSuccess("Medication refilled", `${medication.name} has been refilled successfully.`);
+    } catch (err) {
+      showError("Refill failed", serverMessage(err));
+    } finally {
+      setPending(false);
+      setError(undefined);
+      onSettled();
+    }
+  }
+
+  return (
+    <Dialog
+      open={medication !== null}
+      busy={pending}
+      onClose={() => {
+        setError(undefined);
+        onClose();
+      }}
+      title="Confirm Medication Refill"
+    >
+      {medication && (
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <dl className="space-y-1 rounded-md bg-slate-50 p-3 text-sm">
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="text-slate-600">Medication:</dt>
+              <dd className="break-words font-medium">{medication.name}</dd>
+            </div>
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="text-slate-600">Pharmacy:</dt>
+              <dd className="break-words font-medium">{pharmacyName ?? UNKNOWN_PHARMACY}</dd>
+            </div>
+          </dl>
+          <p className="text-sm text-slate-700">
+            This will add the standard refill of {pillsText(medication.pillsPerRefill)} to your current supply.
+          </p>
+          <Field
+            label="Pills in this refill (adjust if different from standard)"
+            name="pillsToAdd"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            defaultValue={medication.pillsPerRefill}
+            error={error}
+            disabled={pending}
+          />
+          <p className="text-sm text-slate-600">Today's date will be recorded as the last refill date.</p>
+          <DialogActions>
+            <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
+              Cancel
+            </button>
+            <button type="submit" className="btn-primary" disabled={pending}>
+              {pending ? (
+                <>
+                  <Spinner /> Refilling...
+                </>
+              ) : (
+                "Confirm Refill"
+              )}
+            </button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}

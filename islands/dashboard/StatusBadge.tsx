@@ -1,0 +1,15 @@
+import { STATUS_LABEL, type MedicationStatus } from "../../src/domain/medications";
+
+const STYLE: Record<MedicationStatus, string> = {
+  "refill-needed": "bg-red-100 text-red-800 ring-red-200",
+  "running-low": "bg-amber-100 text-amber-900 ring-amber-200",
+  "well-stocked": "bg-emerald-100 text-emerald-800 ring-emerald-200",
+};
+
+export function StatusBadge({ status }: { status: MedicationStatus }) {
+  return (
+    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STYLE[status]}`}>
+      {STATUS_LABEL[status]}
+    </span>
+  );
+}

@@ -1,0 +1,61 @@
+// Small inline icons (no icon library in the bundle). Always decorative: the control names itself.
+import type { ReactNode } from "react";
+
+function Icon({ children, size = 16 }: { children: ReactNode; size?: number }) {
+  return (
+    <svg aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      {children}
+    </svg>
+  );
+}
+
+export const EditIcon = () => (
+  <Icon>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+  </Icon>
+);
+
+export const RefillIcon = () => (
+  <Icon>
+    <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
+    <path d="M21 3v5h-5" />
+  </Icon>
+);
+
+export const TrashIcon = () => (
+  <Icon>
+    <path d="M3 6h18" />
+    <path d="M8 6V4h8v2" />
+    <path d="M19 6l-1 14H6L5 6" />
+  </Icon>
+);
+
+export const SearchIcon = () => (
+  <Icon>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m21 21-4.3-4.3" />
+  </Icon>
+);
+
+export const ChevronLeft = () => (
+  <Icon>
+    <path d="m15 18-6-6 6-6" />
+  </Icon>
+);
+
+export const ChevronRight = () => (
+  <Icon>
+    <path d="m9 18 6-6-6-6" />
+  </Icon>
+);
+
+/** Both arrows when the column is not sorted, one when it is. */
+export function SortIcon({ direction }: { direction: "asc" | "desc" | null }) {
+  return (
+    <Icon size={14}>
+      {direction !== "desc" && <path d="m7 9 5-5 5 5" opacity={direction ? 1 : 0.45} />}
+      {direction !== "asc" && <path d="m7 15 5 5 5-5" opacity={direction ? 1 : 0.45} />}
+    </Icon>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
+
+type DialogProps = {
+  open: boolean;
+  /** Asked to close: Escape, a click on the backdrop, or the caller's own Cancel button. */
+  onClose: () => void;
+  title: ReactNode;
+  /** The sentence that explains the dialog; announced with the title. */
+  description?: ReactNode;
+  /** While a request runs the dialog stays put (Escape and the backdrop are ignored). */
+  busy?: boolean;
+  children?: ReactNode;
+};
+
+/**
+ * A modal on the native <dialog>: showModal() gives the top layer, inert background, focus moved
+ * into the dialog and Escape for free. Focus goes back to whatever opened it when it closes.
+ */
+export function Dialog({ open, onClose, title, description, busy = false, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      if (opener.current?.isConnected) opener.current.focus();
+      opener.current = null;
+    }
+  }, [open]);
+
+  function onBackdropClick(event: MouseEvent<HTMLDialogElement>) {
+    // The dialog element itself has no padding, so a click on it is a click on the backdrop.
+    if (event.target === event.currentTarget && !busy) onClose();
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+      // The browser may still close it (a repeated Escape cannot be refused): keep the state in step.
+      onClose={() => open && onClose()}
+      onClick={onBackdropClick}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg bg-white p-0 text-slate-900 shadow-xl"
+    >
+      {open && (
+        <div className="space-y-4 p-6">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} className="text-sm text-slate-700">
+              {description}
+            </p>
+          )}
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** The right-aligned row of dialog buttons; stacks on narrow screens. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">{children}</div>;
+}
