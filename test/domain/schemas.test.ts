@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { medicationSchema } from "../../src/shared/medication-schemas";
+import { idParamSchema, MEDICATION_DEFAULTS, medicationSchema, pharmacySchema, refillSchema } from "../../src/shared/medication-schemas";
 import { firstIssueMessage } from "../../src/shared/validation";
 
 const valid = { name: "Metformin", pharmacyId: 3, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: "" };
+
+const messageOf = (result: { success: boolean; error?: Parameters<typeof firstIssueMessage>[0] }) => {
+  expect(result.success).toBe(false);
+  return firstIssueMessage(result.error!);
+};
 
 describe("medicationSchema", () => {
   it("coerces form strings and stores an empty date as missing", () => {
@@ -10,17 +15,70 @@ describe("medicationSchema", () => {
     expect(parsed).toEqual({ ...valid, pillsPerDay: 1.5, lastRefillDate: null });
   });
 
+  it("keeps a real date and trims the name", () => {
+    expect(medicationSchema.parse({ ...valid, name: "  Metformin  ", lastRefillDate: "2024-02-29" })).toMatchObject({ name: "Metformin", lastRefillDate: "2024-02-29" });
+  });
+
+  it("the form's defaults are valid except the pharmacy, which must be chosen", () => {
+    expect(messageOf(medicationSchema.safeParse({ ...MEDICATION_DEFAULTS, name: "Aspirin" }))).toBe("Please select a pharmacy");
+    expect(medicationSchema.safeParse({ ...MEDICATION_DEFAULTS, name: "Aspirin", pharmacyId: 1 }).success).toBe(true);
+  });
+
   it.each([
     [{ name: "" }, "Medication name is required"],
     [{ pharmacyId: 0 }, "Please select a pharmacy"],
     [{ pharmacyId: "" }, "Please select a pharmacy"],
+    [{ pharmacyId: " " }, "Please select a pharmacy"],
+    [{ pharmacyId: 2 ** 60 }, "Please select a pharmacy"],
     [{ pillsPerDay: 0.4 }, "Must take at least 0.5 pills per day"],
+    [{ pillsPerDay: Number.POSITIVE_INFINITY }, "Must take at least 0.5 pills per day"],
     [{ pillsRemaining: -1 }, "Cannot have negative pills"],
     [{ pillsPerRefill: 0 }, "Must have at least 1 pill per refill"],
     [{ lastRefillDate: "yesterday" }, "Last refill date must be a date (YYYY-MM-DD)"],
+    [{ lastRefillDate: "2025-02-30" }, "Last refill date must be a real date"],
+    [{ lastRefillDate: "2025-13-01" }, "Last refill date must be a real date"],
+    [{ lastRefillDate: "2025-02-29" }, "Last refill date must be a real date"],
   ])("%j → %s", (change, message) => {
-    const result = medicationSchema.safeParse({ ...valid, ...change });
-    expect(result.success).toBe(false);
-    expect(firstIssueMessage(result.error!)).toBe(message);
+    expect(messageOf(medicationSchema.safeParse({ ...valid, ...change }))).toBe(message);
+  });
+});
+
+describe("refillSchema", () => {
+  it("accepts a medication id and a number of pills, coercing the form's string", () => {
+    expect(refillSchema.parse({ medicationId: 4, pillsToAdd: "30" })).toEqual({ medicationId: 4, pillsToAdd: 30 });
+  });
+
+  it.each([
+    [{ medicationId: "4" }, "medicationId must be a number"],
+    [{ medicationId: 2 ** 60 }, "medicationId must be a whole number"],
+    [{ pillsToAdd: 0 }, "Pills to add must be at least 1"],
+    [{ pillsToAdd: "abc" }, "Pills to add must be at least 1"],
+  ])("%j → %s", (change, message) => {
+    expect(messageOf(refillSchema.safeParse({ medicationId: 4, pillsToAdd: 30, ...change }))).toBe(message);
+  });
+});
+
+describe("pharmacySchema", () => {
+  it("trims and accepts a phone of up to 14 characters", () => {
+    expect(pharmacySchema.parse({ name: " CVS ", phoneNumber: " (555) 123-4567 " })).toEqual({ name: "CVS", phoneNumber: "(555) 123-4567" });
+  });
+
+  it.each([
+    [{ name: "" }, "Pharmacy name is required"],
+    [{ phoneNumber: undefined }, "Phone number is required"],
+    [{ phoneNumber: "(555) 123-45678" }, "Phone number must be at most 14 characters"],
+  ])("%j → %s", (change, message) => {
+    expect(messageOf(pharmacySchema.safeParse({ name: "CVS", phoneNumber: "5551234567", ...change }))).toBe(message);
+  });
+});
+
+describe("idParamSchema", () => {
+  const schema = idParamSchema("Invalid id");
+  it("turns a positive decimal id into a number", () => {
+    expect(schema.parse({ id: "42" })).toEqual({ id: 42 });
+  });
+
+  it.each(["0", "-1", "01", "1.5", "1e3", "abc", "", "9007199254740993"])("rejects %j", (id) => {
+    expect(messageOf(schema.safeParse({ id }))).toBe("Invalid id");
   });
 });
