@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { loadDashboard } from "../src/data/medications";
 import { medications } from "../src/db/schema";
 import { todayIn } from "../src/domain/countdown";
 import { addDays, daysBetween } from "../src/domain/time";
@@ -142,5 +143,17 @@ describe("medications: refill", () => {
     const today = new Set([todayIn(zone, before), todayIn(zone, after)]);
     expect(today).toContain(res.body.lastRefillDate);
     expect(today).toContain((await storedRow(medication.id)).countedOn);
+  });
+});
+
+describe("loadDashboard (the dashboard's first paint)", () => {
+  it("answers the user's medications (current counts, sorted) and pharmacies, nobody else's", async () => {
+    const [{ account, pharmacy, medication }, stranger] = await Promise.all([accountWithMedication({ name: "zinc", pillsRemaining: 20 }), accountWithMedication()]);
+    const second = await createMedication(account, { name: "Aspirin", pharmacyId: pharmacy.id });
+    const other = await createPharmacy(account, { name: "aaa first" });
+    await ageCount(medication.id, 2);
+    const data = await loadDashboard(db(), account.user);
+    expect(data).toEqual({ medications: [second, { ...medication, pillsRemaining: 18 }], pharmacies: [other, pharmacy] });
+    expect(data.medications.map((m) => m.id)).not.toContain(stranger.medication.id);
   });
 });

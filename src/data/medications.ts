@@ -91,8 +91,8 @@ export async function updateMedication(db: Db, userId: number, id: number, input
     .returning();
   if (row) return { medication: toMedication(row, today) };
   // Nothing updated: find out why. An unknown medication wins over a bad pharmacy (404 before 400).
-  const [exists_] = await db.select({ id: medications.id }).from(medications).where(ownMedication(userId, id));
-  return { error: exists_ ? "pharmacy-not-found" : "not-found" };
+  const [found] = await db.select({ id: medications.id }).from(medications).where(ownMedication(userId, id));
+  return { error: found ? "pharmacy-not-found" : "not-found" };
 }
 
 /** True when a row was deleted. */

@@ -1,4 +1,4 @@
-import { daysBetween, localDateAt } from "./time";
+import { daysBetween, isValidTimeZone, localDateAt } from "./time";
 
 // Pills go down by pillsPerDay at each local midnight of the user's zone, never below 0.
 // The database keeps the count with the local date it was true (countedOn); nothing has to run
@@ -20,4 +20,5 @@ export function currentPills({ pillsRemaining, pillsPerDay, countedOn }: StoredC
 export const roundPills = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The user's local calendar date: the day counts are kept in ("Timezone used for pill count updates"). */
-export const todayIn = (timeZone: string, now = Date.now()) => localDateAt(now, timeZone);
+// A stored zone the runtime no longer knows (tzdata renames) must not break every read: fall back to UTC.
+export const todayIn = (timeZone: string, now = Date.now()) => localDateAt(now, isValidTimeZone(timeZone) ? timeZone : "UTC");

@@ -73,6 +73,10 @@ describe("countdown in the user's time zone", () => {
     expect(currentPills(beforeDst, todayIn("America/New_York", at("2025-03-10T04:30:00Z")))).toBe(8); // 00:30 EDT on the 10th
   });
 
+  it("falls back to UTC for a zone the runtime does not know", () => {
+    expect(todayIn("Mars/Olympus_Mons", at("2025-01-01T23:30:00Z"))).toBe("2025-01-01");
+  });
+
   it("half-hour zones turn the day at their own midnight (Kolkata, UTC+05:30)", () => {
     expect(todayIn("Asia/Kolkata", at("2025-01-01T18:29:00Z"))).toBe("2025-01-01");
     expect(todayIn("Asia/Kolkata", at("2025-01-01T18:30:00Z"))).toBe("2025-01-02");
