@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import {
   DEFAULT_SORT,
   EMPTY_STATE,
@@ -16,12 +16,10 @@ import {
   type StatusFilter,
 } from "../src/domain/dashboard";
 import { summaryCounts, type Medication, type Pharmacy } from "../src/domain/medications";
-import { DeleteDialog } from "./dashboard/DeleteDialog";
 import { SearchIcon } from "./dashboard/icons";
 import { MedicationCards } from "./dashboard/MedicationCards";
 import { MedicationTable } from "./dashboard/MedicationTable";
 import { Pagination } from "./dashboard/Pagination";
-import { RefillDialog } from "./dashboard/RefillDialog";
 import { toRow } from "./dashboard/rows";
 import { SummaryCards } from "./dashboard/SummaryCards";
 import { useListData } from "./dashboard/useListData";
@@ -35,6 +33,11 @@ type Props = {
   notificationDays: number;
 };
 
+// The dialogs load on the first click that needs one: most visits only read the list, and the
+// dashboard's first JavaScript stays small (spec budget).
+const RefillDialog = lazy(() => import("./dashboard/RefillDialog").then((m) => ({ default: m.RefillDialog })));
+const DeleteDialog = lazy(() => import("./dashboard/DeleteDialog").then((m) => ({ default: m.DeleteDialog })));
+
 type OpenDialog = { kind: "refill" | "delete"; medication: Medication } | null;
 
 /** The dashboard below its title: summary cards, search, status filter, the list and its dialogs. */
@@ -46,7 +49,12 @@ export default function Dashboard(props: Props) {
   const [status, setStatus] = useState<StatusFilter>("all");
   const [sort, setSort] = useState(DEFAULT_SORT);
   const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [dialog, setDialogState] = useState<OpenDialog>(null);
+  const [dialogsLoaded, setDialogsLoaded] = useState(false);
+  const setDialog = useCallback((next: OpenDialog) => {
+    if (next) setDialogsLoaded(true);
+    setDialogState(next);
+  }, []);
   const listTop = useRef<HTMLElement>(null);
 
   const medications = data.medications ?? [];
@@ -56,11 +64,11 @@ export default function Dashboard(props: Props) {
   const slice = paginate(visible, page);
   const rows = slice.items.map((m) => toRow(m, names));
 
-  const closeDialog = useCallback(() => setDialog(null), []);
+  const closeDialog = useCallback(() => setDialog(null), [setDialog]);
   const afterChange = useCallback(() => {
     setDialog(null);
     reload();
-  }, [reload]);
+  }, [setDialog, reload]);
 
   function goToPage(next: number) {
     setPage(next);
@@ -162,13 +170,17 @@ export default function Dashboard(props: Props) {
         )}
       </section>
 
-      <RefillDialog
-        medication={dialog?.kind === "refill" ? dialog.medication : null}
-        pharmacyName={dialog ? pharmacyNameOf(dialog.medication, names) : undefined}
-        onClose={closeDialog}
-        onSettled={afterChange}
-      />
-      <DeleteDialog medication={dialog?.kind === "delete" ? dialog.medication : null} onClose={closeDialog} onSettled={afterChange} />
+      {dialogsLoaded && (
+        <Suspense fallback={null}>
+          <RefillDialog
+            medication={dialog?.kind === "refill" ? dialog.medication : null}
+            pharmacyName={dialog ? pharmacyNameOf(dialog.medication, names) : undefined}
+            onClose={closeDialog}
+            onSettled={afterChange}
+          />
+          <DeleteDialog medication={dialog?.kind === "delete" ? dialog.medication : null} onClose={closeDialog} onSettled={afterChange} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,12 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { UNKNOWN_PHARMACY, pillsText } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
-import { refillSchema } from "../../src/shared/medication-schemas";
 import { apiRequest } from "../lib/api";
 import { Dialog, DialogActions } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
 import { Field, Spinner } from "../lib/Field";
-import { check, readForm } from "../lib/form";
 import { showError, showSuccess } from "../lib/toast";
 
 type Props = {
@@ -18,17 +16,35 @@ type Props = {
   onSettled: () => void;
 };
 
+// The shared refill schema (zod/mini) loads when a refill dialog opens, not with the dashboard:
+// most visits never refill, and the page's first JavaScript stays small.
+const loadValidation = () => Promise.all([import("../../src/shared/medication-schemas"), import("../lib/form")]);
+
 export function RefillDialog({ medication, pharmacyName, onClose, onSettled }: Props) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const open = medication !== null;
+
+  useEffect(() => {
+    if (open) loadValidation().catch(() => {});
+  }, [open]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!medication) return;
-    const { data, errors } = check(refillSchema, { medicationId: medication.id, pillsToAdd: readForm(event.currentTarget).pillsToAdd });
-    setError(errors?.pillsToAdd);
-    if (!data) return;
+    if (!medication || pending) return;
+    const values = { medicationId: medication.id, pillsToAdd: new FormData(event.currentTarget).get("pillsToAdd") };
     setPending(true);
+    let checked;
+    try {
+      const [{ refillSchema }, { check }] = await loadValidation();
+      checked = check(refillSchema, values);
+    } catch {
+      setPending(false);
+      return showError("Refill failed", "Could not reach the server. Check your connection and try again.");
+    }
+    const { data, errors } = checked;
+    setError(errors?.pillsToAdd);
+    if (!data) return setPending(false);
     try {
       await apiRequest("POST", "/api/medications/refill", data);
       showSuccess("Medication refilled", `${medication.name} has been refilled successfully.`);
@@ -43,7 +59,7 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled }: P
 
   return (
     <Dialog
-      open={medication !== null}
+      open={open}
       busy={pending}
       onClose={() => {
         setError(undefined);

@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import type { Medication, Pharmacy } from "../src/domain/medications";
+import { MEDICATION_DEFAULTS, medicationSchema } from "../src/shared/medication-schemas";
+import { apiRequest } from "./lib/api";
+import { errorMessage } from "./lib/errors";
+import { Field, Spinner } from "./lib/Field";
+import { check, readForm } from "./lib/form";
+import { SelectField } from "./lib/SelectField";
+import { navigateWithToast, showError, showSuccess } from "./lib/toast";
+import { useRefreshOnFocus } from "./lib/useWindowFocus";
+
+type Props = {
+  mode: "add" | "edit";
+  /** Edit mode: the medication's id; the server's copy comes in `medication`. */
+  medicationId?: number;
+  medication?: Medication;
+  /** Edit mode: the medication does not exist or is not the user's. */
+  loadError?: boolean;
+  /** Null when the server could not read them: the island fetches them. */
+  pharmacies: Pharmacy[] | null;
+};
+
+type Intent = "save" | "another";
+
+const leaveWithLoadError = () =>
+  navigateWithToast("/", { title: "Error loading medication data", description: "Could not load the medication details. Please try again.", variant: "error" });
+
+// Spec point 7: the edit-mode medication fetch retries once (and is not refetched on focus).
+async function fetchMedicationWithRetry(id: number): Promise<Medication> {
+  try {
+    return await apiRequest<Medication>("GET", `/api/medications/${id}`);
+  } catch {
+    return await apiRequest<Medication>("GET", `/api/medications/${id}`);
+  }
+}
+
+/** /add-medication and /edit-medication/:id: one form, two modes. */
+export default function MedicationForm({ mode, medicationId, medication: initialMedication, loadError = false, pharmacies: initialPharmacies }: Props) {
+  const [medication, setMedication] = useState(initialMedication);
+  const [pharmacies, setPharmacies] = useState(initialPharmacies);
+
+  const loadPharmacies = (announceFailure: boolean) =>
+    apiRequest<Pharmacy[]>("GET", "/api/pharmacies")
+      .then(setPharmacies)
+      .catch((err) => {
+        if (!announceFailure) return;
+        showError("Error loading pharmacies", errorMessage(err));
+        setPharmacies([]);
+      });
+
+  useEffect(() => {
+    if (mode === "edit" && (loadError || medicationId === undefined)) return leaveWithLoadError();
+    if (mode === "edit" && !medication) fetchMedicationWithRetry(medicationId!).then(setMedication, leaveWithLoadError);
+    if (!pharmacies) loadPharmacies(true);
+    // Mount only: the server's data is the starting point.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // A pharmacy added in another tab shows up when the user comes back.
+  useRefreshOnFocus(() => loadPharmacies(false));
+
+  if (loadError || !pharmacies || (mode === "edit" && !medication)) {
+    return (
+      <div className="flex min-h-64 items-center justify-center text-teal-800">
+        <Spinner label="Loading" />
+      </div>
+    );
+  }
+  return <MedicationFields mode={mode} medication={medication} pharmacies={pharmacies} />;
+}
+
+function valuesOf(medication: Medication | undefined) {
+  if (!medication) return MEDICATION_DEFAULTS;
+  return { ...medication, pharmacyId: medication.pharmacyId ?? 0, lastRefillDate: medication.lastRefillDate ?? "" };
+}
+
+function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"]; medication?: Medication; pharmacies: Pharmacy[] }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState<Intent | null>(null);
+  // 'Add Another' remounts the fields with the defaults (a fresh key) and focuses the name.
+  const [round, setRound] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const values = valuesOf(medication);
+
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [errors]);
+
+  async function save(intent: Intent) {
+    const { data, errors } = check(medicationSchema, readForm(formRef.current!));
+    setErrors(errors ?? {});
+    if (!data) return;
+    setPending(intent);
+    try {
+      if (mode === "edit") {
+        await apiRequest("PATCH", `/api/medications/${medication!.id}`, data);
+        return navigateWithToast("/", { title: "Medication updated", description: "Your medication has been updated successfully." });
+      }
+      await apiRequest("POST", "/api/medications", data);
+      if (intent === "save") return navigateWithToast("/", { title: "Medication added", description: "Your medication has been added successfully." });
+      showSuccess("Medication added", "Your medication has been added. You can add another one.");
+      setRound((r) => r + 1);
+      setPending(null);
+    } catch (err) {
+      setPending(null);
+      showError(mode === "edit" ? "Failed to update medication" : "Failed to add medication", errorMessage(err));
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!pending) save("save");
+  }
+
+  const busy = pending !== null;
+  const label = (intent: Intent, text: string) => (
+    <>
+      {pending === intent && <Spinner />} {text}
+    </>
+  );
+  return (
+    <form ref={formRef} key={round} onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
+      <Field label="Medication Name" name="name" defaultValue={values.name} error={errors.name} autoFocus={round > 0} autoComplete="off" />
+      <SelectField
+        label="Pharmacy"
+        name="pharmacyId"
+        defaultValue={String(values.pharmacyId)}
+        error={errors.pharmacyId}
+        hint={
+          <a href="/pharmacies" className="text-sm text-teal-800 underline">
+            Add a new pharmacy
+          </a>
+        }
+      >
+        <option value="0" disabled>
+          Select a pharmacy
+        </option>
+        {pharmacies.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Pills Per Day" name="pillsPerDay" type="number" inputMode="decimal" min={0.5} step={0.5} defaultValue={values.pillsPerDay} error={errors.pillsPerDay} />
+        <Field label="Pills Remaining" name="pillsRemaining" type="number" inputMode="decimal" min={0} step="any" defaultValue={values.pillsRemaining} error={errors.pillsRemaining} />
+        <Field label="Pills Per Refill" name="pillsPerRefill" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.pillsPerRefill} error={errors.pillsPerRefill} />
+      </div>
+      <Field label="Last Refill Date (Optional)" name="lastRefillDate" type="date" defaultValue={values.lastRefillDate} error={errors.lastRefillDate} />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        {mode === "add" ? (
+          <button type="button" className="btn-secondary" disabled={busy} onClick={() => save("another")}>
+            {label("another", "Add Another")}
+          </button>
+        ) : (
+          <a href="/" className={`btn-secondary ${busy ? "pointer-events-none opacity-60" : ""}`} aria-disabled={busy || undefined}>
+            Cancel
+          </a>
+        )}
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {label("save", mode === "add" ? "Save Medication" : "Update Medication")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Pharmacy } from "../src/domain/medications";
+import { apiRequest } from "./lib/api";
+import { errorMessage } from "./lib/errors";
+import { showError } from "./lib/toast";
+import { useRefreshOnFocus } from "./lib/useWindowFocus";
+import { DeletePharmacyDialog } from "./pharmacies/DeletePharmacyDialog";
+import { displayPhone } from "./pharmacies/phone";
+import { PharmacyFormDialog, type PharmacyFormState } from "./pharmacies/PharmacyFormDialog";
+
+/** /pharmacies: the user's pharmacies as cards, with add, edit and delete dialogs. */
+export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharmacy[] | null }) {
+  const [pharmacies, setPharmacies] = useState(initial);
+  const [loading, setLoading] = useState(initial === null);
+  const [form, setForm] = useState<PharmacyFormState>(null);
+  const [deleting, setDeleting] = useState<Pharmacy | null>(null);
+  const latest = useRef(0);
+
+  const reload = useCallback(() => {
+    const request = ++latest.current;
+    setLoading(true);
+    apiRequest<Pharmacy[]>("GET", "/api/pharmacies")
+      .then((fresh) => request === latest.current && setPharmacies(fresh))
+      .catch((err) => request === latest.current && showError("Error loading pharmacies", errorMessage(err)))
+      .finally(() => request === latest.current && setLoading(false));
+  }, []);
+
+  useEffect(() => {
+    if (initial === null) reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useRefreshOnFocus(reload);
+
+  const openAdd = () => setForm({ mode: "add" });
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-bold">My Pharmacies</h1>
+        <div className="flex flex-wrap gap-2">
+          <a href="/" className="btn-secondary flex-1 sm:flex-none">
+            Back to Dashboard
+          </a>
+          <button type="button" className="btn-primary flex-1 sm:flex-none" onClick={openAdd}>
+            Add Pharmacy
+          </button>
+        </div>
+      </div>
+
+      {pharmacies === null && !loading ? (
+        <div className="card flex flex-col items-center gap-3 px-6 py-12 text-center text-sm text-slate-700">
+          Your pharmacies could not be loaded.
+          <button type="button" className="btn-secondary" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      ) : pharmacies === null ? (
+        // Nothing to show yet: three placeholders while the list loads.
+        <div role="status">
+          <span className="sr-only">Loading pharmacies</span>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="card space-y-3 p-5">
+                <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />
+                <div className="h-4 w-1/2 animate-pulse rounded bg-slate-200" />
+                <div className="flex gap-2 pt-2">
+                  <div className="h-9 w-16 animate-pulse rounded bg-slate-200" />
+                  <div className="h-9 w-16 animate-pulse rounded bg-slate-200" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : pharmacies.length === 0 ? (
+        <div className="card flex flex-col items-center gap-3 px-6 py-12 text-center">
+          <h2 className="text-lg font-semibold">No Pharmacies Yet</h2>
+          <p className="max-w-sm text-sm text-slate-700">Add the pharmacies you use, then link each medication to one.</p>
+          <button type="button" className="btn-primary" onClick={openAdd}>
+            Add Your First Pharmacy
+          </button>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {pharmacies.map((pharmacy) => (
+            <li key={pharmacy.id} className="card flex flex-col gap-3 p-5">
+              <h2 className="break-words text-lg font-semibold">{pharmacy.name}</h2>
+              <p className="text-sm text-slate-700">
+                {pharmacy.phoneNumber ? (
+                  <a href={`tel:${pharmacy.phoneNumber}`} className="text-teal-800 underline-offset-2 hover:underline">
+                    {displayPhone(pharmacy.phoneNumber)}
+                  </a>
+                ) : (
+                  <span className="italic">No phone number</span>
+                )}
+              </p>
+              <div className="mt-auto flex gap-2 pt-1">
+                <button type="button" className="btn-secondary" aria-label={`Edit ${pharmacy.name}`} onClick={() => setForm({ mode: "edit", pharmacy })}>
+                  Edit
+                </button>
+                <button type="button" className="btn-secondary text-red-700" aria-label={`Delete ${pharmacy.name}`} onClick={() => setDeleting(pharmacy)}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <PharmacyFormDialog
+        state={form}
+        onClose={() => setForm(null)}
+        onSaved={() => {
+          setForm(null);
+          reload();
+        }}
+      />
+      <DeletePharmacyDialog
+        pharmacy={deleting}
+        onClose={() => setDeleting(null)}
+        onSettled={() => {
+          setDeleting(null);
+          reload();
+        }}
+      />
+    </div>
+  );
+}

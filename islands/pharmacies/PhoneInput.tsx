@@ -1,0 +1,70 @@
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
+import { Field } from "../lib/Field";
+import { digitsOnly, PHONE_MAX_LENGTH } from "./phone";
+
+type Props = { value: string; onChange: (value: string) => void; error?: string; disabled?: boolean };
+
+/**
+ * 'Phone Number': a telephone input that takes digits only. Non-digit keys are refused as they are
+ * pressed, pasted text keeps its digits, and anything else that gets in (autofill, drag and drop)
+ * is cleaned on change.
+ */
+export function PhoneInput({ value, onChange, error, disabled }: Props) {
+  // Field does not take a ref; its wrapper leads to the input.
+  const wrapper = useRef<HTMLDivElement>(null);
+  const input = () => wrapper.current?.querySelector("input") ?? null;
+  const caret = useRef<number | null>(null);
+
+  // React's onBeforeInput is not the native event (no inputType); listen to the real one.
+  useEffect(() => {
+    const element = input();
+    if (!element) return;
+    const onBeforeInput = (event: InputEvent) => {
+      if (event.data && /\D/.test(event.data)) event.preventDefault();
+    };
+    element.addEventListener("beforeinput", onBeforeInput);
+    return () => element.removeEventListener("beforeinput", onBeforeInput);
+  }, []);
+
+  // Puts the caret after pasted digits once React has written the new value.
+  useEffect(() => {
+    if (caret.current !== null) input()?.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  }, [value]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (printable && !/\d/.test(event.key)) event.preventDefault();
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLInputElement>) {
+    event.preventDefault();
+    const input = event.currentTarget;
+    const start = input.selectionStart ?? value.length;
+    const end = input.selectionEnd ?? value.length;
+    const room = PHONE_MAX_LENGTH - (value.length - (end - start));
+    const pasted = digitsOnly(event.clipboardData.getData("text")).slice(0, Math.max(0, room));
+    caret.current = start + pasted.length;
+    onChange(value.slice(0, start) + pasted + value.slice(end));
+  }
+
+  return (
+    <div ref={wrapper}>
+      <Field
+        label="Phone Number"
+        name="phoneNumber"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        placeholder="(XXX) XXX-XXXX"
+        maxLength={PHONE_MAX_LENGTH}
+        value={value}
+        onChange={(e) => onChange(digitsOnly(e.target.value).slice(0, PHONE_MAX_LENGTH))}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        error={error}
+        disabled={disabled}
+      />
+    </div>
+  );
+}
