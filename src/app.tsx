@@ -8,8 +8,8 @@ import { pharmaciesApi } from "./api/pharmacies";
 import { settingsApi } from "./api/settings";
 import { Document } from "./components/Document";
 import type { AppEnv } from "./env";
-import { ApiError, describeError, jsonError } from "./http/errors";
-import { loadSession, rejectCrossSite } from "./http/middleware";
+import { ApiError, describeError, jsonError, logFailure, TOO_LARGE_MESSAGE } from "./http/errors";
+import { loadSession, loopbackOnly, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
 import { devRoutes } from "./mail/dev-routes";
 import { accountPages } from "./pages/account-pages";
 import { dashboardPages } from "./pages/dashboard";
@@ -45,17 +45,14 @@ app.use(
     referrerPolicy: "strict-origin-when-cross-origin",
   }),
 );
-app.use("/api/*", async (c, next) => {
-  await next();
-  c.header("Cache-Control", "no-store");
-});
-app.use(
-  "/api/*",
-  bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: "The request body is too large." }, 413) }),
-);
-app.use(rejectCrossSite);
-app.use(loadSession);
+app.use(noStore);
+// Before anything that can fail (the session lookup hits the database), so the error page renders.
 app.use(reactRenderer(({ children, title }) => <Document title={title}>{children}</Document>));
+app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: TOO_LARGE_MESSAGE }, 413) }));
+app.use(rejectCrossSite);
+app.use("/api/*", requireJsonBody);
+app.use("/dev/*", loopbackOnly);
+app.use(loadSession);
 
 app.route("/api", accountApi);
 app.route("/api", medicationsApi);
@@ -73,6 +70,6 @@ app.onError((err, c) => {
   if (isApi(c.req.path) || c.req.method !== "GET") return jsonError(c, err);
   const { status } = describeError(err);
   if (err instanceof ApiError && status === 404) return renderNotFound(c);
-  if (status >= 500) console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  if (status >= 500) logFailure(c, err);
   return renderUnavailable(c, status === 503 ? 503 : 500);
 });

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { throttles } from "../db/schema";
 
@@ -12,10 +12,27 @@ export const LIMITS = {
   forgotPerEmail: 3,
 } as const;
 
+/**
+ * The unit an address is counted in. One IPv6 subscriber usually holds a whole /64, so counting
+ * single IPv6 addresses would give an attacker 2^64 fresh budgets; IPv4 addresses count alone.
+ */
+export function clientBucket(ip: string): string {
+  const address = ip.trim().toLowerCase();
+  if (!address.includes(":")) return address;
+  if (address.includes(".")) return address.slice(address.lastIndexOf(":") + 1); // ::ffff:192.0.2.1
+  const [head = "", tail = ""] = address.split("::", 2);
+  const headParts = head ? head.split(":") : [];
+  const tailParts = tail ? tail.split(":") : [];
+  const zeros = Array<string>(Math.max(0, 8 - headParts.length - tailParts.length)).fill("0");
+  const groups = address.includes("::") ? [...headParts, ...zeros, ...tailParts] : headParts;
+  const prefix = groups.slice(0, 4).map((group) => (parseInt(group, 16) || 0).toString(16));
+  return `${prefix.join(":")}::/64`;
+}
+
 export const throttleKey = {
   loginAccount: (username: string) => `login:user:${username.toLowerCase()}`,
-  loginClient: (ip: string) => `login:ip:${ip}`,
-  forgotClient: (ip: string) => `forgot:ip:${ip}`,
+  loginClient: (ip: string) => `login:ip:${clientBucket(ip)}`,
+  forgotClient: (ip: string) => `forgot:ip:${clientBucket(ip)}`,
   forgotEmail: (email: string) => `forgot:email:${email.toLowerCase()}`,
 };
 
@@ -47,6 +64,51 @@ export async function recordAttempt(db: Db, keys: string[], now = Date.now()): P
       }),
   );
   if (statements.length > 0) await db.batch(statements as [typeof statements[0], ...typeof statements]);
+}
+
+/**
+ * Counts this attempt against every key FIRST and then answers the seconds until the first key over
+ * its limit recovers (0 = go ahead). Counting before the check means concurrent attempts cannot all
+ * pass a check made before any of them was counted (check-then-record lets 30 parallel guesses
+ * through a limit of 5). Each upsert returns its new count; all run in one batch (one transaction).
+ */
+export async function consumeAttempt(db: Db, limits: Array<[key: string, limit: number]>, now = Date.now()): Promise<number> {
+  const cutoff = now - WINDOW_MS;
+  const upserts = limits.map(([key]) =>
+    db
+      .insert(throttles)
+      .values({ key, count: 1, windowStartedAt: now })
+      .onConflictDoUpdate({
+        target: throttles.key,
+        set: {
+          count: sql`CASE WHEN ${throttles.windowStartedAt} <= ${cutoff} THEN 1 ELSE ${throttles.count} + 1 END`,
+          windowStartedAt: sql`CASE WHEN ${throttles.windowStartedAt} <= ${cutoff} THEN ${now} ELSE ${throttles.windowStartedAt} END`,
+        },
+      })
+      .returning(),
+  );
+  const [first, ...rest] = upserts;
+  if (!first) return 0;
+  const results = await db.batch([first, ...rest]);
+  let blockedUntil = 0;
+  results.forEach(([row], i) => {
+    const windowEnd = row!.windowStartedAt + WINDOW_MS;
+    if (now < windowEnd && row!.count > limits[i]![1]) blockedUntil = Math.max(blockedUntil, windowEnd);
+  });
+  return blockedUntil ? Math.ceil((blockedUntil - now) / 1000) : 0;
+}
+
+/** Takes back one counted attempt (e.g. a successful login on the per-client key). */
+export async function refundAttempt(db: Db, key: string): Promise<void> {
+  await db
+    .update(throttles)
+    .set({ count: sql`MAX(${throttles.count} - 1, 0)` })
+    .where(eq(throttles.key, key));
+}
+
+/** Deletes counters whose window has passed (for a periodic job; expired rows are already ignored). */
+export async function pruneExpiredAttempts(db: Db, now = Date.now()): Promise<void> {
+  await db.delete(throttles).where(lte(throttles.windowStartedAt, now - WINDOW_MS));
 }
 
 export async function clearAttempts(db: Db, key: string): Promise<void> {

@@ -16,11 +16,43 @@ export const notFound = (what: string) => new ApiError(404, `${what} not found`)
 
 export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
 export const UNEXPECTED_MESSAGE = "Something went wrong. Please try again later.";
+export const CONFLICT_MESSAGE = "This change conflicts with data that was saved in the meantime. Please reload and try again.";
+export const TOO_LARGE_MESSAGE = "The request body is too large.";
 
-// Drizzle wraps driver failures (D1 or libSQL unreachable, busy, timed out) as "Failed query".
-function isDatabaseFailure(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  return err.name === "DrizzleQueryError" || err.message.startsWith("Failed query") || /D1_|LibsqlError|SQLITE_/.test(`${err.name} ${err.message}`);
+/** The error and its causes, outermost first (drivers wrap, Drizzle wraps the driver). */
+function causeChain(err: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = err; e !== undefined && e !== null && chain.length < 5; e = (e as { cause?: unknown }).cause) chain.push(e);
+  return chain;
+}
+
+function describeOne(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const code = (e as { code?: unknown }).code;
+  return `${e.name} ${typeof code === "string" ? code : ""} ${e.message}`;
+}
+
+type DatabaseFault = "outage" | "conflict" | "bug";
+
+// Drizzle wraps every failed query as "Failed query: <sql>" (a DrizzleQueryError with the driver's
+// error as cause); batches and the drivers' own failures arrive unwrapped:
+// - D1: "D1_ERROR: …", "D1_…", SQLITE_* codes in the message;
+// - libSQL/Turso: LibsqlError (code SQLITE_*, SERVER_ERROR, HRANA_*), hrana ClientError subclasses;
+// - the network under either: workerd's "Network connection lost." (retryable), fetch failures.
+function databaseFault(err: unknown): DatabaseFault | null {
+  const chain = causeChain(err);
+  const text = chain.map(describeOne).join(" | ");
+  const fromDatabase =
+    chain.some((e) => e instanceof Error && (e.message.startsWith("Failed query") || /^(Libsql|LibsqlBatch|Client|Response|Proto|Closed|HttpServer|WebSocket)Error$/.test(e.name))) ||
+    /D1_|SQLITE_|Network connection lost|storage caused object to be reset|fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT/.test(text) ||
+    chain.some((e) => (e as { retryable?: unknown }).retryable === true);
+  if (!fromDatabase) return null;
+  // A constraint the handler did not check first (e.g. a concurrent change): the request lost a race.
+  if (/constraint failed|SQLITE_CONSTRAINT/i.test(text)) return "conflict";
+  // The query itself is wrong for the schema: a bug to fix, not an outage to wait out.
+  if (/no such (table|column|function)|syntax error|has no column named|datatype mismatch|too many SQL variables|SQLITE_(MISMATCH|RANGE|TOOBIG)/i.test(text)) return "bug";
+  // Unreachable, busy, locked, timed out, overloaded, reset, 5xx from Turso: try again later.
+  return "outage";
 }
 
 /** Maps any error to a status and a readable message; never leaks a stack or SQL. */
@@ -28,15 +60,48 @@ export function describeError(err: unknown): { status: ContentfulStatusCode; mes
   if (err instanceof ApiError) return { status: err.status, message: err.message };
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
-    if (status === 413) return { status, message: "The request body is too large." };
+    if (status === 413) return { status, message: TOO_LARGE_MESSAGE };
+    if (status >= 500) return { status: 500, message: UNEXPECTED_MESSAGE };
     return { status, message: err.message || "Bad request" };
   }
-  if (isDatabaseFailure(err)) return { status: 503, message: UNAVAILABLE_MESSAGE };
-  return { status: 500, message: UNEXPECTED_MESSAGE };
+  switch (databaseFault(err)) {
+    case "outage":
+      return { status: 503, message: UNAVAILABLE_MESSAGE };
+    case "conflict":
+      return { status: 409, message: CONFLICT_MESSAGE };
+    default:
+      return { status: 500, message: UNEXPECTED_MESSAGE };
+  }
+}
+
+/**
+ * One log line per failure, without the values bound to a query: Drizzle's message carries the
+ * parameters (password hashes, e-mail addresses, session ids), which must not reach the logs.
+ */
+export function errorSummary(err: unknown): string {
+  const parts: string[] = [];
+  for (const e of causeChain(err)) {
+    if (!(e instanceof Error)) {
+      parts.push(typeof e);
+      continue;
+    }
+    const query = (e as { query?: unknown }).query;
+    if (typeof query === "string") {
+      parts.push(`database query failed: ${query}`);
+      continue;
+    }
+    parts.push(`${e.name}: ${e.message.split("\n")[0]}`);
+  }
+  const stack = err instanceof Error ? (err.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)).slice(0, 8) : [];
+  return [parts.join(" ← caused by "), ...stack].join("\n");
+}
+
+export function logFailure(c: Context, err: unknown) {
+  console.error(`${c.req.method} ${c.req.path} failed: ${errorSummary(err)}`);
 }
 
 export function jsonError(c: Context, err: unknown) {
   const { status, message } = describeError(err);
-  if (status >= 500) console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  if (status >= 500) logFailure(c, err);
   return c.json({ message }, status, { "Cache-Control": "no-store" });
 }

@@ -57,6 +57,41 @@ export const rejectCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * API bodies are JSON: any other body answers 415 rather than being read as an empty object (which
+ * would answer a confusing "… is required"). Requests without a body (logout, DELETE) pass.
+ */
+export const requireJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_ALLOWED.includes(c.req.path)) return next();
+  const length = c.req.header("Content-Length");
+  const hasBody = c.req.raw.body !== null && length !== "0";
+  const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
+  if (hasBody && !JSON_MEDIA_TYPE.test(mediaType)) throw new ApiError(415, "The request body must be JSON (Content-Type: application/json).");
+  await next();
+};
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Development-only routes (the mail outbox holds password-reset links) answer only on a loopback
+ * host, so a deployment that forgot its Postmark token does not publish everyone's reset links.
+ */
+export const loopbackOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname)) return c.json({ message: "Not found" }, 404);
+  await next();
+};
+
+/**
+ * Nothing the Worker renders may be stored by a browser or proxy: pages carry personal health data
+ * and a per-request CSP nonce. (Static assets are served before the Worker and keep their caching.)
+ */
+export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.req.path.startsWith("/api/") || !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+};
+
 /** API guard: no session answers 401. */
 export const requireUser = createMiddleware<AppEnv & { Variables: { user: NonNullable<AppEnv["Variables"]["user"]> } }>(async (c, next) => {
   if (!c.var.user) throw new ApiError(401, "You are not signed in.");
