@@ -1,0 +1,195 @@
+import { eq, like, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { clientBucket, consumeAttempt, LIMITS, refundAttempt, WINDOW_MS } from "../../src/auth/throttle";
+import { throttles } from "../../src/db/schema";
+import { type Account, call, db, emailsTo, expectJsonMessage, register, uniqueIp, uniqueName } from "./helpers";
+
+const TOO_MANY = /^Too many attempts\. Please wait \d+ minutes? and try again\.$/;
+
+const login = (username: string, password: string, ip: string) => call("POST", "/api/login", { body: { username, password }, ip });
+
+/** Moves every window of keys matching `pattern` one full window into the past: time has passed. */
+async function letWindowPass(pattern: string) {
+  await db()
+    .update(throttles)
+    .set({ windowStartedAt: sql`${throttles.windowStartedAt} - ${WINDOW_MS}` })
+    .where(like(throttles.key, pattern));
+}
+
+async function failLogins(account: Pick<Account, "username">, times: number, ip = uniqueIp()) {
+  const statuses: number[] = [];
+  for (let i = 0; i < times; i++) statuses.push((await login(account.username, "wrong password", ip)).status);
+  return statuses;
+}
+
+describe("login throttling per account (5 per 15 minutes)", { timeout: 30_000 }, () => {
+  it("answers 429 with a clear message from the 6th failure, well before 30, even from new addresses", async () => {
+    const account = await register();
+    const statuses: number[] = [];
+    // A different client address every time: the per-account limit does not depend on the address.
+    for (let i = 0; i < LIMITS.loginPerAccount; i++) statuses.push((await login(account.username, "wrong password", uniqueIp())).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const blocked = await login(account.username, "wrong password", uniqueIp());
+    expectJsonMessage(blocked, 429);
+    expect(blocked.body.message).toMatch(TOO_MANY);
+    expect(blocked.body.message).toMatch(/15 minutes/);
+  });
+
+  it("refuses the correct password while throttled, without setting a cookie", async () => {
+    const account = await register();
+    await failLogins(account, LIMITS.loginPerAccount);
+    const res = await login(account.username, account.password, uniqueIp());
+    expectJsonMessage(res, 429);
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("recovers when the window has passed: no permanent lockout of a victim", async () => {
+    const account = await register();
+    await failLogins(account, LIMITS.loginPerAccount + 3);
+    expect((await login(account.username, account.password, uniqueIp())).status).toBe(429);
+    await letWindowPass(`login:user:${account.username.toLowerCase()}`);
+    expect((await login(account.username, account.password, uniqueIp())).status).toBe(200);
+  });
+
+  it("a successful login clears the account's counter", async () => {
+    const account = await register();
+    const ip = uniqueIp();
+    expect(await failLogins(account, LIMITS.loginPerAccount - 1, ip)).toEqual([401, 401, 401, 401]);
+    expect((await login(account.username, account.password, ip)).status).toBe(200);
+    // A fresh budget of five failures, then the limit again.
+    expect(await failLogins(account, LIMITS.loginPerAccount, ip)).toEqual([401, 401, 401, 401, 401]);
+    expect((await login(account.username, account.password, ip)).status).toBe(429);
+  });
+
+  it("treats an unknown username like a real one (throttling reveals nothing)", async () => {
+    const ghost = { username: uniqueName("ghost") };
+    const statuses = await failLogins(ghost, LIMITS.loginPerAccount + 1);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it("counts a username in any letter case as the same account", async () => {
+    const account = await register();
+    for (let i = 0; i < LIMITS.loginPerAccount; i++) await login(i % 2 ? account.username.toUpperCase() : account.username, "wrong password", uniqueIp());
+    expect((await login(account.username, account.password, uniqueIp())).status).toBe(429);
+  });
+});
+
+// Twenty real scrypt verifications per test: more than vitest's default 5 s on a slow machine.
+describe("login throttling per client (20 per 15 minutes, CF-Connecting-IP)", { timeout: 60_000 }, () => {
+  it("stops one client guessing across many usernames, while others still sign in", async () => {
+    const attacker = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMITS.loginPerClient; i++) statuses.push((await login(uniqueName("spray"), "Winter2024!", attacker)).status);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+
+    const victim = await register();
+    const blocked = await login(victim.username, victim.password, attacker);
+    expectJsonMessage(blocked, 429);
+    expect(blocked.body.message).toMatch(TOO_MANY);
+    // The victim, from their own address, is not locked out by the attacker's spray.
+    expect((await login(victim.username, victim.password, uniqueIp())).status).toBe(200);
+  });
+
+  it("counts a whole IPv6 /64 as one client", async () => {
+    const prefix = uniqueIp().split("::")[0];
+    for (let i = 0; i < LIMITS.loginPerClient; i++) await login(uniqueName("v6"), "wrong password", `${prefix}::${(i + 1).toString(16)}`);
+    const victim = await register();
+    expect((await login(victim.username, victim.password, `${prefix}:abcd:ef01:2345:6789`)).status).toBe(429);
+  });
+
+  it("recovers when the window has passed", async () => {
+    const ip = uniqueIp();
+    // The state twenty failures leave behind (the test above makes them for real).
+    await db().insert(throttles).values({ key: `login:ip:${clientBucket(ip)}`, count: LIMITS.loginPerClient, windowStartedAt: Date.now() });
+    const account = await register();
+    expect((await login(account.username, account.password, ip)).status).toBe(429);
+    await letWindowPass(`login:ip:${clientBucket(ip)}`);
+    expect((await login(account.username, account.password, ip)).status).toBe(200);
+  });
+});
+
+describe("forgot-password throttling", () => {
+  const forgot = (email: string, ip: string) => call("POST", "/api/forgot-password", { body: { email }, ip });
+
+  it("answers 429 per client after 5 requests in the window", async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMITS.forgotPerClient; i++) statuses.push((await forgot(`${uniqueName("f")}@example.com`, ip)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const blocked = await forgot(`${uniqueName("f")}@example.com`, ip);
+    expectJsonMessage(blocked, 429);
+    expect(blocked.body.message).toMatch(TOO_MANY);
+    await letWindowPass(`forgot:ip:${clientBucket(ip)}`);
+    expect((await forgot(`${uniqueName("f")}@example.com`, ip)).status).toBe(200);
+  });
+
+  it("limits e-mails per address silently: the same answer, but no mail beyond 3", async () => {
+    const account = await register();
+    const answers = [];
+    for (let i = 0; i < LIMITS.forgotPerEmail + 2; i++) answers.push(await forgot(account.email, uniqueIp()));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(answers[0]!.body);
+    }
+    expect(answers[0]!.body.message).toBe("If your email is in our system, you'll receive a password reset link shortly.");
+    expect(await emailsTo(account.email)).toHaveLength(LIMITS.forgotPerEmail);
+
+    await letWindowPass(`forgot:email:${account.email.toLowerCase()}`);
+    await forgot(account.email, uniqueIp());
+    expect(await emailsTo(account.email)).toHaveLength(LIMITS.forgotPerEmail + 1);
+  });
+
+  it("an unknown address gets the same answer and no mail", async () => {
+    const email = `${uniqueName("nobody")}@example.com`;
+    const res = await forgot(email, uniqueIp());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: "If your email is in our system, you'll receive a password reset link shortly." });
+    expect(await emailsTo(email)).toHaveLength(0);
+  });
+});
+
+describe("throttle counters (src/auth/throttle.ts)", () => {
+  it("consumeAttempt lets exactly `limit` of many concurrent attempts through", async () => {
+    const key = `test:race:${uniqueName()}`;
+    const now = Date.now();
+    const results = await Promise.all(Array.from({ length: 30 }, () => consumeAttempt(db(), [[key, 5]], now)));
+    expect(results.filter((s) => s === 0)).toHaveLength(5);
+    expect(results.filter((s) => s > 0).every((s) => s === WINDOW_MS / 1000)).toBe(true);
+    const [row] = await db().select().from(throttles).where(eq(throttles.key, key));
+    expect(row!.count).toBe(30);
+  });
+
+  it("consumeAttempt blocks on any exhausted key and starts a new window once it has passed", async () => {
+    const a = `test:a:${uniqueName()}`;
+    const b = `test:b:${uniqueName()}`;
+    const t0 = Date.now();
+    expect(await consumeAttempt(db(), [[a, 1], [b, 3]], t0)).toBe(0);
+    expect(await consumeAttempt(db(), [[a, 1], [b, 3]], t0 + 60_000)).toBe(WINDOW_MS / 1000 - 60);
+    expect(await consumeAttempt(db(), [[a, 1], [b, 3]], t0 + WINDOW_MS)).toBe(0);
+    const [row] = await db().select().from(throttles).where(eq(throttles.key, a));
+    expect(row).toMatchObject({ count: 1, windowStartedAt: t0 + WINDOW_MS });
+  });
+
+  it("refundAttempt takes back one attempt and never goes below zero", async () => {
+    const key = `test:refund:${uniqueName()}`;
+    const now = Date.now();
+    await consumeAttempt(db(), [[key, 1]], now);
+    expect(await consumeAttempt(db(), [[key, 1]], now)).toBeGreaterThan(0);
+    await refundAttempt(db(), key);
+    await refundAttempt(db(), key);
+    await refundAttempt(db(), key);
+    expect(await consumeAttempt(db(), [[key, 1]], now)).toBe(0);
+  });
+
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:DB8:1:2::9", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["::ffff:192.0.2.1", "192.0.2.1"],
+    ["unknown", "unknown"],
+  ])("clientBucket(%s) = %s", (ip, bucket) => {
+    expect(clientBucket(ip)).toBe(bucket);
+  });
+});
