@@ -31,6 +31,8 @@ export interface CallOptions {
   secure?: boolean;
   /** Another origin entirely, e.g. https://refills.example.com. */
   base?: string;
+  /** Content-Type to send with a body; null sends none. Default: application/json. */
+  contentType?: string | null;
 }
 
 /**
@@ -43,7 +45,8 @@ export async function call<T = any>(method: string, path: string, options: CallO
   if (options.ip) headers.set("CF-Connecting-IP", options.ip);
   let body: BodyInit | undefined = options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);
-  if (body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  const contentType = options.contentType === undefined ? "application/json" : options.contentType;
+  if (body !== undefined && contentType !== null && !headers.has("Content-Type")) headers.set("Content-Type", contentType);
   const base = options.base ?? (options.secure ? "https://localhost" : ORIGIN);
   const request = new Request(`${base}${path}`, { method, headers, body, redirect: "manual" });
   const ctx = createExecutionContext();
@@ -114,7 +117,7 @@ export function expectNoInternals(answer: Pick<Answer, "text">) {
 export function expectJsonMessage(answer: Answer, status: number) {
   expect(answer.status, answer.text).toBe(status);
   expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
-  expect(answer.body).toEqual({ message: expect.stringMatching(/^[A-Z].{5,}/) });
+  expect(answer.body).toEqual({ message: expect.stringMatching(/^\S.{5,}$/) });
   expectNoInternals(answer);
 }
 
@@ -147,3 +150,27 @@ export function routes(filter: (route: Route) => boolean = () => true, param = "
 
 export const isApi = (route: Route) => route.path.startsWith("/api/");
 export const changesState = (route: Route) => !["GET", "HEAD", "OPTIONS"].includes(route.method);
+
+export const hasRoute = (method: string, pattern: string) => app.routes.some((r) => r.method === method && r.path === pattern);
+
+export async function addPharmacy(account: Account, body: Record<string, unknown> = {}) {
+  const res = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: uniqueName("Pharmacy"), phoneNumber: "5551234567", ...body } });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: number; name: string; phoneNumber: string };
+}
+
+export const medicationBody = (pharmacyId: number, overrides: Record<string, unknown> = {}) => ({
+  name: uniqueName("Med"),
+  pharmacyId,
+  pillsPerDay: 1,
+  pillsRemaining: 30,
+  pillsPerRefill: 30,
+  lastRefillDate: "",
+  ...overrides,
+});
+
+export async function addMedication(account: Account, pharmacyId: number, overrides: Record<string, unknown> = {}) {
+  const res = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationBody(pharmacyId, overrides) });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: number; name: string; pharmacyId: number; pillsPerDay: number; pillsRemaining: number; pillsPerRefill: number; lastRefillDate: string | null };
+}
