@@ -8,7 +8,7 @@ import { pharmaciesApi } from "./api/pharmacies";
 import { settingsApi } from "./api/settings";
 import { Document } from "./components/Document";
 import type { AppEnv } from "./env";
-import { ApiError, describeError, jsonError, logFailure, TOO_LARGE_MESSAGE } from "./http/errors";
+import { ApiError, describeError, isExpected, jsonError, logFailure, TOO_LARGE_MESSAGE } from "./http/errors";
 import { loadSession, loopbackOnly, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
 import { devRoutes } from "./mail/dev-routes";
 import { accountPages } from "./pages/account-pages";
@@ -70,6 +70,6 @@ app.onError((err, c) => {
   if (isApi(c.req.path) || c.req.method !== "GET") return jsonError(c, err);
   const { status } = describeError(err);
   if (err instanceof ApiError && status === 404) return renderNotFound(c);
-  if (status >= 500) logFailure(c, err);
+  if (!isExpected(err)) logFailure(c, err);
   return renderUnavailable(c, status === 503 ? 503 : 500);
 });

@@ -96,12 +96,15 @@ export function errorSummary(err: unknown): string {
   return [parts.join(" ← caused by "), ...stack].join("\n");
 }
 
+/** Failures we raise on purpose (validation, 401, 404, 429, …) need no log line; anything else does. */
+export const isExpected = (err: unknown) => err instanceof ApiError || (err instanceof HTTPException && err.status < 500);
+
 export function logFailure(c: Context, err: unknown) {
   console.error(`${c.req.method} ${c.req.path} failed: ${errorSummary(err)}`);
 }
 
 export function jsonError(c: Context, err: unknown) {
   const { status, message } = describeError(err);
-  if (status >= 500) logFailure(c, err);
+  if (!isExpected(err)) logFailure(c, err);
   return c.json({ message }, status, { "Cache-Control": "no-store" });
 }

@@ -1,0 +1,165 @@
+import { env } from "cloudflare:test";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createDb } from "../../src/db/client";
+import { users } from "../../src/db/schema";
+import { describeError, errorSummary, UNAVAILABLE_MESSAGE } from "../../src/http/errors";
+import { type Account, call, changesState, db, expectJsonMessage, expectNoInternals, isApi, medicationBody, register, resetTokenFrom, routes, sessionRows, uniqueIp, uniqueName } from "./helpers";
+
+// A real outage, not a mock: with TURSO_DATABASE_URL set, createDb uses the libSQL client, which
+// here tries to reach a port nothing listens on (connection refused inside workerd).
+const down = { ...env, TURSO_DATABASE_URL: "http://127.0.0.1:9", TURSO_AUTH_TOKEN: "token" };
+const ANY_SESSION = "session=abcdefghijklmnopqrstuvwxyz234567abcdefghijklmnopqrst";
+
+/** A valid body for each route, so the request reaches the database rather than stopping at validation. */
+function validBody(pattern: string): unknown {
+  const username = uniqueName("down");
+  switch (pattern) {
+    case "/api/register":
+      return { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Down", emailConsent: true };
+    case "/api/login":
+      return { username, password: "correct horse battery" };
+    case "/api/forgot-password":
+      return { email: `${username}@example.com` };
+    case "/api/reset-password":
+      return { token: "a".repeat(52), password: "correct horse battery", confirmPassword: "correct horse battery" };
+    case "/api/medications":
+    case "/api/medications/:id":
+      return medicationBody(1);
+    case "/api/medications/refill":
+      return { medicationId: 1, pillsToAdd: 30 };
+    case "/api/pharmacies":
+    case "/api/pharmacies/:id":
+      return { name: "Pharmacy", phoneNumber: "5551234567" };
+    case "/api/profile":
+      return { fullName: "Down", email: "down@example.com" };
+    case "/api/notifications/settings":
+      return { notificationDays: 7, emailConsent: true, timezone: "UTC", notificationHour: 9 };
+    default:
+      return undefined;
+  }
+}
+
+let logged: string[] = [];
+beforeAll(() => {
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    logged.push(args.map(String).join(" "));
+  });
+});
+afterEach(() => {
+  logged = [];
+});
+
+describe("the database unreachable", () => {
+  it.each(routes(isApi).map((r) => [`${r.method} ${r.pattern}`, r] as const))("%s (signed in) → 503 with a clear message", async (_, route) => {
+    const res = await call(route.method, route.path, { env: down, cookie: ANY_SESSION, body: changesState(route) ? validBody(route.pattern) : undefined, ip: uniqueIp() });
+    expectJsonMessage(res, 503);
+    expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE });
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it.each(["/api/register", "/api/login", "/api/forgot-password", "/api/reset-password"])("POST %s (signed out) → 503 with a clear message", async (path) => {
+    const res = await call("POST", path, { env: down, body: validBody(path), ip: uniqueIp() });
+    expectJsonMessage(res, 503);
+    expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE });
+  });
+
+  it.each(routes((r) => r.method === "GET" && !isApi(r) && !r.path.startsWith("/dev/")).map((r) => r.path))("page %s (signed in) → a friendly 503 page", async (path) => {
+    const page = await call("GET", path, { env: down, cookie: ANY_SESSION });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(page.text).toMatch(/<html lang="en">/);
+    expect(page.text).toContain("We&#x27;ll be right back");
+    expect(page.text).toContain("Nothing you saved is lost");
+    expect(page.headers.get("Content-Security-Policy")).toMatch(/script-src 'self' 'nonce-/);
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+    expectNoInternals(page);
+  });
+
+  it("pages that need no data still render for visitors", async () => {
+    for (const path of ["/auth", "/forgot-password", "/reset-password?token=x"]) {
+      expect((await call("GET", path, { env: down })).status, path).toBe(200);
+    }
+  });
+
+  it("logs one line per failure, without the values bound to the query (no passwords, e-mails, tokens)", async () => {
+    const username = uniqueName("secretname");
+    const res = await call("POST", "/api/login", { env: down, body: { username, password: "my secret passphrase" }, ip: "198.51.100.77" });
+    expect(res.status).toBe(503);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^POST \/api\/login failed: database query failed: select .* from "throttles"/);
+    expect(logged[0]).toContain("Network connection lost");
+    expect(logged[0]).not.toContain(username);
+    expect(logged[0]).not.toContain("198.51.100.77");
+    expect(logged[0]).not.toContain("my secret passphrase");
+    expect(logged[0]).not.toMatch(/params:/);
+  });
+});
+
+describe("nothing half-written", () => {
+  let account: Account;
+  beforeAll(async () => {
+    account = await register();
+  });
+
+  it("a password reset whose batch fails midway changes nothing: sessions, password and token survive", async () => {
+    // A real fault inside the database: the UPDATE of this user's password aborts, after the
+    // DELETE of their sessions ran in the same batch.
+    const trigger = `fail_password_update_${account.id}`;
+    await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() });
+    expect(await sessionRows(account.id)).toHaveLength(2);
+    await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() });
+    const token = await resetTokenFrom(account.email);
+
+    await env.DB.exec(`CREATE TRIGGER ${trigger} BEFORE UPDATE OF password_hash ON users WHEN OLD.id = ${account.id} BEGIN SELECT RAISE(ABORT, 'injected fault'); END;`);
+    try {
+      const res = await call("POST", "/api/reset-password", { body: { token, password: "brand new passphrase", confirmPassword: "brand new passphrase" } });
+      expect(res.status).toBeGreaterThanOrEqual(409);
+      expectJsonMessage(res, res.status);
+      expect(await sessionRows(account.id)).toHaveLength(2);
+    } finally {
+      await env.DB.exec(`DROP TRIGGER IF EXISTS ${trigger};`);
+    }
+    expect((await call("GET", "/api/user", { cookie: account.cookie })).status).toBe(200);
+    // The token was not used up: the reset can be completed once the fault is gone.
+    const retry = await call("POST", "/api/reset-password", { body: { token, password: "brand new passphrase", confirmPassword: "brand new passphrase" } });
+    expect(retry.status).toBe(200);
+    expect(await sessionRows(account.id)).toHaveLength(0);
+  });
+});
+
+describe("describeError on real driver errors", () => {
+  const failure = async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (err) {
+      return err;
+    }
+    throw new Error("expected the query to fail");
+  };
+
+  it("libSQL unreachable, single query and batch → 503", async () => {
+    const turso = createDb(down);
+    for (const err of [
+      await failure(() => turso.select().from(users).limit(1)),
+      await failure(() => turso.batch([turso.select().from(users).limit(1), turso.select().from(users).limit(1)])),
+    ]) {
+      expect(describeError(err)).toEqual({ status: 503, message: UNAVAILABLE_MESSAGE });
+    }
+  });
+
+  it("a D1 constraint violation (a lost race) → 409", async () => {
+    const { username } = await register();
+    const err = await failure(() => db().insert(users).values({ username, passwordHash: "x", email: "x@example.com", nextNotificationAt: 0, createdAt: 0 }));
+    expect(describeError(err).status).toBe(409);
+    expect(errorSummary(err)).not.toContain("x@example.com");
+  });
+
+  it("a query the schema cannot run is a bug (500), not an outage", async () => {
+    const err = await failure(() => env.DB.prepare("SELECT * FROM no_such_table").all());
+    expect(describeError(err).status).toBe(500);
+  });
+
+  it("an unknown error → 500 with the generic message", () => {
+    expect(describeError(new TypeError("x is undefined"))).toEqual({ status: 500, message: "Something went wrong. Please try again later." });
+  });
+});
