@@ -1,0 +1,67 @@
+import { currentPills, type StoredCount } from "../domain/countdown";
+import { daysLeft, RUNNING_LOW_MAX_DAYS, runOutDate } from "../domain/medications";
+import { addDays } from "../domain/time";
+
+// What a reminder says, as of one local date: pure, so the hourly job, the test e-mail and the
+// tests share it. "Immediate" is within notificationDays of running out (the dashboard's 'Need
+// Refill Soon'); "upcoming" is above that and up to 15 days (its 'Running Low').
+
+export interface StoredMedication extends StoredCount {
+  id: number;
+  name: string;
+  pharmacyName: string | null;
+  pharmacyPhone: string | null;
+}
+
+export interface ReminderItem {
+  medicationId: number;
+  name: string;
+  pillsLeft: number;
+  daysLeft: number;
+  runOutDate: string; // local 'YYYY-MM-DD'
+  pharmacyName: string | null;
+  pharmacyPhone: string | null;
+}
+
+export interface ReminderContent {
+  today: string;
+  notificationDays: number;
+  immediate: ReminderItem[];
+  upcoming: ReminderItem[];
+}
+
+export type NotificationType = "refill-needed" | "upcoming-refill";
+
+export function reminderContent(medications: StoredMedication[], notificationDays: number, today: string): ReminderContent {
+  const immediate: ReminderItem[] = [];
+  const upcoming: ReminderItem[] = [];
+  for (const m of medications) {
+    const pillsLeft = currentPills(m, today);
+    const current = { pillsRemaining: pillsLeft, pillsPerDay: m.pillsPerDay };
+    const days = daysLeft(current);
+    const item: ReminderItem = {
+      medicationId: m.id,
+      name: m.name,
+      pillsLeft,
+      daysLeft: days,
+      runOutDate: runOutDate(current, today, addDays),
+      pharmacyName: m.pharmacyName,
+      pharmacyPhone: m.pharmacyPhone,
+    };
+    if (days <= notificationDays) immediate.push(item);
+    else if (days <= RUNNING_LOW_MAX_DAYS) upcoming.push(item);
+  }
+  const soonestFirst = (a: ReminderItem, b: ReminderItem) => a.daysLeft - b.daysLeft || a.name.localeCompare(b.name) || a.medicationId - b.medicationId;
+  return { today, notificationDays, immediate: immediate.sort(soonestFirst), upcoming: upcoming.sort(soonestFirst) };
+}
+
+/** The daily e-mail goes out only when some medication is within notificationDays of running out. */
+export const needsReminder = (content: ReminderContent) => content.immediate.length > 0;
+
+/** The notification records (spec point 3) a sent reminder leaves, one per medication it named. */
+export function notificationRecords(content: ReminderContent): Array<{ medicationId: number; type: NotificationType }> {
+  return [
+    ...content.immediate.map((item) => ({ medicationId: item.medicationId, type: "refill-needed" as const })),
+    ...content.upcoming.map((item) => ({ medicationId: item.medicationId, type: "upcoming-refill" as const })),
+  ];
+}

@@ -1,0 +1,178 @@
+import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { medications, notifications, pharmacies, reminderLog, users } from "../db/schema";
+import type { NotificationType, StoredMedication } from "./due";
+
+// The hourly job's queries. Each is one statement over a whole page of users (the page travels as
+// one JSON parameter through json_each), so a page of 500 costs a handful of round trips on Turso
+// and stays under D1's bound-parameter limit.
+
+export const PAGE_SIZE = 500;
+/** A claim left in 'sending' this long belongs to an invocation that died; a later tick takes it over. */
+export const STALE_CLAIM_MS = 30 * 60_000;
+
+export type ReminderStatus = "sending" | "sent" | "nothing_due" | "retry" | "failed" | "rejected";
+
+export interface DueUser {
+  id: number;
+  email: string;
+  username: string;
+  fullName: string | null;
+  timezone: string;
+  notificationHour: number;
+  notificationDays: number;
+  nextNotificationAt: number;
+}
+
+export interface Cursor {
+  nextNotificationAt: number;
+  id: number;
+}
+
+/** Consenting users due at `now`, oldest first, after `cursor`: served by the partial index. */
+export function dueUsersQuery(db: Db, now: number, cursor: Cursor | null, limit = PAGE_SIZE) {
+  const afterCursor = cursor
+    ? or(gt(users.nextNotificationAt, cursor.nextNotificationAt), and(eq(users.nextNotificationAt, cursor.nextNotificationAt), gt(users.id, cursor.id)))
+    : undefined;
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      fullName: users.fullName,
+      timezone: users.timezone,
+      notificationHour: users.notificationHour,
+      notificationDays: users.notificationDays,
+      nextNotificationAt: users.nextNotificationAt,
+    })
+    .from(users)
+    // A literal 1 (not a bound parameter) so SQLite can prove the partial index's WHERE.
+    .where(and(sql`${users.emailConsent} = 1`, lte(users.nextNotificationAt, now), afterCursor))
+    .orderBy(asc(users.nextNotificationAt), asc(users.id))
+    .limit(limit);
+}
+
+export const selectDueUsers = (db: Db, now: number, cursor: Cursor | null, limit = PAGE_SIZE): Promise<DueUser[]> => dueUsersQuery(db, now, cursor, limit);
+
+export interface ClaimRequest {
+  userId: number;
+  localDate: string;
+}
+
+/**
+ * Takes the (user, local date) reminder for this invocation, atomically: a new day, a day left in
+ * 'retry', or a stale 'sending'. Answers the user ids it took; a duplicate or concurrent tick gets
+ * none of them.
+ */
+export async function claim(db: Db, now: number, requests: ClaimRequest[]): Promise<Set<number>> {
+  if (requests.length === 0) return new Set();
+  const rows = await db.all<{ userId: number }>(sql`
+    INSERT INTO reminder_log (user_id, local_date, status, attempts, updated_at, error)
+    SELECT json_extract(value, '$.userId'), json_extract(value, '$.localDate'), 'sending', 1, ${now}, NULL
+    FROM json_each(${JSON.stringify(requests)})
+    -- consent may have been withdrawn since the page was read
+    WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = json_extract(value, '$.userId') AND u.email_consent = 1)
+    ON CONFLICT (user_id, local_date) DO UPDATE
+      SET status = 'sending', attempts = reminder_log.attempts + 1, updated_at = excluded.updated_at, error = NULL
+      WHERE reminder_log.status = 'retry' OR (reminder_log.status = 'sending' AND reminder_log.updated_at <= ${now - STALE_CLAIM_MS})
+    RETURNING user_id AS userId`);
+  return new Set(rows.map((r) => Number(r.userId)));
+}
+
+/** Every medication of these users, with its pharmacy's name and phone. */
+export async function medicationsOf(db: Db, userIds: number[]): Promise<Map<number, StoredMedication[]>> {
+  const byUser = new Map<number, StoredMedication[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({
+      id: medications.id,
+      userId: medications.userId,
+      name: medications.name,
+      pillsPerDay: medications.pillsPerDay,
+      pillsRemaining: medications.pillsRemaining,
+      countedOn: medications.countedOn,
+      pharmacyName: pharmacies.name,
+      pharmacyPhone: pharmacies.phoneNumber,
+    })
+    .from(medications)
+    .leftJoin(pharmacies, eq(pharmacies.id, medications.pharmacyId))
+    .where(sql`${medications.userId} IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`);
+  for (const { userId, ...medication } of rows) {
+    const list = byUser.get(userId) ?? [];
+    list.push(medication);
+    byUser.set(userId, list);
+  }
+  return byUser;
+}
+
+export interface Outcome {
+  userId: number;
+  localDate: string;
+  status: Exclude<ReminderStatus, "sending">;
+  error: string | null;
+  /** The due instant this tick read; the move to `next` only applies if nobody changed it since. */
+  due: number;
+  next: number | null;
+  notifications: Array<{ medicationId: number; type: NotificationType }>;
+}
+
+export interface Advance {
+  userId: number;
+  localDate: string;
+  due: number;
+  next: number;
+}
+
+/**
+ * Records a page in one batch (one transaction): notification records of sent e-mails, each claimed
+ * day's status, and the next due instants — for claimed users, and for users whose day was already
+ * finished by another tick (so they leave the due set).
+ */
+export async function recordPage(db: Db, now: number, outcomes: Outcome[], finishedElsewhere: Advance[]): Promise<void> {
+  const notificationRows = outcomes
+    .filter((o) => o.status === "sent")
+    .flatMap((o) => o.notifications.map((n) => ({ userId: o.userId, medicationId: n.medicationId, type: n.type })));
+  const statusRows = outcomes.map(({ userId, localDate, status, error }) => ({ userId, localDate, status, error }));
+  const advanceRows = outcomes.flatMap(({ userId, due, next }) => (next === null ? [] : [{ userId, due, next }]));
+
+  // Query builders rather than db.run(sql): drizzle's D1 batch cannot bind raw statements.
+  const statusUpdate = db
+    .update(reminderLog)
+    .set({ status: sql`r.status`, error: sql`r.error`, updatedAt: now })
+    .from(
+      sql`(SELECT json_extract(value, '$.userId') AS user_id, json_extract(value, '$.localDate') AS local_date,
+                  json_extract(value, '$.status') AS status, json_extract(value, '$.error') AS error
+           FROM json_each(${JSON.stringify(statusRows)})) AS r`,
+    )
+    .where(sql`${reminderLog.userId} = r.user_id AND ${reminderLog.localDate} = r.local_date`);
+  const advance = db
+    .update(users)
+    .set({ nextNotificationAt: sql`r.next` })
+    .from(
+      sql`(SELECT json_extract(value, '$.userId') AS user_id, json_extract(value, '$.due') AS due, json_extract(value, '$.next') AS next
+           FROM json_each(${JSON.stringify(advanceRows)})) AS r`,
+    )
+    .where(sql`${users.id} = r.user_id AND ${users.nextNotificationAt} = r.due`);
+  const advanceFinishedElsewhere = db
+    .update(users)
+    .set({ nextNotificationAt: sql`r.next` })
+    .from(
+      sql`(SELECT json_extract(value, '$.userId') AS user_id, json_extract(value, '$.localDate') AS local_date,
+                  json_extract(value, '$.due') AS due, json_extract(value, '$.next') AS next
+           FROM json_each(${JSON.stringify(finishedElsewhere)})) AS r`,
+    )
+    .where(
+      sql`${users.id} = r.user_id AND ${users.nextNotificationAt} = r.due
+          AND EXISTS (SELECT 1 FROM reminder_log l WHERE l.user_id = r.user_id AND l.local_date = r.local_date
+                      AND l.status IN ('sent', 'nothing_due', 'rejected', 'failed'))`,
+    );
+  const records = db
+    .insert(notifications)
+    .select(
+      sql`SELECT NULL, json_extract(value, '$.userId'), json_extract(value, '$.medicationId'), ${now}, json_extract(value, '$.type')
+          FROM json_each(${JSON.stringify(notificationRows)})
+          WHERE EXISTS (SELECT 1 FROM medications m WHERE m.id = json_extract(value, '$.medicationId'))`,
+    )
+    .onConflictDoUpdate({ target: [notifications.userId, notifications.medicationId], set: { sentAt: sql`excluded.sent_at`, type: sql`excluded.type` } });
+  await db.batch([records, statusUpdate, advance, advanceFinishedElsewhere]);
+}

@@ -1,0 +1,144 @@
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { eq, inArray } from "drizzle-orm";
+import { vi } from "vitest";
+import { medications, pharmacies, reminderLog, users } from "../src/db/schema";
+import worker from "../src/index";
+import { nextDueAt } from "../src/reminders/due-time";
+import { db, uniqueName } from "./helpers";
+
+// Shared by the reminder tests: users, pharmacies and medications written straight to the database
+// (no dependency on the medications API), the cron fired as Cloudflare fires it, and Postmark
+// answered at the fetch boundary — the only thing mocked.
+
+export const POSTMARK_BATCH_URL = "https://api.postmarkapp.com/email/batch";
+export const postmarkEnv = { ...env, POSTMARK_SERVER_TOKEN: "server-token-for-tests", APP_SECRET: "app-secret-for-tests" };
+export const at = (iso: string) => Date.parse(iso);
+
+/** Fires the hourly cron at `scheduledTime`, as Cloudflare does, and waits for it to finish. */
+export async function tick(scheduledTime: number | string, bindings: Cloudflare.Env = postmarkEnv) {
+  const controller = createScheduledController({ scheduledTime: typeof scheduledTime === "string" ? at(scheduledTime) : scheduledTime, cron: "0 * * * *" });
+  const ctx = createExecutionContext();
+  await worker.scheduled(controller, bindings, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+const created: number[] = [];
+
+export interface ReminderUser {
+  id: number;
+  email: string;
+}
+
+/** A consenting user whose settings were saved at `savedAt` (so their next reminder follows from it). */
+export async function makeUser(options: { timezone: string; hour: number; savedAt: number | string; days?: number; consent?: boolean; fullName?: string }): Promise<ReminderUser> {
+  const username = uniqueName("rem");
+  const savedAt = typeof options.savedAt === "string" ? at(options.savedAt) : options.savedAt;
+  const [row] = await db()
+    .insert(users)
+    .values({
+      username,
+      passwordHash: "not used by these tests",
+      email: `${username}@example.com`,
+      fullName: options.fullName ?? `Pat ${username}`,
+      timezone: options.timezone,
+      timezoneChosen: true,
+      notificationHour: options.hour,
+      notificationDays: options.days ?? 7,
+      emailConsent: options.consent ?? true,
+      nextNotificationAt: nextDueAt(options.timezone, options.hour, savedAt),
+      createdAt: savedAt,
+    })
+    .returning({ id: users.id, email: users.email });
+  created.push(row.id);
+  return row;
+}
+
+export async function addMedication(
+  userId: number,
+  m: { name?: string; pillsRemaining: number; pillsPerDay?: number; countedOn: string; pharmacy?: { name: string; phoneNumber: string } | null },
+) {
+  let pharmacyId: number | null = null;
+  if (m.pharmacy !== null) {
+    const pharmacy = m.pharmacy ?? { name: "Corner Pharmacy", phoneNumber: "(555) 010-0199" };
+    [{ id: pharmacyId }] = await db().insert(pharmacies).values({ userId, ...pharmacy }).returning({ id: pharmacies.id });
+  }
+  const [row] = await db()
+    .insert(medications)
+    .values({ userId, name: m.name ?? "Metformin", pharmacyId, pillsPerDay: m.pillsPerDay ?? 1, pillsRemaining: m.pillsRemaining, countedOn: m.countedOn, pillsPerRefill: 30 })
+    .returning({ id: medications.id });
+  return row.id;
+}
+
+/** A user due at `hour` with one medication `daysLeft` days from running out on `countedOn`. */
+export async function userWithMedication(options: Parameters<typeof makeUser>[0] & { daysLeft: number; countedOn: string }) {
+  const user = await makeUser(options);
+  await addMedication(user.id, { pillsRemaining: options.daysLeft, countedOn: options.countedOn });
+  return user;
+}
+
+/** Users made some other way, to be deleted after the test too. */
+export const trackUsers = (ids: number[]) => created.push(...ids);
+
+export async function deleteCreatedUsers() {
+  const all = created.splice(0);
+  // Chunks: D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < all.length; i += 90) {
+    const ids = all.slice(i, i + 90);
+    // Medications first: a pharmacy still referenced by a medication cannot go (ON DELETE RESTRICT).
+    await db().batch([db().delete(medications).where(inArray(medications.userId, ids)), db().delete(users).where(inArray(users.id, ids))]);
+  }
+}
+
+export const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];
+export const logRows = (userId: number) => db().select().from(reminderLog).where(eq(reminderLog.userId, userId)).orderBy(reminderLog.localDate);
+
+type Answer = "ok" | 500 | 503 | 429 | "network" | { status: 422; errorCode: number } | { inactive: string[] };
+
+export interface PostmarkMessage {
+  From: string;
+  To: string;
+  Subject: string;
+  TextBody: string;
+  HtmlBody: string;
+  Tag?: string;
+  MessageStream: string;
+  Headers: Array<{ Name: string; Value: string }>;
+}
+
+/**
+ * Postmark's batch endpoint at the fetch boundary. Answers come from a queue (then 200 OK); each
+ * call is kept with the request as sent, and `delivered(to)` counts messages Postmark accepted.
+ */
+export function mockPostmark() {
+  const queue: Answer[] = [];
+  const calls: Array<{ token: string | null; messages: PostmarkMessage[]; accepted: string[] }> = [];
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    if (request.url !== POSTMARK_BATCH_URL || request.method !== "POST") throw new Error(`unexpected fetch ${request.method} ${request.url}`);
+    const messages = (await request.json()) as PostmarkMessage[];
+    const call = { token: request.headers.get("X-Postmark-Server-Token"), messages, accepted: [] as string[] };
+    calls.push(call);
+    const answer = queue.shift() ?? "ok";
+    if (answer === "network") throw new TypeError("Network connection lost.");
+    if (typeof answer === "number") return Response.json({ ErrorCode: answer === 429 ? 429 : 0, Message: `status ${answer}` }, { status: answer });
+    if (typeof answer === "object" && "status" in answer) {
+      return Response.json({ ErrorCode: answer.errorCode, Message: "You tried to send to recipient(s) that have been marked as inactive." }, { status: answer.status });
+    }
+    const inactive = typeof answer === "object" ? answer.inactive : [];
+    return Response.json(
+      messages.map((m, i) => {
+        if (inactive.includes(m.To)) return { ErrorCode: 406, Message: "You tried to send to a recipient that has been marked as inactive.", To: m.To };
+        call.accepted.push(m.To);
+        return { ErrorCode: 0, Message: "OK", MessageID: `msg-${calls.length}-${i}`, SubmittedAt: new Date().toISOString(), To: m.To };
+      }),
+    );
+  });
+  return {
+    calls,
+    answer: (...answers: Answer[]) => queue.push(...answers),
+    attempted: (to: string) => calls.flatMap((c) => c.messages).filter((m) => m.To === to).length,
+    delivered: (to: string) => calls.flatMap((c) => c.accepted).filter((t) => t === to).length,
+    messagesTo: (to: string) => calls.flatMap((c) => c.messages).filter((m) => m.To === to),
+    restore: () => spy.mockRestore(),
+  };
+}
