@@ -1,17 +1,19 @@
 import { useAtomValue } from "jotai";
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   DEFAULT_SORT,
   EMPTY_STATE,
   foundText,
   isStatusFilter,
   nextSort,
+  NOTICES,
   paginate,
   pharmacyNameOf,
   pharmacyNames,
   searchMedications,
   STATUS_FILTERS,
   visibleMedications,
+  type NoticeKey,
   type SortKey,
   type StatusFilter,
 } from "../src/domain/dashboard";
@@ -25,12 +27,15 @@ import { SummaryCards } from "./dashboard/SummaryCards";
 import { useListData } from "./dashboard/useListData";
 import { Spinner } from "./lib/Field";
 import { currentUserAtom } from "./lib/state";
+import { showError } from "./lib/toast";
 
 type Props = {
   /** The server's first render of the user's data; null when it could not be read (the island fetches). */
   medications: Medication[] | null;
   pharmacies: Pharmacy[] | null;
   notificationDays: number;
+  /** A message from the page that sent the user here (e.g. an edit page whose medication is gone). */
+  notice?: NoticeKey;
 };
 
 // The dialogs load on the first click that needs one: most visits only read the list, and the
@@ -56,6 +61,15 @@ export default function Dashboard(props: Props) {
     setDialogState(next);
   }, []);
   const listTop = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!props.notice) return;
+    showError(NOTICES[props.notice].title, NOTICES[props.notice].description);
+    // Shown once: a reload or a bookmark must not repeat it.
+    const url = new URL(location.href);
+    url.searchParams.delete("notice");
+    history.replaceState(history.state, "", url);
+  }, [props.notice]);
 
   const medications = data.medications ?? [];
   const names = useMemo(() => pharmacyNames(data.pharmacies ?? []), [data.pharmacies]);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { noticeHref } from "../src/domain/dashboard";
 import type { Medication, Pharmacy } from "../src/domain/medications";
 import { MEDICATION_DEFAULTS, medicationSchema } from "../src/shared/medication-schemas";
 import { apiRequest } from "./lib/api";
@@ -11,19 +12,18 @@ import { useRefreshOnFocus } from "./lib/useWindowFocus";
 
 type Props = {
   mode: "add" | "edit";
-  /** Edit mode: the medication's id; the server's copy comes in `medication`. */
+  /** Edit mode: the medication's id; the server's copy comes in `medication` (missing if its read failed). */
   medicationId?: number;
   medication?: Medication;
-  /** Edit mode: the medication does not exist or is not the user's. */
-  loadError?: boolean;
   /** Null when the server could not read them: the island fetches them. */
   pharmacies: Pharmacy[] | null;
 };
 
 type Intent = "save" | "another";
 
-const leaveWithLoadError = () =>
-  navigateWithToast("/", { title: "Error loading medication data", description: "Could not load the medication details. Please try again.", variant: "error" });
+// The dashboard shows the 'Error loading medication data' toast (a flash set while this page's own
+// islands still hydrate could be taken by this page's toaster).
+const leaveWithLoadError = () => location.assign(noticeHref("medication-load-error"));
 
 // Spec point 7: the edit-mode medication fetch retries once (and is not refetched on focus).
 async function fetchMedicationWithRetry(id: number): Promise<Medication> {
@@ -35,7 +35,7 @@ async function fetchMedicationWithRetry(id: number): Promise<Medication> {
 }
 
 /** /add-medication and /edit-medication/:id: one form, two modes. */
-export default function MedicationForm({ mode, medicationId, medication: initialMedication, loadError = false, pharmacies: initialPharmacies }: Props) {
+export default function MedicationForm({ mode, medicationId, medication: initialMedication, pharmacies: initialPharmacies }: Props) {
   const [medication, setMedication] = useState(initialMedication);
   const [pharmacies, setPharmacies] = useState(initialPharmacies);
 
@@ -49,8 +49,10 @@ export default function MedicationForm({ mode, medicationId, medication: initial
       });
 
   useEffect(() => {
-    if (mode === "edit" && (loadError || medicationId === undefined)) return leaveWithLoadError();
-    if (mode === "edit" && !medication) fetchMedicationWithRetry(medicationId!).then(setMedication, leaveWithLoadError);
+    if (mode === "edit" && !medication) {
+      if (medicationId === undefined) return leaveWithLoadError();
+      fetchMedicationWithRetry(medicationId).then(setMedication, leaveWithLoadError);
+    }
     if (!pharmacies) loadPharmacies(true);
     // Mount only: the server's data is the starting point.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -58,7 +60,7 @@ export default function MedicationForm({ mode, medicationId, medication: initial
   // A pharmacy added in another tab shows up when the user comes back.
   useRefreshOnFocus(() => loadPharmacies(false));
 
-  if (loadError || !pharmacies || (mode === "edit" && !medication)) {
+  if (!pharmacies || (mode === "edit" && !medication)) {
     return (
       <div className="flex min-h-64 items-center justify-center text-teal-800">
         <Spinner label="Loading" />

@@ -1,4 +1,23 @@
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control goes to the first and Shift+Tab from the first to the last. */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 type DialogProps = {
   open: boolean;
@@ -14,7 +33,8 @@ type DialogProps = {
 
 /**
  * A modal on the native <dialog>: showModal() gives the top layer, inert background, focus moved
- * into the dialog and Escape for free. Focus goes back to whatever opened it when it closes.
+ * into the dialog and Escape for free. Tab cycles inside it (the browser would otherwise let focus
+ * leave for its own toolbar), and focus goes back to whatever opened it when it closes.
  */
 export function Dialog({ open, onClose, title, description, busy = false, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -43,8 +63,10 @@ export function Dialog({ open, onClose, title, description, busy = false, childr
   return (
     <dialog
       ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
+      // Set only while open, i.e. rendered in the browser together with the elements they name:
+      // an island's server-rendered useId values need not match the ones it gets when hydrated.
+      aria-labelledby={open ? titleId : undefined}
+      aria-describedby={open && description ? descriptionId : undefined}
       onCancel={(event) => {
         event.preventDefault();
         if (!busy) onClose();
@@ -52,6 +74,7 @@ export function Dialog({ open, onClose, title, description, busy = false, childr
       // The browser may still close it (a repeated Escape cannot be refused): keep the state in step.
       onClose={() => open && onClose()}
       onClick={onBackdropClick}
+      onKeyDown={keepFocusInside}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg bg-white p-0 text-slate-900 shadow-xl"
     >
       {open && (

@@ -150,6 +150,15 @@ export const NO_PHARMACY = "No pharmacy assigned";
 export const UNKNOWN_PHARMACY = "Unknown pharmacy";
 export const EMPTY_STATE = "No medications found. Add your first medication to start tracking.";
 
+// Messages for the dashboard to show on arrival, named in its URL (/?notice=…) by pages that send
+// the user there. Only these keys are honoured.
+export const NOTICES = {
+  "medication-load-error": { title: "Error loading medication data", description: "Could not load the medication details. Please try again." },
+} as const;
+export type NoticeKey = keyof typeof NOTICES;
+export const isNoticeKey = (key: string | undefined): key is NoticeKey => key !== undefined && Object.hasOwn(NOTICES, key);
+export const noticeHref = (key: NoticeKey) => `/?notice=${key}`;
+
 /** The list the dashboard shows: search, then status filter, then sort. */
 export function visibleMedications<M extends Medication>(
   medications: M[],

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
 import { loadDashboard } from "../data/medications";
+import { isNoticeKey } from "../domain/dashboard";
 import type { AppEnv } from "../env";
 import { requirePageUser } from "./guards";
 
@@ -18,6 +19,7 @@ export async function orNull<T>(what: string, load: Promise<T>): Promise<T | nul
 export const dashboardPages = new Hono<AppEnv>().get("/", requirePageUser, async (c) => {
   const user = c.var.user;
   const data = await orNull("the dashboard", loadDashboard(c.var.db, user));
+  const notice = c.req.query("notice");
   return c.render(
     <AppShell user={user}>
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -33,7 +35,12 @@ export const dashboardPages = new Hono<AppEnv>().get("/", requirePageUser, async
       </div>
       <Island
         name="Dashboard"
-        props={{ medications: data?.medications ?? null, pharmacies: data?.pharmacies ?? null, notificationDays: user.notificationDays }}
+        props={{
+          medications: data?.medications ?? null,
+          pharmacies: data?.pharmacies ?? null,
+          notificationDays: user.notificationDays,
+          notice: isNoticeKey(notice) ? notice : undefined,
+        }}
       />
     </AppShell>,
     { title: "Medication Dashboard" },

@@ -5,6 +5,7 @@ import { Island } from "../components/Island";
 import { findMedication } from "../data/medications";
 import { listPharmacies } from "../data/pharmacies";
 import { todayIn } from "../domain/countdown";
+import { noticeHref } from "../domain/dashboard";
 import type { AppEnv } from "../env";
 import { idParamSchema } from "../shared/medication-schemas";
 import { orNull } from "./dashboard";
@@ -57,16 +58,13 @@ async function renderEditPage(c: PageContext) {
     id.success ? findMedication(c.var.db, user.id, id.data.id, todayIn(user.timezone)).catch(logged) : null,
     orNull("pharmacies", listPharmacies(c.var.db, user.id)),
   ]);
-  // A malformed, unknown or another user's id (null): the island shows the spec's load-failure toast
-  // and goes to the dashboard. A failed read (undefined) is fetched again by the island.
-  const loadError = found === null;
+  // A malformed, unknown or another user's id: back to the dashboard, which shows the spec's
+  // 'Error loading medication data' toast. A failed read (undefined) is fetched again by the island.
+  if (!id.success || found === null) return c.redirect(noticeHref("medication-load-error"), 302);
   return c.render(
     <AppShell user={user}>
       <FormPage heading="Edit Medication" subtitle="Update your medication details">
-        <Island
-          name="MedicationForm"
-          props={{ mode: "edit", medicationId: id.success ? id.data.id : undefined, medication: found ?? undefined, pharmacies, loadError }}
-        />
+        <Island name="MedicationForm" props={{ mode: "edit", medicationId: id.data.id, medication: found, pharmacies }} />
       </FormPage>
     </AppShell>,
     { title: "Edit Medication" },

@@ -1,0 +1,145 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const cardNames = (page: Page) => page.getByRole("main").getByRole("listitem").getByRole("heading").allTextContents();
+const count = (page: Page, text: string) => page.getByText(text, { exact: true }).count();
+/**
+ * Closes the toasts before an axe run: sonner's rich-colour success toast (the Toasts island, not
+ * this screen) has 4.3:1 text contrast and would hide this screen's own findings.
+ */
+async function dismissToasts(page: Page) {
+  const toasts = page.locator("[data-sonner-toast]");
+  // One is visible at a time: close the front one until none is left.
+  for (let i = 0; i < 5 && (await toasts.count()) > 0; i++) {
+    await page.locator("[data-sonner-toast][data-visible=true] [data-close-button]").first().click({ timeout: 2000 }).catch(() => {});
+    await page.waitForTimeout(450);
+  }
+  await expect.poll(() => toasts.count(), { timeout: 6000 }).toBe(0);
+}
+const focusInDialog = (page: Page) => page.evaluate(() => document.activeElement?.closest("dialog[open]") != null);
+
+describe.each([
+  ["desktop", DESKTOP],
+  ["mobile", MOBILE],
+])("my pharmacies (%s)", (_, viewport) => {
+  it("starts empty, adds a pharmacy with a digits-only phone, edits it, and works by keyboard", async () => {
+    const page = await newPage(browser, viewport);
+    await registerViaApi(page);
+    await page.goto("/pharmacies");
+    await hydrated(page);
+
+    expect(await page.getByRole("heading", { level: 1, name: "My Pharmacies" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Back to Dashboard" }).getAttribute("href")).toBe("/");
+    expect(await page.getByRole("heading", { name: "No Pharmacies Yet" }).count()).toBe(1);
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+
+    const addFirst = page.getByRole("button", { name: "Add Your First Pharmacy" });
+    await addFirst.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Add Pharmacy" });
+    await expect.poll(() => dialog.count()).toBe(1);
+    const name = dialog.getByLabel("Pharmacy Name");
+    const phone = dialog.getByLabel("Phone Number");
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await phone.getAttribute("type")).toBe("tel");
+    expect(await phone.getAttribute("placeholder")).toBe("(XXX) XXX-XXXX");
+    expect(await phone.getAttribute("maxlength")).toBe("14");
+    await expectAccessible(page);
+
+    // Escape closes and focus goes back to the button that opened it.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await addFirst.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => dialog.count()).toBe(1);
+
+    await page.keyboard.press("Enter"); // submit with nothing filled in
+    await expect.poll(() => dialog.getByText("Pharmacy name is required").count()).toBe(1);
+    await name.fill("Corner Pharmacy");
+    await page.keyboard.press("Tab");
+    expect(await phone.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type("(555) abc-123x4567");
+    expect(await phone.inputValue()).toBe("5551234567");
+    // Pasted text keeps its digits only, up to 14 characters.
+    await phone.evaluate((input) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", "+1 (800) 555-0199-77");
+      input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    expect(await phone.inputValue()).toBe("55512345671800");
+    await phone.fill("");
+    await page.keyboard.type("123456789012345678");
+    expect(await phone.inputValue()).toBe("12345678901234");
+    await phone.fill("5551234567");
+
+    // Tab stays inside the dialog.
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Tab");
+      expect(await focusInDialog(page)).toBe(true);
+    }
+    await dialog.getByRole("button", { name: "Save Pharmacy" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => count(page, "Success")).toBe(1);
+    await expect.poll(() => cardNames(page)).toEqual(["Corner Pharmacy"]);
+    expect(await page.getByRole("link", { name: "(555) 123-4567" }).getAttribute("href")).toBe("tel:5551234567");
+
+    await page.getByRole("button", { name: "Edit Corner Pharmacy" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Pharmacy" });
+    await expect.poll(() => edit.count()).toBe(1);
+    expect(await edit.getByLabel("Pharmacy Name").inputValue()).toBe("Corner Pharmacy");
+    expect(await edit.getByLabel("Phone Number").inputValue()).toBe("5551234567");
+    await edit.getByLabel("Pharmacy Name").fill("Corner Pharmacy & Co");
+    await edit.getByRole("button", { name: "Save Pharmacy" }).click();
+    await expect.poll(() => cardNames(page)).toEqual(["Corner Pharmacy & Co"]);
+    expect(await count(page, "Pharmacy updated successfully.")).toBe(1);
+    await dismissToasts(page);
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    expectNoErrors(page);
+    await page.context().close();
+  });
+
+  it("deletes after 'Are you sure?', and refuses a pharmacy that medications use", async () => {
+    const page = await newPage(browser, viewport);
+    await registerViaApi(page);
+    const used = await (await page.request.post("/api/pharmacies", { data: { name: "Busy Pharmacy", phoneNumber: "5550000000" } })).json();
+    await page.request.post("/api/pharmacies", { data: { name: "Idle Pharmacy", phoneNumber: "5551111111" } });
+    const med = await page.request.post("/api/medications", { data: { name: "Metformin", pharmacyId: used.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 } });
+    expect(med.status()).toBe(201);
+    await page.goto("/pharmacies");
+    await hydrated(page);
+    expect(await cardNames(page)).toEqual(["Busy Pharmacy", "Idle Pharmacy"]);
+
+    await page.getByRole("button", { name: "Delete Busy Pharmacy" }).click();
+    const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+    await expect.poll(() => dialog.count()).toBe(1);
+    const text = (await dialog.textContent()) ?? "";
+    expect(text).toContain("permanently delete");
+    expect(text).toContain("A pharmacy that is associated with any medications cannot be deleted.");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    // The dialog closes on failure; the toast carries the server's message.
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => count(page, "Error")).toBe(1);
+    expect(await page.getByText("This pharmacy cannot be deleted because medications use it.", { exact: false }).count()).toBe(1);
+    expect(await cardNames(page)).toEqual(["Busy Pharmacy", "Idle Pharmacy"]);
+
+    await page.getByRole("button", { name: "Delete Idle Pharmacy" }).click();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByRole("button", { name: "Delete Idle Pharmacy" }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => cardNames(page)).toEqual(["Busy Pharmacy"]);
+    await expect.poll(() => count(page, "Pharmacy deleted successfully.")).toBe(1);
+    expectNoErrors(page);
+    await page.context().close();
+  });
+});
