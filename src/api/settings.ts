@@ -1,5 +1,87 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { toPublicUser } from "../auth/session";
+import { users } from "../db/schema";
+import { isValidTimeZone, localDateAt } from "../domain/time";
+import { resolveTimeZone } from "../domain/timezones";
 import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { requireUser } from "../http/middleware";
+import { validate } from "../http/validate";
+import { appUrl, createMailer } from "../mail/mailer";
+import { reminderEmail } from "../mail/templates/reminder";
+import { MISSING_SECRET_MESSAGE, unsubscribeKey, unsubscribeUrl } from "../mail/unsubscribe";
+import { reminderContent } from "../reminders/due";
+import { nextDueAt } from "../reminders/due-time";
+import { medicationsOf } from "../reminders/store";
+import { notificationSettingsSchema, profileSchema, type TestEmailAnswer } from "../shared/settings-schemas";
 
-// Issue 4: PATCH /profile, PATCH /notifications/settings, POST /test-email-notification.
-export const settingsApi = new Hono<AppEnv>();
+const userGone = () => new ApiError(401, "You are not signed in.");
+
+// PATCH /profile, PATCH /notifications/settings, POST /test-email-notification.
+export const settingsApi = new Hono<AppEnv>()
+  .patch("/profile", requireUser, validate("json", profileSchema), async (c) => {
+    const { fullName, email } = c.req.valid("json");
+    const [row] = await c.var.db.update(users).set({ fullName, email }).where(eq(users.id, c.var.user.id)).returning();
+    if (!row) throw userGone();
+    return c.json(toPublicUser(row));
+  })
+
+  .patch("/notifications/settings", requireUser, validate("json", notificationSettingsSchema), async (c) => {
+    const input = c.req.valid("json");
+    const timezone = resolveTimeZone(input.timezone);
+    if (!timezone) throw new ApiError(400, `Unknown timezone "${input.timezone}". Please choose a timezone from the list.`);
+    // The next reminder moves with the settings, in the same statement; the per-day log still
+    // guarantees one e-mail a day if the new hour comes round again today.
+    const [row] = await c.var.db
+      .update(users)
+      .set({
+        notificationDays: input.notificationDays,
+        emailConsent: input.emailConsent,
+        timezone,
+        timezoneChosen: true,
+        notificationHour: input.notificationHour,
+        nextNotificationAt: nextDueAt(timezone, input.notificationHour, Date.now()),
+      })
+      .where(eq(users.id, c.var.user.id))
+      .returning();
+    if (!row) throw userGone();
+    return c.json({ user: toPublicUser(row) });
+  })
+
+  // The reminder e-mail, now, through the same mailer; sent even when nothing is due, since its
+  // purpose is to show the user what arrives and that it arrives.
+  .post("/test-email-notification", requireUser, async (c) => {
+    const user = c.var.user;
+    const key = unsubscribeKey(c.env);
+    if (!key) {
+      console.error(`[mail] test e-mail for user ${user.id} refused: ${MISSING_SECRET_MESSAGE}`);
+      throw new ApiError(503, "E-mail is not configured on the server yet. Please try again later.");
+    }
+    const zone = isValidTimeZone(user.timezone) ? user.timezone : "UTC";
+    const medications = await medicationsOf(c.var.db, [user.id]);
+    const content = reminderContent(medications.get(user.id) ?? [], user.notificationDays, localDateAt(Date.now(), zone));
+    const base = appUrl(c.env, new URL(c.req.url).origin);
+    const message = reminderEmail({
+      to: user.email,
+      name: user.fullName || user.username,
+      content,
+      dashboardUrl: `${base}/`,
+      settingsUrl: `${base}/notifications`,
+      unsubscribeUrl: unsubscribeUrl(base, key, user.id),
+      test: true,
+    });
+    const [result] = await createMailer(c.env, c.var.db).send([message]);
+    if (!result?.ok) {
+      const error = result?.error ?? "no answer from the mailer";
+      console.error(`[mail] test e-mail for user ${user.id} failed: ${error}`);
+      throw new ApiError(
+        502,
+        result?.permanent
+          ? `The e-mail service refused to deliver to ${user.email}. Check the address on your profile.`
+          : "The test e-mail could not be sent just now. Please try again in a few minutes.",
+      );
+    }
+    const answer: TestEmailAnswer = { immediateCount: content.immediate.length, upcomingCount: content.upcoming.length };
+    return c.json(answer);
+  });

@@ -1,0 +1,187 @@
+import { useSetAtom } from "jotai";
+import { useHydrateAtoms } from "jotai/utils";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import type { User } from "../src/auth/session";
+import type { TimeZoneOption } from "../src/domain/timezones";
+import { HOUR_OPTIONS, MAX_NOTIFICATION_DAYS, MIN_NOTIFICATION_DAYS, notificationSettingsSchema } from "../src/shared/settings-schemas";
+import { apiRequest } from "./lib/api";
+import { errorMessage } from "./lib/errors";
+import { Spinner } from "./lib/Field";
+import { check } from "./lib/form";
+import { currentUserAtom } from "./lib/state";
+import { navigateWithToast, showError, showSuccess } from "./lib/toast";
+import { browserTimeZone, clockIn, matchTimeZone } from "./settings/zones";
+
+interface Props {
+  user: User;
+  /** Compact list rendered by the server (label: '+HH:MM alternative name - main cities'). */
+  zones: TimeZoneOption[];
+  /** False until the user saves a zone: then the browser's zone is preselected. */
+  timezoneChosen: boolean;
+  /** The server's clock when it rendered, so the first client render matches the HTML. */
+  renderedAt: number;
+}
+
+const SAVED = { title: "Notification settings updated", description: "Your notification preferences have been saved." };
+const plural = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+
+/** /notifications: lead time, time zone, hour and consent of the daily refill e-mail. */
+export default function NotificationSettings({ user, zones, timezoneChosen, renderedAt }: Props) {
+  useHydrateAtoms([[currentUserAtom, user]]);
+  const setCurrentUser = useSetAtom(currentUserAtom);
+  const [days, setDays] = useState(user.notificationDays);
+  const [timezone, setTimezone] = useState(user.timezone);
+  const [hour, setHour] = useState(user.notificationHour);
+  const [consent, setConsent] = useState(user.emailConsent);
+  const [now, setNow] = useState(renderedAt);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    if (!timezoneChosen) {
+      const detected = browserTimeZone();
+      const match = detected ? matchTimeZone(zones, detected) : null;
+      if (match) setTimezone(match);
+    }
+    // Each option shows its zone's local time: keep it current.
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [timezoneChosen, zones]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { data, errors } = check(notificationSettingsSchema, { notificationDays: days, emailConsent: consent, timezone, notificationHour: hour });
+    setErrors(errors ?? {});
+    if (!data) return;
+    setPending(true);
+    try {
+      const answer = await apiRequest<{ user: User }>("PATCH", "/api/notifications/settings", data);
+      setCurrentUser(answer.user);
+      showSuccess(SAVED.title, SAVED.description);
+      // Spec: a short pause, then the dashboard (which loads the user afresh); the toast follows.
+      setTimeout(() => navigateWithToast("/", SAVED), 100);
+    } catch (err) {
+      setPending(false);
+      showError("Update failed", errorMessage(err));
+    }
+  }
+
+  const describe = (field: string, hint?: boolean) => [hint ? `${id}-${field}-hint` : "", errors[field] ? `${id}-${field}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const fieldError = (field: string) =>
+    errors[field] && (
+      <p id={`${id}-${field}-error`} className="field-error" role="alert">
+        {errors[field]}
+      </p>
+    );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <div>
+        <div className="flex items-baseline justify-between gap-4">
+          <label htmlFor={`${id}-days`} className="field-label">
+            Days Before Running Out to Notify
+          </label>
+          <output htmlFor={`${id}-days`} className="text-lg font-semibold text-teal-800" aria-live="polite">
+            {plural(days)}
+          </output>
+        </div>
+        <input
+          id={`${id}-days`}
+          name="notificationDays"
+          type="range"
+          min={MIN_NOTIFICATION_DAYS}
+          max={MAX_NOTIFICATION_DAYS}
+          step={1}
+          value={days}
+          onChange={(e) => setDays(Number(e.currentTarget.value))}
+          aria-valuetext={plural(days)}
+          aria-describedby={describe("notificationDays", true)}
+          className="mt-2 w-full accent-teal-700"
+        />
+        <p id={`${id}-notificationDays-hint`} className="mt-1 text-sm text-slate-700">
+          You'll receive an email when any medication is {plural(days)} or less from running out.
+        </p>
+        {fieldError("notificationDays")}
+      </div>
+
+      <div className="rounded-md border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950" role="note" aria-label="About the daily email">
+        <p className="font-medium">One daily email is sent if any of your medications needs refilling. It lists:</p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>Medications needing immediate refill (within {plural(days)} of running out)</li>
+          {days < 15 && <li>Upcoming medications that will need a refill within 15 days</li>}
+          <li>The exact date each medication runs out</li>
+        </ul>
+      </div>
+
+      <div>
+        <label htmlFor={`${id}-timezone`} className="field-label">
+          Timezone
+        </label>
+        <select
+          id={`${id}-timezone`}
+          name="timezone"
+          value={timezone}
+          onChange={(e) => setTimezone(e.currentTarget.value)}
+          aria-describedby={describe("timezone", true)}
+          aria-invalid={errors.timezone ? true : undefined}
+          className="field-input"
+        >
+          {zones.map((zone) => (
+            // The local time differs between the server's render and hydration: React keeps the text it gets.
+            <option key={zone.name} value={zone.name} suppressHydrationWarning>
+              {`${zone.label} (${clockIn(zone.name, now)})`}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-timezone-hint`} className="mt-1 text-sm text-slate-700">
+          Timezone used for pill count updates and notifications.
+        </p>
+        {fieldError("timezone")}
+      </div>
+
+      <div>
+        <label htmlFor={`${id}-hour`} className="field-label">
+          Notification Time
+        </label>
+        <select
+          id={`${id}-hour`}
+          name="notificationHour"
+          value={hour}
+          onChange={(e) => setHour(Number(e.currentTarget.value))}
+          aria-describedby={describe("notificationHour")}
+          aria-invalid={errors.notificationHour ? true : undefined}
+          className="field-input"
+        >
+          {HOUR_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {fieldError("notificationHour")}
+      </div>
+
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="emailConsent"
+          checked={consent}
+          onChange={(e) => setConsent(e.currentTarget.checked)}
+          className="mt-0.5 h-4 w-4 accent-teal-700"
+        />
+        I agree to receive email notifications about my medication refills
+      </label>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <a href="/" className="btn-secondary">
+          Cancel
+        </a>
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending && <Spinner />} Save Preferences
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import rawTimeZones from "@vvo/tzdb/raw-time-zones.json";
+import { describe, expect, it } from "vitest";
+import { offsetAt } from "../../src/domain/time";
+import { formatOffset, resolveTimeZone, TIME_ZONE_NAME, timeZoneOptions, timeZonesAt, type TimeZoneRecord } from "../../src/domain/timezones";
+import { clockIn, matchTimeZone } from "../../islands/settings/zones";
+
+const JANUARY = Date.UTC(2025, 0, 15, 12);
+const JULY = Date.UTC(2025, 6, 15, 12);
+
+describe("the time-zone list", () => {
+  const list = timeZonesAt(JANUARY);
+
+  it("labels each zone '+HH:MM alternative name - main cities' with its offset at that instant", () => {
+    const kathmandu = list.find((z) => z.name === "Asia/Kathmandu")!;
+    expect(kathmandu.currentOffsetInMinutes).toBe(345);
+    expect(kathmandu.label).toBe(`+05:45 ${kathmandu.alternativeName} - ${kathmandu.mainCities.join(", ")}`);
+    expect(list.find((z) => z.name === "America/New_York")!.label).toMatch(/^-05:00 Eastern Time - New York/);
+    expect(timeZonesAt(JULY).find((z) => z.name === "America/New_York")!.label).toMatch(/^-04:00 Eastern Time - New York/);
+    for (const zone of list) expect(zone.currentOffsetInMinutes * 60_000).toBe(offsetAt(JANUARY, zone.name));
+  });
+
+  it("is sorted by current offset, then alternative name, then first city", () => {
+    for (let i = 1; i < list.length; i++) {
+      const [a, b] = [list[i - 1], list[i]];
+      const order =
+        a.currentOffsetInMinutes - b.currentOffsetInMinutes || a.alternativeName.localeCompare(b.alternativeName) || a.mainCities[0].localeCompare(b.mainCities[0]);
+      expect(order, `${a.name} before ${b.name}`).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it("keeps every valid reference zone, three-part names included, and carries the reference fields", () => {
+    expect(list).toHaveLength((rawTimeZones as TimeZoneRecord[]).length);
+    expect(list.some((z) => z.name === "America/Argentina/Buenos_Aires")).toBe(true);
+    expect(Object.keys(list[0]).sort()).toEqual(
+      ["name", "alternativeName", "group", "continentCode", "continentName", "countryName", "countryCode", "mainCities", "rawOffsetInMinutes", "abbreviation", "rawFormat", "currentOffsetInMinutes", "label"].sort(),
+    );
+  });
+
+  it("drops names that break the rule: letters, _, + or -, at most three '/'-parts of 1-256 characters", () => {
+    const base = (rawTimeZones as TimeZoneRecord[]).find((z) => z.name === "Europe/Paris")!;
+    const names = ["Europe/Paris", "Etc/GMT+5", "Too/Many/Parts/Here", "Bad Name/Space", "", `Europe/${"a".repeat(257)}`, "Europe/", "<script>/x"];
+    const kept = timeZonesAt(JANUARY, names.map((name) => ({ ...base, name }))).map((z) => z.name);
+    expect(kept).toEqual(["Europe/Paris"]);
+    expect(TIME_ZONE_NAME.test(`A/${"b".repeat(256)}/c`)).toBe(true);
+  });
+
+  it("formats offsets with sign and minutes", () => {
+    expect([formatOffset(0), formatOffset(345), formatOffset(-210), formatOffset(-660)]).toEqual(["+00:00", "+05:45", "-03:30", "-11:00"]);
+  });
+});
+
+describe("zones in requests", () => {
+  it("answers the list's name for a name or an alias, UTC for the record default, null otherwise", () => {
+    expect(resolveTimeZone("Europe/Berlin")).toBe("Europe/Berlin");
+    expect(resolveTimeZone("Asia/Calcutta")).toBe("Asia/Kolkata");
+    expect(resolveTimeZone("US/Eastern")).toBe("America/New_York");
+    expect(resolveTimeZone("UTC")).toBe("UTC");
+    expect(resolveTimeZone("Mars/Olympus_Mons")).toBeNull();
+    expect(resolveTimeZone("Etc/GMT+5")).toBeNull();
+    expect(resolveTimeZone("constructor")).toBeNull();
+  });
+
+  it("the select keeps the user's current zone when the list has no entry for it", () => {
+    const options = timeZoneOptions(JANUARY, "UTC");
+    expect(options[0]).toEqual({ name: "UTC", label: "+00:00 Coordinated Universal Time - UTC" });
+    expect(timeZoneOptions(JANUARY, "Europe/Paris").filter((o) => o.name === "Europe/Paris")).toHaveLength(1);
+    expect(timeZoneOptions(JANUARY, "Europe/Paris")).toHaveLength(options.length - 1);
+  });
+});
+
+describe("the select in the browser", () => {
+  const options = timeZoneOptions(JANUARY).map(({ name, label }) => ({ name, label }));
+
+  it("preselects the browser's zone: by name, by the name the browser uses for it, or by identical offsets all year", () => {
+    expect(matchTimeZone(options, "Europe/Paris", JANUARY)).toBe("Europe/Paris");
+    expect(matchTimeZone(options, "Asia/Calcutta", JANUARY)).toBe("Asia/Kolkata");
+    for (const zone of ["UTC", "Europe/Vatican", "America/Fort_Wayne"]) {
+      const match = matchTimeZone(options, zone, JANUARY)!;
+      expect(options.some((o) => o.name === match)).toBe(true);
+      for (let t = JANUARY; t < JANUARY + 365 * 86_400_000; t += 7 * 86_400_000) expect(offsetAt(t, match)).toBe(offsetAt(t, zone));
+    }
+    expect(matchTimeZone(options, "Not/A_Zone", JANUARY)).toBeNull();
+  });
+
+  it("shows each zone's local time as h:mm AM/PM", () => {
+    expect(clockIn("UTC", Date.UTC(2025, 0, 1, 0, 5))).toBe("12:05 AM");
+    expect(clockIn("Asia/Kathmandu", Date.UTC(2025, 0, 1, 0, 5))).toBe("5:50 AM");
+    expect(clockIn("America/Los_Angeles", Date.UTC(2025, 6, 1, 19, 30))).toBe("12:30 PM");
+    expect(clockIn("America/New_York", Date.UTC(2025, 0, 1, 23, 59))).toBe("6:59 PM");
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, reminderEmail } from "../src/mail/templates/reminder";
+import { needsReminder, notificationRecords, reminderContent, type StoredMedication } from "../src/reminders/due";
+
+// What the reminder says: pure functions, no database.
+
+const med = (id: number, pillsRemaining: number, extra: Partial<StoredMedication> = {}): StoredMedication => ({
+  id,
+  name: `Med ${id}`,
+  pillsRemaining,
+  pillsPerDay: 1,
+  countedOn: "2025-01-10",
+  pharmacyName: "Corner Pharmacy",
+  pharmacyPhone: "(555) 010-0199",
+  ...extra,
+});
+
+describe("reminderContent", () => {
+  it("splits at notificationDays and 15 days, soonest first, with run-out dates", () => {
+    const content = reminderContent([med(1, 7.5), med(2, 7), med(3, 15), med(4, 15.5), med(5, 0), med(6, 8, { pillsPerDay: 2 })], 7, "2025-01-10");
+    expect(content.immediate.map((i) => [i.medicationId, i.daysLeft, i.runOutDate])).toEqual([
+      [5, 0, "2025-01-10"],
+      [6, 4, "2025-01-14"],
+      [2, 7, "2025-01-17"],
+    ]);
+    expect(content.upcoming.map((i) => [i.medicationId, i.runOutDate])).toEqual([
+      [1, "2025-01-17"],
+      [3, "2025-01-25"],
+    ]);
+    expect(needsReminder(content)).toBe(true);
+    expect(notificationRecords(content)).toEqual([
+      { medicationId: 5, type: "refill-needed" },
+      { medicationId: 6, type: "refill-needed" },
+      { medicationId: 2, type: "refill-needed" },
+      { medicationId: 1, type: "upcoming-refill" },
+      { medicationId: 3, type: "upcoming-refill" },
+    ]);
+  });
+
+  it("counts down from the stored date, never below zero", () => {
+    const content = reminderContent([med(1, 20, { countedOn: "2025-01-01" }), med(2, 3, { countedOn: "2025-01-01" })], 10, "2025-01-11");
+    expect(content.immediate.map((i) => [i.medicationId, i.pillsLeft])).toEqual([
+      [2, 0],
+      [1, 10],
+    ]);
+  });
+
+  it("nothing within notificationDays: no reminder, even with upcoming ones", () => {
+    const content = reminderContent([med(1, 10)], 7, "2025-01-10");
+    expect(content.upcoming).toHaveLength(1);
+    expect(needsReminder(content)).toBe(false);
+  });
+});
+
+describe("reminderEmail", () => {
+  const hostile = '<img src=x onerror="alert(1)">';
+  const content = reminderContent(
+    [
+      med(1, 3, { name: hostile, pharmacyName: "Smith & Sons <Pharmacy>", pharmacyPhone: "+1 (555) 123-4567" }),
+      med(2, 12, { name: "Atorvastatin", pharmacyName: null, pharmacyPhone: null }),
+      med(3, 5, { name: "Lisinopril", pharmacyPhone: "call us" }),
+    ],
+    7,
+    "2025-01-10",
+  );
+  const email = reminderEmail({
+    to: "pat@example.com",
+    name: "Pat <script>",
+    content,
+    dashboardUrl: "https://refills.example/",
+    settingsUrl: "https://refills.example/notifications",
+    unsubscribeUrl: "https://refills.example/unsubscribe?token=7.abc",
+  });
+
+  it("escapes everything it did not write itself", () => {
+    expect(email.html).not.toContain(hostile);
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(email.html).toContain("Smith &amp; Sons &lt;Pharmacy&gt;");
+    expect(email.html).toContain("Pat &lt;script&gt;");
+  });
+
+  it("lists what needs a refill now and what is upcoming, with run-out dates and pharmacies", () => {
+    expect(email.subject).toBe("Refill reminder: 2 medications need a refill");
+    expect(email.text).toContain("Needs a refill now (within 7 days of running out):");
+    expect(email.text).toContain(`- ${hostile}: 3 pills left, 3 days of supply; runs out Jan 13, 2025.\n  Pharmacy: Smith & Sons <Pharmacy>, +1 (555) 123-4567`);
+    expect(email.text).toContain("- Lisinopril: 5 pills left, 5 days of supply; runs out Jan 15, 2025.");
+    expect(email.text).toContain("Upcoming refills (within 15 days):\n- Atorvastatin: 12 pills left, 12 days of supply; runs out Jan 22, 2025.\n  Pharmacy: No pharmacy assigned");
+    expect(email.html).toContain('<a href="tel:+15551234567" style="color:#0f766e">+1 (555) 123-4567</a>');
+    expect(email.html).toContain("Corner Pharmacy, call us"); // no digits: no tel: link
+    expect(email.text.indexOf("Lisinopril")).toBeLessThan(email.text.indexOf("Atorvastatin"));
+  });
+
+  it("links the dashboard and offers one-click unsubscribe in the headers, the text and the HTML", () => {
+    expect(email.text).toContain("Open your dashboard: https://refills.example/");
+    expect(email.html).toContain('href="https://refills.example/"');
+    expect(email.headers).toEqual({
+      "List-Unsubscribe": "<https://refills.example/unsubscribe?token=7.abc>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(email.text).toContain("Unsubscribe: https://refills.example/unsubscribe?token=7.abc");
+    expect(email.html).toContain('href="https://refills.example/unsubscribe?token=7.abc"');
+    expect(email.tag).toBe("refill-reminder");
+  });
+
+  it("the test e-mail says so, and says when nothing needs a refill", () => {
+    const test = reminderEmail({
+      to: "pat@example.com",
+      name: "Pat",
+      content: reminderContent([], 7, "2025-01-10"),
+      dashboardUrl: "https://refills.example/",
+      settingsUrl: "https://refills.example/notifications",
+      unsubscribeUrl: "https://refills.example/unsubscribe?token=7.abc",
+      test: true,
+    });
+    expect(test.subject).toBe("Test: your medication refill reminder");
+    expect(test.text).toContain("This is a test of your refill reminder e-mail.");
+    expect(test.text).toContain("Nothing needs a refill right now.");
+    expect(test.tag).toBe("refill-reminder-test");
+  });
+
+  it("formats dates the way the app does", () => {
+    expect(formatDate("2025-01-05")).toBe("Jan 5, 2025");
+    expect(formatDate("2024-12-31")).toBe("Dec 31, 2024");
+  });
+});

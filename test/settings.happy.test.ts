@@ -1,0 +1,162 @@
+import { createExecutionContext, env } from "cloudflare:test";
+import { desc, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { devEmails, users } from "../src/db/schema";
+import { localDateAt } from "../src/domain/time";
+import worker from "../src/index";
+import { nextDueAt } from "../src/reminders/due-time";
+import { api, BASE, db, signUp } from "./helpers";
+import { addMedication, mockPostmark, postmarkEnv } from "./reminders-fixtures";
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+describe("PATCH /api/profile", () => {
+  it("updates name and e-mail, answers the user, and ignores unknown fields", async () => {
+    const { cookie, user } = await signUp();
+    const res = await api("PATCH", "/api/profile", { cookie, body: { fullName: "  Ada Lovelace ", email: "ada@example.org", username: "takeover", notificationDays: 30 } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...user, fullName: "Ada Lovelace", email: "ada@example.org" });
+    expect((await api("GET", "/api/user", { cookie })).body).toEqual(res.body);
+  });
+});
+
+describe("PATCH /api/notifications/settings", () => {
+  it("saves the settings, answers { user }, marks the zone chosen and moves the next reminder", async () => {
+    const { cookie, user } = await signUp();
+    const before = Date.now();
+    const res = await api("PATCH", "/api/notifications/settings", {
+      cookie,
+      body: { notificationDays: 14, emailConsent: false, timezone: "Asia/Kathmandu", notificationHour: 21, extra: "ignored" },
+    });
+    const after = Date.now();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ user: { ...user, notificationDays: 14, emailConsent: false, timezone: "Asia/Kathmandu", notificationHour: 21 } });
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(row.timezoneChosen).toBe(true);
+    // Computed from the request's "now": one of the two bounds' answers (they differ only across 21:00 local).
+    expect([nextDueAt("Asia/Kathmandu", 21, before), nextDueAt("Asia/Kathmandu", 21, after)]).toContain(row.nextNotificationAt);
+    expect(new Date(row.nextNotificationAt).toISOString()).toMatch(/T15:15:00\.000Z$/); // 21:00 at +05:45
+  });
+
+  it("accepts form strings, defaults consent to true, and stores a browser alias under the list's name", async () => {
+    const { cookie } = await signUp({ emailConsent: false });
+    const res = await api("PATCH", "/api/notifications/settings", { cookie, body: { notificationDays: "3", timezone: "Asia/Calcutta", notificationHour: "0" } });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ notificationDays: 3, emailConsent: true, timezone: "Asia/Kolkata", notificationHour: 0 });
+  });
+
+  it.each([
+    [1, 0],
+    [30, 23],
+  ])("accepts the bounds: %i days, hour %i", async (notificationDays, notificationHour) => {
+    const { cookie } = await signUp();
+    const res = await api("PATCH", "/api/notifications/settings", { cookie, body: { notificationDays, emailConsent: true, timezone: "UTC", notificationHour } });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ notificationDays, notificationHour, timezone: "UTC" });
+  });
+});
+
+describe("POST /api/test-email-notification", () => {
+  async function userWithThreeMedications() {
+    const account = await signUp();
+    const today = localDateAt(Date.now(), "UTC");
+    await addMedication(account.user.id, { name: "Lisinopril", pillsRemaining: 3, countedOn: today, pharmacy: { name: "Main St <Pharmacy>", phoneNumber: "(555) 123-4567" } });
+    await addMedication(account.user.id, { name: "Atorvastatin", pillsRemaining: 10, countedOn: today });
+    await addMedication(account.user.id, { name: "Vitamin D", pillsRemaining: 60, countedOn: today });
+    return account;
+  }
+
+  it("e-mails the reminder to the dev outbox and answers the counts; its unsubscribe link works without signing in", async () => {
+    const { cookie, user } = await userWithThreeMedications();
+    const res = await api("POST", "/api/test-email-notification", { cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ immediateCount: 1, upcomingCount: 1 });
+
+    const [mail] = await db().select().from(devEmails).where(eq(devEmails.to, user.email)).orderBy(desc(devEmails.id)).limit(1);
+    expect(mail.subject).toBe("Test: your medication refill reminder");
+    expect(mail.text).toContain("Lisinopril");
+    expect(mail.text).toContain("Atorvastatin");
+    expect(mail.text).not.toContain("Vitamin D");
+    expect(mail.html).toContain("Main St &lt;Pharmacy&gt;");
+    expect(mail.html).toContain('href="tel:5551234567"');
+    expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const link = /^<(http:\/\/localhost\/unsubscribe\?token=[^>]+)>$/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1];
+    expect(link).toBeDefined();
+    expect(mail.text).toContain(link);
+    const path = link!.slice(BASE.length);
+
+    const page = await api("GET", path);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("Unsubscribe from refill reminders");
+    // RFC 8058: the mail provider POSTs from its own servers, cross-site, with no session.
+    const oneClick = await api("POST", path, { rawBody: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example.net" } });
+    expect(oneClick.status).toBe(200);
+    expect(oneClick.body).toContain("You&#x27;re unsubscribed");
+    expect((await api("GET", "/api/user", { cookie })).body.emailConsent).toBe(false);
+  });
+
+  it("the confirmation page's form posts the token in its body", async () => {
+    const { cookie, user } = await signUp();
+    await api("POST", "/api/test-email-notification", { cookie });
+    const [mail] = await db().select().from(devEmails).where(eq(devEmails.to, user.email));
+    const token = /token=([^>]+)>/.exec(mail.headers!["List-Unsubscribe"])![1];
+    const res = await api("POST", "/unsubscribe", { rawBody: `token=${token}`, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(res.status).toBe(200);
+    expect((await api("GET", "/api/user", { cookie })).body.emailConsent).toBe(false);
+  });
+
+  it("goes through Postmark when it is configured: one message, one-click headers, counts answered", async () => {
+    const { cookie, user } = await userWithThreeMedications();
+    const postmark = mockPostmark();
+    restore = postmark.restore;
+    const request = new Request(`${BASE}/api/test-email-notification`, { method: "POST", headers: { Cookie: cookie } });
+    const res = await worker.fetch(request, postmarkEnv, createExecutionContext());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ immediateCount: 1, upcomingCount: 1 });
+    const [message] = postmark.messagesTo(user.email);
+    expect(message).toMatchObject({ From: env.MAIL_FROM, Subject: "Test: your medication refill reminder", MessageStream: "outbound", Tag: "refill-reminder-test" });
+    expect(message.Headers).toEqual([
+      { Name: "List-Unsubscribe", Value: expect.stringMatching(/^<http:\/\/localhost\/unsubscribe\?token=\d+\.[\w-]{43}>$/) },
+      { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
+    ]);
+    expect(postmark.calls[0].token).toBe(postmarkEnv.POSTMARK_SERVER_TOKEN);
+  });
+});
+
+describe("pages", () => {
+  it("/profile: the form with the spec's labels and buttons", async () => {
+    const { cookie, user } = await signUp({ fullName: "Grace Hopper" });
+    const res = await api<string>("GET", "/profile", { cookie });
+    expect(res.status).toBe(200);
+    for (const text of ["Email for Notifications", "Save Changes", "Test Email Notifications", "Cancel", 'value="Grace Hopper"', `value="${user.email}"`]) {
+      expect(res.body).toContain(text);
+    }
+  });
+
+  it("/notifications: slider, info box, zones rendered on the server, 24 hours, consent, buttons", async () => {
+    const { cookie } = await signUp();
+    const res = await api<string>("GET", "/notifications", { cookie });
+    expect(res.status).toBe(200);
+    const html = res.body;
+    for (const text of ["Configure Notifications", "Days Before Running Out to Notify", 'type="range"', "Timezone used for pill count updates and notifications.", "I agree to receive email notifications about my medication refills", "Save Preferences", "Cancel"]) {
+      expect(html).toContain(text);
+    }
+    const hours = [...html.matchAll(/<option value="(\d+)"[^>]*>(\d{1,2}:00 [AP]M)<\/option>/g)].map((m) => [Number(m[1]), m[2]]);
+    expect(hours).toHaveLength(24);
+    expect(hours[0]).toEqual([0, "12:00 AM"]);
+    expect(hours[12]).toEqual([12, "12:00 PM"]);
+    expect(hours[23]).toEqual([23, "11:00 PM"]);
+    expect(html).toMatch(/<option value="Asia\/Kathmandu"[^>]*>\+05:45 Nepal Time - Kathmandu, [^<]*\(\d{1,2}:\d{2} [AP]M\)<\/option>/);
+    // Props carry the compact list only, not the reference records.
+    expect(html).not.toContain("continentCode");
+  });
+
+  it("send visitors to /auth", async () => {
+    for (const path of ["/profile", "/notifications"]) {
+      const res = await api("GET", path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/auth");
+    }
+  });
+});
