@@ -2,8 +2,8 @@ import { app } from "./app";
 import type { Env } from "./env";
 import { runReminderTick } from "./reminders/tick";
 
-/** wrangler.toml [triggers]: the hourly reminder tick. */
-export const REMINDER_CRON = "0 * * * *";
+/** wrangler.toml [triggers]: the hourly reminder tick. (Not exported: workerd takes named exports for entrypoints.) */
+const REMINDER_CRON = "0 * * * *";
 
 export default {
   fetch: app.fetch,
