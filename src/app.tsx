@@ -43,6 +43,8 @@ app.use(
     },
     xFrameOptions: "DENY",
     referrerPolicy: "strict-origin-when-cross-origin",
+    // A handler that sets a stricter policy keeps it (the dev e-mail preview's `sandbox` CSP).
+    overwrite: false,
   }),
 );
 app.use(noStore);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Account, type Answer, call, expectNoInternals, register, routes, uniqueIp } from "./helpers";
+import { type Account, type Answer, call, emailsTo, expectNoInternals, register, routes, uniqueIp } from "./helpers";
 
 /** The directives of a Content-Security-Policy header, by name. */
 function parseCsp(header: string | null): Map<string, string[]> {
@@ -107,6 +107,22 @@ describe("headers on every page", () => {
     const page = await call("GET", path);
     expectPageOrRedirect(page);
     if (page.status === 302) expect(page.headers.get("Location")).toBe("/auth");
+  });
+});
+
+describe("the development e-mail preview", () => {
+  it("is shown sandboxed (no script, no same-origin access), with the other headers intact", async () => {
+    const account = await register();
+    await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() });
+    const [mail] = await emailsTo(account.email);
+    const preview = await call("GET", `/dev/emails/${mail!.id}`);
+    expect(preview.status).toBe(200);
+    const csp = parseCsp(preview.headers.get("Content-Security-Policy"));
+    expect(csp.has("sandbox")).toBe(true);
+    expect(csp.get("default-src")).toEqual(["'none'"]);
+    expect(preview.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(preview.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(preview.headers.get("Cache-Control")).toBe("no-store");
   });
 });
 
