@@ -231,3 +231,60 @@ describe("medications and pharmacies: extreme but valid values are stored intact
     );
   });
 });
+
+describe("profile and notification settings: arbitrary JSON never yields a 5xx", { timeout: TIMEOUT }, () => {
+  it.each([
+    ["/api/profile", ["fullName", "email"]],
+    ["/api/notifications/settings", ["notificationDays", "emailConsent", "timezone", "notificationHour"]],
+  ] as const)("PATCH %s", async (path, keys) => {
+    const me = await register();
+    await fc.assert(
+      fc.asyncProperty(anyBody([...keys]), async (body) => expectSane(await send("PATCH", path, body, me.cookie), `PATCH ${path} ${JSON.stringify(body).slice(0, 200)}`)),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe("profile and notification settings: extreme but valid values are stored intact", { timeout: TIMEOUT }, () => {
+  it("settings: any day count, hour and zone name the form can send; the row stays within range", async () => {
+    const me = await register();
+    const zoneName = fc.oneof(
+      fc.constantFrom("UTC", "Asia/Kathmandu", "America/Argentina/Buenos_Aires", "Pacific/Chatham", "Etc/GMT+12", "Etc/GMT-14", "Europe/Kyiv", "Asia/Calcutta"),
+      fc.stringMatching(/^[A-Za-z_+-]{1,30}(\/[A-Za-z_+-]{1,30}){0,2}$/),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 23 }), fc.boolean(), zoneName, async (notificationDays, notificationHour, emailConsent, timezone) => {
+        const res = await send("PATCH", "/api/notifications/settings", { notificationDays, notificationHour, emailConsent, timezone }, me.cookie);
+        expectSane(res, `settings ${timezone}`);
+        const [row] = await db().select().from(users).where(eq(users.id, me.id));
+        if (res.status === 200) {
+          expect(row).toMatchObject({ notificationDays, notificationHour, emailConsent });
+          expect(res.body.user.timezone).toBe(row!.timezone);
+        } else {
+          expect(res.status).toBe(400); // an unknown zone: refused, nothing stored
+        }
+        expect(row!.notificationDays).toBeGreaterThanOrEqual(1);
+        expect(row!.notificationDays).toBeLessThanOrEqual(30);
+        expect(Number.isSafeInteger(row!.nextNotificationAt)).toBe(true);
+        expect(row!.nextNotificationAt).toBeGreaterThan(Date.now() - 3_600_000);
+        expect(row!.nextNotificationAt).toBeLessThan(Date.now() + 2 * 24 * 3_600_000);
+        expect(() => new Intl.DateTimeFormat("en-US", { timeZone: row!.timezone })).not.toThrow();
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("profile: unicode names and long addresses are stored as accepted", async () => {
+    const me = await register();
+    await fc.assert(
+      fc.asyncProperty(unicodeText(1, 120), fc.emailAddress().filter((e) => e.length <= 254), async (fullName, email) => {
+        const res = await send("PATCH", "/api/profile", { fullName, email }, me.cookie);
+        expectSane(res, `profile ${JSON.stringify({ fullName, email })}`);
+        if (res.status !== 200) return; // zod's e-mail rule is stricter than RFC 5322 (a readable 400)
+        const [row] = await db().select().from(users).where(eq(users.id, me.id));
+        expect(row).toMatchObject({ id: me.id, username: me.username, fullName: fullName.trim(), email });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});

@@ -297,14 +297,46 @@ describe("unknown paths and wrong methods on the API", () => {
 describe("no response ever reveals internals", () => {
   it("a sweep of hostile requests over every API route answers readable JSON without stack or SQL", async () => {
     const hostile = ["'", "\"; DROP TABLE users; --", "' OR '1'='1", "\u0000", "<script>alert(1)</script>", "%s%n", "../../etc/passwd", "\ud800"];
-    for (const route of apiRoutes) {
+    // Not logout: it would end the session the sweep relies on, and every later answer would be a 401.
+    for (const route of apiRoutes.filter((r) => r.pattern !== "/api/logout")) {
       for (const value of hostile) {
         const body = route.method === "GET" ? undefined : { name: value, username: value, password: value, email: value, token: value, medicationId: value, id: value };
         const segment = encodeURIComponent(value.replace(/[\ud800-\udfff]/g, "\ufffd"));
         const res = await call(route.method, route.path.replace(/\/1$/, `/${segment}`), { cookie: account.cookie, body, ip: uniqueIp() });
         expect(res.status, `${route.method} ${route.path} ${JSON.stringify(value)}: ${res.text}`).toBeLessThan(500);
         expectNoInternals(res);
+        if (res.status === 401) expect(route.pattern).toBe("/api/login"); // still signed in throughout
       }
     }
+  }, 120_000);
+});
+
+describe("profile and notification settings change only the signed-in user", () => {
+  it("PATCH /api/profile ignores username, id and userId: identity never changes", async () => {
+    const [me, other] = [await register(), await register()];
+    const res = await call("PATCH", "/api/profile", {
+      cookie: me.cookie,
+      body: { fullName: "New Name", email: "new@example.com", username: other.username, id: other.id, userId: other.id, passwordHash: "x", emailConsent: false },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: me.id, username: me.username, fullName: "New Name", email: "new@example.com", emailConsent: true });
+    const [mine] = await db().select().from(users).where(eq(users.id, me.id));
+    const [theirs] = await db().select().from(users).where(eq(users.id, other.id));
+    expect(mine).toMatchObject({ username: me.username, email: "new@example.com" });
+    expect(mine!.passwordHash).toMatch(/^scrypt\$/);
+    expect(theirs).toMatchObject({ username: other.username, email: other.email, fullName: `Security ${other.username}` });
+    expect((await call("POST", "/api/login", { body: { username: me.username, password: me.password }, ip: uniqueIp() })).status).toBe(200);
+  });
+
+  it("PATCH /api/notifications/settings ignores id and userId", async () => {
+    const [me, other] = [await register(), await register()];
+    const res = await call("PATCH", "/api/notifications/settings", {
+      cookie: me.cookie,
+      body: { notificationDays: 30, emailConsent: false, timezone: "Asia/Tokyo", notificationHour: 23, id: other.id, userId: other.id, username: other.username },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: me.id, username: me.username, notificationDays: 30, timezone: "Asia/Tokyo" });
+    const [theirs] = await db().select().from(users).where(eq(users.id, other.id));
+    expect(theirs).toMatchObject({ notificationDays: 7, emailConsent: true, timezone: "UTC", notificationHour: 9 });
   });
 });
