@@ -6,8 +6,12 @@ import {
   filterByStatus,
   formatRefillDate,
   foundText,
+  isNoticeKey,
   medicationCount,
   nextSort,
+  noticeHref,
+  NOTICES,
+  pharmacyNameOf,
   paginate,
   pillsText,
   daysLeftText,
@@ -177,5 +181,22 @@ describe("display", () => {
     expect(pillsText(1500)).toBe("1,500 pills");
     expect(daysLeftText(1)).toBe("1 day left");
     expect(daysLeftText(0)).toBe("0 days left");
+  });
+});
+
+describe("pharmacy names and notices", () => {
+  it("names the pharmacy, or nothing when it is missing or unknown (shown as 'No pharmacy assigned')", () => {
+    expect(pharmacyNameOf({ pharmacyId: 2 }, pharmacies)).toBe("alpha pharmacy");
+    expect(pharmacyNameOf({ pharmacyId: null }, pharmacies)).toBeUndefined();
+    expect(pharmacyNameOf({ pharmacyId: 42 }, pharmacies)).toBeUndefined();
+  });
+
+  it("honours only the known notice keys", () => {
+    expect(noticeHref("medication-load-error")).toBe("/?notice=medication-load-error");
+    expect(NOTICES["medication-load-error"]).toEqual({ title: "Error loading medication data", description: "Could not load the medication details. Please try again." });
+    expect(isNoticeKey("medication-load-error")).toBe(true);
+    expect(isNoticeKey("toString")).toBe(false);
+    expect(isNoticeKey("<script>")).toBe(false);
+    expect(isNoticeKey(undefined)).toBe(false);
   });
 });

@@ -172,7 +172,17 @@ describe.each([
     await page.keyboard.press("Enter");
     await expect.poll(() => dialog.getByText("Pills to add must be at least 1").count()).toBe(1);
     await pills.fill("15");
+    // Hold the request to see the pending state.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/medications/refill", async (route) => {
+      await held;
+      await route.continue();
+    });
     await dialog.getByRole("button", { name: "Confirm Refill" }).click();
+    await expect.poll(() => dialog.getByRole("button", { name: "Refilling..." }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole("button", { name: "Cancel" }).isDisabled()).toBe(true);
+    release();
     await expect.poll(() => page.getByText("Metformin has been refilled successfully.").count()).toBe(1);
     expect(await page.getByText("Medication refilled").count()).toBe(1);
     await expect.poll(() => dialog.count()).toBe(0);
