@@ -10,6 +10,8 @@ export const LIMITS = {
   loginPerClient: 20,
   forgotPerClient: 5,
   forgotPerEmail: 3,
+  /** POST /api/test-email-notification: the address is the user's to choose, so cap what it sends. */
+  testEmailPerUser: 5,
 } as const;
 
 /**
@@ -34,9 +36,14 @@ export const throttleKey = {
   loginClient: (ip: string) => `login:ip:${clientBucket(ip)}`,
   forgotClient: (ip: string) => `forgot:ip:${clientBucket(ip)}`,
   forgotEmail: (email: string) => `forgot:email:${email.toLowerCase()}`,
+  testEmail: (userId: number) => `test-email:user:${userId}`,
 };
 
-/** Seconds until the first exhausted key recovers, or 0 when none is exhausted. */
+/**
+ * Seconds until the first exhausted key recovers, or 0 when none is exhausted.
+ * @deprecated Check-then-record races: concurrent attempts all pass this check before any of them
+ * is recorded (30 parallel wrong logins were all verified). Use consumeAttempt.
+ */
 export async function secondsBlocked(db: Db, limits: Array<[key: string, limit: number]>, now = Date.now()): Promise<number> {
   const rows = await db.select().from(throttles).where(inArray(throttles.key, limits.map(([key]) => key)));
   let blockedUntil = 0;
@@ -48,7 +55,10 @@ export async function secondsBlocked(db: Db, limits: Array<[key: string, limit: 
   return blockedUntil ? Math.ceil((blockedUntil - now) / 1000) : 0;
 }
 
-/** Counts one attempt against each key (one upsert per key, one batch). */
+/**
+ * Counts one attempt against each key (one upsert per key, one batch).
+ * @deprecated Pair of secondsBlocked; use consumeAttempt, which counts before it checks.
+ */
 export async function recordAttempt(db: Db, keys: string[], now = Date.now()): Promise<void> {
   const cutoff = now - WINDOW_MS;
   const statements = keys.map((key) =>
