@@ -5,6 +5,8 @@ import { hydrateRoot } from "react-dom/client";
 
 for (const marker of document.querySelectorAll<HTMLElement>("[data-island]")) {
   import(marker.dataset.src!).then((mod: { default: React.ComponentType<object> }) => {
-    hydrateRoot(marker, createElement(mod.default, JSON.parse(marker.dataset.props ?? "{}")));
+    hydrateRoot(marker, createElement(mod.default, JSON.parse(marker.dataset.props ?? "{}")), {
+      identifierPrefix: marker.dataset.idPrefix,
+    });
   });
 }

@@ -18,6 +18,8 @@ export interface AppVariables {
   user: User | null;
   session: SessionRecord | null;
   secureHeadersNonce?: string;
+  /** Islands rendered so far in this response: each gets its own useId prefix. */
+  islandCount?: number;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

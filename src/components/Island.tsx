@@ -2,6 +2,8 @@ import { useRequestContext } from "@hono/react-renderer";
 import { Provider } from "jotai";
 import type { ComponentProps, ComponentType } from "react";
 import { preloadModule } from "react-dom";
+import { renderToString } from "react-dom/server";
+import type { AppEnv } from "../env";
 import assets from "../generated/assets.json";
 import { islands, type IslandName } from "../generated/islands";
 
@@ -12,23 +14,38 @@ const manifest = assets as Manifest;
  * Server side of an island (Fresh/HonoX style): renders the component to HTML inside a marker that
  * carries its props as JSON, and asks React to hoist the client entry and the island's chunks into
  * <head>. islands/client.ts hydrates each marker; pages without islands ship no JavaScript.
+ *
+ * Each island is rendered as its own React root with its own useId prefix — exactly the root the
+ * browser hydrates — so ids made by useId (labels, dialogs) match between server and client.
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof islands)[N]> }) {
-  const c = useRequestContext();
-  const nonce = c.get("secureHeadersNonce") as string | undefined;
+  const c = useRequestContext<AppEnv>();
+  const nonce = c.get("secureHeadersNonce");
   const entry = manifest.islands[name];
   if (!entry) throw new Error(`island ${name} is not in the build manifest; run npm run build`);
   for (const chunk of [entry.src, ...entry.imports]) preloadModule(chunk, { as: "script" });
   const Component = islands[name] as ComponentType<object>;
+  const islandIndex = (c.get("islandCount") ?? 0) + 1;
+  c.set("islandCount", islandIndex);
+  const idPrefix = `i${islandIndex}-`;
+  // A store per render: module-level atoms on the server would be shared by every request.
+  const html = renderToString(
+    <Provider>
+      <Component {...(props as object)} />
+    </Provider>,
+    { identifierPrefix: idPrefix },
+  );
   return (
     <>
       <script type="module" src={manifest.client} async nonce={nonce} />
-      <div data-island={name} data-src={entry.src} data-props={JSON.stringify(props)} className="contents">
-        {/* A store per render: module-level atoms on the server would be shared by every request. */}
-        <Provider>
-          <Component {...(props as object)} />
-        </Provider>
-      </div>
+      <div
+        data-island={name}
+        data-src={entry.src}
+        data-props={JSON.stringify(props)}
+        data-id-prefix={idPrefix}
+        className="contents"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </>
   );
 }

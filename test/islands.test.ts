@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import assets from "../src/generated/assets.json";
+import { api } from "./helpers";
+
+// The islands contract: the server renders each island inside a marker with its props as JSON and
+// its own useId prefix, and hoists the one client entry (with the CSP nonce) and the island's chunks.
+describe("island markup", () => {
+  it("renders the marker, props, id prefix, client entry and preloads", async () => {
+    const res = await api<string>("GET", "/auth");
+    const html = res.body;
+    const authForm = assets.islands.AuthForm;
+    expect(html).toContain(
+      `<div data-island="AuthForm" data-src="${authForm.src}" data-props="{&quot;initialTab&quot;:&quot;signin&quot;}" data-id-prefix="i1-" class="contents">`,
+    );
+    expect(html).toContain(`<div data-island="Toasts" data-src="${assets.islands.Toasts.src}" data-props="{}" data-id-prefix="i2-" class="contents">`);
+
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy")!)![1];
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head.match(new RegExp(`<script type="module" src="${assets.client}" async="" nonce="${nonce.replace(/[+/=]/g, "\\$&")}">`, "g"))).toHaveLength(1);
+    for (const chunk of [authForm.src, ...authForm.imports]) expect(head).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
+
+    // useId values carry the island's prefix, so the root the browser hydrates makes the same ids.
+    const labelFor = [...html.matchAll(/<label for="([^"]+)"/g)].map((m) => m[1]);
+    expect(labelFor.length).toBeGreaterThan(0);
+    for (const id of labelFor) {
+      expect(id).toMatch(/^_i1-/);
+      expect(html).toContain(`id="${id}"`);
+    }
+  });
+
+  it("escapes props so they cannot break out of the attribute", async () => {
+    const res = await api<string>("GET", "/reset-password?token=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+    expect(res.body).not.toContain("<script>alert(1)</script>");
+    expect(res.body).toContain("data-props=\"{&quot;token&quot;:&quot;\\&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;}\"");
+  });
+});
