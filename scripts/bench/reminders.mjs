@@ -1,0 +1,137 @@
+// The hourly job, fired the way README shows (/cdn-cgi/handler/scheduled) against users seeded in SQL:
+//   A: 10 000 users, 1 000 due;  B: 100 000 users, the same 1 000 due;  C: 100 000 users, 10 000 due.
+// Every seeded user has a pharmacy and one medication running low (3 days left, notification_days 7),
+// so each due user gets exactly one e-mail; not-due users wait for a later hour. B ÷ A shows whether
+// the work follows the users due (the goal) or all users.
+import { round } from "./report.mjs";
+
+const ID_BASE = 1_000_000; // seeded users are ID_BASE + n, clear of the users the API registers
+const SMOKE = 20;
+const HOUR = 3_600_000;
+
+const tickUrl = (baseUrl, time) => `${baseUrl}/cdn-cgi/handler/scheduled?cron=0+*+*+*+*&time=${time}`;
+
+async function fireTick(baseUrl, time, timeoutMs = 120_000) {
+  const started = performance.now();
+  const res = await fetch(tickUrl(baseUrl, time), { signal: AbortSignal.timeout(timeoutMs) });
+  const body = await res.text();
+  return { ms: round(performance.now() - started, 0), status: res.status, body: body.slice(0, 300) };
+}
+
+/** Users ID_BASE+from … ID_BASE+to, each with a pharmacy and one low medication; due ones at `time`. */
+function seedUsersSql({ from, to, dueUpTo, time, today }) {
+  const ids = `id BETWEEN ${ID_BASE + from} AND ${ID_BASE + to}`;
+  return `
+WITH RECURSIVE seq(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM seq WHERE n < ${to})
+INSERT INTO users (id, username, password_hash, email, email_consent, timezone, notification_hour, notification_days, next_notification_at, created_at)
+SELECT ${ID_BASE} + n, 'reminder-' || n, 'not-a-hash', 'reminder-' || n || '@example.test', 1, 'UTC', 9, 7,
+       CASE WHEN n <= ${dueUpTo} THEN ${time - 60_000} ELSE ${time + HOUR} + (n % 23) * ${HOUR} END, ${time}
+FROM seq;
+INSERT INTO pharmacies (user_id, name, phone_number) SELECT id, 'Bench Pharmacy', '(555) 010-0000' FROM users WHERE ${ids};
+INSERT INTO medications (user_id, name, pharmacy_id, pills_per_day, pills_remaining, counted_on, pills_per_refill, last_refill_date)
+SELECT p.user_id, 'Benchmarin 10 mg', p.id, 1, 3, '${today}', 30, NULL FROM pharmacies p WHERE p.user_id BETWEEN ${ID_BASE + from} AND ${ID_BASE + to};`;
+}
+
+/** Forget the previous scenario's sends and make users 1…due due again at `time`. */
+const resetSql = ({ due, time }) => `
+DELETE FROM dev_emails; DELETE FROM reminder_log; DELETE FROM notifications;
+UPDATE users SET next_notification_at = ${time - 60_000} WHERE id BETWEEN ${ID_BASE + 1} AND ${ID_BASE + due};`;
+
+async function outcome(d1, time) {
+  const [[emails], statuses, [stillDue]] = await d1(
+    `SELECT count(*) AS n FROM dev_emails;
+     SELECT status, count(*) AS n FROM reminder_log GROUP BY status;
+     SELECT count(*) AS n FROM users WHERE id > ${ID_BASE} AND email_consent = 1 AND next_notification_at <= ${time};`,
+  );
+  return { emails: emails.n, log: Object.fromEntries(statuses.map((s) => [s.status, s.n])), stillDue: stillDue.n };
+}
+
+/**
+ * One scenario: the tick's own duration, then (if the job fanned out through a queue and the tick
+ * came back before the mail went) polling until every due user has an e-mail or 90 s pass.
+ */
+async function scenario(server, { name, due, time }) {
+  const tick = await fireTick(server.baseUrl, time);
+  if (tick.status !== 200) throw new Error(`${name}: tick answered ${tick.status} ${tick.body}`);
+  let result = await outcome(server.d1, time);
+  let allSentMs = result.emails >= due ? tick.ms : null;
+  const started = performance.now() - tick.ms;
+  const deadline = performance.now() + 90_000;
+  while (result.emails < due && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1000));
+    result = await outcome(server.d1, time);
+    if (result.emails >= due) allSentMs = round(performance.now() - started, 0);
+  }
+  console.log(`  ${name}: tick ${tick.ms} ms, e-mails ${result.emails}/${due}, log ${JSON.stringify(result.log)}, still due ${result.stillDue}`);
+  return { ...tick, allSentMs, ...result };
+}
+
+/** The job's first logged failure, shortened (the full line can carry a whole SQL statement). */
+function firstReminderError(log) {
+  const line = log.split("\n").find((l) => /\[reminders\]|\[scheduled\]|reminder tick/.test(l));
+  if (!line) return null;
+  const cause = log.match(/D1_ERROR[^\n]{0,120}|too many SQL variables[^\n]{0,60}/)?.[0];
+  // D1 binds at most 100 parameters per statement: a multi-row INSERT of a whole mail batch breaks it.
+  const hint = /insert into "dev_emails"/i.test(line) ? " [hint: one INSERT for the whole batch exceeds D1's 100 bound parameters past 14 messages]" : "";
+  return `${line.replace(/\x1b\[[0-9;]*m/g, "").slice(0, 200)}${cause ? ` … ${cause}` : ""}${hint}`;
+}
+
+/** Is `scheduled` wired? A tick at a time when no seeded user is due answers 200 if so. */
+async function probe(server, time) {
+  const tick = await fireTick(server.baseUrl, time);
+  const missing = tick.status !== 200 && /scheduled\(\)|lack a handler/i.test(server.log());
+  return { ...tick, missing };
+}
+
+export async function measureReminders(report, server) {
+  const time = Math.floor(Date.now() / HOUR) * HOUR; // on the hour, as the cron fires
+  const today = new Date(time).toISOString().slice(0, 10);
+  const empty = await probe(server, time - 30 * 24 * HOUR);
+  const names = { ratio: "reminder tick 100k users ÷ 10k users, same 1k due", c: "reminder tick ms (100k users, 10k due)" };
+  if (empty.missing || empty.status !== 200) {
+    report.note(`reminder job pending: the tick answered HTTP ${empty.status} (${empty.missing ? "the Worker exports no scheduled()" : empty.body})`);
+    report.check(names.ratio, null, "<=", 1.3, "pending: scheduled() not wired yet");
+    report.check(names.c, null, "<=", 900_000, "pending: scheduled() not wired yet");
+    report.detail("reminders", { pending: true, probe: empty });
+    return;
+  }
+  report.figure("reminder_tick_ms_nobody_due", empty.ms);
+
+  // Warm-up and smoke test: 20 due users (more than one tiny batch). Its time is not a figure: the
+  // first tick pays for compiling the job's code paths.
+  await server.d1(seedUsersSql({ from: 1, to: 10_000, dueUpTo: SMOKE, time, today }));
+  const smoke = await fireTick(server.baseUrl, time, 60_000).catch((err) => ({ status: 0, body: String(err), ms: null }));
+  const smokeResult = await outcome(server.d1, time);
+  if (smokeResult.emails !== SMOKE) {
+    const why = firstReminderError(server.log()) ?? `tick answered ${smoke.status} ${smoke.body}`;
+    report.note(`reminder job blocked: ${smokeResult.emails}/${SMOKE} due users got an e-mail (log ${JSON.stringify(smokeResult.log)}); first error: ${why}`);
+    for (const [name, goal] of [[names.ratio, 1.3], [names.c, 900_000]]) report.check(name, null, "<=", goal, "blocked: see note");
+    report.detail("reminders", { blocked: true, smoke: { ...smoke, ...smokeResult }, why });
+    return;
+  }
+
+  await server.d1(resetSql({ due: 1_000, time }));
+  const a = await scenario(server, { name: "A 10k users / 1k due", due: 1_000, time });
+
+  await server.d1(resetSql({ due: 1_000, time }) + seedUsersSql({ from: 10_001, to: 100_000, dueUpTo: 0, time, today }));
+  const b = await scenario(server, { name: "B 100k users / 1k due", due: 1_000, time });
+
+  await server.d1(resetSql({ due: 10_000, time }));
+  const c = await scenario(server, { name: "C 100k users / 10k due", due: 10_000, time });
+
+  const ratio = round((b.allSentMs ?? b.ms) / (a.allSentMs ?? a.ms), 2);
+  report.figure("reminder_tick_ms_10k_users_1k_due", a.ms);
+  report.figure("reminder_tick_ms_100k_users_1k_due", b.ms);
+  report.figure("reminder_tick_ratio_100k_to_10k", ratio);
+  report.figure("reminder_tick_ms_100k_users_10k_due", c.ms);
+  report.figure("reminder_all_sent_ms_100k_users_10k_due", c.allSentMs);
+  report.figure("reminder_ms_per_due_user_10k_due", c.allSentMs ? round(c.allSentMs / 10_000, 2) : null);
+  for (const [label, s, due] of [["A", a, 1_000], ["B", b, 1_000], ["C", c, 10_000]]) {
+    report.figure(`reminder_emails_${label}`, s.emails);
+    if (s.emails !== due) report.note(`scenario ${label}: ${s.emails} e-mails for ${due} due users (log ${JSON.stringify(s.log)}, still due ${s.stillDue})`);
+  }
+  report.check(names.ratio, ratio, "<=", 1.3, "work follows users due");
+  report.check(names.c, c.allSentMs, "<=", 900_000, "a ≥1 h cron's 15 min wall limit (local wall time, not billed CPU)");
+  report.check("every due user e-mailed once (A+B+C)", a.emails + b.emails + c.emails, "==", 12_000);
+  report.detail("reminders", { time, scenarios: { a, b, c }, probe: empty, smoke: { ...smoke, ...smokeResult } });
+}
