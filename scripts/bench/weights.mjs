@@ -50,12 +50,14 @@ export function parseHtml(html) {
 /** Static `import … from "./x.js"` / `import "./x.js"` specifiers of an esbuild ESM output. */
 const staticImports = (code) => [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)].map((m) => m[1]);
 
-async function fetchBytes(url, cache) {
+/** Each asset once per run; its Cache-Control is kept to check the long-lived caching of /build/*. */
+async function fetchBytes(url, cache, cacheControl) {
   if (!cache.has(url)) {
     cache.set(
       url,
       fetch(url).then(async (res) => {
         if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+        cacheControl.set(new URL(url).pathname, res.headers.get("cache-control") ?? "");
         return Buffer.from(await res.arrayBuffer());
       }),
     );
@@ -63,7 +65,7 @@ async function fetchBytes(url, cache) {
   return cache.get(url);
 }
 
-async function pageWeight(baseUrl, page, cookie, cache) {
+async function pageWeight(baseUrl, page, cookie, cache, cacheControl) {
   const res = await fetch(`${baseUrl}${page.path}`, { headers: page.signedIn ? { cookie } : {}, redirect: "manual" });
   const html = await res.text();
   const parsed = parseHtml(html);
@@ -74,7 +76,7 @@ async function pageWeight(baseUrl, page, cookie, cache) {
   while (queue.length) {
     const url = queue.shift();
     if (js.has(url)) continue;
-    const bytes = await fetchBytes(url, cache);
+    const bytes = await fetchBytes(url, cache, cacheControl);
     js.set(url, bytes);
     for (const spec of staticImports(bytes.toString("utf8"))) queue.push(new URL(spec, url).href);
   }
@@ -82,7 +84,7 @@ async function pageWeight(baseUrl, page, cookie, cache) {
   const css = new Map();
   for (const href of parsed.styles) {
     const url = new URL(href, `${baseUrl}${page.path}`).href;
-    css.set(url, await fetchBytes(url, cache));
+    css.set(url, await fetchBytes(url, cache, cacheControl));
   }
   const inlineBytes = parsed.inline.reduce((n, s) => n + gz(Buffer.from(s)), 0);
   const jsGzip = [...js.values()].reduce((n, b) => n + gz(b), 0) + inlineBytes;
@@ -90,6 +92,7 @@ async function pageWeight(baseUrl, page, cookie, cache) {
   return {
     status: res.status,
     islands: parsed.islands,
+    htmlRaw: Buffer.byteLength(html),
     htmlGzip: gz(Buffer.from(html)),
     jsGzip,
     cssGzip,
@@ -101,10 +104,11 @@ async function pageWeight(baseUrl, page, cookie, cache) {
 
 export async function measurePageWeights(report, { baseUrl, cookie }) {
   const cache = new Map();
+  const cacheControl = new Map();
   const pages = {};
   for (const page of PAGES) {
     const label = page.label ?? page.path;
-    const w = await pageWeight(baseUrl, page, cookie, cache);
+    const w = await pageWeight(baseUrl, page, cookie, cache, cacheControl);
     pages[label] = w;
     report.figure(`js_gzip_kb[${label}]`, kb(w.jsGzip));
     report.figure(`css_gzip_kb[${label}]`, kb(w.cssGzip));
@@ -121,5 +125,9 @@ export async function measurePageWeights(report, { baseUrl, cookie }) {
       report.check(`${label} has no islands of its own: JS (gzip KB)`, kb(w.jsGzip), "<=", 0, why);
     }
   }
+  const build = [...cacheControl].filter(([path]) => path.startsWith("/build/"));
+  const uncached = build.filter(([, value]) => !/immutable/.test(value) || !/max-age=31536000/.test(value));
+  report.check("hashed /build/* assets served immutable for a year (public/_headers)", uncached.length, "==", 0, uncached.map(([p, v]) => `${p}: "${v}"`).slice(0, 2).join(", "));
   report.detail("pages", pages);
+  report.detail("assetCacheControl", Object.fromEntries(cacheControl));
 }
