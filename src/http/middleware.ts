@@ -45,7 +45,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Token-authenticated endpoints that mail clients call from their own servers (RFC 8058).
-const CROSS_SITE_ALLOWED = ["/unsubscribe"];
+export const CROSS_SITE_ALLOWED = ["/unsubscribe"];
 
 /** Cross-site non-GET requests answer 403 (Origin and Fetch Metadata), whatever the content type. */
 export const rejectCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {

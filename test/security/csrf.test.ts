@@ -1,8 +1,12 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Account, call, changesState, expectJsonMessage, register, routes, sessionRows, uniqueIp, uniqueName } from "./helpers";
+import { users } from "../../src/db/schema";
+import { CROSS_SITE_ALLOWED } from "../../src/http/middleware";
+import { type Account, call, changesState, db, expectJsonMessage, register, routes, sessionRows, uniqueIp, uniqueName } from "./helpers";
 
-// Every state-changing route the app registers (API and pages), read from the router.
-const unsafeRoutes = routes(changesState);
+// Every state-changing route the app registers (API and pages), read from the router, except the
+// token-authorised one-click unsubscribe that mail providers POST from their own servers (RFC 8058).
+const unsafeRoutes = routes((r) => changesState(r) && !CROSS_SITE_ALLOWED.includes(r.pattern));
 
 const crossSiteHeaders: Array<[string, Record<string, string>]> = [
   ["Origin of another site", { Origin: "https://evil.example" }],
@@ -59,6 +63,27 @@ describe("CSRF: cross-site requests that change state answer 403", () => {
     expect(res.status).toBe(403);
     expect(res.headers.get("Set-Cookie")).toBeNull();
     expect(await sessionRows(victim.id)).toHaveLength(1); // only the one from registering
+  });
+});
+
+describe("CSRF: the one cross-site exception", () => {
+  it("is only the one-click unsubscribe", () => {
+    expect(CROSS_SITE_ALLOWED).toEqual(["/unsubscribe"]);
+  });
+
+  it("a cross-site POST /unsubscribe still needs a valid signed token: a forged one changes nothing", async () => {
+    const victim = await register();
+    for (const token of ["", `${victim.id}.${"A".repeat(43)}`, String(victim.id)]) {
+      const res = await call("POST", `/unsubscribe?token=${encodeURIComponent(token)}`, {
+        rawBody: "List-Unsubscribe=One-Click",
+        contentType: "application/x-www-form-urlencoded",
+        headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      });
+      expect(res.status, token).toBeGreaterThanOrEqual(400);
+      expect(res.status, token).toBeLessThan(500);
+    }
+    const [row] = await db().select().from(users).where(eq(users.id, victim.id));
+    expect(row!.emailConsent).toBe(true);
   });
 });
 
