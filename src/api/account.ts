@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { hashPassword, timingDummyHash, verifyPassword } from "../auth/password";
-import { createSession, deleteSession, generateToken, hashToken, toPublicUser } from "../auth/session";
-import { clearAttempts, LIMITS, recordAttempt, retryMessage, secondsBlocked, throttleKey } from "../auth/throttle";
+import { createSession, deleteSession, generateToken, hashToken, SESSION_MAX_AGE, toPublicUser } from "../auth/session";
+import { clearAttempts, consumeAttempt, LIMITS, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
 import { sessions, users } from "../db/schema";
 import { nextReminderAt } from "../domain/time";
 import type { AppEnv } from "../env";
@@ -24,22 +24,42 @@ export const accountApi = new Hono<AppEnv>()
 
   .post("/register", validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
+    const db = c.var.db;
     const now = Date.now();
-    const [row] = await c.var.db
-      .insert(users)
-      .values({
-        username: input.username,
-        passwordHash: await hashPassword(input.password),
-        email: input.email,
-        fullName: input.fullName,
-        emailConsent: input.emailConsent,
-        nextNotificationAt: nextReminderAt("UTC", 9, now),
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: users.username })
-      .returning();
+    const passwordHash = await hashPassword(input.password);
+    const token = generateToken();
+    // One batch (one transaction): the account and its first session exist together or not at all.
+    // The session row selects the user by username AND this request's freshly salted hash, so a
+    // taken username never yields a session on somebody else's account.
+    const [inserted] = await db.batch([
+      db
+        .insert(users)
+        .values({
+          username: input.username,
+          passwordHash,
+          email: input.email,
+          fullName: input.fullName,
+          emailConsent: input.emailConsent,
+          nextNotificationAt: nextReminderAt("UTC", 9, now),
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: users.username })
+        .returning(),
+      db.insert(sessions).select(
+        db
+          .select({
+            id: sql<string>`${hashToken(token)}`.as("id"),
+            userId: users.id,
+            createdAt: sql<number>`${now}`.as("created_at"),
+            lastSeenAt: sql<number>`${now}`.as("last_seen_at"),
+            expiresAt: sql<number>`${now + SESSION_MAX_AGE}`.as("expires_at"),
+          })
+          .from(users)
+          .where(and(eq(users.username, input.username), eq(users.passwordHash, passwordHash))),
+      ),
+    ]);
+    const row = inserted[0];
     if (!row) throw new ApiError(409, "Username already exists");
-    const { token } = await createSession(c.var.db, row.id, now);
     setSessionCookie(c, token);
     return c.json(toPublicUser(row), 201);
   })
@@ -48,7 +68,8 @@ export const accountApi = new Hono<AppEnv>()
     const { username, password } = c.req.valid("json");
     const db = c.var.db;
     const keys = { account: throttleKey.loginAccount(username), client: throttleKey.loginClient(clientIp(c)) };
-    const blocked = await secondsBlocked(db, [
+    // Counted before the password is checked, so parallel guesses cannot all slip under the limit.
+    const blocked = await consumeAttempt(db, [
       [keys.account, LIMITS.loginPerAccount],
       [keys.client, LIMITS.loginPerClient],
     ]);
@@ -56,11 +77,9 @@ export const accountApi = new Hono<AppEnv>()
 
     const [row] = await db.select().from(users).where(eq(users.username, username));
     const valid = await verifyPassword(password, row?.passwordHash ?? (await timingDummyHash()));
-    if (!row || !valid) {
-      await recordAttempt(db, [keys.account, keys.client]);
-      throw new ApiError(401, INVALID_LOGIN);
-    }
-    await clearAttempts(db, keys.account);
+    if (!row || !valid) throw new ApiError(401, INVALID_LOGIN);
+    // Success: the account starts afresh, and the client gets its attempt back.
+    await Promise.all([clearAttempts(db, keys.account), refundAttempt(db, keys.client)]);
     const { token } = await createSession(db, row.id);
     setSessionCookie(c, token);
     return c.json(toPublicUser(row));
@@ -77,11 +96,10 @@ export const accountApi = new Hono<AppEnv>()
     const db = c.var.db;
     const clientKey = throttleKey.forgotClient(clientIp(c));
     const emailKey = throttleKey.forgotEmail(email);
-    const blocked = await secondsBlocked(db, [[clientKey, LIMITS.forgotPerClient]]);
+    const blocked = await consumeAttempt(db, [[clientKey, LIMITS.forgotPerClient]]);
     if (blocked) throw new ApiError(429, retryMessage(blocked));
     // The per-address limit is silent: answering differently would tell whether the address exists.
-    const emailBlocked = await secondsBlocked(db, [[emailKey, LIMITS.forgotPerEmail]]);
-    await recordAttempt(db, [clientKey, emailKey]);
+    const emailBlocked = await consumeAttempt(db, [[emailKey, LIMITS.forgotPerEmail]]);
     if (!emailBlocked) {
       // Sent after the answer, so a known and an unknown address take the same time to answer.
       c.executionCtx.waitUntil(sendResetLinks(c.env, db, email, new URL(c.req.url).origin).catch((err) => console.error("reset mail failed", err)));
