@@ -1,5 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { devEmails } from "../src/db/schema";
 import { app } from "../src/app";
 import { createMailer, type OutgoingEmail } from "../src/mail/mailer";
 import { PostmarkMailer } from "../src/mail/postmark";
@@ -89,6 +91,15 @@ describe("development outbox", () => {
     expect(one.status).toBe(200);
     expect(one.body).toBe("<p>html</p>");
     expect((await api("GET", "/dev/emails/999999999")).status).toBe(404);
+  });
+
+  it("stores a batch larger than one statement's 100 bound parameters", async () => {
+    const to = `${uniqueName()}@example.com`;
+    const results = await createMailer(env, db()).send(Array.from({ length: 500 }, (_, i) => ({ ...message(to), subject: `n${i}` })));
+    expect(results).toHaveLength(500);
+    expect(results.every((r) => r.ok)).toBe(true);
+    const stored = await db().select({ subject: devEmails.subject }).from(devEmails).where(eq(devEmails.to, to));
+    expect(stored.map((m) => m.subject).sort()).toEqual(Array.from({ length: 500 }, (_, i) => `n${i}`).sort());
   });
 
   it("answers 404 for /dev/* when Postmark is configured", async () => {

@@ -11,7 +11,7 @@ export function Document({ title, children }: { title?: string; children: ReactN
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="description" content="Track your medications, days of supply left and refills." />
         <title>{title ? `${title} · Refill Tracker` : "Refill Tracker"}</title>
-        <link rel="stylesheet" href={assets.css} />
+        <link rel="stylesheet" href={assets.css} precedence="default" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
       <body className="min-h-screen">
