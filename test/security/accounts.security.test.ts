@@ -97,6 +97,7 @@ describe("another user's identity", () => {
     });
     expectJsonMessage(res, 409);
     expect(res.headers.get("Set-Cookie")).toBeNull();
+    expect(await sessionRows(victim.id)).toHaveLength(1); // no session was made on the victim's account
     const [row] = await userRow(victim.id);
     expect(row).toMatchObject({ username: victim.username, email: victim.email });
     expect((await call("POST", "/api/login", { body: { username: victim.username, password: victim.password }, ip: uniqueIp() })).status).toBe(200);

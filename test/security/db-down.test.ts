@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
 import { createDb } from "../../src/db/client";
 import { users } from "../../src/db/schema";
 import { describeError, errorSummary, UNAVAILABLE_MESSAGE } from "../../src/http/errors";
@@ -86,7 +87,7 @@ describe("the database unreachable", () => {
     const res = await call("POST", "/api/login", { env: down, body: { username, password: "my secret passphrase" }, ip: "198.51.100.77" });
     expect(res.status).toBe(503);
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatch(/^POST \/api\/login failed: database query failed: select .* from "throttles"/);
+    expect(logged[0]).toMatch(/^POST \/api\/login failed: /);
     expect(logged[0]).toContain("Network connection lost");
     expect(logged[0]).not.toContain(username);
     expect(logged[0]).not.toContain("198.51.100.77");
@@ -124,6 +125,26 @@ describe("nothing half-written", () => {
     const retry = await call("POST", "/api/reset-password", { body: { token, password: "brand new passphrase", confirmPassword: "brand new passphrase" } });
     expect(retry.status).toBe(200);
     expect(await sessionRows(account.id)).toHaveLength(0);
+  });
+});
+
+describe("registration is all or nothing", () => {
+  it("a fault while creating the first session leaves no account behind, and no cookie", async () => {
+    const username = uniqueName("atomic");
+    const trigger = `fail_session_${username}`;
+    await env.DB.exec(`CREATE TRIGGER ${trigger} BEFORE INSERT ON sessions WHEN NEW.user_id IN (SELECT id FROM users WHERE username = '${username}') BEGIN SELECT RAISE(ABORT, 'injected fault'); END;`);
+    const body = { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Atomic", emailConsent: true };
+    try {
+      const res = await call("POST", "/api/register", { body });
+      expect(res.status).toBeGreaterThanOrEqual(409);
+      expectJsonMessage(res, res.status);
+      expect(res.headers.get("Set-Cookie")).toBeNull();
+      expect(await db().select().from(users).where(eq(users.username, username))).toHaveLength(0);
+    } finally {
+      await env.DB.exec(`DROP TRIGGER IF EXISTS ${trigger};`);
+    }
+    // Nothing was left to collide with: the same registration now succeeds.
+    expect((await call("POST", "/api/register", { body })).status).toBe(201);
   });
 });
 

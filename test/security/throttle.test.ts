@@ -148,6 +148,31 @@ describe("forgot-password throttling", () => {
   });
 });
 
+describe("concurrent attempts are counted before they are checked", { timeout: 60_000 }, () => {
+  it("30 parallel wrong passwords for one account, from 30 addresses: at most 5 are checked", async () => {
+    const account = await register();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => login(account.username, "wrong password", uniqueIp())));
+    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(LIMITS.loginPerAccount);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(30 - LIMITS.loginPerAccount);
+    // And the real owner still cannot get in until the window passes.
+    expect((await login(account.username, account.password, uniqueIp())).status).toBe(429);
+  });
+
+  it("40 parallel guesses across usernames from one client: at most 20 are checked", async () => {
+    const attacker = uniqueIp();
+    const answers = await Promise.all(Array.from({ length: 40 }, () => login(uniqueName("spray"), "wrong password", attacker)));
+    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(LIMITS.loginPerClient);
+  });
+
+  it("10 parallel reset requests for one address: at most 3 e-mails", async () => {
+    const account = await register();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() })));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    // call() waits for each request's waitUntil work, so every e-mail that will be sent has been.
+    expect(await emailsTo(account.email)).toHaveLength(LIMITS.forgotPerEmail);
+  });
+});
+
 describe("throttle counters (src/auth/throttle.ts)", () => {
   it("consumeAttempt lets exactly `limit` of many concurrent attempts through", async () => {
     const key = `test:race:${uniqueName()}`;
