@@ -1,26 +1,29 @@
-import { useEffect, useState } from "react";
-import { Toaster, toast } from "sonner";
-import { takeFlash } from "./lib/toast";
+import { useEffect, useState, type ComponentType } from "react";
+import type { ToasterProps } from "sonner";
+import { onToasterWanted, showError, showSuccess, takeFlash } from "./lib/toast";
 
-/** One toast at a time: top on small screens, bottom right on larger ones, at most 420 px wide. */
+/**
+ * One toast at a time: top on small screens, bottom right on larger ones, at most 420 px wide.
+ * sonner's Toaster is loaded only when a toast is wanted (see lib/toast.ts).
+ */
 export default function Toasts() {
+  const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
   const [wide, setWide] = useState(true);
+
   useEffect(() => {
     const query = matchMedia("(min-width: 640px)");
     setWide(query.matches);
     const onChange = () => setWide(query.matches);
     query.addEventListener("change", onChange);
+    const stopListening = onToasterWanted(() => void import("sonner").then((sonner) => setToaster(() => sonner.Toaster)));
     const flash = takeFlash();
-    if (flash) (flash.variant === "error" ? toast.error : toast.success)(flash.title, { description: flash.description });
-    return () => query.removeEventListener("change", onChange);
+    if (flash) (flash.variant === "error" ? showError : showSuccess)(flash.title, flash.description);
+    return () => {
+      query.removeEventListener("change", onChange);
+      stopListening();
+    };
   }, []);
-  return (
-    <Toaster
-      position={wide ? "bottom-right" : "top-center"}
-      visibleToasts={1}
-      richColors
-      closeButton
-      toastOptions={{ style: { maxWidth: 420 } }}
-    />
-  );
+
+  if (!Toaster) return null;
+  return <Toaster position={wide ? "bottom-right" : "top-center"} visibleToasts={1} richColors closeButton toastOptions={{ style: { maxWidth: 420 } }} />;
 }

@@ -1,19 +1,37 @@
-import { toast } from "sonner";
+// Toasts load sonner (~10 KB gzip) only when the first toast is shown: most page views show none.
+// sonner keeps toasts made before its Toaster subscribes, so the first one is never lost.
 
-// Toasts that must survive a navigation ride in sessionStorage and show on the next page.
-const FLASH_KEY = "refill-tracker:flash";
-
+type Sonner = typeof import("sonner");
 type Flash = { title: string; description?: string; variant?: "success" | "error" };
 
+const FLASH_KEY = "refill-tracker:flash";
+let toasterWanted = false;
+const toasterListeners = new Set<() => void>();
+
+/** The Toasts island mounts sonner's Toaster once any island asks for a toast. */
+export function onToasterWanted(listener: () => void): () => void {
+  if (toasterWanted) listener();
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
+}
+
+function withSonner(show: (toast: Sonner["toast"]) => void) {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    toasterListeners.forEach((listener) => listener());
+  }
+  void import("sonner").then(({ toast }) => show(toast));
+}
+
 export function showSuccess(title: string, description?: string) {
-  toast.success(title, { description });
+  withSonner((toast) => toast.success(title, { description }));
 }
 
 export function showError(title: string, description?: string) {
-  toast.error(title, { description });
+  withSonner((toast) => toast.error(title, { description }));
 }
 
-/** Navigates to `href` and shows the toast there. */
+/** Navigates to `href` and shows the toast there (it rides in sessionStorage). */
 export function navigateWithToast(href: string, flash: Flash) {
   try {
     sessionStorage.setItem(FLASH_KEY, JSON.stringify(flash));

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import assets from "../generated/assets.json";
+import { useRequestContext } from "@hono/react-renderer";
+import type { AppEnv } from "../env";
 import { Island } from "./Island";
 
-/** The HTML shell of every page; the toaster island is on every page so toasts can follow navigations. */
+/** The HTML shell of every page. */
 export function Document({ title, children }: { title?: string; children: ReactNode }) {
   return (
     <html lang="en">
@@ -16,8 +18,18 @@ export function Document({ title, children }: { title?: string; children: ReactN
       </head>
       <body className="min-h-screen">
         {children}
-        <Island name="Toasts" props={{}} />
+        <ToasterWhenInteractive />
       </body>
     </html>
   );
+}
+
+/**
+ * The toaster rides along only on pages that already hydrate islands (only they make toasts), so a
+ * page without islands ships no JavaScript. Rendered after the page body: by then every island of
+ * the page has been counted.
+ */
+function ToasterWhenInteractive() {
+  const c = useRequestContext<AppEnv>();
+  return c.get("islandCount") ? <Island name="Toasts" props={{}} /> : null;
 }
