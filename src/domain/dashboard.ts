@@ -142,7 +142,9 @@ export const medicationCount = (n: number) => `${n} ${plural(n, "Medication", "M
 /** The list's count, in the spec's words. */
 export const foundText = (n: number) => `${n} medication(s) found`;
 
-const count = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
+// One formatter for every call: toLocaleString builds a new one each time (60 per dashboard render).
+const countFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const count = (n: number) => countFormat.format(n);
 export const pillsText = (n: number) => `${count(n)} ${plural(n, "pill", "pills")}`;
 export const daysLeftText = (n: number) => `${count(n)} ${plural(n, "day", "days")} left`;
 
