@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN_PHARMACY_MESSAGE } from "../src/api/medications";
+import { TOO_MANY_PILLS_MESSAGE, UNKNOWN_PHARMACY_MESSAGE } from "../src/api/medications";
 import { accountWithMedication, createPharmacy, medicationInput } from "./factories";
 import { api, signUp } from "./helpers";
 
@@ -129,5 +129,21 @@ describe("medications: errors", () => {
       expect(res.status, `${method} ${path}`).toBe(400);
       expect(res.body).toEqual({ message });
     }
+  });
+});
+
+describe("refill ceiling", () => {
+  it("refuses a refill that would pass 1,000,000 pills, and stores nothing", async () => {
+    const { account, medication } = await accountWithMedication({ pillsRemaining: 999_990 });
+    const refused = await api("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 11 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: TOO_MANY_PILLS_MESSAGE });
+    const after = await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie });
+    expect(after.body.pillsRemaining).toBe(999_990);
+    expect(after.body.lastRefillDate).toBe(medication.lastRefillDate);
+
+    const upToTheCeiling = await api("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 10 } });
+    expect(upToTheCeiling.status).toBe(200);
+    expect(upToTheCeiling.body.pillsRemaining).toBe(1_000_000);
   });
 });

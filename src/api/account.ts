@@ -6,7 +6,7 @@ import { clearAttempts, consumeAttempt, LIMITS, refundAttempt, retryMessage, thr
 import { sessions, users } from "../db/schema";
 import { nextReminderAt } from "../domain/time";
 import type { AppEnv } from "../env";
-import { ApiError } from "../http/errors";
+import { ApiError, errorSummary } from "../http/errors";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../http/middleware";
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
@@ -102,7 +102,7 @@ export const accountApi = new Hono<AppEnv>()
     const emailBlocked = await consumeAttempt(db, [[emailKey, LIMITS.forgotPerEmail]]);
     if (!emailBlocked) {
       // Sent after the answer, so a known and an unknown address take the same time to answer.
-      c.executionCtx.waitUntil(sendResetLinks(c.env, db, email, new URL(c.req.url).origin).catch((err) => console.error("reset mail failed", err)));
+      c.executionCtx.waitUntil(sendResetLinks(c.env, db, email, new URL(c.req.url).origin).catch((err) => console.error(`reset mail failed: ${errorSummary(err)}`)));
     }
     return c.json({ message: FORGOT_ANSWER });
   })

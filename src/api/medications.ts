@@ -9,6 +9,7 @@ import { idParamSchema, medicationSchema, refillSchema } from "../shared/medicat
 
 // A pharmacyId that is not one of the user's pharmacies (another user's, deleted, never existed).
 export const UNKNOWN_PHARMACY_MESSAGE = "Please select one of your pharmacies";
+export const TOO_MANY_PILLS_MESSAGE = "This refill would bring the supply above 1,000,000 pills.";
 
 const medicationId = validate("param", idParamSchema("Invalid medication id"));
 
@@ -28,9 +29,12 @@ export const medicationsApi = new Hono<AppEnv>()
   // POST only: /medications/:id has no POST, so "refill" is never read as an id.
   .post("/medications/refill", requireUser, validate("json", refillSchema), async (c) => {
     const { medicationId: id, pillsToAdd } = c.req.valid("json");
-    const medication = await refillMedication(c.var.db, c.var.user.id, id, pillsToAdd, today(c));
-    if (!medication) throw notFound("Medication");
-    return c.json(medication);
+    const result = await refillMedication(c.var.db, c.var.user.id, id, pillsToAdd, today(c));
+    if ("error" in result) {
+      if (result.error === "not-found") throw notFound("Medication");
+      throw new ApiError(400, TOO_MANY_PILLS_MESSAGE);
+    }
+    return c.json(result.medication);
   })
 
   .get("/medications/:id", requireUser, medicationId, async (c) => {

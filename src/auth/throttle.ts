@@ -1,4 +1,4 @@
-import { eq, inArray, lte, sql } from "drizzle-orm";
+import { eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { throttles } from "../db/schema";
 
@@ -38,43 +38,6 @@ export const throttleKey = {
   forgotEmail: (email: string) => `forgot:email:${email.toLowerCase()}`,
   testEmail: (userId: number) => `test-email:user:${userId}`,
 };
-
-/**
- * Seconds until the first exhausted key recovers, or 0 when none is exhausted.
- * @deprecated Check-then-record races: concurrent attempts all pass this check before any of them
- * is recorded (30 parallel wrong logins were all verified). Use consumeAttempt.
- */
-export async function secondsBlocked(db: Db, limits: Array<[key: string, limit: number]>, now = Date.now()): Promise<number> {
-  const rows = await db.select().from(throttles).where(inArray(throttles.key, limits.map(([key]) => key)));
-  let blockedUntil = 0;
-  for (const row of rows) {
-    const limit = limits.find(([key]) => key === row.key)![1];
-    const windowEnd = row.windowStartedAt + WINDOW_MS;
-    if (now < windowEnd && row.count >= limit) blockedUntil = Math.max(blockedUntil, windowEnd);
-  }
-  return blockedUntil ? Math.ceil((blockedUntil - now) / 1000) : 0;
-}
-
-/**
- * Counts one attempt against each key (one upsert per key, one batch).
- * @deprecated Pair of secondsBlocked; use consumeAttempt, which counts before it checks.
- */
-export async function recordAttempt(db: Db, keys: string[], now = Date.now()): Promise<void> {
-  const cutoff = now - WINDOW_MS;
-  const statements = keys.map((key) =>
-    db
-      .insert(throttles)
-      .values({ key, count: 1, windowStartedAt: now })
-      .onConflictDoUpdate({
-        target: throttles.key,
-        set: {
-          count: sql`CASE WHEN ${throttles.windowStartedAt} <= ${cutoff} THEN 1 ELSE ${throttles.count} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${throttles.windowStartedAt} <= ${cutoff} THEN ${now} ELSE ${throttles.windowStartedAt} END`,
-        },
-      }),
-  );
-  if (statements.length > 0) await db.batch(statements as [typeof statements[0], ...typeof statements]);
-}
 
 /**
  * Counts this attempt against every key FIRST and then answers the seconds until the first key over

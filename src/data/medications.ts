@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { medications, pharmacies, type MedicationRow } from "../db/schema";
 import { currentPills, todayIn } from "../domain/countdown";
 import { compareByName, type Medication, type Pharmacy } from "../domain/medications";
-import type { MedicationPayload } from "../shared/medication-schemas";
+import { MAX_PILLS, type MedicationPayload } from "../shared/medication-schemas";
 import { ownPharmacies, sortPharmacies } from "./pharmacies";
 
 // Every query is scoped by the owner's id. `today` is the owner's local date (see todayIn): counts
@@ -106,17 +106,19 @@ export async function deleteMedication(db: Db, userId: number, id: number): Prom
  * the countdown since counted_on is applied in SQL (never below 0, the same rule as currentPills),
  * so concurrent refills each add their pills instead of overwriting one another.
  */
-export async function refillMedication(db: Db, userId: number, id: number, pillsToAdd: number, today: string): Promise<Medication | null> {
+export type RefillResult = { medication: Medication } | { error: "not-found" | "too-many-pills" };
+
+export async function refillMedication(db: Db, userId: number, id: number, pillsToAdd: number, today: string): Promise<RefillResult> {
   const elapsedDays = sql`max(0, julianday(${today}) - julianday(${medications.countedOn}))`;
+  // round(…, 3) mirrors roundPills, so float noise is not stored.
+  const refilled = sql`round(max(0, ${medications.pillsRemaining} - ${medications.pillsPerDay} * ${elapsedDays}) + ${pillsToAdd}, 3)`;
   const [row] = await db
     .update(medications)
-    .set({
-      // round(…, 3) mirrors roundPills, so float noise is not stored.
-      pillsRemaining: sql`round(max(0, ${medications.pillsRemaining} - ${medications.pillsPerDay} * ${elapsedDays}) + ${pillsToAdd}, 3)`,
-      countedOn: today,
-      lastRefillDate: today,
-    })
-    .where(ownMedication(userId, id))
+    .set({ pillsRemaining: refilled, countedOn: today, lastRefillDate: today })
+    // The ceiling is checked in the same statement, so no concurrent refill can pass it either.
+    .where(and(ownMedication(userId, id), sql`${refilled} <= ${MAX_PILLS}`))
     .returning();
-  return row ? toMedication(row, today) : null;
+  if (row) return { medication: toMedication(row, today) };
+  const [found] = await db.select({ id: medications.id }).from(medications).where(ownMedication(userId, id));
+  return { error: found ? "too-many-pills" : "not-found" };
 }

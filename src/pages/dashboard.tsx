@@ -5,13 +5,14 @@ import { loadDashboard } from "../data/medications";
 import { isNoticeKey } from "../domain/dashboard";
 import type { AppEnv } from "../env";
 import { requirePageUser } from "./guards";
+import { errorSummary } from "../http/errors";
 
 /** Logs a failed first-paint read and answers null: the island then fetches the data itself. */
 export async function orNull<T>(what: string, load: Promise<T>): Promise<T | null> {
   try {
     return await load;
   } catch (err) {
-    console.error(`server render: could not load ${what}:`, err);
+    console.error(`server render: could not load ${what}: ${errorSummary(err)}`);
     return null;
   }
 }

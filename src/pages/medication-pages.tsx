@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { idParamSchema } from "../shared/medication-schemas";
 import { orNull } from "./dashboard";
 import { requirePageUser } from "./guards";
+import { errorSummary } from "../http/errors";
 
 type PageContext = Context<AppEnv & { Variables: { user: NonNullable<AppEnv["Variables"]["user"]> } }>;
 
@@ -72,6 +73,6 @@ async function renderEditPage(c: PageContext) {
 }
 
 function logged(err: unknown): undefined {
-  console.error("server render: could not load the medication:", err);
+  console.error(`server render: could not load the medication: ${errorSummary(err)}`);
   return undefined;
 }

@@ -3,6 +3,9 @@ import { requiredText } from "./validation";
 
 // One schema per payload, used by the API (zValidator) and by the islands' forms.
 
+/** The most pills a medication can hold (the form's and the refill's ceiling). */
+export const MAX_PILLS = 1_000_000;
+
 const number = (message: string) => z.number({ error: message }).check(z.refine(Number.isFinite, message));
 
 /** Form fields arrive as strings; the API gets numbers. Empty → NaN so "required" messages show. */
@@ -31,7 +34,7 @@ export const medicationSchema = z.object({
   ),
   pillsRemaining: z.pipe(
     coercedNumber("Cannot have negative pills"),
-    z.number().check(z.gte(0, "Cannot have negative pills"), z.lte(1_000_000, "Must have at most 1,000,000 pills")),
+    z.number().check(z.gte(0, "Cannot have negative pills"), z.lte(MAX_PILLS, "Must have at most 1,000,000 pills")),
   ),
   pillsPerRefill: z.pipe(
     coercedNumber("Must have at least 1 pill per refill"),

@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../scripts/migrate-libsql.mjs";
 import { createSession, validateSessionToken } from "../../src/auth/session";
-import { LIMITS, recordAttempt, secondsBlocked } from "../../src/auth/throttle";
+import { consumeAttempt, LIMITS } from "../../src/auth/throttle";
+import { createMedication, refillMedication } from "../../src/data/medications";
 import type { Db } from "../../src/db/client";
 import * as schema from "../../src/db/schema";
 
@@ -57,12 +58,25 @@ describe("libSQL engine", () => {
     expect(await db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id))).toEqual([]);
   });
 
-  it("counts throttled attempts with the same upsert batch as on D1", async () => {
+  it("counts throttled attempts first, with the same upsert batch as on D1", async () => {
     const key = "login:user:libsql";
     const now = Date.now();
-    for (let i = 0; i < LIMITS.loginPerAccount; i++) await recordAttempt(db, [key], now);
-    expect(await secondsBlocked(db, [[key, LIMITS.loginPerAccount]], now)).toBeGreaterThan(0);
-    expect(await secondsBlocked(db, [[key, LIMITS.loginPerAccount]], now + 16 * 60_000)).toBe(0);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => consumeAttempt(db, [[key, LIMITS.loginPerAccount]], now)));
+    expect(answers.filter((seconds) => seconds === 0)).toHaveLength(LIMITS.loginPerAccount);
+    expect(await consumeAttempt(db, [[key, LIMITS.loginPerAccount]], now + 16 * 60_000)).toBe(0);
+  });
+
+  it("refills in one statement: countdown since counted_on, then the refill, concurrently", async () => {
+    const user = await insertUser("refills");
+    const [pharmacy] = await db.insert(schema.pharmacies).values({ userId: user.id, name: "Corner", phoneNumber: "5550100" }).returning();
+    const input = { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: null };
+    const created = await createMedication(db, user.id, input, "2026-01-01");
+    expect(created?.pillsRemaining).toBe(30);
+    // Three days later: 30 − 2×3 = 24, plus five concurrent refills of 10.
+    const results = await Promise.all(Array.from({ length: 5 }, () => refillMedication(db, user.id, created!.id, 10, "2026-01-04")));
+    expect(results.every((r) => "medication" in r)).toBe(true);
+    const [row] = await db.select().from(schema.medications).where(eq(schema.medications.id, created!.id));
+    expect(row).toMatchObject({ pillsRemaining: 74, countedOn: "2026-01-04", lastRefillDate: "2026-01-04" });
   });
 
   it("rolls back a whole batch when one statement fails", async () => {
