@@ -1,0 +1,92 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextDueAt } from "../../src/reminders/due-time";
+import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, hydrated, launch, registerViaApi } from "./browser";
+
+// The whole flow as a developer runs it locally: choose your hour on the screen, fire the cron
+// through wrangler's scheduled handler at chosen instants, read the e-mail at /dev/emails, and
+// unsubscribe from it without signing in.
+
+const HOUR = 3_600_000;
+const ZONE = "Asia/Kathmandu"; // +05:45: the e-mail comes at :45 local, on the first tick after the hour
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function newPageIn(timezoneId: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl(), timezoneId });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  page.on("console", (msg) => msg.type() === "error" && !/Failed to load resource.*40[019]/.test(msg.text()) && problems.push(`console: ${msg.text()}`));
+  (page as Page & { problems: string[] }).problems = problems;
+  return page;
+}
+
+/** What `curl '<dev>/cdn-cgi/handler/scheduled?cron=0+*+*+*+*&time=<ms>'` does. */
+async function fireCron(time: number) {
+  const res = await fetch(`${baseUrl()}/cdn-cgi/handler/scheduled?cron=0+*+*+*+*&time=${time}`);
+  expect(res.status).toBe(200);
+}
+
+type DevEmail = { id: number; to: string; subject: string; text: string; html: string };
+const emailsTo = async (page: Page, to: string) => ((await (await page.request.get("/dev/emails")).json()) as DevEmail[]).filter((m) => m.to === to);
+
+describe("reminders, end to end", () => {
+  it("set your hour, fire the cron, read the e-mail at /dev/emails, unsubscribe from it", async () => {
+    const page = await newPageIn(ZONE);
+    const { username } = await registerViaApi(page);
+    const email = `${username}@example.com`;
+
+    // Two hours from now, local time.
+    const localHourNow = Number(new Intl.DateTimeFormat("en-US", { timeZone: ZONE, hour: "numeric", hourCycle: "h23" }).format(Date.now()));
+    const hour = (localHourNow + 2) % 24;
+    const label = `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;
+    await page.goto("/notifications");
+    await hydrated(page);
+    await expect.poll(() => page.getByLabel("Timezone").inputValue()).toBe(ZONE);
+    await page.getByLabel("Notification Time").selectOption({ label });
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    const due = nextDueAt(ZONE, hour, Date.now());
+
+    // Counted in the user's zone from today: 3 days of pills (2 if the hour is after local midnight) is within the default 7.
+    const pharmacy = await page.request.post("/api/pharmacies", { data: { name: "Thamel Pharmacy", phoneNumber: "9771234567" } });
+    expect(pharmacy.status()).toBe(201);
+    const medication = await page.request.post("/api/medications", {
+      data: { name: "Amlodipine", pharmacyId: (await pharmacy.json()).id, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" },
+    });
+    expect(medication.status()).toBe(201);
+
+    const tickBefore = Math.floor(due / HOUR) * HOUR; // :00 UTC is :45 local, before the hour
+    const tickAfter = tickBefore + HOUR;
+    await fireCron(tickBefore);
+    expect(await emailsTo(page, email)).toEqual([]);
+    await fireCron(tickAfter);
+    await fireCron(tickAfter); // a repeated tick sends nothing twice
+    const mails = await emailsTo(page, email);
+    expect(mails.map((m) => m.subject)).toEqual(["Refill reminder: 1 medication needs a refill"]);
+    expect(mails[0].text).toMatch(/- Amlodipine: [23] pills left, [23] days of supply; runs out \w{3} \d{1,2}, \d{4}\.\n {2}Pharmacy: Thamel Pharmacy, 9771234567/);
+
+    await page.goto(`/dev/emails/${mails[0].id}`);
+    expect(await page.getByRole("link", { name: "9771234567" }).getAttribute("href")).toBe("tel:9771234567");
+    expect(await page.getByRole("link", { name: "Open your dashboard" }).count()).toBe(1);
+
+    // The e-mail's link (its host is APP_URL; the path and token are what matter here).
+    const link = new URL(/Unsubscribe: (\S+)/.exec(mails[0].text)![1]);
+    await page.context().clearCookies();
+    await page.goto(link.pathname + link.search);
+    expect(await page.getByRole("heading", { name: "Unsubscribe from refill reminders" }).count()).toBe(1);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "You're unsubscribed" }).count()).toBe(1);
+
+    await fireCron(tickAfter + 24 * HOUR);
+    expect(await emailsTo(page, email)).toHaveLength(1);
+    expectNoErrors(page);
+    await page.context().close();
+  });
+});
