@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { notifications, users } from "../src/db/schema";
+import { notifications, reminderLog, users } from "../src/db/schema";
 import { MISSING_SECRET_MESSAGE } from "../src/mail/unsubscribe";
 import { dueUsersQuery } from "../src/reminders/store";
 import { db, uniqueName } from "./helpers";
@@ -56,6 +56,19 @@ describe("provider outages are retried on later ticks of the same local day", ()
     expect(postmark.attempted(user.email)).toBe(2);
     await tick("2025-03-03T04:00:00Z");
     expect(postmark.delivered(user.email)).toBe(1);
+  });
+});
+
+describe("an invocation that died mid-send", () => {
+  it("leaves its claim in 'sending'; the next tick takes it over once stale, and sends", async () => {
+    const user = await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2025-03-01T00:00:00Z", daysLeft: 2, countedOn: "2025-03-01" });
+    await db().insert(reminderLog).values({ userId: user.id, localDate: "2025-03-01", status: "sending", attempts: 1, updatedAt: at("2025-03-01T09:00:00Z") });
+    await tick("2025-03-01T09:00:00Z"); // the same tick again: the claim is fresh, not taken
+    expect(postmark.calls).toHaveLength(0);
+    expect((await userRow(user.id)).nextNotificationAt).toBe(at("2025-03-01T09:00:00Z"));
+    await tick("2025-03-01T10:00:00Z");
+    expect(postmark.delivered(user.email)).toBe(1);
+    expect(await logRows(user.id)).toMatchObject([{ status: "sent", attempts: 2 }]);
   });
 });
 
