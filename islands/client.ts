@@ -3,10 +3,17 @@
 import { createElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-for (const marker of document.querySelectorAll<HTMLElement>("[data-island]")) {
-  import(marker.dataset.src!).then((mod: { default: React.ComponentType<object> }) => {
-    hydrateRoot(marker, createElement(mod.default, JSON.parse(marker.dataset.props ?? "{}")), {
-      identifierPrefix: marker.dataset.idPrefix,
+function hydrateIslands() {
+  for (const marker of document.querySelectorAll<HTMLElement>("[data-island]")) {
+    import(marker.dataset.src!).then((mod: { default: React.ComponentType<object> }) => {
+      hydrateRoot(marker, createElement(mod.default, JSON.parse(marker.dataset.props ?? "{}")), {
+        identifierPrefix: marker.dataset.idPrefix,
+      });
     });
-  });
+  }
 }
+
+// The entry is an async module: from cache it can run before the parser has reached the last
+// markers, so wait for the whole document first.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hydrateIslands, { once: true });
+else hydrateIslands();

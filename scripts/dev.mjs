@@ -11,7 +11,9 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
 const migrate = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { stdio: "inherit", env });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
-const dev = spawn("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...args], {
+// Links in e-mails (reset, dashboard, unsubscribe) point at this server unless .dev.vars says otherwise.
+const appUrl = ["--var", `APP_URL:${process.env.APP_URL ?? `http://localhost:${port}`}`];
+const dev = spawn("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...appUrl, ...args], {
   stdio: "inherit",
   env,
 });

@@ -1,5 +1,5 @@
 import { createExecutionContext, env } from "cloudflare:test";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import worker from "../src/index";
 import { api, BASE, signUp, type TestAccount } from "./helpers";
 import { mockPostmark, postmarkEnv } from "./reminders-fixtures";
@@ -90,9 +90,22 @@ describe("signed out", () => {
 describe("POST /api/test-email-notification failures", () => {
   let restore: (() => void) | undefined;
   afterEach(() => restore?.());
+  // Each test sends with its own account: the endpoint is limited per user.
+  let sender: TestAccount;
+  beforeEach(async () => {
+    sender = await signUp();
+  });
 
   const send = (bindings: Cloudflare.Env) =>
-    worker.fetch(new Request(`${BASE}/api/test-email-notification`, { method: "POST", headers: { Cookie: account.cookie } }), bindings, createExecutionContext());
+    worker.fetch(new Request(`${BASE}/api/test-email-notification`, { method: "POST", headers: { Cookie: sender.cookie } }), bindings, createExecutionContext());
+
+  it("is limited to 5 per 15 minutes per user, with a readable 429", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await api("POST", "/api/test-email-notification", { cookie: sender.cookie })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await api("POST", "/api/test-email-notification", { cookie: sender.cookie });
+    expect(refused.body.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+  });
 
   it("Postmark configured without APP_SECRET: refused with 503, nothing sent", async () => {
     const postmark = mockPostmark();
@@ -118,7 +131,7 @@ describe("POST /api/test-email-notification failures", () => {
     postmark.answer({ status: 422, errorCode: 406 });
     const res = await send(postmarkEnv);
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ message: `The e-mail service refused to deliver to ${account.user.email}. Check the address on your profile.` });
+    expect(await res.json()).toEqual({ message: `The e-mail service refused to deliver to ${sender.user.email}. Check the address on your profile.` });
   });
 });
 

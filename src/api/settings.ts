@@ -15,6 +15,7 @@ import { reminderContent } from "../reminders/due";
 import { nextDueAt } from "../reminders/due-time";
 import { medicationsOf } from "../reminders/store";
 import { notificationSettingsSchema, profileSchema, type TestEmailAnswer } from "../shared/settings-schemas";
+import { consumeAttempt, LIMITS, retryMessage, throttleKey } from "../auth/throttle";
 
 const userGone = () => new ApiError(401, "You are not signed in.");
 
@@ -53,6 +54,9 @@ export const settingsApi = new Hono<AppEnv>()
   // purpose is to show the user what arrives and that it arrives.
   .post("/test-email-notification", requireUser, async (c) => {
     const user = c.var.user;
+    // The address is the user's to set: cap what one account can make us send to it.
+    const blocked = await consumeAttempt(c.var.db, [[throttleKey.testEmail(user.id), LIMITS.testEmailPerUser]]);
+    if (blocked) throw new ApiError(429, retryMessage(blocked));
     const key = unsubscribeKey(c.env);
     if (!key) {
       console.error(`[mail] test e-mail for user ${user.id} refused: ${MISSING_SECRET_MESSAGE}`);

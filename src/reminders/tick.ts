@@ -7,6 +7,7 @@ import { MISSING_SECRET_MESSAGE, unsubscribeKey, unsubscribeUrl, type Unsubscrib
 import { needsReminder, notificationRecords, reminderContent } from "./due";
 import { nextDueAt } from "./due-time";
 import { claim, medicationsOf, PAGE_SIZE, recordPage, selectDueUsers, type Advance, type Cursor, type DueUser, type Outcome } from "./store";
+import { errorSummary } from "../http/errors";
 
 // The hourly job (architecture "Hourly reminders"). `now` is the tick's scheduled time, never the
 // clock: a late or repeated tick computes exactly what the on-time one would have.
@@ -107,7 +108,7 @@ async function processPage(context: TickContext, page: DueUser[]): Promise<void>
     await recordPage(db, now, outcomes, finishedElsewhere);
   } catch (err) {
     // Claims stay 'sending' and become claimable again once stale, so a later tick retries them.
-    console.error(`[reminders] tick ${iso(now)}: page failed for users ${ids}:`, err);
+    console.error(`[reminders] tick ${iso(now)}: page failed for users ${ids}: ${errorSummary(err)}`);
     summary.pageErrors++;
     summary.complete = false;
   }
