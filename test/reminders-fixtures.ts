@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { vi } from "vitest";
 import { medications, pharmacies, reminderLog, users } from "../src/db/schema";
 import worker from "../src/index";
-import { nextDueAt } from "../src/reminders/due-time";
+import { nextReminderAt } from "../src/domain/time";
 import { db, uniqueName } from "./helpers";
 
 // Shared by the reminder tests: users, pharmacies and medications written straight to the database
@@ -45,7 +45,7 @@ export async function makeUser(options: { timezone: string; hour: number; savedA
       notificationHour: options.hour,
       notificationDays: options.days ?? 7,
       emailConsent: options.consent ?? true,
-      nextNotificationAt: nextDueAt(options.timezone, options.hour, savedAt),
+      nextNotificationAt: nextReminderAt(options.timezone, options.hour, savedAt),
       createdAt: savedAt,
     })
     .returning({ id: users.id, email: users.email });

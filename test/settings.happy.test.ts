@@ -2,9 +2,8 @@ import { createExecutionContext, env } from "cloudflare:test";
 import { desc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { devEmails, users } from "../src/db/schema";
-import { localDateAt } from "../src/domain/time";
+import { localDateAt, nextReminderAt } from "../src/domain/time";
 import worker from "../src/index";
-import { nextDueAt } from "../src/reminders/due-time";
 import { api, BASE, db, signUp } from "./helpers";
 import { addMedication, mockPostmark, postmarkEnv } from "./reminders-fixtures";
 
@@ -35,7 +34,7 @@ describe("PATCH /api/notifications/settings", () => {
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
     expect(row.timezoneChosen).toBe(true);
     // Computed from the request's "now": one of the two bounds' answers (they differ only across 21:00 local).
-    expect([nextDueAt("Asia/Kathmandu", 21, before), nextDueAt("Asia/Kathmandu", 21, after)]).toContain(row.nextNotificationAt);
+    expect([nextReminderAt("Asia/Kathmandu", 21, before), nextReminderAt("Asia/Kathmandu", 21, after)]).toContain(row.nextNotificationAt);
     expect(new Date(row.nextNotificationAt).toISOString()).toMatch(/T15:15:00\.000Z$/); // 21:00 at +05:45
   });
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { toPublicUser } from "../auth/session";
 import { users } from "../db/schema";
-import { isValidTimeZone, localDateAt } from "../domain/time";
+import { isValidTimeZone, localDateAt, nextReminderAt } from "../domain/time";
 import { resolveTimeZone } from "../domain/timezones";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
@@ -12,7 +12,6 @@ import { appUrl, createMailer } from "../mail/mailer";
 import { reminderEmail } from "../mail/templates/reminder";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, unsubscribeUrl } from "../mail/unsubscribe";
 import { reminderContent } from "../reminders/due";
-import { nextDueAt } from "../reminders/due-time";
 import { medicationsOf } from "../reminders/store";
 import { notificationSettingsSchema, profileSchema, type TestEmailAnswer } from "../shared/settings-schemas";
 import { consumeAttempt, LIMITS, retryMessage, throttleKey } from "../auth/throttle";
@@ -42,7 +41,7 @@ export const settingsApi = new Hono<AppEnv>()
         timezone,
         timezoneChosen: true,
         notificationHour: input.notificationHour,
-        nextNotificationAt: nextDueAt(timezone, input.notificationHour, Date.now()),
+        nextNotificationAt: nextReminderAt(timezone, input.notificationHour, Date.now()),
       })
       .where(eq(users.id, c.var.user.id))
       .returning();

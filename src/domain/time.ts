@@ -90,12 +90,44 @@ export function instantOfLocalHour(date: string, hour: number, timeZone: string)
   return wall - offsetBefore; // in the gap: the old offset carries us to the first valid instant after it
 }
 
-/** The first instant strictly after `after` when the local clock reads `hour`:00. */
+const HOUR_MS = 3_600_000;
+
+/**
+ * The instant local date `date` first reaches `hour`:00 in `timeZone`: the reminder's due instant.
+ * Inside a DST gap the hour never shows on the clock, so the reminder is due at the jump itself
+ * (the first tick after the skipped hour). instantOfLocalHour's "compatible" answer is that jump
+ * for the usual one-hour gap but lands later for longer ones (Danmarkshavn 1996, Samoa's 2011
+ * skipped day), so gaps are resolved here.
+ */
+export function dueInstantOn(date: string, hour: number, timeZone: string): number {
+  const compatible = instantOfLocalHour(date, hour, timeZone);
+  const wall = wallClockAt(compatible, timeZone);
+  if (localDateAt(compatible, timeZone) === date && wall.hour === hour && wall.minute === 0 && wall.second === 0) return compatible;
+  return startOfOffsetPeriod(compatible, timeZone);
+}
+
+/** The first instant of the offset in force at `instant` (the DST jump just before it). */
+function startOfOffsetPeriod(instant: number, timeZone: string): number {
+  const offset = offsetAt(instant, timeZone);
+  // A gap is at most a day long (Samoa), so the jump is within 26 hours before the compatible instant.
+  let earlier = instant - 26 * HOUR_MS;
+  let later = instant;
+  if (offsetAt(earlier, timeZone) === offset) return instant;
+  // Offsets change on whole seconds: bisect on seconds.
+  while (later - earlier > 1000) {
+    const mid = earlier + Math.floor((later - earlier) / 2000) * 1000;
+    if (offsetAt(mid, timeZone) === offset) later = mid;
+    else earlier = mid;
+  }
+  return later;
+}
+
+/** The first instant strictly after `after` when a reminder at local `hour`:00 is due. */
 export function nextReminderAt(timeZone: string, hour: number, after: number): number {
   const today = localDateAt(after, timeZone);
   for (let day = -1; day <= 2; day++) {
-    const candidate = instantOfLocalHour(addDays(today, day), hour, timeZone);
-    if (candidate > after) return candidate;
+    const due = dueInstantOn(addDays(today, day), hour, timeZone);
+    if (due > after) return due;
   }
   throw new Error(`no reminder instant found for ${timeZone} ${hour}:00 after ${after}`);
 }

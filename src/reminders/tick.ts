@@ -1,11 +1,10 @@
 import { createDb, type Db } from "../db/client";
-import { isValidTimeZone, localDateAt } from "../domain/time";
+import { isValidTimeZone, localDateAt, nextReminderAt } from "../domain/time";
 import type { Env } from "../env";
 import { appUrl, createMailer, MAX_BATCH, type Mailer, type OutgoingEmail, type SendResult } from "../mail/mailer";
 import { reminderEmail } from "../mail/templates/reminder";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, unsubscribeUrl, type UnsubscribeKey } from "../mail/unsubscribe";
 import { needsReminder, notificationRecords, reminderContent } from "./due";
-import { nextDueAt } from "./due-time";
 import { claim, medicationsOf, PAGE_SIZE, recordPage, selectDueUsers, type Advance, type Cursor, type DueUser, type Outcome } from "./store";
 import { errorSummary } from "../http/errors";
 
@@ -88,7 +87,7 @@ function plan(user: DueUser, now: number): Plan {
     console.error(`[reminders] user ${user.id}: unknown time zone "${zone}", using UTC`);
     zone = "UTC";
   }
-  const next = nextDueAt(zone, user.notificationHour, Math.max(user.nextNotificationAt, now));
+  const next = nextReminderAt(zone, user.notificationHour, Math.max(user.nextNotificationAt, now));
   return { user, zone, localDate: localDateAt(now, zone), next };
 }
 

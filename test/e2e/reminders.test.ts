@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nextDueAt } from "../../src/reminders/due-time";
+import { nextReminderAt } from "../../src/domain/time";
 import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, hydrated, launch, registerViaApi } from "./browser";
 
 // The whole flow as a developer runs it locally: choose your hour on the screen, fire the cron
@@ -51,7 +51,7 @@ describe("reminders, end to end", () => {
     await page.getByLabel("Notification Time").selectOption({ label });
     await page.getByRole("button", { name: "Save Preferences" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    const due = nextDueAt(ZONE, hour, Date.now());
+    const due = nextReminderAt(ZONE, hour, Date.now());
 
     // Counted in the user's zone from today: 3 days of pills (2 if the hour is after local midnight) is within the default 7.
     const pharmacy = await page.request.post("/api/pharmacies", { data: { name: "Thamel Pharmacy", phoneNumber: "9771234567" } });
