@@ -1,9 +1,8 @@
 import { useState } from "react";
 import type { Medication } from "../../src/domain/medications";
 import { apiRequest } from "../lib/api";
-import { Dialog, DialogActions } from "../lib/Dialog";
+import { Dialog, DialogButtons } from "../lib/Dialog";
 import { errorMessage } from "../lib/errors";
-import { Spinner } from "../lib/Field";
 import { showError, showSuccess } from "../lib/toast";
 
 type Props = { medication: Medication | null; onClose: () => void; onSettled: () => void };
@@ -33,20 +32,7 @@ export function DeleteDialog({ medication, onClose, onSettled }: Props) {
       title="Delete Medication"
       description="Are you sure you want to delete this medication? This action cannot be undone."
     >
-      <DialogActions>
-        <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
-          Cancel
-        </button>
-        <button type="button" className="btn-danger" onClick={remove} disabled={pending}>
-          {pending ? (
-            <>
-              <Spinner /> Deleting...
-            </>
-          ) : (
-            "Delete"
-          )}
-        </button>
-      </DialogActions>
+      <DialogButtons pending={pending} onCancel={onClose} confirmLabel="Delete" pendingLabel="Deleting..." tone="danger" onConfirm={remove} />
     </Dialog>
   );
 }

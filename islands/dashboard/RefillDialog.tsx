@@ -2,9 +2,9 @@ import { useEffect, useState, type FormEvent } from "react";
 import { UNKNOWN_PHARMACY, pillsText } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
 import { apiRequest } from "../lib/api";
-import { Dialog, DialogActions } from "../lib/Dialog";
+import { Dialog, DialogButtons } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
-import { Field, Spinner } from "../lib/Field";
+import { Field } from "../lib/Field";
 import { showError, showSuccess } from "../lib/toast";
 
 type Props = {
@@ -94,20 +94,7 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled }: P
             disabled={pending}
           />
           <p className="text-sm text-slate-600">Today's date will be recorded as the last refill date.</p>
-          <DialogActions>
-            <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
-              Cancel
-            </button>
-            <button type="submit" className="btn-primary" disabled={pending}>
-              {pending ? (
-                <>
-                  <Spinner /> Refilling...
-                </>
-              ) : (
-                "Confirm Refill"
-              )}
-            </button>
-          </DialogActions>
+          <DialogButtons pending={pending} onCancel={onClose} confirmLabel="Confirm Refill" pendingLabel="Refilling..." />
         </form>
       )}
     </Dialog>

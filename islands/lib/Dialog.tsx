@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { Spinner } from "./Field";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -94,7 +95,36 @@ export function Dialog({ open, onClose, title, description, busy = false, childr
   );
 }
 
-/** The right-aligned row of dialog buttons; stacks on narrow screens. */
-export function DialogActions({ children }: { children: ReactNode }) {
-  return <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">{children}</div>;
+interface DialogButtonsProps {
+  pending: boolean;
+  onCancel: () => void;
+  confirmLabel: string;
+  pendingLabel: string;
+  /** "danger" for destructive confirmations; the confirm button then acts on click, not submit. */
+  tone?: "primary" | "danger";
+  onConfirm?: () => void;
+}
+
+/**
+ * Cancel and the confirming button, right-aligned (stacked on narrow screens). Both are disabled
+ * while the request is pending, and the confirm button shows a spinner with its pending label.
+ * Without onConfirm the confirm button submits the dialog's form.
+ */
+export function DialogButtons({ pending, onCancel, confirmLabel, pendingLabel, tone = "primary", onConfirm }: DialogButtonsProps) {
+  return (
+    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <button type="button" className="btn-secondary" onClick={onCancel} disabled={pending}>
+        Cancel
+      </button>
+      <button type={onConfirm ? "button" : "submit"} className={tone === "danger" ? "btn-danger" : "btn-primary"} onClick={onConfirm} disabled={pending}>
+        {pending ? (
+          <>
+            <Spinner /> {pendingLabel}
+          </>
+        ) : (
+          confirmLabel
+        )}
+      </button>
+    </div>
+  );
 }

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import type { Pharmacy } from "../../src/domain/medications";
 import { apiRequest } from "../lib/api";
-import { Dialog, DialogActions } from "../lib/Dialog";
+import { Dialog, DialogButtons } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
-import { Spinner } from "../lib/Field";
 import { showError, showSuccess } from "../lib/toast";
 
 type Props = { pharmacy: Pharmacy | null; onClose: () => void; onSettled: () => void };
@@ -34,20 +33,7 @@ export function DeletePharmacyDialog({ pharmacy, onClose, onSettled }: Props) {
       title="Are you sure?"
       description={`This will permanently delete the pharmacy${pharmacy ? ` “${pharmacy.name}”` : ""}. A pharmacy that is associated with any medications cannot be deleted.`}
     >
-      <DialogActions>
-        <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
-          Cancel
-        </button>
-        <button type="button" className="btn-danger" onClick={remove} disabled={pending}>
-          {pending ? (
-            <>
-              <Spinner /> Deleting...
-            </>
-          ) : (
-            "Delete"
-          )}
-        </button>
-      </DialogActions>
+      <DialogButtons pending={pending} onCancel={onClose} confirmLabel="Delete" pendingLabel="Deleting..." tone="danger" onConfirm={remove} />
     </Dialog>
   );
 }

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from "react";
 import type { Pharmacy } from "../../src/domain/medications";
 import { pharmacySchema } from "../../src/shared/medication-schemas";
 import { apiRequest } from "../lib/api";
-import { Dialog, DialogActions } from "../lib/Dialog";
+import { Dialog, DialogButtons } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
-import { Field, Spinner } from "../lib/Field";
+import { Field } from "../lib/Field";
 import { check } from "../lib/form";
 import { showError, showSuccess } from "../lib/toast";
 import { PhoneInput } from "./PhoneInput";
@@ -60,20 +60,7 @@ function PharmacyForm({ state, onClose, onSaved }: { state: NonNullable<Pharmacy
           {failure}
         </p>
       )}
-      <DialogActions>
-        <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary" disabled={pending}>
-          {pending ? (
-            <>
-              <Spinner /> Saving...
-            </>
-          ) : (
-            "Save Pharmacy"
-          )}
-        </button>
-      </DialogActions>
+      <DialogButtons pending={pending} onCancel={onClose} confirmLabel="Save Pharmacy" pendingLabel="Saving..." />
     </form>
   );
 }

@@ -18,8 +18,9 @@ export function launch(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+/** A fresh context and page; `timezoneId` sets the zone the browser reports (default: the machine's). */
+export async function newPage(browser: Browser, viewport = DESKTOP, timezoneId?: string): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), timezoneId });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextReminderAt } from "../../src/domain/time";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, hydrated, launch, registerViaApi } from "./browser";
+import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, hydrated, launch, registerViaApi, newPage } from "./browser";
 
 // The whole flow as a developer runs it locally: choose your hour on the screen, fire the cron
 // through wrangler's scheduled handler at chosen instants, read the e-mail at /dev/emails, and
@@ -16,15 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function newPageIn(timezoneId: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl(), timezoneId });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("console", (msg) => msg.type() === "error" && !/Failed to load resource.*40[019]/.test(msg.text()) && problems.push(`console: ${msg.text()}`));
-  (page as Page & { problems: string[] }).problems = problems;
-  return page;
-}
 
 /** What `curl '<dev>/cdn-cgi/handler/scheduled?cron=0+*+*+*+*&time=<ms>'` does. */
 async function fireCron(time: number) {
@@ -37,7 +28,7 @@ const emailsTo = async (page: Page, to: string) => ((await (await page.request.g
 
 describe("reminders, end to end", () => {
   it("set your hour, fire the cron, read the e-mail at /dev/emails, unsubscribe from it", async () => {
-    const page = await newPageIn(ZONE);
+    const page = await newPage(browser, DESKTOP, ZONE);
     const { username } = await registerViaApi(page);
     const email = `${username}@example.com`;
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,16 +11,6 @@ afterAll(() => browser?.close());
 const text = (page: Page, value: string) => page.getByText(value, { exact: false }).count();
 const currentUser = async (page: Page) => (await page.request.get("/api/user")).json();
 
-/** newPage, with the browser reporting `timezoneId` (what the notifications screen preselects). */
-async function newPageIn(viewport: typeof DESKTOP, timezoneId: string): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl(), timezoneId });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("console", (msg) => msg.type() === "error" && !/Failed to load resource.*40[019]/.test(msg.text()) && problems.push(`console: ${msg.text()}`));
-  (page as Page & { problems: string[] }).problems = problems;
-  return page;
-}
 
 describe.each([
   ["desktop", DESKTOP],
@@ -81,7 +71,7 @@ describe.each([
   });
 
   it("notifications: preselects the browser's zone, saves every setting, shows the toast and goes to the dashboard", async () => {
-    const page = await newPageIn(viewport, "Asia/Kolkata");
+    const page = await newPage(browser, viewport, "Asia/Kolkata");
     await registerViaApi(page);
     await page.goto("/notifications");
     await hydrated(page);
@@ -126,7 +116,7 @@ describe.each([
   });
 
   it("notifications: a saved zone wins over the browser's, and a failed save says why", async () => {
-    const page = await newPageIn(viewport, "America/Argentina/Buenos_Aires");
+    const page = await newPage(browser, viewport, "America/Argentina/Buenos_Aires");
     await registerViaApi(page);
     await page.goto("/notifications");
     await hydrated(page);
