@@ -1,5 +1,6 @@
 import type { Db } from "./db/client";
 import type { SessionRecord, User } from "./auth/session";
+import type { ReminderPageMessage } from "./reminders/fanout";
 
 /** Worker bindings and settings (wrangler.toml, .dev.vars, `wrangler secret`). */
 export interface Env {
@@ -11,6 +12,8 @@ export interface Env {
   MAIL_FROM?: string;
   APP_URL?: string;
   APP_SECRET?: string;
+  /** Reminder fan-out (wrangler.toml [[queues]]). Optional: without it the tick works inline only. */
+  REMINDER_QUEUE?: Queue<ReminderPageMessage>;
 }
 
 export interface AppVariables {

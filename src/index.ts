@@ -1,5 +1,6 @@
 import { app } from "./app";
 import type { Env } from "./env";
+import { consumeReminderPages } from "./reminders/fanout";
 import { runReminderTick } from "./reminders/tick";
 
 /** wrangler.toml [triggers]: the hourly reminder tick. (Not exported: workerd takes named exports for entrypoints.) */
@@ -16,5 +17,11 @@ export default {
     const summary = await runReminderTick(env, controller.scheduledTime);
     // A failed page is already logged per user; failing the invocation makes it visible in the dashboard too.
     if (summary.pageErrors > 0) throw new Error(`reminder tick ${new Date(controller.scheduledTime).toISOString()}: ${summary.pageErrors} page(s) failed`);
+  },
+
+  // REMINDER_QUEUE's consumer (wrangler.toml): pages of due users the tick could not do itself.
+  // Each message is acked or retried on its own; nothing here throws.
+  async queue(batch, env, _ctx) {
+    await consumeReminderPages(batch, env);
   },
 } satisfies ExportedHandler<Env>;

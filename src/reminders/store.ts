@@ -29,52 +29,100 @@ export interface Cursor {
   id: number;
 }
 
-/** Consenting users due at `now`, oldest first, after `cursor`: served by the partial index. */
-export function dueUsersQuery(db: Db, now: number, cursor: Cursor | null, limit = PAGE_SIZE) {
+const dueUserColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  fullName: users.fullName,
+  timezone: users.timezone,
+  notificationHour: users.notificationHour,
+  notificationDays: users.notificationDays,
+  nextNotificationAt: users.nextNotificationAt,
+};
+
+/** Consenting users due at `now` after `cursor` in (due instant, id) order: the partial index's range. */
+function dueAfter(now: number, cursor: Cursor | null) {
   const afterCursor = cursor
     ? or(gt(users.nextNotificationAt, cursor.nextNotificationAt), and(eq(users.nextNotificationAt, cursor.nextNotificationAt), gt(users.id, cursor.id)))
     : undefined;
+  // A literal 1 (not a bound parameter) so SQLite can prove the partial index's WHERE.
+  return and(sql`${users.emailConsent} = 1`, lte(users.nextNotificationAt, now), afterCursor);
+}
+
+/** Consenting users due at `now`, oldest first, after `cursor`: served by the partial index. */
+export function dueUsersQuery(db: Db, now: number, cursor: Cursor | null, limit = PAGE_SIZE) {
   return db
-    .select({
-      id: users.id,
-      email: users.email,
-      username: users.username,
-      fullName: users.fullName,
-      timezone: users.timezone,
-      notificationHour: users.notificationHour,
-      notificationDays: users.notificationDays,
-      nextNotificationAt: users.nextNotificationAt,
-    })
+    .select(dueUserColumns)
     .from(users)
-    // A literal 1 (not a bound parameter) so SQLite can prove the partial index's WHERE.
-    .where(and(sql`${users.emailConsent} = 1`, lte(users.nextNotificationAt, now), afterCursor))
+    .where(dueAfter(now, cursor))
     .orderBy(asc(users.nextNotificationAt), asc(users.id))
     .limit(limit);
 }
 
 export const selectDueUsers = (db: Db, now: number, cursor: Cursor | null, limit = PAGE_SIZE): Promise<DueUser[]> => dueUsersQuery(db, now, cursor, limit);
 
+/** Only the keys of the due users after `cursor` (index-only): what the fan-out puts in messages. */
+export function dueKeysQuery(db: Db, now: number, cursor: Cursor | null, limit: number) {
+  return db
+    .select({ nextNotificationAt: users.nextNotificationAt, id: users.id })
+    .from(users)
+    .where(dueAfter(now, cursor))
+    .orderBy(asc(users.nextNotificationAt), asc(users.id))
+    .limit(limit);
+}
+
+/**
+ * The users of a queued page that are still due at `now`: a page processed after another tick or
+ * a duplicate of the message has already advanced them, and costs this one read.
+ */
+export function selectDueUsersByIds(db: Db, now: number, ids: number[]): Promise<DueUser[]> {
+  return db
+    .select(dueUserColumns)
+    .from(users)
+    .where(and(sql`${users.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`, sql`${users.emailConsent} = 1`, lte(users.nextNotificationAt, now)))
+    .orderBy(asc(users.nextNotificationAt), asc(users.id));
+}
+
 export interface ClaimRequest {
   userId: number;
   localDate: string;
+  /** The due instant the page read: the claim only holds if nobody has advanced it since. */
+  due: number;
 }
 
 /**
  * Takes the (user, local date) reminder for this invocation, atomically: a new day, a day left in
- * 'retry', or a stale 'sending'. Answers the user ids it took; a duplicate or concurrent tick gets
- * none of them.
+ * 'retry', or a stale 'sending'. Answers the user ids it took; a duplicate or concurrent tick, or a
+ * queued page processed alongside one, gets none of them.
+ *
+ * `now` is the instant the page is computed for (a tick's scheduled time, also for its queued
+ * pages); `wallNow` is the clock. A claim is stamped with the clock, because a queued page can run
+ * an hour after its tick: stamped with its scheduled time, the next tick would think it stale and
+ * send again. A claim is stale once it is STALE_CLAIM_MS older than both the clock and `now`.
+ *
+ * Two more guards make the claim hold across local dates, where the primary key cannot: a queued
+ * page of 23:00 and the 00:00 tick see the same user on two different local dates. The claim
+ * needs the due instant the page read (someone who finished the user has advanced it) and no live
+ * 'sending' claim of the same user for another date (someone is sending it now).
  */
-export async function claim(db: Db, now: number, requests: ClaimRequest[]): Promise<Set<number>> {
+export async function claim(db: Db, now: number, wallNow: number, requests: ClaimRequest[]): Promise<Set<number>> {
   if (requests.length === 0) return new Set();
+  const staleBefore = Math.min(now, wallNow) - STALE_CLAIM_MS;
   const rows = await db.all<{ userId: number }>(sql`
     INSERT INTO reminder_log (user_id, local_date, status, attempts, updated_at, error)
-    SELECT json_extract(value, '$.userId'), json_extract(value, '$.localDate'), 'sending', 1, ${now}, NULL
+    SELECT json_extract(value, '$.userId'), json_extract(value, '$.localDate'), 'sending', 1, ${wallNow}, NULL
     FROM json_each(${JSON.stringify(requests)})
-    -- consent may have been withdrawn since the page was read
-    WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = json_extract(value, '$.userId') AND u.email_consent = 1)
+    -- consent may have been withdrawn, or the user finished by someone else, since the page was read
+    WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = json_extract(value, '$.userId') AND u.email_consent = 1
+                    AND u.next_notification_at = json_extract(value, '$.due'))
+      -- the neighbouring dates only (a primary-key range of three rows): two processors of one user
+      -- are at most a day apart unless a queued page waited through every tick of a whole day
+      AND NOT EXISTS (SELECT 1 FROM reminder_log l WHERE l.user_id = json_extract(value, '$.userId')
+                        AND l.local_date BETWEEN date(json_extract(value, '$.localDate'), '-1 day') AND date(json_extract(value, '$.localDate'), '+1 day')
+                        AND l.local_date <> json_extract(value, '$.localDate') AND l.status = 'sending' AND l.updated_at > ${staleBefore})
     ON CONFLICT (user_id, local_date) DO UPDATE
       SET status = 'sending', attempts = reminder_log.attempts + 1, updated_at = excluded.updated_at, error = NULL
-      WHERE reminder_log.status = 'retry' OR (reminder_log.status = 'sending' AND reminder_log.updated_at <= ${now - STALE_CLAIM_MS})
+      WHERE reminder_log.status = 'retry' OR (reminder_log.status = 'sending' AND reminder_log.updated_at <= ${staleBefore})
     RETURNING user_id AS userId`);
   return new Set(rows.map((r) => Number(r.userId)));
 }

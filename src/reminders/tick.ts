@@ -1,178 +1,80 @@
-import { createDb, type Db } from "../db/client";
-import { isValidTimeZone, localDateAt, nextReminderAt } from "../domain/time";
 import type { Env } from "../env";
-import { appUrl, createMailer, MAX_BATCH, type Mailer, type OutgoingEmail, type SendResult } from "../mail/mailer";
-import { reminderEmail } from "../mail/templates/reminder";
-import { MISSING_SECRET_MESSAGE, unsubscribeKey, unsubscribeUrl, type UnsubscribeKey } from "../mail/unsubscribe";
-import { needsReminder, notificationRecords, reminderContent } from "./due";
-import { claim, medicationsOf, PAGE_SIZE, recordPage, selectDueUsers, type Advance, type Cursor, type DueUser, type Outcome } from "./store";
-import { errorSummary } from "../http/errors";
+import { enqueueRemaining } from "./fanout";
+import { emptySummary, iso, openJob, processPage, type TickSummary } from "./page";
+import { PAGE_SIZE, selectDueUsers, type Cursor } from "./store";
 
 // The hourly job (architecture "Hourly reminders"). `now` is the tick's scheduled time, never the
-// clock: a late or repeated tick computes exactly what the on-time one would have.
-//
-// Per page of due users: claim each (user, local date) atomically → count pills as of `now` in the
-// user's zone → one e-mail per user with something within notificationDays → one batch records the
-// outcome and moves the due time to the next local day. Provider outages leave the day in 'retry'
-// and the due time where it is, so the next tick that same local day tries again.
+// clock. The tick pages through the users due (oldest first, through the partial index) and
+// processes pages itself while it is within its budget; past it, with a queue bound, it hands the
+// rest to REMINDER_QUEUE as pages of user ids (src/reminders/fanout.ts) and the same Worker's
+// queue consumer processes them with the same code (src/reminders/page.ts). Without a queue the
+// rest stays due and the next tick continues — slower, never lost or doubled.
 
-const HOUR = 3_600_000;
-/** Stop starting new pages after this much wall time; the rest stay due for the next tick. */
-const DEFAULT_BUDGET_MS = 10 * 60_000;
+/** Workers' subrequest limit per invocation (paid plan); every Turso statement or batch is one. */
+export const SUBREQUEST_LIMIT = 1_000;
+/** A page: select, claim, medications, one Postmark batch (≤ 500), the record batch. */
+export const SUBREQUESTS_PER_PAGE = 5;
+/** Kept free for logging, the fan-out's first calls and anything a page does twice. */
+const SUBREQUEST_MARGIN = 50;
 
-export interface TickSummary {
-  due: number;
-  sent: number;
-  nothingDue: number;
-  retry: number;
-  failed: number;
-  rejected: number;
-  /** Due users another tick had already handled (or is handling) for their local day. */
-  alreadyHandled: number;
-  /** Pages that failed (database errors): their claims go stale and a later tick retries them. */
-  pageErrors: number;
-  complete: boolean;
+export interface TickOptions {
+  /** Stop starting pages inline after this much wall time. */
+  budgetMs?: number;
+  /** Stop starting pages inline after this many. */
+  maxInlinePages?: number;
+  /** Users per page, inline and in each queued message (tests use tiny pages). */
+  pageSize?: number;
 }
 
-interface TickContext {
-  db: Db;
-  mailer: Mailer;
-  key: UnsubscribeKey;
-  baseUrl: string;
-  now: number;
-  summary: TickSummary;
+/**
+ * With a queue, the tick does a little inline (a small tick needs no queue round trip) and fans out
+ * early: 20 consumers do pages in parallel, the tick only one after another. Without one, it goes
+ * as far as one invocation allows.
+ */
+function budget(options: TickOptions, hasQueue: boolean): Required<TickOptions> {
+  const inlineLimit = Math.floor((SUBREQUEST_LIMIT - SUBREQUEST_MARGIN) / SUBREQUESTS_PER_PAGE);
+  const defaults = hasQueue ? { budgetMs: 60_000, maxInlinePages: 10 } : { budgetMs: 10 * 60_000, maxInlinePages: inlineLimit };
+  return {
+    budgetMs: options.budgetMs ?? defaults.budgetMs,
+    maxInlinePages: Math.min(options.maxInlinePages ?? defaults.maxInlinePages, inlineLimit),
+    pageSize: Math.min(options.pageSize ?? PAGE_SIZE, PAGE_SIZE),
+  };
 }
 
-const iso = (t: number) => new Date(t).toISOString();
+export async function runReminderTick(env: Env, now: number, options: TickOptions = {}): Promise<TickSummary> {
+  const summary = emptySummary();
+  const label = `tick ${iso(now)}`;
+  const job = openJob(env, now, label);
+  if (!job) return { ...summary, complete: false };
+  const queue = env.REMINDER_QUEUE;
+  const limits = budget(options, Boolean(queue));
 
-export async function runReminderTick(env: Env, now: number, options: { budgetMs?: number } = {}): Promise<TickSummary> {
-  const summary: TickSummary = { due: 0, sent: 0, nothingDue: 0, retry: 0, failed: 0, rejected: 0, alreadyHandled: 0, pageErrors: 0, complete: true };
-  const key = unsubscribeKey(env);
-  if (!key) {
-    console.error(`[reminders] tick ${iso(now)}: ${MISSING_SECRET_MESSAGE}`);
-    return { ...summary, complete: false };
-  }
-  const db = createDb(env);
-  const context: TickContext = { db, mailer: createMailer(env, db), key, baseUrl: appUrl(env), now, summary };
   const started = Date.now();
   let cursor: Cursor | null = null;
+  let pages = 0;
+  let stoppedAt: Cursor | null = null;
   for (;;) {
-    const page = await selectDueUsers(db, now, cursor);
+    const page = await selectDueUsers(job.db, now, cursor, limits.pageSize);
     if (page.length === 0) break;
     summary.due += page.length;
-    await processPage(context, page);
+    await processPage(job, page, summary);
+    pages++;
     const last = page[page.length - 1];
     cursor = { nextNotificationAt: last.nextNotificationAt, id: last.id };
-    if (page.length < PAGE_SIZE) break;
-    if (Date.now() - started > (options.budgetMs ?? DEFAULT_BUDGET_MS)) {
-      console.warn(`[reminders] tick ${iso(now)}: time budget used after ${summary.due} users; the rest stay due for the next tick`);
-      summary.complete = false;
+    if (page.length < limits.pageSize) break;
+    if (pages >= limits.maxInlinePages || Date.now() - started > limits.budgetMs) {
+      stoppedAt = cursor;
       break;
     }
   }
-  if (summary.due > 0) console.log(`[reminders] tick ${iso(now)}: ${JSON.stringify(summary)}`);
-  return summary;
-}
 
-interface Plan {
-  user: DueUser;
-  zone: string;
-  localDate: string;
-  next: number;
-}
-
-function plan(user: DueUser, now: number): Plan {
-  let zone = user.timezone;
-  if (!isValidTimeZone(zone)) {
-    console.error(`[reminders] user ${user.id}: unknown time zone "${zone}", using UTC`);
-    zone = "UTC";
-  }
-  const next = nextReminderAt(zone, user.notificationHour, Math.max(user.nextNotificationAt, now));
-  return { user, zone, localDate: localDateAt(now, zone), next };
-}
-
-async function processPage(context: TickContext, page: DueUser[]): Promise<void> {
-  const { db, now, summary } = context;
-  const plans = page.map((user) => plan(user, now));
-  const ids = page.map((u) => u.id).join(",");
-  try {
-    const claimed = await claim(db, now, plans.map((p) => ({ userId: p.user.id, localDate: p.localDate })));
-    const mine = plans.filter((p) => claimed.has(p.user.id));
-    const finishedElsewhere: Advance[] = plans
-      .filter((p) => !claimed.has(p.user.id))
-      .map((p) => ({ userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, next: p.next }));
-    summary.alreadyHandled += finishedElsewhere.length;
-
-    const outcomes = await remind(context, mine);
-    await recordPage(db, now, outcomes, finishedElsewhere);
-  } catch (err) {
-    // Claims stay 'sending' and become claimable again once stale, so a later tick retries them.
-    console.error(`[reminders] tick ${iso(now)}: page failed for users ${ids}: ${errorSummary(err)}`);
-    summary.pageErrors++;
+  if (stoppedAt && queue) {
+    const subrequestsLeft = SUBREQUEST_LIMIT - SUBREQUEST_MARGIN - pages * SUBREQUESTS_PER_PAGE;
+    await enqueueRemaining({ db: job.db, queue, now, after: stoppedAt, pageSize: limits.pageSize, subrequestsLeft, label }, summary);
+  } else if (stoppedAt) {
+    console.warn(`[reminders] ${label}: inline budget used after ${summary.due} users and no REMINDER_QUEUE bound; the rest stay due for the next tick`);
     summary.complete = false;
   }
-}
-
-/** Counts, e-mails and outcomes for the claimed users of a page. */
-async function remind(context: TickContext, plans: Plan[]): Promise<Outcome[]> {
-  const { db, now, summary } = context;
-  const medications = await medicationsOf(db, plans.map((p) => p.user.id));
-  const outcomes: Outcome[] = [];
-  const outgoing: Array<{ plan: Plan; message: OutgoingEmail; notifications: Outcome["notifications"] }> = [];
-
-  for (const p of plans) {
-    const content = reminderContent(medications.get(p.user.id) ?? [], p.user.notificationDays, p.localDate);
-    const base = { userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, notifications: [] };
-    if (!needsReminder(content)) {
-      outcomes.push({ ...base, status: "nothing_due", error: null, next: p.next });
-      summary.nothingDue++;
-      continue;
-    }
-    const message = reminderEmail({
-      to: p.user.email,
-      name: p.user.fullName || p.user.username,
-      content,
-      dashboardUrl: `${context.baseUrl}/`,
-      settingsUrl: `${context.baseUrl}/notifications`,
-      unsubscribeUrl: unsubscribeUrl(context.baseUrl, context.key, p.user.id),
-    });
-    outgoing.push({ plan: p, message, notifications: notificationRecords(content) });
-  }
-
-  const results = await sendInBatches(context.mailer, outgoing.map((o) => o.message));
-  outgoing.forEach(({ plan: p, notifications }, i) => {
-    const result = results[i];
-    const base = { userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt };
-    if (result.ok) {
-      outcomes.push({ ...base, status: "sent", error: null, next: p.next, notifications });
-      summary.sent++;
-    } else if (result.permanent) {
-      console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} rejected, not retried: ${result.error}`);
-      outcomes.push({ ...base, status: "rejected", error: result.error, next: p.next, notifications: [] });
-      summary.rejected++;
-    } else if (localDateAt(now + HOUR, p.zone) !== p.localDate) {
-      console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} failed and the local day ends before the next tick: ${result.error}`);
-      outcomes.push({ ...base, status: "failed", error: result.error, next: p.next, notifications: [] });
-      summary.failed++;
-    } else {
-      console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} not sent, retrying at the next tick: ${result.error}`);
-      outcomes.push({ ...base, status: "retry", error: result.error, next: null, notifications: [] });
-      summary.retry++;
-    }
-  });
-  return outcomes;
-}
-
-async function sendInBatches(mailer: Mailer, messages: OutgoingEmail[]): Promise<SendResult[]> {
-  const results: SendResult[] = [];
-  for (let i = 0; i < messages.length; i += MAX_BATCH) {
-    const batch = messages.slice(i, i + MAX_BATCH);
-    try {
-      results.push(...(await mailer.send(batch)));
-    } catch (err) {
-      // Mailer.send promises never to throw; if one does, treat it as an outage and retry later.
-      results.push(...batch.map(() => ({ ok: false as const, permanent: false, error: `mailer threw: ${String(err)}` })));
-    }
-  }
-  return results;
+  if (summary.due > 0) console.log(`[reminders] ${label}: ${JSON.stringify(summary)}`);
+  return summary;
 }
