@@ -1,9 +1,10 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { vi } from "vitest";
 import { medications, pharmacies, reminderLog, users } from "../src/db/schema";
 import worker from "../src/index";
 import { nextReminderAt } from "../src/domain/time";
+import type { ReminderPageMessage } from "../src/reminders/fanout";
 import { db, uniqueName } from "./helpers";
 
 // Shared by the reminder tests: users, pharmacies and medications written straight to the database
@@ -141,4 +142,33 @@ export function mockPostmark() {
     messagesTo: (to: string) => calls.flatMap((c) => c.messages).filter((m) => m.To === to),
     restore: () => spy.mockRestore(),
   };
+}
+
+// Queue fan-out (test/reminders.queue.test.ts). The producer is the real binding that the test pool
+// makes from wrangler.toml; capturing its sendBatch keeps the pool's own consumer from also
+// delivering the messages, so each test decides when and how often a page is processed.
+
+export const REMINDER_QUEUE_NAME = "refill-tracker-reminders";
+
+/** Records what the tick sends to REMINDER_QUEUE instead of enqueuing it. */
+export function captureQueue(bindings: Cloudflare.Env = postmarkEnv) {
+  const queue = bindings.REMINDER_QUEUE;
+  if (!queue) throw new Error("REMINDER_QUEUE is not bound: wrangler.toml's [[queues.producers]] did not reach the test pool");
+  const sent: ReminderPageMessage[] = [];
+  const spy = vi.spyOn(queue, "sendBatch").mockImplementation(async (messages) => {
+    for (const m of messages) sent.push(structuredClone(m.body));
+    return { metadata: { metrics: { backlogCount: 0, backlogBytes: 0, oldestMessageTimestamp: new Date(0) } } };
+  });
+  return { sent, restore: () => spy.mockRestore() };
+}
+
+let messageCounter = 0;
+
+/** Delivers these message bodies as one batch to the Worker's queue handler, as Queues does, and answers the acks and retries. */
+export async function consume(bodies: unknown[], bindings: Cloudflare.Env = postmarkEnv) {
+  const messages = bodies.map((body) => ({ id: `msg-${++messageCounter}`, timestamp: new Date(), attempts: 1, body }));
+  const batch = createMessageBatch(REMINDER_QUEUE_NAME, messages);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, bindings, ctx);
+  return { ids: messages.map((m) => m.id), result: await getQueueResult(batch, ctx) };
 }
