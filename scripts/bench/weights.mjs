@@ -15,7 +15,8 @@ export const PAGES = [
   { path: "/bench-no-such-page", signedIn: false, label: "404" },
 ];
 
-// Islands every page carries from the document shell; a page "without islands" has only these.
+// Islands the document shell adds to a page that has islands of its own (the toaster); a page
+// "without islands" has none of its own, and since the toaster loads only with them, none at all.
 const SHELL_ISLANDS = new Set(["Toasts"]);
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
