@@ -43,13 +43,16 @@ const result = await build({
 });
 
 const url = (file) => "/" + relative(join(root, "public"), join(root, file)).replaceAll("\\", "/");
-const manifest = { client: "", css: "", islands: {} };
+const manifest = { client: "", clientImports: [], css: "", islands: {} };
 for (const [file, output] of Object.entries(result.metafile.outputs)) {
   if (!output.entryPoint || file.endsWith(".map")) continue;
   // Static imports of an entry: the chunks the browser needs before the island can run.
   const imports = output.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path));
   const name = basename(output.entryPoint).replace(/\.tsx?$/, "");
-  if (name === "client") manifest.client = url(file);
+  if (name === "client") {
+    manifest.client = url(file);
+    manifest.clientImports = imports;
+  }
   else manifest.islands[name] = { src: url(file), imports };
 }
 

@@ -7,7 +7,7 @@ import type { AppEnv } from "../env";
 import assets from "../generated/assets.json";
 import { islands, type IslandName } from "../generated/islands";
 
-type Manifest = { client: string; islands: Record<string, { src: string; imports: string[] }> };
+type Manifest = { client: string; clientImports: string[]; islands: Record<string, { src: string; imports: string[] }> };
 const manifest = assets as Manifest;
 
 /**
@@ -23,7 +23,8 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   const nonce = c.get("secureHeadersNonce");
   const entry = manifest.islands[name];
   if (!entry) throw new Error(`island ${name} is not in the build manifest; run npm run build`);
-  for (const chunk of [entry.src, ...entry.imports]) preloadModule(chunk, { as: "script" });
+  // Everything the entry and this island import up front; React dedupes repeats across islands.
+  for (const chunk of [...manifest.clientImports, entry.src, ...entry.imports]) preloadModule(chunk, { as: "script" });
   const Component = islands[name] as ComponentType<object>;
   const islandIndex = (c.get("islandCount") ?? 0) + 1;
   c.set("islandCount", islandIndex);
