@@ -6,6 +6,7 @@ import type { Env } from "../../src/env";
 import { app } from "../../src/app";
 import worker from "../../src/index";
 import { db, sessionCookie, uniqueName } from "../helpers";
+import { medicationInput } from "../factories";
 
 export { db, sessionCookie, uniqueName };
 
@@ -159,15 +160,8 @@ export async function addPharmacy(account: Account, body: Record<string, unknown
   return res.body as { id: number; name: string; phoneNumber: string };
 }
 
-export const medicationBody = (pharmacyId: number, overrides: Record<string, unknown> = {}) => ({
-  name: uniqueName("Med"),
-  pharmacyId,
-  pillsPerDay: 1,
-  pillsRemaining: 30,
-  pillsPerRefill: 30,
-  lastRefillDate: "",
-  ...overrides,
-});
+/** The factories' valid medication, with any (possibly hostile) overrides. */
+export const medicationBody = (pharmacyId: number, overrides: Record<string, unknown> = {}) => ({ ...medicationInput(pharmacyId), ...overrides });
 
 export async function addMedication(account: Account, pharmacyId: number, overrides: Record<string, unknown> = {}) {
   const res = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationBody(pharmacyId, overrides) });
