@@ -9,7 +9,7 @@ import { settingsApi } from "./api/settings";
 import { Document } from "./components/Document";
 import type { AppEnv } from "./env";
 import { ApiError, describeError, isExpected, jsonError, logFailure, TOO_LARGE_MESSAGE } from "./http/errors";
-import { loadSession, loopbackOnly, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
+import { loopbackOnly, openDb, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
 import { devRoutes } from "./mail/dev-routes";
 import { accountPages } from "./pages/account-pages";
 import { dashboardPages } from "./pages/dashboard";
@@ -27,34 +27,38 @@ const isApi = (path: string) => path.startsWith("/api/") || path === "/api" || p
 
 export const app = new Hono<AppEnv>();
 
-app.use(
-  secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE],
-      // sonner injects its stylesheet at runtime; scripts stay nonce/self only.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'none'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    xFrameOptions: "DENY",
-    referrerPolicy: "strict-origin-when-cross-origin",
-    // A handler that sets a stricter policy keeps it (the dev e-mail preview's `sandbox` CSP).
-    overwrite: false,
-  }),
-);
+const baseHeaders = {
+  xFrameOptions: "DENY",
+  referrerPolicy: "strict-origin-when-cross-origin",
+  // A handler that sets a stricter policy keeps it (the dev e-mail preview's `sandbox` CSP).
+  overwrite: false,
+} as const;
+const pageHeaders = secureHeaders({
+  ...baseHeaders,
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", NONCE],
+    // sonner injects its stylesheet at runtime; scripts stay nonce/self only.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:"],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+});
+// JSON answers load nothing: the strictest policy, and no per-request nonce to generate.
+const apiHeaders = secureHeaders({ ...baseHeaders, contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } });
+app.use((c, next) => (c.req.path.startsWith("/api/") ? apiHeaders(c, next) : pageHeaders(c, next)));
 app.use(noStore);
-// Before anything that can fail (the session lookup hits the database), so the error page renders.
+// Before anything that can fail (guards look the session up in the database), so the error page renders.
 app.use(reactRenderer(({ children, title }) => <Document title={title}>{children}</Document>));
 app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: TOO_LARGE_MESSAGE }, 413) }));
 app.use(rejectCrossSite);
 app.use("/api/*", requireJsonBody);
 app.use("/dev/*", loopbackOnly);
-app.use(loadSession);
+app.use(openDb);
 
 app.route("/api", accountApi);
 app.route("/api", medicationsApi);

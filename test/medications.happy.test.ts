@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loadDashboard } from "../src/data/medications";
+import { validateSessionToken } from "../src/auth/session";
+import { dashboardFromJson, withDashboard } from "../src/data/medications";
 import { medications } from "../src/db/schema";
 import { todayIn } from "../src/domain/countdown";
 import { addDays, daysBetween } from "../src/domain/time";
@@ -18,6 +19,14 @@ describe("medications: happy paths", () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2025-01-05" });
     expect((await storedRow(res.body.id)).countedOn).toBe(todayIn("UTC"));
+  });
+
+  it("the list answers every number exactly as stored, awkward fractions too", async () => {
+    const account = await signUp();
+    const created = await createMedication(account, { pillsPerDay: 2 / 3 });
+    const list = await api("GET", "/api/medications", { cookie: account.cookie });
+    expect(list.body).toEqual([created]);
+    expect(list.body[0].pillsPerDay).toBe(2 / 3);
   });
 
   it("coerces form strings and stores an empty last refill date as missing", async () => {
@@ -146,14 +155,27 @@ describe("medications: refill", () => {
   });
 });
 
-describe("loadDashboard (the dashboard's first paint)", () => {
-  it("answers the user's medications (current counts, sorted) and pharmacies, nobody else's", async () => {
+describe("the dashboard's first paint: its data comes with the session lookup", () => {
+  const sessionToken = (cookie: string) => cookie.slice(cookie.indexOf("=") + 1);
+
+  it("answers the session user's medications (current counts, sorted) and pharmacies, nobody else's", async () => {
     const [{ account, pharmacy, medication }, stranger] = await Promise.all([accountWithMedication({ name: "zinc", pillsRemaining: 20 }), accountWithMedication()]);
     const second = await createMedication(account, { name: "Aspirin", pharmacyId: pharmacy.id });
     const other = await createPharmacy(account, { name: "aaa first" });
     await ageCount(medication.id, 2);
-    const data = await loadDashboard(db(), account.user);
+    const found = await validateSessionToken(db(), sessionToken(account.cookie), Date.now(), withDashboard);
+    expect(found?.user).toEqual(account.user);
+    const data = dashboardFromJson(found!.extras, found!.user.timezone);
     expect(data).toEqual({ medications: [second, { ...medication, pillsRemaining: 18 }], pharmacies: [other, pharmacy] });
     expect(data.medications.map((m) => m.id)).not.toContain(stranger.medication.id);
+  });
+
+  it("an unknown or expired session answers null, not anyone's data", async () => {
+    const { account } = await accountWithMedication();
+    expect(await validateSessionToken(db(), "not-a-session", Date.now(), withDashboard)).toBeNull();
+    const token = sessionToken(account.cookie);
+    expect(await validateSessionToken(db(), token, Date.now() + 31 * 24 * 3_600_000, withDashboard)).toBeNull();
+    // Expiry deleted the session: it stays gone even at the right time.
+    expect(await validateSessionToken(db(), token, Date.now(), withDashboard)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import { hashPassword, timingDummyHash, verifyPassword } from "../auth/password";
 import { createSession, deleteSession, generateToken, hashToken, SESSION_MAX_AGE, toPublicUser } from "../auth/session";
 import { clearAttempts, consumeAttempt, LIMITS, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
@@ -7,7 +8,7 @@ import { sessions, users } from "../db/schema";
 import { nextReminderAt } from "../domain/time";
 import type { AppEnv } from "../env";
 import { ApiError, errorSummary } from "../http/errors";
-import { clearSessionCookie, requireUser, setSessionCookie } from "../http/middleware";
+import { clearSessionCookie, requireUser, sessionCookieName, setSessionCookie } from "../http/middleware";
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
 import { passwordResetEmail } from "../mail/templates/password-reset";
@@ -48,7 +49,7 @@ export const accountApi = new Hono<AppEnv>()
       db.insert(sessions).select(
         db
           .select({
-            id: sql<string>`${hashToken(token)}`.as("id"),
+            id: sql<string>`${await hashToken(token)}`.as("id"),
             userId: users.id,
             createdAt: sql<number>`${now}`.as("created_at"),
             lastSeenAt: sql<number>`${now}`.as("last_seen_at"),
@@ -86,7 +87,8 @@ export const accountApi = new Hono<AppEnv>()
   })
 
   .post("/logout", async (c) => {
-    if (c.var.session) await deleteSession(c.var.db, c.var.session.id);
+    const token = getCookie(c, sessionCookieName(c));
+    if (token) await deleteSession(c.var.db, await hashToken(token));
     clearSessionCookie(c);
     return c.json({ message: "Logged out" });
   })
@@ -112,7 +114,7 @@ export const accountApi = new Hono<AppEnv>()
     const db = c.var.db;
     const now = Date.now();
     const passwordHash = await hashPassword(password);
-    const tokenMatches = and(eq(users.resetTokenHash, hashToken(token)), gt(users.resetTokenExpiry, now));
+    const tokenMatches = and(eq(users.resetTokenHash, await hashToken(token)), gt(users.resetTokenExpiry, now));
     // One batch (one transaction): end every session of the user and set the new password; the
     // token is cleared in the same statement, so it works once.
     const [, updated] = await db.batch([
@@ -132,7 +134,7 @@ async function sendResetLinks(env: AppEnv["Bindings"], db: AppEnv["Variables"]["
   const messages = [];
   for (const owner of owners) {
     const token = generateToken();
-    await db.update(users).set({ resetTokenHash: hashToken(token), resetTokenExpiry: expiry }).where(eq(users.id, owner.id));
+    await db.update(users).set({ resetTokenHash: await hashToken(token), resetTokenExpiry: expiry }).where(eq(users.id, owner.id));
     messages.push(passwordResetEmail({ to: owner.email, username: owner.username, link: `${base}/reset-password?token=${token}` }));
   }
   const results = await createMailer(env, db).send(messages);

@@ -1,16 +1,21 @@
 import { and, eq, exists, sql } from "drizzle-orm";
+import { sessionOwner } from "../auth/session";
 import type { Db } from "../db/client";
+import { jsonRows } from "../db/json";
 import { medications, pharmacies, type MedicationRow } from "../db/schema";
 import { currentPills, todayIn } from "../domain/countdown";
 import { compareByName, type Medication, type Pharmacy } from "../domain/medications";
 import { MAX_PILLS, type MedicationPayload } from "../shared/medication-schemas";
-import { ownPharmacies, sortPharmacies } from "./pharmacies";
+import { pharmaciesJson, sortPharmacies } from "./pharmacies";
 
 // Every query is scoped by the owner's id. `today` is the owner's local date (see todayIn): counts
 // are stored with the date they were true, and every answer carries the count as of today.
 
+/** A medication as stored, its owner aside. */
+export type StoredMedication = Omit<MedicationRow, "userId">;
+
 /** The answer shape: the stored count with the countdown applied, no storage details. */
-export function toMedication(row: MedicationRow, today: string): Medication {
+export function toMedication(row: StoredMedication, today: string): Medication {
   return {
     id: row.id,
     name: row.name,
@@ -25,23 +30,42 @@ export function toMedication(row: MedicationRow, today: string): Medication {
 const ownMedication = (userId: number, id: number) => and(eq(medications.id, id), eq(medications.userId, userId));
 const ownPharmacy = (userId: number, pharmacyId: number) => and(eq(pharmacies.id, pharmacyId), eq(pharmacies.userId, userId));
 
-const ownMedicationRows = (db: Db, userId: number) => db.select().from(medications).where(eq(medications.userId, userId));
-
-const toSortedMedications = (rows: MedicationRow[], today: string) => rows.map((row) => toMedication(row, today)).sort(compareByName);
-
-export async function listMedications(db: Db, userId: number, today: string): Promise<Medication[]> {
-  return toSortedMedications(await ownMedicationRows(db, userId), today);
-}
+export const toSortedMedications = (rows: StoredMedication[], today: string) => rows.map((row) => toMedication(row, today)).sort(compareByName);
 
 export async function findMedication(db: Db, userId: number, id: number, today: string): Promise<Medication | null> {
   const [row] = await db.select().from(medications).where(ownMedication(userId, id));
   return row ? toMedication(row, today) : null;
 }
 
-/** The dashboard's data in one round trip: the user's medications and pharmacies, sorted by name. */
-export async function loadDashboard(db: Db, user: { id: number; timezone: string }, now = Date.now()): Promise<{ medications: Medication[]; pharmacies: Pharmacy[] }> {
-  const [medicationRows, pharmacyRows] = await db.batch([ownMedicationRows(db, user.id), ownPharmacies(db, user.id)]);
-  return { medications: toSortedMedications(medicationRows, todayIn(user.timezone, now)), pharmacies: sortPharmacies(pharmacyRows) };
+const storedColumns = {
+  id: medications.id,
+  name: medications.name,
+  pharmacyId: medications.pharmacyId,
+  pillsPerDay: medications.pillsPerDay,
+  pillsRemaining: medications.pillsRemaining,
+  countedOn: medications.countedOn,
+  pillsPerRefill: medications.pillsPerRefill,
+  lastRefillDate: medications.lastRefillDate,
+};
+
+/** Loaded with the session (see authenticate): the signed-in user's medications, as JSON. */
+export const withMedications = { medications: jsonRows(medications, storedColumns, eq(medications.userId, sessionOwner)) };
+
+/** Loaded with the session: everything the dashboard's first paint shows. */
+export const withDashboard = { ...withMedications, pharmacies: pharmaciesJson(sessionOwner) };
+
+/** The medications from withMedications' JSON, counted down to the user's today and sorted by name. */
+export function medicationsFromJson(json: string, timeZone: string, now = Date.now()): Medication[] {
+  return toSortedMedications(JSON.parse(json) as StoredMedication[], todayIn(timeZone, now));
+}
+
+/** The dashboard's data from withDashboard's JSON: counts as of the user's today, both lists sorted by name. */
+export function dashboardFromJson(
+  json: { medications: string; pharmacies: string },
+  timeZone: string,
+  now = Date.now(),
+): { medications: Medication[]; pharmacies: Pharmacy[] } {
+  return { medications: medicationsFromJson(json.medications, timeZone, now), pharmacies: sortPharmacies(JSON.parse(json.pharmacies) as Pharmacy[]) };
 }
 
 /**

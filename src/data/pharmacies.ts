@@ -1,5 +1,7 @@
 import { and, eq, notExists } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
+import { jsonRows } from "../db/json";
 import { medications, pharmacies } from "../db/schema";
 import { compareByName, type Pharmacy } from "../domain/medications";
 import type { PharmacyPayload } from "../shared/medication-schemas";
@@ -8,7 +10,10 @@ import type { PharmacyPayload } from "../shared/medication-schemas";
 
 export const pharmacyColumns = { id: pharmacies.id, name: pharmacies.name, phoneNumber: pharmacies.phoneNumber };
 
-export const ownPharmacies = (db: Db, userId: number) => db.select(pharmacyColumns).from(pharmacies).where(eq(pharmacies.userId, userId));
+const ownPharmacies = (db: Db, userId: number) => db.select(pharmacyColumns).from(pharmacies).where(eq(pharmacies.userId, userId));
+
+/** The owner's pharmacies as one JSON array (see jsonRows): for a statement that knows the owner. */
+export const pharmaciesJson = (owner: SQLiteColumn) => jsonRows(pharmacies, pharmacyColumns, eq(pharmacies.userId, owner));
 
 export const sortPharmacies = (rows: Pharmacy[]) => rows.sort(compareByName);
 

@@ -62,9 +62,10 @@ export function localDateAt(instant: number, timeZone: string): string {
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
 }
 
+// Hot: the dashboard counts down every medication from its stored date. Slicing a 'YYYY-MM-DD' is
+// several times cheaper than split('-').map(Number).
 function dateToUtcMidnight(date: string): number {
-  const [y, m, d] = date.split("-").map(Number);
-  return Date.UTC(y, m - 1, d);
+  return Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10));
 }
 
 export function addDays(date: string, days: number): string {

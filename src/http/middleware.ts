@@ -1,12 +1,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { SESSION_MAX_AGE, toPublicUser, validateSessionToken } from "../auth/session";
+import type { SQL } from "drizzle-orm";
+import { SESSION_MAX_AGE, validateSessionToken, type SessionExtras, type User } from "../auth/session";
 import { createDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 
-const isSecure = (c: Context) => new URL(c.req.url).protocol === "https:";
+const isSecure = (c: Context) => c.req.url.startsWith("https:");
 // `__Host-` binds the cookie to this exact origin over HTTPS; plain `session` on http://localhost.
 export const sessionCookieName = (c: Context) => (isSecure(c) ? "__Host-session" : "session");
 
@@ -24,24 +25,40 @@ export function clearSessionCookie(c: Context) {
   deleteCookie(c, sessionCookieName(c), { path: "/", secure: isSecure(c) });
 }
 
-/** Opens the database for this request and resolves the cookie to a user (or null). */
-export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const db = createDb(c.env);
-  c.set("db", db);
+/** Opens the database for this request. The session is resolved by the route's guard (authenticate). */
+export const openDb = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("db", createDb(c.env));
   c.set("user", null);
   c.set("session", null);
-  const token = getCookie(c, sessionCookieName(c));
-  if (token && token.length <= 128) {
-    const found = await validateSessionToken(db, token);
-    if (found) {
-      c.set("user", toPublicUser(found.user));
-      c.set("session", found.session);
-    } else {
-      clearSessionCookie(c);
-    }
-  }
   await next();
 });
+
+// Guards type `c` with a non-null user for the handler after them; authenticate is what makes that true.
+type AnyContext = Context<AppEnv> | Context<AppEnv & { Variables: { user: User } }>;
+
+/**
+ * Resolves the session cookie to the signed-in user (null when there is none, or it expired: the
+ * cookie is then cleared) and sets `user` and `session`. Routes whose data is the user's own pass
+ * `extras` (e.g. withMedications), loaded in the same statement as the session: one round trip.
+ */
+export async function authenticate(c: AnyContext): Promise<User | null>;
+export async function authenticate<E extends SessionExtras>(c: AnyContext, extras: E): Promise<{ user: User; extras: { [K in keyof E]: E[K] extends SQL<infer T> ? T : never } } | null>;
+export async function authenticate(context: AnyContext, extras?: SessionExtras) {
+  const c = context as Context<AppEnv>;
+  const token = getCookie(c, sessionCookieName(c));
+  if (!token || token.length > 128) return null;
+  const found = await validateSessionToken(c.var.db, token, Date.now(), extras);
+  if (!found) {
+    clearSessionCookie(c);
+    return null;
+  }
+  const { user } = found;
+  c.set("user", user);
+  c.set("session", found.session);
+  return extras ? { user, extras: found.extras } : user;
+}
+
+export const NOT_SIGNED_IN_MESSAGE = "You are not signed in.";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Token-authenticated endpoints that mail clients call from their own servers (RFC 8058).
@@ -93,7 +110,7 @@ export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** API guard: no session answers 401. */
-export const requireUser = createMiddleware<AppEnv & { Variables: { user: NonNullable<AppEnv["Variables"]["user"]> } }>(async (c, next) => {
-  if (!c.var.user) throw new ApiError(401, "You are not signed in.");
+export const requireUser = createMiddleware<AppEnv & { Variables: { user: User } }>(async (c, next) => {
+  if (!(await authenticate(c))) throw new ApiError(401, NOT_SIGNED_IN_MESSAGE);
   await next();
 });

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
-import { loadDashboard } from "../data/medications";
+import { dashboardFromJson, withDashboard } from "../data/medications";
 import { isNoticeKey } from "../domain/dashboard";
 import type { AppEnv } from "../env";
-import { requirePageUser } from "./guards";
+import { authenticate } from "../http/middleware";
 import { errorSummary } from "../http/errors";
 
 /** Logs a failed first-paint read and answers null: the island then fetches the data itself. */
@@ -17,9 +17,12 @@ export async function orNull<T>(what: string, load: Promise<T>): Promise<T | nul
   }
 }
 
-export const dashboardPages = new Hono<AppEnv>().get("/", requirePageUser, async (c) => {
-  const user = c.var.user;
-  const data = await orNull("the dashboard", loadDashboard(c.var.db, user));
+// The session lookup and the dashboard's data are one statement (one round trip).
+export const dashboardPages = new Hono<AppEnv>().get("/", async (c) => {
+  const found = await authenticate(c, withDashboard);
+  if (!found) return c.redirect("/auth", 302);
+  const { user } = found;
+  const data = dashboardFromJson(found.extras, user.timezone);
   const notice = c.req.query("notice");
   return c.render(
     <AppShell user={user}>
@@ -37,8 +40,8 @@ export const dashboardPages = new Hono<AppEnv>().get("/", requirePageUser, async
       <Island
         name="Dashboard"
         props={{
-          medications: data?.medications ?? null,
-          pharmacies: data?.pharmacies ?? null,
+          medications: data.medications,
+          pharmacies: data.pharmacies,
           notificationDays: user.notificationDays,
           notice: isNoticeKey(notice) ? notice : undefined,
         }}

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../scripts/migrate-libsql.mjs";
 import { createSession, validateSessionToken } from "../../src/auth/session";
 import { consumeAttempt, LIMITS } from "../../src/auth/throttle";
-import { createMedication, refillMedication } from "../../src/data/medications";
+import { createMedication, dashboardFromJson, refillMedication, withDashboard } from "../../src/data/medications";
+import { createPharmacy } from "../../src/data/pharmacies";
+import { todayIn } from "../../src/domain/countdown";
 import type { Db } from "../../src/db/client";
 import * as schema from "../../src/db/schema";
 
@@ -56,6 +58,25 @@ describe("libSQL engine", () => {
     expect((await validateSessionToken(db, token, now))?.user.username).toBe("sessions");
     expect(await validateSessionToken(db, token, now + 8 * 24 * 3_600_000)).toBeNull();
     expect(await db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id))).toEqual([]);
+  });
+
+  it("loads session, user and the user's own lists in one statement, numbers exact", async () => {
+    const [owner, stranger] = [await insertUser("lists"), await insertUser("lists-stranger")];
+    const now = Date.now();
+    const { token } = await createSession(db, owner.id, now);
+    const today = todayIn("UTC", now);
+    const pharmacy = await createPharmacy(db, owner.id, { name: "Corner Pharmacy", phoneNumber: "5550100" });
+    const theirs = await createPharmacy(db, stranger.id, { name: "Elsewhere", phoneNumber: "" });
+    const input = { pharmacyId: pharmacy.id, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: null };
+    const third = await createMedication(db, owner.id, { ...input, name: "thirds", pillsPerDay: 2 / 3 }, today);
+    const plain = await createMedication(db, owner.id, { ...input, name: "Aspirin", pillsPerDay: 1 }, today);
+    await createMedication(db, stranger.id, { ...input, pharmacyId: theirs.id, name: "not yours", pillsPerDay: 1 }, today);
+
+    const found = await validateSessionToken(db, token, now, withDashboard);
+    expect(found?.user.username).toBe("lists");
+    const data = dashboardFromJson(found!.extras, "UTC", now);
+    expect(data).toEqual({ medications: [plain, third], pharmacies: [pharmacy] });
+    expect(data.medications[1]!.pillsPerDay).toBe(2 / 3); // JSON from SQLite keeps every bit
   });
 
   it("counts throttled attempts first, with the same upsert batch as on D1", async () => {

@@ -64,7 +64,15 @@ describe("the database unreachable", () => {
     expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE });
   });
 
-  it.each(routes((r) => r.method === "GET" && !isApi(r) && !r.path.startsWith("/dev/")).map((r) => r.path))("page %s (signed in) → a friendly 503 page", async (path) => {
+  // Pages that never read the session or data (they serve visitors and users alike).
+  const NEEDS_NO_DATA = ["/forgot-password", "/reset-password", "/unsubscribe"];
+  const dataPages = routes((r) => r.method === "GET" && !isApi(r) && !r.path.startsWith("/dev/")).map((r) => r.path).filter((path) => !NEEDS_NO_DATA.includes(path));
+
+  it("the pages that read the session are all checked below", () => {
+    expect(dataPages).toEqual(expect.arrayContaining(["/", "/auth", "/profile", "/notifications", "/pharmacies", "/add-medication", "/edit-medication/1"]));
+  });
+
+  it.each(dataPages)("page %s (signed in) → a friendly 503 page", async (path) => {
     const page = await call("GET", path, { env: down, cookie: ANY_SESSION });
     expect(page.status).toBe(503);
     expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
@@ -76,10 +84,15 @@ describe("the database unreachable", () => {
     expectNoInternals(page);
   });
 
-  it("pages that need no data still render for visitors", async () => {
+  it("pages that need no data still render, for visitors and signed-in users alike", async () => {
     for (const path of ["/auth", "/forgot-password", "/reset-password?token=x"]) {
       expect((await call("GET", path, { env: down })).status, path).toBe(200);
     }
+    for (const path of ["/forgot-password", "/reset-password?token=x"]) {
+      expect((await call("GET", path, { env: down, cookie: ANY_SESSION })).status, path).toBe(200);
+    }
+    // An unsigned unsubscribe link is refused before any query: a clear 400, not a 503.
+    expect((await call("GET", "/unsubscribe", { env: down, cookie: ANY_SESSION })).status).toBe(400);
   });
 
   it("logs one line per failure, without the values bound to the query (no passwords, e-mails, tokens)", async () => {

@@ -15,7 +15,7 @@ describe("session lifetime", () => {
     const token = tokenOf(account.cookie);
     expect(token).toMatch(/^[a-z2-7]{52}$/); // 32 random bytes, base32
     const [row] = await sessionRows(account.id);
-    expect(row!.id).toBe(hashToken(token));
+    expect(row!.id).toBe(await hashToken(token));
     expect(row!.id).not.toContain(token);
     expect(row!.expiresAt - row!.createdAt).toBe(SESSION_MAX_AGE);
     expect(SESSION_MAX_AGE).toBe(30 * DAY);
@@ -24,7 +24,7 @@ describe("session lifetime", () => {
 
   it("expires after 7 days without activity: 401, the row is deleted and the cookie cleared", async () => {
     const account = await register();
-    const id = hashToken(tokenOf(account.cookie));
+    const id = await hashToken(tokenOf(account.cookie));
     await db().update(sessions).set({ lastSeenAt: Date.now() - SESSION_IDLE_TIMEOUT - 1000 }).where(eq(sessions.id, id));
     const res = await me(account.cookie);
     expectJsonMessage(res, 401);
@@ -36,7 +36,7 @@ describe("session lifetime", () => {
 
   it("activity within 7 days keeps it alive and moves last-seen forward (at most hourly)", async () => {
     const account = await register();
-    const id = hashToken(tokenOf(account.cookie));
+    const id = await hashToken(tokenOf(account.cookie));
     const sixDaysAgo = Date.now() - 6 * DAY;
     await db().update(sessions).set({ lastSeenAt: sixDaysAgo }).where(eq(sessions.id, id));
     expect((await me(account.cookie)).status).toBe(200);
@@ -46,7 +46,7 @@ describe("session lifetime", () => {
 
   it("ends after 30 days however active: 401 and the row is deleted", async () => {
     const account = await register();
-    const id = hashToken(tokenOf(account.cookie));
+    const id = await hashToken(tokenOf(account.cookie));
     const now = Date.now();
     await db()
       .update(sessions)
@@ -58,7 +58,7 @@ describe("session lifetime", () => {
 
   it("activity never extends the absolute expiry", async () => {
     const account = await register();
-    const id = hashToken(tokenOf(account.cookie));
+    const id = await hashToken(tokenOf(account.cookie));
     const [before] = await sessionRows(account.id);
     await db().update(sessions).set({ lastSeenAt: Date.now() - 2 * 3_600_000 }).where(eq(sessions.id, id));
     expect((await me(account.cookie)).status).toBe(200);
