@@ -19,8 +19,7 @@ import {
 } from "../src/domain/dashboard";
 import { summaryCounts, type Medication, type Pharmacy } from "../src/domain/medications";
 import { SearchIcon } from "./dashboard/icons";
-import { MedicationCards } from "./dashboard/MedicationCards";
-import { MedicationTable } from "./dashboard/MedicationTable";
+import { MedicationList } from "./dashboard/MedicationList";
 import { Pagination } from "./dashboard/Pagination";
 import { toRow } from "./dashboard/rows";
 import { SummaryCards } from "./dashboard/SummaryCards";
@@ -163,22 +162,13 @@ export default function Dashboard(props: Props) {
           <p className="p-10 text-center text-sm text-slate-700">{EMPTY_STATE}</p>
         ) : (
           <>
-            <div className="hidden md:block">
-              <MedicationTable
-                rows={rows}
-                sort={sort}
-                onSort={(key: SortKey) => setSort((current) => nextSort(current, key))}
-                onRefill={(medication) => setDialog({ kind: "refill", medication })}
-                onDelete={(medication) => setDialog({ kind: "delete", medication })}
-              />
-            </div>
-            <div className="md:hidden">
-              <MedicationCards
-                rows={rows}
-                onRefill={(medication) => setDialog({ kind: "refill", medication })}
-                onDelete={(medication) => setDialog({ kind: "delete", medication })}
-              />
-            </div>
+            <MedicationList
+              rows={rows}
+              sort={sort}
+              onSort={(key: SortKey) => setSort((current) => nextSort(current, key))}
+              onRefill={(medication) => setDialog({ kind: "refill", medication })}
+              onDelete={(medication) => setDialog({ kind: "delete", medication })}
+            />
             <Pagination slice={slice} onPage={goToPage} />
           </>
         )}

@@ -36,8 +36,8 @@ const THREE = [
 ];
 
 const isDesktop = (page: Page) => page.viewportSize()!.width >= 768;
-/** The names in the list as shown: the table's row headers, or the cards' headings below 768 px. */
-const shownNames = (page: Page) => (isDesktop(page) ? page.getByRole("rowheader") : page.locator("main li h3").filter({ visible: true })).allTextContents();
+/** The names in the list as shown: each row's header (a table row, or a card below 768 px). */
+const shownNames = (page: Page) => page.getByRole("rowheader").allTextContents();
 const summary = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) }).textContent();
 /** The browser logs the answer to a request the test made fail on purpose; that is not a page error. */
 function forgiveNotFound(page: Page) {

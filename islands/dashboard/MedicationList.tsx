@@ -1,0 +1,98 @@
+import type { SortKey, SortState } from "../../src/domain/dashboard";
+import { EditIcon, RefillIcon, SortIcon, TrashIcon } from "./icons";
+import { editHref, type MedicationRow, type RowActions } from "./rows";
+import { StatusBadge } from "./StatusBadge";
+
+const COLUMNS: Array<{ key: SortKey; label: string }> = [
+  { key: "name", label: "Medication" },
+  { key: "pharmacy", label: "Pharmacy" },
+  { key: "pillsPerDay", label: "Daily Dose" },
+  { key: "pillsRemaining", label: "Remaining" },
+  { key: "lastRefillDate", label: "Last Refill" },
+  { key: "status", label: "Status" },
+];
+
+type Props = RowActions & { rows: MedicationRow[]; sort: SortState; onSort: (key: SortKey) => void };
+
+// One markup, two layouts: a table whose column headers sort (768 px and wider) and, below that, a
+// card per row with labelled values and labelled buttons. Rendering the rows once (not a table plus a
+// hidden card list) halves the dashboard's server render and its DOM. CSS changes the display of the
+// table's parts, so the roles are explicit: some browsers drop table semantics on display changes.
+const cell = "block md:table-cell md:px-4 md:py-3";
+const cardLabel = "block text-xs text-slate-600 md:hidden";
+
+/** Visible only in the card layout, where the column headers are hidden. */
+const CardLabel = ({ children }: { children: string }) => <span className={cardLabel}>{children}</span>;
+
+export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props) {
+  return (
+    <div className="md:overflow-x-auto">
+      <table role="table" className="block w-full text-left text-sm md:table">
+        <thead role="rowgroup" className="hidden border-b border-slate-200 bg-slate-50 text-slate-700 md:table-header-group">
+          <tr role="row">
+            {COLUMNS.map(({ key, label }) => {
+              const direction = sort.key === key ? sort.direction : null;
+              return (
+                <th key={key} role="columnheader" scope="col" aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"} className="px-4 py-2 font-medium">
+                  <button type="button" onClick={() => onSort(key)} className="-mx-2 inline-flex items-center gap-1 rounded px-2 py-1 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-teal-700">
+                    {label}
+                    <SortIcon direction={direction} />
+                  </button>
+                </th>
+              );
+            })}
+            <th role="columnheader" scope="col" className="px-4 py-2 text-right font-medium">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className="block divide-y divide-slate-200 md:table-row-group">
+          {rows.map((row) => {
+            const { medication: m } = row;
+            return (
+              <tr key={m.id} role="row" className="grid grid-cols-2 gap-x-4 gap-y-2 p-4 md:table-row md:p-0 md:hover:bg-slate-50">
+                <th role="rowheader" scope="row" className={`${cell} col-start-1 row-start-1 min-w-0 break-words font-semibold text-slate-900 md:font-medium`}>
+                  {m.name}
+                </th>
+                <td role="cell" className={`${cell} col-span-2 break-words ${row.hasPharmacy ? "" : "italic text-slate-600"}`}>
+                  <CardLabel>Pharmacy</CardLabel>
+                  {row.pharmacy}
+                </td>
+                <td role="cell" className={`${cell} md:whitespace-nowrap`}>
+                  <CardLabel>Daily Dose</CardLabel>
+                  {row.dailyDose}
+                </td>
+                <td role="cell" className={`${cell} md:whitespace-nowrap`}>
+                  <CardLabel>Remaining</CardLabel>
+                  <div>{row.remaining}</div>
+                  <div className="text-xs text-slate-600">{row.daysLeft}</div>
+                </td>
+                <td role="cell" className={`${cell} col-span-2 md:whitespace-nowrap`}>
+                  <CardLabel>Last Refill</CardLabel>
+                  {row.lastRefill}
+                </td>
+                <td role="cell" className={`${cell} col-start-2 row-start-1 justify-self-end`}>
+                  <StatusBadge status={row.status} />
+                </td>
+                <td role="cell" className="col-span-2 grid grid-cols-3 gap-2 md:table-cell md:whitespace-nowrap md:px-4 md:py-2 md:text-right">
+                  <a href={editHref(m)} className="row-action" aria-label={`Edit ${m.name}`} title="Edit">
+                    <EditIcon />
+                    <span className="md:hidden">Edit</span>
+                  </a>
+                  <button type="button" className="row-action md:text-teal-800" aria-label={`Refill ${m.name}`} title="Refill" onClick={() => onRefill(m)}>
+                    <RefillIcon />
+                    <span className="md:hidden">Refill</span>
+                  </button>
+                  <button type="button" className="row-action text-red-700 md:hover:bg-red-50" aria-label={`Delete ${m.name}`} title="Delete" onClick={() => onDelete(m)}>
+                    <TrashIcon />
+                    <span className="md:hidden">Delete</span>
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
