@@ -48,15 +48,19 @@ const storedColumns = {
   lastRefillDate: medications.lastRefillDate,
 };
 
+// In SQL's case-insensitive name order: close to the collator's, so sorting in JS is nearly free.
+const sessionMedications = jsonRows(medications, storedColumns, eq(medications.userId, sessionOwner), sql`${medications.name} collate nocase, ${medications.id}`);
+const sessionPharmacies = pharmaciesJson(sessionOwner);
+
 /** Loaded with the session (see authenticate): the signed-in user's medications, as JSON. */
-export const withMedications = { medications: jsonRows(medications, storedColumns, eq(medications.userId, sessionOwner)) };
+export const withMedications = { medications: sessionMedications.sql };
 
 /** Loaded with the session: everything the dashboard's first paint shows. */
-export const withDashboard = { ...withMedications, pharmacies: pharmaciesJson(sessionOwner) };
+export const withDashboard = { medications: sessionMedications.sql, pharmacies: sessionPharmacies.sql };
 
 /** The medications from withMedications' JSON, counted down to the user's today and sorted by name. */
 export function medicationsFromJson(json: string, timeZone: string, now = Date.now()): Medication[] {
-  return toSortedMedications(JSON.parse(json) as StoredMedication[], todayIn(timeZone, now));
+  return toSortedMedications(sessionMedications.parse(json), todayIn(timeZone, now));
 }
 
 /** The dashboard's data from withDashboard's JSON: counts as of the user's today, both lists sorted by name. */
@@ -65,7 +69,7 @@ export function dashboardFromJson(
   timeZone: string,
   now = Date.now(),
 ): { medications: Medication[]; pharmacies: Pharmacy[] } {
-  return { medications: medicationsFromJson(json.medications, timeZone, now), pharmacies: sortPharmacies(JSON.parse(json.pharmacies) as Pharmacy[]) };
+  return { medications: medicationsFromJson(json.medications, timeZone, now), pharmacies: sortPharmacies(sessionPharmacies.parse(json.pharmacies)) };
 }
 
 /**

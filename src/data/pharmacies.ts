@@ -1,4 +1,4 @@
-import { and, eq, notExists } from "drizzle-orm";
+import { and, eq, notExists, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { jsonRows } from "../db/json";
@@ -12,8 +12,9 @@ export const pharmacyColumns = { id: pharmacies.id, name: pharmacies.name, phone
 
 const ownPharmacies = (db: Db, userId: number) => db.select(pharmacyColumns).from(pharmacies).where(eq(pharmacies.userId, userId));
 
-/** The owner's pharmacies as one JSON array (see jsonRows): for a statement that knows the owner. */
-export const pharmaciesJson = (owner: SQLiteColumn) => jsonRows(pharmacies, pharmacyColumns, eq(pharmacies.userId, owner));
+/** The owner's pharmacies as one JSON value (see jsonRows): for a statement that knows the owner. */
+export const pharmaciesJson = (owner: SQLiteColumn) =>
+  jsonRows(pharmacies, pharmacyColumns, eq(pharmacies.userId, owner), sql`${pharmacies.name} collate nocase, ${pharmacies.id}`);
 
 export const sortPharmacies = (rows: Pharmacy[]) => rows.sort(compareByName);
 

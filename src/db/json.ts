@@ -1,22 +1,40 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 
-// json_object writes a REAL with 15 significant digits on older SQLite (libSQL 3.45, as Turso runs):
+// json_array writes a REAL with 15 significant digits on older SQLite (libSQL 3.45, as Turso runs):
 // 2/3 would come back as 0.666666666666667. Printed with 17 digits and embedded as a JSON number,
 // every double parses back to itself, on every engine.
 const jsonValue = (column: SQLiteColumn) =>
   column.columnType === "SQLiteReal" ? sql`case when ${column} is null then null else json(printf('%!.17g', ${column})) end` : sql`${column}`;
 
+type Rows<C extends Record<string, SQLiteColumn>> = { [K in keyof C]: C[K]["_"]["data"] | (C[K]["_"]["notNull"] extends true ? never : null) }[];
+
 /**
- * A correlated subquery answering the matching rows as one JSON array of objects (SQLite's
- * json_group_array; '[]' when none): a list that rides in another statement's single row, so a
- * request reads its session and its data in one round trip. `columns` names each object key.
- * Every number parses back to exactly the stored value (see jsonValue).
+ * Rows as one JSON value, to ride in another statement's single row: the session lookup reads the
+ * signed-in user's lists with it, so a request makes one database round trip. `sql` is a correlated
+ * subquery answering the matching rows as a JSON array of arrays (positional: a third of the text of
+ * objects, through every hop of the database driver); `parse` turns its text back into objects keyed
+ * like `columns`, in `orderBy` order (SQLite ≥ 3.44). Every number parses back to exactly the
+ * stored value (see jsonValue).
  */
-export function jsonRows(table: SQLiteTable, columns: Record<string, SQLiteColumn>, where: SQL): SQL<string> {
-  const pairs = sql.join(
-    Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${jsonValue(column)}`),
+export function jsonRows<C extends Record<string, SQLiteColumn>>(
+  table: SQLiteTable,
+  columns: C,
+  where: SQL,
+  orderBy: SQL,
+): { sql: SQL<string>; parse: (json: string) => Rows<C> } {
+  const keys = Object.keys(columns);
+  const values = sql.join(
+    keys.map((key) => jsonValue(columns[key]!)),
     sql`, `,
   );
-  return sql<string>`(select json_group_array(json_object(${pairs})) from ${table} where ${where})`;
+  return {
+    sql: sql<string>`(select json_group_array(json_array(${values}) order by ${orderBy}) from ${table} where ${where})`,
+    parse: (json) =>
+      (JSON.parse(json) as unknown[][]).map((row) => {
+        const object: Record<string, unknown> = {};
+        for (let i = 0; i < keys.length; i++) object[keys[i]!] = row[i];
+        return object;
+      }) as Rows<C>,
+  };
 }
