@@ -1,10 +1,13 @@
 import { createClient, type Client } from "@libsql/client";
+import { createClient as createWebClient } from "@libsql/client/web";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
+import { drizzle as drizzleWeb } from "drizzle-orm/libsql/web";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLibsqlHttpServer } from "../../scripts/libsql-http-server.mjs";
 import { migrate } from "../../scripts/migrate-libsql.mjs";
 import { createSession, validateSessionToken } from "../../src/auth/session";
 import { consumeAttempt, LIMITS } from "../../src/auth/throttle";
@@ -14,22 +17,38 @@ import { todayIn } from "../../src/domain/countdown";
 import type { Db } from "../../src/db/client";
 import * as schema from "../../src/db/schema";
 
-// The production engine (libSQL, as Turso runs it) on a local file: the same migrations, schema
-// and query code the Worker runs on D1.
+// The production engine (libSQL, as Turso runs it): the same migrations, schema and query code the
+// Worker runs on D1, run twice — on a local file (file:, @libsql/client), and over HTTP the way the
+// Worker reaches Turso (@libsql/client/web speaking Hrana to scripts/libsql-http-server.mjs).
 let client: Client;
 let db: Db;
 let dir: string;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "refill-libsql-"));
-  client = createClient({ url: `file:${join(dir, "test.db")}` });
-  await migrate(client);
-  db = drizzle(client, { schema }) as unknown as Db;
-});
-afterAll(() => {
-  client?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+interface Engine {
+  name: string;
+  open(file: string): Promise<{ client: Client; db: Db; close(): Promise<void> }>;
+}
+const engines: Engine[] = [
+  {
+    name: "file: through @libsql/client",
+    async open(file) {
+      const client = createClient({ url: `file:${file}` });
+      return { client, db: drizzle(client, { schema }) as unknown as Db, close: async () => client.close() };
+    },
+  },
+  {
+    name: "http: through @libsql/client/web",
+    async open(file) {
+      const server = await startLibsqlHttpServer({ file });
+      const client = createWebClient({ url: server.url });
+      const close = async () => {
+        client.close();
+        await server.close();
+      };
+      return { client, db: drizzleWeb(client, { schema }) as unknown as Db, close };
+    },
+  },
+];
 
 async function insertUser(username: string) {
   const [user] = await db
@@ -39,7 +58,18 @@ async function insertUser(username: string) {
   return user;
 }
 
-describe("libSQL engine", () => {
+describe.each(engines)("libSQL engine, $name", (engine) => {
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "refill-libsql-"));
+    ({ client, db, close } = await engine.open(join(dir, "test.db")));
+    await migrate(client);
+  });
+  afterAll(async () => {
+    await close?.();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it("applies every migration once", async () => {
     expect(await migrate(client)).toEqual([]);
     const tables = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) => r.name);
