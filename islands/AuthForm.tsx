@@ -1,11 +1,11 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import type { User } from "../src/auth/session";
 import { loginSchema, registerFormSchema } from "../src/shared/auth-schemas";
 import { apiRequest } from "./lib/api";
-import { errorMessage } from "./lib/errors";
-import { Field, Spinner } from "./lib/Field";
+import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
-import { navigateWithToast, showError } from "./lib/toast";
+import { PendingButton } from "./lib/Spinner";
+import { useSubmit } from "./lib/useSubmit";
 
 type Tab = "signin" | "register";
 const TABS: Array<{ id: Tab; label: string }> = [
@@ -57,26 +57,17 @@ export default function AuthForm({ initialTab = "signin" }: { initialTab?: Tab }
 }
 
 function SignInForm() {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { data, errors } = check(loginSchema, readForm(event.currentTarget));
-    setErrors(errors ?? {});
-    if (!data) return;
-    setPending(true);
-    try {
+  const { pending, errors, onSubmit } = useSubmit({
+    check: (form) => check(loginSchema, readForm(form)),
+    async send(data) {
       const user = await apiRequest<User>("POST", "/api/login", data);
-      navigateWithToast("/", { title: "Welcome back!", description: `Logged in as ${user.username}` });
-    } catch (err) {
-      setPending(false);
-      showError("Login failed", errorMessage(err));
-    }
-  }
+      return { navigate: "/", toast: { title: "Welcome back!", description: `Logged in as ${user.username}` } };
+    },
+    failureTitle: "Login failed",
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <Field label="Username" name="username" autoComplete="username" error={errors.username} />
       <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
       <div className="text-right">
@@ -84,41 +75,23 @@ function SignInForm() {
           Forgot password?
         </a>
       </div>
-      <button type="submit" className="btn-primary w-full" disabled={pending}>
-        {pending ? (
-          <>
-            <Spinner /> Signing in...
-          </>
-        ) : (
-          "Sign In"
-        )}
-      </button>
+      <PendingButton className="btn-primary w-full" pending={pending} label="Sign In" pendingLabel="Signing in..." />
     </form>
   );
 }
 
 function RegisterForm() {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { data, errors } = check(registerFormSchema, readForm(event.currentTarget));
-    setErrors(errors ?? {});
-    if (!data) return;
-    const { confirmPassword: _removed, ...payload } = data;
-    setPending(true);
-    try {
+  const { pending, errors, onSubmit } = useSubmit({
+    check: (form) => check(registerFormSchema, readForm(form)),
+    async send({ confirmPassword: _removed, ...payload }) {
       await apiRequest<User>("POST", "/api/register", payload);
-      navigateWithToast("/", { title: "Account created", description: "Your account has been created successfully!" });
-    } catch (err) {
-      setPending(false);
-      showError("Registration failed", errorMessage(err));
-    }
-  }
+      return { navigate: "/", toast: { title: "Account created", description: "Your account has been created successfully!" } };
+    },
+    failureTitle: "Registration failed",
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <Field label="Username" name="username" autoComplete="username" error={errors.username} />
       <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
       <Field label="Full Name" name="fullName" autoComplete="name" error={errors.fullName} />
@@ -128,15 +101,7 @@ function RegisterForm() {
         <input type="checkbox" name="emailConsent" defaultChecked className="mt-0.5 h-4 w-4 accent-teal-700" />
         I agree to receive email notifications about my medication refills
       </label>
-      <button type="submit" className="btn-primary w-full" disabled={pending}>
-        {pending ? (
-          <>
-            <Spinner /> Creating account...
-          </>
-        ) : (
-          "Create Account"
-        )}
-      </button>
+      <PendingButton className="btn-primary w-full" pending={pending} label="Create Account" pendingLabel="Creating account..." />
     </form>
   );
 }

@@ -4,10 +4,11 @@ import type { Medication, Pharmacy } from "../src/domain/medications";
 import { MEDICATION_DEFAULTS, medicationSchema } from "../src/shared/medication-schemas";
 import { apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
-import { Field, Spinner } from "./lib/Field";
+import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
-import { SelectField } from "./lib/SelectField";
-import { navigateWithToast, showError, showSuccess } from "./lib/toast";
+import { PendingButton, Spinner } from "./lib/Spinner";
+import { showError } from "./lib/toast";
+import { useSubmit } from "./lib/useSubmit";
 import { useRefreshOnFocus } from "./lib/useWindowFocus";
 
 type Props = {
@@ -25,7 +26,7 @@ type Intent = "save" | "another";
 // islands still hydrate could be taken by this page's toaster).
 const leaveWithLoadError = () => location.assign(noticeHref("medication-load-error"));
 
-// Spec point 7: the edit-mode medication fetch retries once (and is not refetched on focus).
+// The edit-mode medication fetch retries once (and is not refetched on focus).
 async function fetchMedicationWithRetry(id: number): Promise<Medication> {
   try {
     return await apiRequest<Medication>("GET", `/api/medications/${id}`);
@@ -76,53 +77,50 @@ function valuesOf(medication: Medication | undefined) {
 }
 
 function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"]; medication?: Medication; pharmacies: Pharmacy[] }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState<Intent | null>(null);
+  // Which button sent the form: its label shows the spinner.
+  const [intent, setIntent] = useState<Intent>("save");
   // 'Add Another' remounts the fields with the defaults (a fresh key) and focuses the name.
   const [round, setRound] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const values = valuesOf(medication);
+  const { pending, errors, submit } = useSubmit({
+    check: (next: Intent) => {
+      const checked = check(medicationSchema, readForm(formRef.current!));
+      return checked.errors ? checked : { data: { intent: next, medication: checked.data }, errors: null };
+    },
+    async send({ intent, medication: data }) {
+      if (mode === "edit") {
+        await apiRequest("PATCH", `/api/medications/${medication!.id}`, data);
+        return { navigate: "/", toast: { title: "Medication updated", description: "Your medication has been updated successfully." } };
+      }
+      await apiRequest("POST", "/api/medications", data);
+      if (intent === "save") return { navigate: "/", toast: { title: "Medication added", description: "Your medication has been added successfully." } };
+      setRound((r) => r + 1);
+      return { toast: { title: "Medication added", description: "Your medication has been added. You can add another one." } };
+    },
+    failureTitle: mode === "edit" ? "Failed to update medication" : "Failed to add medication",
+  });
 
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }, [errors]);
 
-  async function save(intent: Intent) {
-    const { data, errors } = check(medicationSchema, readForm(formRef.current!));
-    setErrors(errors ?? {});
-    if (!data) return;
-    setPending(intent);
-    try {
-      if (mode === "edit") {
-        await apiRequest("PATCH", `/api/medications/${medication!.id}`, data);
-        return navigateWithToast("/", { title: "Medication updated", description: "Your medication has been updated successfully." });
-      }
-      await apiRequest("POST", "/api/medications", data);
-      if (intent === "save") return navigateWithToast("/", { title: "Medication added", description: "Your medication has been added successfully." });
-      showSuccess("Medication added", "Your medication has been added. You can add another one.");
-      setRound((r) => r + 1);
-      setPending(null);
-    } catch (err) {
-      setPending(null);
-      showError(mode === "edit" ? "Failed to update medication" : "Failed to add medication", errorMessage(err));
-    }
+  function save(next: Intent) {
+    if (pending) return;
+    setIntent(next);
+    void submit(next);
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!pending) save("save");
+    save("save");
   }
 
-  const busy = pending !== null;
-  const label = (intent: Intent, text: string) => (
-    <>
-      {pending === intent && <Spinner />} {text}
-    </>
-  );
   return (
-    <form ref={formRef} key={round} onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
+    <form ref={formRef} key={round} onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={pending}>
       <Field label="Medication Name" name="name" defaultValue={values.name} error={errors.name} autoFocus={round > 0} autoComplete="off" />
-      <SelectField
+      <Field
+        as="select"
         label="Pharmacy"
         name="pharmacyId"
         defaultValue={String(values.pharmacyId)}
@@ -141,7 +139,7 @@ function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"
             {p.name}
           </option>
         ))}
-      </SelectField>
+      </Field>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Pills Per Day" name="pillsPerDay" type="number" inputMode="decimal" min={0.5} step={0.5} defaultValue={values.pillsPerDay} error={errors.pillsPerDay} />
         <Field label="Pills Remaining" name="pillsRemaining" type="number" inputMode="decimal" min={0} step="any" defaultValue={values.pillsRemaining} error={errors.pillsRemaining} />
@@ -150,17 +148,13 @@ function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"
       <Field label="Last Refill Date (Optional)" name="lastRefillDate" type="date" defaultValue={values.lastRefillDate} error={errors.lastRefillDate} />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         {mode === "add" ? (
-          <button type="button" className="btn-secondary" disabled={busy} onClick={() => save("another")}>
-            {label("another", "Add Another")}
-          </button>
+          <PendingButton type="button" className="btn-secondary" disabled={pending} pending={pending && intent === "another"} label="Add Another" onClick={() => save("another")} />
         ) : (
-          <a href="/" className={`btn-secondary ${busy ? "pointer-events-none opacity-60" : ""}`} aria-disabled={busy || undefined}>
+          <a href="/" className={`btn-secondary ${pending ? "pointer-events-none opacity-60" : ""}`} aria-disabled={pending || undefined}>
             Cancel
           </a>
         )}
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {label("save", mode === "add" ? "Save Medication" : "Update Medication")}
-        </button>
+        <PendingButton className="btn-primary" disabled={pending} pending={pending && intent === "save"} label={mode === "add" ? "Save Medication" : "Update Medication"} />
       </div>
     </form>
   );

@@ -1,15 +1,15 @@
 import { useSetAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import type { User } from "../src/auth/session";
 import type { TimeZoneOption } from "../src/domain/timezones";
 import { HOUR_OPTIONS, MAX_NOTIFICATION_DAYS, MIN_NOTIFICATION_DAYS, notificationSettingsSchema } from "../src/shared/settings-schemas";
 import { apiRequest } from "./lib/api";
-import { errorMessage } from "./lib/errors";
-import { Spinner } from "./lib/Field";
+import { describedBy, Field, FieldError } from "./lib/Field";
 import { check } from "./lib/form";
+import { PendingButton } from "./lib/Spinner";
 import { currentUserAtom } from "./lib/state";
-import { navigateWithToast, showError, showSuccess } from "./lib/toast";
+import { useSubmit } from "./lib/useSubmit";
 import { browserTimeZone, clockIn, matchTimeZone } from "./settings/zones";
 
 interface Props {
@@ -34,9 +34,17 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
   const [hour, setHour] = useState(user.notificationHour);
   const [consent, setConsent] = useState(user.emailConsent);
   const [now, setNow] = useState(renderedAt);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
   const id = useId();
+  const { pending, errors, onSubmit } = useSubmit({
+    check: () => check(notificationSettingsSchema, { notificationDays: days, emailConsent: consent, timezone, notificationHour: hour }),
+    async send(data) {
+      const answer = await apiRequest<{ user: User }>("PATCH", "/api/notifications/settings", data);
+      setCurrentUser(answer.user);
+      // A short pause on this page, then the dashboard (which loads the user afresh); the toast follows.
+      return { toast: SAVED, navigate: "/", delay: 100 };
+    },
+    failureTitle: "Update failed",
+  });
 
   useEffect(() => {
     if (!timezoneChosen) {
@@ -50,34 +58,11 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
     return () => clearInterval(timer);
   }, [timezoneChosen, zones]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { data, errors } = check(notificationSettingsSchema, { notificationDays: days, emailConsent: consent, timezone, notificationHour: hour });
-    setErrors(errors ?? {});
-    if (!data) return;
-    setPending(true);
-    try {
-      const answer = await apiRequest<{ user: User }>("PATCH", "/api/notifications/settings", data);
-      setCurrentUser(answer.user);
-      showSuccess(SAVED.title, SAVED.description);
-      // Spec: a short pause, then the dashboard (which loads the user afresh); the toast follows.
-      setTimeout(() => navigateWithToast("/", SAVED), 100);
-    } catch (err) {
-      setPending(false);
-      showError("Update failed", errorMessage(err));
-    }
-  }
-
-  const describe = (field: string, hint?: boolean) => [hint ? `${id}-${field}-hint` : "", errors[field] ? `${id}-${field}-error` : ""].filter(Boolean).join(" ") || undefined;
-  const fieldError = (field: string) =>
-    errors[field] && (
-      <p id={`${id}-${field}-error`} className="field-error" role="alert">
-        {errors[field]}
-      </p>
-    );
-
+  // The slider and the time zone lay out their own hint (above the error), so their ids are tied here.
+  const daysNote = `${id}-notificationDays`;
+  const zoneId = `${id}-timezone`;
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
       <div>
         <div className="flex items-baseline justify-between gap-4">
           <label htmlFor={`${id}-days`} className="field-label">
@@ -97,13 +82,13 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
           value={days}
           onChange={(e) => setDays(Number(e.currentTarget.value))}
           aria-valuetext={plural(days)}
-          aria-describedby={describe("notificationDays", true)}
+          aria-describedby={describedBy(daysNote, ["hint", errors.notificationDays ? "error" : false])}
           className="mt-2 w-full accent-teal-700"
         />
-        <p id={`${id}-notificationDays-hint`} className="mt-1 text-sm text-slate-700">
+        <p id={`${daysNote}-hint`} className="mt-1 text-sm text-slate-700">
           You'll receive an email when any medication is {plural(days)} or less from running out.
         </p>
-        {fieldError("notificationDays")}
+        <FieldError id={daysNote} error={errors.notificationDays} />
       </div>
 
       <div className="rounded-md border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950" role="note" aria-label="About the daily email">
@@ -116,15 +101,15 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
       </div>
 
       <div>
-        <label htmlFor={`${id}-timezone`} className="field-label">
+        <label htmlFor={zoneId} className="field-label">
           Timezone
         </label>
         <select
-          id={`${id}-timezone`}
+          id={zoneId}
           name="timezone"
           value={timezone}
           onChange={(e) => setTimezone(e.currentTarget.value)}
-          aria-describedby={describe("timezone", true)}
+          aria-describedby={describedBy(zoneId, ["hint", errors.timezone ? "error" : false])}
           aria-invalid={errors.timezone ? true : undefined}
           className="field-input"
         >
@@ -135,33 +120,27 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
             </option>
           ))}
         </select>
-        <p id={`${id}-timezone-hint`} className="mt-1 text-sm text-slate-700">
+        <p id={`${zoneId}-hint`} className="mt-1 text-sm text-slate-700">
           Timezone used for pill count updates and notifications.
         </p>
-        {fieldError("timezone")}
+        <FieldError id={zoneId} error={errors.timezone} />
       </div>
 
-      <div>
-        <label htmlFor={`${id}-hour`} className="field-label">
-          Notification Time
-        </label>
-        <select
-          id={`${id}-hour`}
-          name="notificationHour"
-          value={hour}
-          onChange={(e) => setHour(Number(e.currentTarget.value))}
-          aria-describedby={describe("notificationHour")}
-          aria-invalid={errors.notificationHour ? true : undefined}
-          className="field-input"
-        >
-          {HOUR_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {fieldError("notificationHour")}
-      </div>
+      <Field
+        as="select"
+        id={`${id}-hour`}
+        label="Notification Time"
+        name="notificationHour"
+        value={hour}
+        onChange={(e) => setHour(Number(e.currentTarget.value))}
+        error={errors.notificationHour}
+      >
+        {HOUR_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Field>
 
       <label className="flex items-start gap-2 text-sm">
         <input
@@ -178,9 +157,7 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
         <a href="/" className="btn-secondary">
           Cancel
         </a>
-        <button type="submit" className="btn-primary" disabled={pending}>
-          {pending && <Spinner />} Save Preferences
-        </button>
+        <PendingButton className="btn-primary" pending={pending} label="Save Preferences" />
       </div>
     </form>
   );

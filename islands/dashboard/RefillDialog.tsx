@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect } from "react";
 import { UNKNOWN_PHARMACY, pillsText } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
-import { apiRequest } from "../lib/api";
+import { apiRequest, ApiRequestError, OFFLINE } from "../lib/api";
 import { Dialog, DialogButtons } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
 import { Field } from "../lib/Field";
-import { showError, showSuccess } from "../lib/toast";
+import { useSubmit } from "../lib/useSubmit";
 
 type Props = {
   /** The medication being refilled; null keeps the dialog closed. */
@@ -21,54 +21,39 @@ type Props = {
 const loadValidation = () => Promise.all([import("../../src/shared/medication-schemas"), import("../lib/form")]);
 
 export function RefillDialog({ medication, pharmacyName, onClose, onSettled }: Props) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | undefined>();
   const open = medication !== null;
+  const { pending, errors, setErrors, onSubmit } = useSubmit({
+    async check(form) {
+      const values = { medicationId: medication!.id, pillsToAdd: new FormData(form).get("pillsToAdd") };
+      // A schema that cannot load means the network is gone: said like a request that failed.
+      const [{ refillSchema }, { check }] = await loadValidation().catch(() => Promise.reject(new ApiRequestError(0, OFFLINE)));
+      return check(refillSchema, values);
+    },
+    async send(data) {
+      await apiRequest("POST", "/api/medications/refill", data);
+      return { toast: { title: "Medication refilled", description: `${medication!.name} has been refilled successfully.` } };
+    },
+    failureTitle: "Refill failed",
+    describe: serverMessage,
+    onSettled,
+  });
 
   useEffect(() => {
     if (open) loadValidation().catch(() => {});
   }, [open]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!medication || pending) return;
-    const values = { medicationId: medication.id, pillsToAdd: new FormData(event.currentTarget).get("pillsToAdd") };
-    setPending(true);
-    let checked;
-    try {
-      const [{ refillSchema }, { check }] = await loadValidation();
-      checked = check(refillSchema, values);
-    } catch {
-      setPending(false);
-      return showError("Refill failed", "Could not reach the server. Check your connection and try again.");
-    }
-    const { data, errors } = checked;
-    setError(errors?.pillsToAdd);
-    if (!data) return setPending(false);
-    try {
-      await apiRequest("POST", "/api/medications/refill", data);
-      showSuccess("Medication refilled", `${medication.name} has been refilled successfully.`);
-    } catch (err) {
-      showError("Refill failed", serverMessage(err));
-    } finally {
-      setPending(false);
-      setError(undefined);
-      onSettled();
-    }
-  }
 
   return (
     <Dialog
       open={open}
       busy={pending}
       onClose={() => {
-        setError(undefined);
+        setErrors({});
         onClose();
       }}
       title="Confirm Medication Refill"
     >
       {medication && (
-        <form onSubmit={submit} noValidate className="space-y-4">
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
           <dl className="space-y-1 rounded-md bg-slate-50 p-3 text-sm">
             <div className="flex flex-wrap gap-x-2">
               <dt className="text-slate-600">Medication:</dt>
@@ -90,7 +75,7 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled }: P
             min={1}
             step={1}
             defaultValue={medication.pillsPerRefill}
-            error={error}
+            error={errors.pillsToAdd}
             disabled={pending}
           />
           <p className="text-sm text-slate-600">Today's date will be recorded as the last refill date.</p>

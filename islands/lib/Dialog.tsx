@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
-import { Spinner } from "./Field";
+import { PendingButton } from "./Spinner";
+import { useSubmit, type Outcome } from "./useSubmit";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -116,15 +117,38 @@ export function DialogButtons({ pending, onCancel, confirmLabel, pendingLabel, t
       <button type="button" className="btn-secondary" onClick={onCancel} disabled={pending}>
         Cancel
       </button>
-      <button type={onConfirm ? "button" : "submit"} className={tone === "danger" ? "btn-danger" : "btn-primary"} onClick={onConfirm} disabled={pending}>
-        {pending ? (
-          <>
-            <Spinner /> {pendingLabel}
-          </>
-        ) : (
-          confirmLabel
-        )}
-      </button>
+      <PendingButton
+        type={onConfirm ? "button" : "submit"}
+        className={tone === "danger" ? "btn-danger" : "btn-primary"}
+        onClick={onConfirm}
+        pending={pending}
+        label={confirmLabel}
+        pendingLabel={pendingLabel}
+      />
     </div>
+  );
+}
+
+interface ConfirmDeleteProps<Item> {
+  /** What would be deleted; null keeps the dialog closed. */
+  item: Item | null;
+  title: string;
+  description: string;
+  /** Deletes it; the success toast comes back. */
+  remove: (item: Item) => Promise<Outcome>;
+  /** The failure toast's sentence for an error. */
+  describe: (err: unknown) => string;
+  onClose: () => void;
+  /** After the request, whatever its outcome: the dialog closes and the list may have changed. */
+  onSettled: () => void;
+}
+
+/** A destructive confirmation: Cancel, or Delete, whose toast says how it went ('Error' when it failed). */
+export function ConfirmDeleteDialog<Item>({ item, title, description, remove, describe, onClose, onSettled }: ConfirmDeleteProps<Item>) {
+  const { pending, submit } = useSubmit<Item>({ send: remove, failureTitle: "Error", describe, onSettled });
+  return (
+    <Dialog open={item !== null} busy={pending} onClose={onClose} title={title} description={description}>
+      <DialogButtons pending={pending} onCancel={onClose} confirmLabel="Delete" pendingLabel="Deleting..." tone="danger" onConfirm={() => item !== null && submit(item)} />
+    </Dialog>
   );
 }

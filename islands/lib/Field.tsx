@@ -1,32 +1,62 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: ReactNode };
+type Labelled = { label: ReactNode; error?: string; hint?: ReactNode };
+type InputFieldProps = Labelled & InputHTMLAttributes<HTMLInputElement> & { as?: "input" };
+type SelectFieldProps = Labelled & SelectHTMLAttributes<HTMLSelectElement> & { as: "select" };
 
-/** A labelled input with its error announced to assistive technology. */
-export function Field({ label, error, hint, id, ...input }: FieldProps) {
+/**
+ * aria-describedby of the control `id`: the ids of its hint and error (`<id>-hint`, `<id>-error`),
+ * in the order they stand on the page; undefined when it has neither.
+ */
+export const describedBy = (id: string, parts: Array<"hint" | "error" | false | undefined>) =>
+  parts
+    .filter(Boolean)
+    .map((part) => `${id}-${part}`)
+    .join(" ") || undefined;
+
+/** The error under a control, announced when it appears; nothing without an error. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/**
+ * A labelled input, or a native <select> with `as="select"` (its options as children): the error
+ * under it, then the hint, both tied to it with aria-describedby, and aria-invalid while in error.
+ */
+export function Field({ label, error, hint, id, as, ...control }: InputFieldProps | SelectFieldProps) {
   const generated = useId();
-  const inputId = id ?? generated;
-  const describedBy = [error ? `${inputId}-error` : "", hint ? `${inputId}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  const controlId = id ?? generated;
+  const wiring = {
+    id: controlId,
+    className: "field-input",
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(controlId, [error ? "error" : false, hint ? "hint" : false]),
+  };
   return (
     <div>
-      <label htmlFor={inputId} className="field-label">
+      <label htmlFor={controlId} className="field-label">
         {label}
       </label>
-      <input id={inputId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {as === "select" ? <select {...wiring} {...(control as SelectHTMLAttributes<HTMLSelectElement>)} /> : <input {...wiring} {...(control as InputHTMLAttributes<HTMLInputElement>)} />}
+      <FieldError id={controlId} error={error} />
       {hint && (
-        <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-600">
+        <div id={`${controlId}-hint`} className="mt-1 text-xs text-slate-600">
           {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${inputId}-error`} className="field-error" role="alert">
-          {error}
-        </p>
+        </div>
       )}
     </div>
   );
 }
 
-export function Spinner({ label }: { label?: string }) {
-  return <span className="spinner" role={label ? "status" : undefined} aria-label={label} aria-hidden={label ? undefined : true} />;
+/** A failure the form repeats in its own body (a toast may be hidden behind a modal's backdrop). */
+export function FormAlert({ message }: { message: string | null }) {
+  return message ? (
+    <p className="rounded-md bg-red-50 p-3 text-sm text-red-800" role="alert">
+      {message}
+    </p>
+  ) : null;
 }

@@ -1,5 +1,8 @@
-// Client calls per spec point 7: credentials always sent, JSON bodies, no retries, and any non-OK
-// answer becomes an Error whose message is "<status>: <server message or status text>".
+// Client calls: credentials always sent, JSON bodies, no retries, and any non-OK answer becomes an
+// Error whose message is "<status>: <server message or status text>".
+
+/** A request that never reached the server (status 0). */
+export const OFFLINE = "Could not reach the server. Check your connection and try again.";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -20,7 +23,7 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiRequestError(0, "Could not reach the server. Check your connection and try again.");
+    throw new ApiRequestError(0, OFFLINE);
   }
   if (!res.ok) {
     const text = await res.text();

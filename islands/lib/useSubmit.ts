@@ -1,0 +1,100 @@
+import { useRef, useState, type FormEvent } from "react";
+import { errorMessage } from "./errors";
+import { navigateWithToast, showError, showSuccess } from "./toast";
+
+export type Toast = { title: string; description?: string };
+
+/** A checked input: the data to send, or each invalid field's message. */
+export type Checked<Data> = { data: Data; errors: null } | { data: null; errors: Record<string, string> };
+
+/** What a successful request leads to; void: the controls come back and nothing is shown. */
+export type Outcome = void | {
+  /** The success toast. */
+  toast: Toast;
+  /** The page to go to, where the toast is shown. The controls stay pending until the page goes. */
+  navigate?: string;
+  /** Milliseconds to stay before going; the toast is then shown here at once as well. */
+  delay?: number;
+};
+
+export interface SubmitOptions<Input, Data> {
+  /**
+   * Checks the input before anything is sent; invalid fields get their messages and nothing is sent.
+   * It may return a promise (a schema loaded on first use): the controls are pending meanwhile, and
+   * a check that cannot run fails like a request. Without it the input is sent as it is.
+   */
+  check?: (input: Input) => Checked<Data> | Promise<Checked<Data>>;
+  /** Makes the request; what it returns says what follows. */
+  send: (data: Data) => Promise<Outcome>;
+  /** The failure toast's title. */
+  failureTitle: string;
+  /** The failure toast's sentence for an error: by default "<status>: <server message>". */
+  describe?: (err: unknown) => string;
+  /** After every request, whatever its outcome (a dialog closes, a list reloads). */
+  onSettled?: () => void;
+}
+
+/**
+ * One submit for every form and confirming button: checks the input, keeps the controls pending
+ * while the request runs (a second submit meanwhile is ignored), shows the toasts and goes where
+ * a success leads. A failure brings the controls back, shows its sentence in a toast and keeps it
+ * in `failure` for forms that repeat it inline (cleared when the next request starts).
+ */
+export function useSubmit<Input = HTMLFormElement, Data = Input>(options: SubmitOptions<Input, Data>) {
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = useRef(false);
+  const { check, send, failureTitle, describe = errorMessage, onSettled } = options;
+
+  const setBusy = (value: boolean) => {
+    busy.current = value;
+    setPending(value);
+  };
+  const fail = (err: unknown) => {
+    const message = describe(err);
+    setBusy(false);
+    setFailure(message);
+    showError(failureTitle, message);
+  };
+
+  async function submit(input: Input): Promise<void> {
+    if (busy.current) return;
+    let checked = check ? check(input) : ({ data: input as unknown as Data, errors: null } as const);
+    if (checked instanceof Promise) {
+      setBusy(true);
+      try {
+        checked = await checked;
+      } catch (err) {
+        return fail(err);
+      }
+    }
+    setErrors(checked.errors ?? {});
+    if (checked.errors) return setBusy(false);
+    setBusy(true);
+    setFailure(null);
+    try {
+      follow(await send(checked.data));
+    } catch (err) {
+      fail(err);
+    }
+    onSettled?.();
+  }
+
+  function follow(outcome: Outcome) {
+    if (!outcome) return setBusy(false);
+    const { toast, navigate, delay } = outcome;
+    if (navigate && !delay) return navigateWithToast(navigate, toast);
+    showSuccess(toast.title, toast.description);
+    if (navigate) setTimeout(() => navigateWithToast(navigate, toast), delay);
+    else setBusy(false);
+  }
+
+  /** For a <form onSubmit>: the form element is the input. */
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit(event.currentTarget as Input);
+  }
+
+  return { pending, errors, setErrors, failure, submit, onSubmit };
+}
