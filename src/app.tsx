@@ -14,8 +14,9 @@ import { devRoutes } from "./mail/dev-routes";
 import { accountPages } from "./pages/account-pages";
 import { dashboardPages } from "./pages/dashboard";
 import { medicationPages } from "./pages/medication-pages";
+import { pharmacyPages } from "./pages/pharmacy-pages";
 import { settingsPages } from "./pages/settings-pages";
-import { renderNotFound, renderUnavailable } from "./pages/not-found";
+import { renderNotFound, renderUnavailable } from "./pages/error-pages";
 
 declare module "@hono/react-renderer" {
   interface Props {
@@ -68,6 +69,7 @@ app.route("/dev", devRoutes);
 app.route("/", accountPages);
 app.route("/", dashboardPages);
 app.route("/", medicationPages);
+app.route("/", pharmacyPages);
 app.route("/", settingsPages);
 
 app.notFound((c) => (isApi(c.req.path) ? c.json({ message: "Not found" }, 404) : renderNotFound(c)));

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { createDb } from "../src/db/client";
-import type { User } from "../src/auth/session";
+import type { User } from "../src/shared/user";
 
 export const BASE = "http://localhost";
 export const db = () => createDb(env);

@@ -1,7 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { validateSessionToken } from "../src/auth/session";
-import { dashboardFromJson, withDashboard } from "../src/data/medications";
+import { loadSignedIn, type ReadScope } from "../src/auth/signed-in";
+import { medicationsOf, toSortedMedications } from "../src/data/medications";
+import { pharmaciesOf, sortPharmacies } from "../src/data/pharmacies";
 import { medications } from "../src/db/schema";
 import { todayIn } from "../src/domain/countdown";
 import { addDays, daysBetween } from "../src/domain/time";
@@ -157,25 +158,29 @@ describe("medications: refill", () => {
 
 describe("the dashboard's first paint: its data comes with the session lookup", () => {
   const sessionToken = (cookie: string) => cookie.slice(cookie.indexOf("=") + 1);
+  const dashboardReads = ({ db, owner }: ReadScope) => ({
+    medications: medicationsOf(db, owner),
+    pharmacies: pharmaciesOf(db, owner),
+  });
 
   it("answers the session user's medications (current counts, sorted) and pharmacies, nobody else's", async () => {
     const [{ account, pharmacy, medication }, stranger] = await Promise.all([accountWithMedication({ name: "zinc", pillsRemaining: 20 }), accountWithMedication()]);
     const second = await createMedication(account, { name: "Aspirin", pharmacyId: pharmacy.id });
     const other = await createPharmacy(account, { name: "aaa first" });
     await ageCount(medication.id, 2);
-    const found = await validateSessionToken(db(), sessionToken(account.cookie), Date.now(), withDashboard);
+    const found = await loadSignedIn(db(), sessionToken(account.cookie), Date.now(), dashboardReads);
     expect(found?.user).toEqual(account.user);
-    const data = dashboardFromJson(found!.extras, found!.user.timezone);
+    const data = { medications: toSortedMedications(found!.data.medications, todayIn(found!.user.timezone)), pharmacies: sortPharmacies(found!.data.pharmacies) };
     expect(data).toEqual({ medications: [second, { ...medication, pillsRemaining: 18 }], pharmacies: [other, pharmacy] });
     expect(data.medications.map((m) => m.id)).not.toContain(stranger.medication.id);
   });
 
   it("an unknown or expired session answers null, not anyone's data", async () => {
     const { account } = await accountWithMedication();
-    expect(await validateSessionToken(db(), "not-a-session", Date.now(), withDashboard)).toBeNull();
+    expect(await loadSignedIn(db(), "not-a-session", Date.now(), dashboardReads)).toBeNull();
     const token = sessionToken(account.cookie);
-    expect(await validateSessionToken(db(), token, Date.now() + 31 * 24 * 3_600_000, withDashboard)).toBeNull();
+    expect(await loadSignedIn(db(), token, Date.now() + 31 * 24 * 3_600_000, dashboardReads)).toBeNull();
     // Expiry deleted the session: it stays gone even at the right time.
-    expect(await validateSessionToken(db(), token, Date.now(), withDashboard)).toBeNull();
+    expect(await loadSignedIn(db(), token, Date.now(), dashboardReads)).toBeNull();
   });
 });

@@ -2,17 +2,18 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { hashPassword, timingDummyHash, verifyPassword } from "../auth/password";
-import { createSession, deleteSession, generateToken, hashToken, SESSION_MAX_AGE, toPublicUser } from "../auth/session";
-import { clearAttempts, consumeAttempt, LIMITS, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
+import { deleteSession, generateToken, hashToken, newSession, SESSION_MAX_AGE, toPublicUser } from "../auth/session";
+import { blockedFor, clearAttempts, consumeAttempt, countAttempt, LIMITS, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
 import { sessions, users } from "../db/schema";
 import { nextReminderAt } from "../domain/time";
 import type { AppEnv } from "../env";
 import { ApiError, errorSummary } from "../http/errors";
-import { clearSessionCookie, requireUser, sessionCookieName, setSessionCookie } from "../http/middleware";
+import { clearSessionCookie, sessionCookieName, setSessionCookie, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
 import { passwordResetEmail } from "../mail/templates/password-reset";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../shared/auth-schemas";
+import { USER_DEFAULTS } from "../shared/user";
 
 const RESET_TOKEN_TTL = 60 * 60_000; // 1 hour
 export const INVALID_LOGIN = "Invalid username or password";
@@ -21,7 +22,7 @@ export const FORGOT_ANSWER = "If your email is in our system, you'll receive a p
 const clientIp = (c: { req: { header(name: string): string | undefined } }) => c.req.header("CF-Connecting-IP") ?? "unknown";
 
 export const accountApi = new Hono<AppEnv>()
-  .get("/user", requireUser, (c) => c.json(c.var.user))
+  .get("/user", signedIn(), (c) => c.json(c.var.signedIn.user))
 
   .post("/register", validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
@@ -41,7 +42,7 @@ export const accountApi = new Hono<AppEnv>()
           email: input.email,
           fullName: input.fullName,
           emailConsent: input.emailConsent,
-          nextNotificationAt: nextReminderAt("UTC", 9, now),
+          nextNotificationAt: nextReminderAt(USER_DEFAULTS.timezone, USER_DEFAULTS.notificationHour, now),
           createdAt: now,
         })
         .onConflictDoNothing({ target: users.username })
@@ -69,20 +70,23 @@ export const accountApi = new Hono<AppEnv>()
     const { username, password } = c.req.valid("json");
     const db = c.var.db;
     const keys = { account: throttleKey.loginAccount(username), client: throttleKey.loginClient(clientIp(c)) };
-    // Counted before the password is checked, so parallel guesses cannot all slip under the limit.
-    const blocked = await consumeAttempt(db, [
+    const limits: Array<[string, number]> = [
       [keys.account, LIMITS.loginPerAccount],
       [keys.client, LIMITS.loginPerClient],
-    ]);
+    ];
+    const now = Date.now();
+    // One round trip: the attempt is counted (before the password is checked, so parallel guesses
+    // cannot all slip under the limit) and the account read, in one batch.
+    const [countAccount, countClient] = countAttempt(db, limits, now);
+    const [accountCount, clientCount, [row]] = await db.batch([countAccount!, countClient!, db.select().from(users).where(eq(users.username, username))]);
+    const blocked = blockedFor(limits, [accountCount, clientCount], now);
     if (blocked) throw new ApiError(429, retryMessage(blocked));
-
-    const [row] = await db.select().from(users).where(eq(users.username, username));
     const valid = await verifyPassword(password, row?.passwordHash ?? (await timingDummyHash()));
     if (!row || !valid) throw new ApiError(401, INVALID_LOGIN);
-    // Success: the account starts afresh, and the client gets its attempt back.
-    await Promise.all([clearAttempts(db, keys.account), refundAttempt(db, keys.client)]);
-    const { token } = await createSession(db, row.id);
-    setSessionCookie(c, token);
+    // The second: the account starts afresh, the client gets its attempt back, the session begins.
+    const session = await newSession(row.id, now);
+    await db.batch([clearAttempts(db, keys.account), refundAttempt(db, keys.client), db.insert(sessions).values(session.row)]);
+    setSessionCookie(c, session.token);
     return c.json(toPublicUser(row));
   })
 

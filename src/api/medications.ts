@@ -1,11 +1,12 @@
 import { Hono } from "hono";
-import { createMedication, deleteMedication, findMedication, medicationsFromJson, refillMedication, updateMedication, withMedications } from "../data/medications";
+import { createMedication, deleteMedication, medicationOf, medicationsOf, refillMedication, toMedication, toSortedMedications, updateMedication } from "../data/medications";
 import { todayIn } from "../domain/countdown";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
-import { authenticate, NOT_SIGNED_IN_MESSAGE, requireUser } from "../http/middleware";
-import { validate } from "../http/validate";
+import { signedIn } from "../http/middleware";
+import { pathId, validate } from "../http/validate";
 import { idParamSchema, medicationSchema, refillSchema } from "../shared/medication-schemas";
+import type { User } from "../shared/user";
 
 // A pharmacyId that is not one of the user's pharmacies (another user's, deleted, never existed).
 export const UNKNOWN_PHARMACY_MESSAGE = "Please select one of your pharmacies";
@@ -14,27 +15,31 @@ export const TOO_MANY_PILLS_MESSAGE = "This refill would bring the supply above 
 const medicationId = validate("param", idParamSchema("Invalid medication id"));
 
 // Counts are kept in the user's local days: "today" is the user's date, not the server's.
-const today = (c: { var: { user: { timezone: string } } }) => todayIn(c.var.user.timezone);
+const today = (user: User) => todayIn(user.timezone);
 
 // GET/POST /medications, GET/PATCH/DELETE /medications/:id, POST /medications/refill.
 export const medicationsApi = new Hono<AppEnv>()
-  // The hot read: the session lookup and the list are one statement (one round trip).
-  .get("/medications", async (c) => {
-    const found = await authenticate(c, withMedications);
-    if (!found) throw new ApiError(401, NOT_SIGNED_IN_MESSAGE);
-    return c.json(medicationsFromJson(found.extras.medications, found.user.timezone));
-  })
+  .get(
+    "/medications",
+    signedIn(({ db, owner }) => ({ medications: medicationsOf(db, owner) })),
+    (c) => {
+      const { user, data } = c.var.signedIn;
+      return c.json(toSortedMedications(data.medications, today(user)));
+    },
+  )
 
-  .post("/medications", requireUser, validate("json", medicationSchema), async (c) => {
-    const medication = await createMedication(c.var.db, c.var.user.id, c.req.valid("json"), today(c));
+  .post("/medications", signedIn(), validate("json", medicationSchema), async (c) => {
+    const { user } = c.var.signedIn;
+    const medication = await createMedication(c.var.db, user.id, c.req.valid("json"), today(user));
     if (!medication) throw new ApiError(400, UNKNOWN_PHARMACY_MESSAGE);
     return c.json(medication, 201);
   })
 
   // POST only: /medications/:id has no POST, so "refill" is never read as an id.
-  .post("/medications/refill", requireUser, validate("json", refillSchema), async (c) => {
+  .post("/medications/refill", signedIn(), validate("json", refillSchema), async (c) => {
+    const { user } = c.var.signedIn;
     const { medicationId: id, pillsToAdd } = c.req.valid("json");
-    const result = await refillMedication(c.var.db, c.var.user.id, id, pillsToAdd, today(c));
+    const result = await refillMedication(c.var.db, user.id, id, pillsToAdd, today(user));
     if ("error" in result) {
       if (result.error === "not-found") throw notFound("Medication");
       throw new ApiError(400, TOO_MANY_PILLS_MESSAGE);
@@ -42,20 +47,27 @@ export const medicationsApi = new Hono<AppEnv>()
     return c.json(result.medication);
   })
 
-  .get("/medications/:id", requireUser, medicationId, async (c) => {
-    const medication = await findMedication(c.var.db, c.var.user.id, c.req.valid("param").id, today(c));
-    if (!medication) throw notFound("Medication");
-    return c.json(medication);
-  })
+  .get(
+    "/medications/:id",
+    signedIn(({ db, owner, c }) => ({ medication: medicationOf(db, owner, pathId(c)) })),
+    medicationId,
+    (c) => {
+      const { user, data } = c.var.signedIn;
+      const [row] = data.medication;
+      if (!row) throw notFound("Medication");
+      return c.json(toMedication(row, today(user)));
+    },
+  )
 
-  .patch("/medications/:id", requireUser, medicationId, validate("json", medicationSchema), async (c) => {
-    const result = await updateMedication(c.var.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json"), today(c));
+  .patch("/medications/:id", signedIn(), medicationId, validate("json", medicationSchema), async (c) => {
+    const { user } = c.var.signedIn;
+    const result = await updateMedication(c.var.db, user.id, c.req.valid("param").id, c.req.valid("json"), today(user));
     if ("medication" in result) return c.json(result.medication);
     if (result.error === "not-found") throw notFound("Medication");
     throw new ApiError(400, UNKNOWN_PHARMACY_MESSAGE);
   })
 
-  .delete("/medications/:id", requireUser, medicationId, async (c) => {
-    if (!(await deleteMedication(c.var.db, c.var.user.id, c.req.valid("param").id))) throw notFound("Medication");
+  .delete("/medications/:id", signedIn(), medicationId, async (c) => {
+    if (!(await deleteMedication(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id))) throw notFound("Medication");
     return c.body(null, 204);
   });

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { createPharmacy, deletePharmacy, listPharmacies, updatePharmacy } from "../data/pharmacies";
+import { createPharmacy, deletePharmacy, pharmaciesOf, sortPharmacies, updatePharmacy } from "../data/pharmacies";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
-import { requireUser } from "../http/middleware";
+import { signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { idParamSchema, pharmacySchema } from "../shared/medication-schemas";
 
@@ -12,20 +12,24 @@ const pharmacyId = validate("param", idParamSchema("Invalid pharmacy id"));
 
 // GET/POST /pharmacies, PATCH/DELETE /pharmacies/:id — all scoped to the signed-in user.
 export const pharmaciesApi = new Hono<AppEnv>()
-  .get("/pharmacies", requireUser, async (c) => c.json(await listPharmacies(c.var.db, c.var.user.id)))
+  .get(
+    "/pharmacies",
+    signedIn(({ db, owner }) => ({ pharmacies: pharmaciesOf(db, owner) })),
+    (c) => c.json(sortPharmacies(c.var.signedIn.data.pharmacies)),
+  )
 
-  .post("/pharmacies", requireUser, validate("json", pharmacySchema), async (c) => {
-    return c.json(await createPharmacy(c.var.db, c.var.user.id, c.req.valid("json")), 201);
+  .post("/pharmacies", signedIn(), validate("json", pharmacySchema), async (c) => {
+    return c.json(await createPharmacy(c.var.db, c.var.signedIn.user.id, c.req.valid("json")), 201);
   })
 
-  .patch("/pharmacies/:id", requireUser, pharmacyId, validate("json", pharmacySchema), async (c) => {
-    const pharmacy = await updatePharmacy(c.var.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json"));
+  .patch("/pharmacies/:id", signedIn(), pharmacyId, validate("json", pharmacySchema), async (c) => {
+    const pharmacy = await updatePharmacy(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id, c.req.valid("json"));
     if (!pharmacy) throw notFound("Pharmacy");
     return c.json(pharmacy);
   })
 
-  .delete("/pharmacies/:id", requireUser, pharmacyId, async (c) => {
-    const result = await deletePharmacy(c.var.db, c.var.user.id, c.req.valid("param").id);
+  .delete("/pharmacies/:id", signedIn(), pharmacyId, async (c) => {
+    const result = await deletePharmacy(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id);
     if (result === "not-found") throw notFound("Pharmacy");
     if (result === "in-use") throw new ApiError(409, PHARMACY_IN_USE_MESSAGE);
     return c.body(null, 204);

@@ -6,28 +6,28 @@ import { isValidTimeZone, localDateAt, nextReminderAt } from "../domain/time";
 import { resolveTimeZone } from "../domain/timezones";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
-import { requireUser } from "../http/middleware";
+import { NOT_SIGNED_IN_MESSAGE, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
 import { reminderEmail } from "../mail/templates/reminder";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, unsubscribeUrl } from "../mail/unsubscribe";
 import { reminderContent } from "../reminders/due";
-import { medicationsOf } from "../reminders/store";
+import { reminderMedicationsOf } from "../data/medications";
 import { notificationSettingsSchema, profileSchema, type TestEmailAnswer } from "../shared/settings-schemas";
 import { consumeAttempt, LIMITS, retryMessage, throttleKey } from "../auth/throttle";
 
-const userGone = () => new ApiError(401, "You are not signed in.");
+const userGone = () => new ApiError(401, NOT_SIGNED_IN_MESSAGE);
 
 // PATCH /profile, PATCH /notifications/settings, POST /test-email-notification.
 export const settingsApi = new Hono<AppEnv>()
-  .patch("/profile", requireUser, validate("json", profileSchema), async (c) => {
+  .patch("/profile", signedIn(), validate("json", profileSchema), async (c) => {
     const { fullName, email } = c.req.valid("json");
-    const [row] = await c.var.db.update(users).set({ fullName, email }).where(eq(users.id, c.var.user.id)).returning();
+    const [row] = await c.var.db.update(users).set({ fullName, email }).where(eq(users.id, c.var.signedIn.user.id)).returning();
     if (!row) throw userGone();
     return c.json(toPublicUser(row));
   })
 
-  .patch("/notifications/settings", requireUser, validate("json", notificationSettingsSchema), async (c) => {
+  .patch("/notifications/settings", signedIn(), validate("json", notificationSettingsSchema), async (c) => {
     const input = c.req.valid("json");
     const timezone = resolveTimeZone(input.timezone);
     if (!timezone) throw new ApiError(400, `Unknown timezone "${input.timezone}". Please choose a timezone from the list.`);
@@ -43,7 +43,7 @@ export const settingsApi = new Hono<AppEnv>()
         notificationHour: input.notificationHour,
         nextNotificationAt: nextReminderAt(timezone, input.notificationHour, Date.now()),
       })
-      .where(eq(users.id, c.var.user.id))
+      .where(eq(users.id, c.var.signedIn.user.id))
       .returning();
     if (!row) throw userGone();
     return c.json({ user: toPublicUser(row) });
@@ -51,8 +51,8 @@ export const settingsApi = new Hono<AppEnv>()
 
   // The reminder e-mail, now, through the same mailer; sent even when nothing is due, since its
   // purpose is to show the user what arrives and that it arrives.
-  .post("/test-email-notification", requireUser, async (c) => {
-    const user = c.var.user;
+  .post("/test-email-notification", signedIn(({ db, owner }) => ({ medications: reminderMedicationsOf(db, owner) })), async (c) => {
+    const { user, data } = c.var.signedIn;
     // The address is the user's to set: cap what one account can make us send to it.
     const blocked = await consumeAttempt(c.var.db, [[throttleKey.testEmail(user.id), LIMITS.testEmailPerUser]]);
     if (blocked) throw new ApiError(429, retryMessage(blocked));
@@ -62,8 +62,7 @@ export const settingsApi = new Hono<AppEnv>()
       throw new ApiError(503, "E-mail is not configured on the server yet. Please try again later.");
     }
     const zone = isValidTimeZone(user.timezone) ? user.timezone : "UTC";
-    const medications = await medicationsOf(c.var.db, [user.id]);
-    const content = reminderContent(medications.get(user.id) ?? [], user.notificationDays, localDateAt(Date.now(), zone));
+    const content = reminderContent(data.medications, user.notificationDays, localDateAt(Date.now(), zone));
     const base = appUrl(c.env, new URL(c.req.url).origin);
     const message = reminderEmail({
       to: user.email,

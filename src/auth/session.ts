@@ -1,27 +1,14 @@
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { eq, sql, type SQL } from "drizzle-orm";
-import { prepareOnce, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { sessions, users, type UserRow } from "../db/schema";
+import type { User } from "../shared/user";
 
 // Sessions after lucia's auth_session.ts: a random secret in the cookie, only its SHA-256 stored.
 const HOUR = 3_600_000;
 export const SESSION_IDLE_TIMEOUT = 7 * 24 * HOUR; // inactivity expiry
 export const SESSION_MAX_AGE = 30 * 24 * HOUR; // absolute lifetime
 const LAST_SEEN_GRANULARITY = HOUR; // write last-seen at most hourly
-
-/** The user as every API answer and island sees it: never the hash or the reset token. */
-export interface User {
-  id: number;
-  username: string;
-  email: string;
-  fullName: string | null;
-  phoneNumber: string | null;
-  birthdate: string | null;
-  notificationDays: number;
-  emailConsent: boolean;
-  timezone: string;
-  notificationHour: number;
-}
 
 export interface SessionRecord {
   id: string;
@@ -59,68 +46,54 @@ export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32)));
 }
 
-export async function createSession(db: Db, userId: number, now = Date.now()): Promise<{ token: string; session: SessionRecord }> {
+/** A new session's secret (for the cookie) and its row (to insert, alone or in a caller's batch). */
+export async function newSession(userId: number, now = Date.now()) {
   const token = generateToken();
-  const session = { id: await hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_MAX_AGE };
-  await db.insert(sessions).values(session);
-  return { token, session };
+  const row = { id: await hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_MAX_AGE };
+  return { token, row };
 }
 
-type Found = { session: SessionRecord; user: User };
+export async function createSession(db: Db, userId: number, now = Date.now()): Promise<{ token: string; session: SessionRecord }> {
+  const { token, row } = await newSession(userId, now);
+  await db.insert(sessions).values(row);
+  return { token, session: row };
+}
 
 /**
- * Columns a request loads with its session, in the same statement: the signed-in user's own data,
- * computed from `sessions.userId` (e.g. a list as a JSON array, see data/medications). One database
- * round trip, and the statement is prepared once per shape. Define each set once (module level): its
- * identity is the prepared statement's key.
+ * The signed-in user's id as SQL, for reads that go in the same batch as the session lookup:
+ * `user_id = (SELECT user_id FROM sessions WHERE id = ?)`. An unknown session makes it NULL, which
+ * matches no row; an expired one is caught by checkSession, and what was read with it is dropped.
  */
-export type SessionExtras = Record<string, SQL.Aliased | SQL>;
-const NO_EXTRAS: SessionExtras = {};
+export const sessionOwner = (sessionId: string): SQL<number> => sql<number>`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`;
 
-/** The signed-in user's id inside the session lookup: what its extras are scoped by. */
-export const sessionOwner = sessions.userId;
+// Only what a request needs: the session's clock and the public user. Aliased, because D1 answers a
+// batch's rows as objects keyed by column name, where sessions.id and users.id would collide.
+const sessionColumns = {
+  id: sql<string>`${sessions.id}`.as("session_id"),
+  userId: sql<number>`${sessions.userId}`.as("session_user_id"),
+  lastSeenAt: sql<number>`${sessions.lastSeenAt}`.as("session_last_seen_at"),
+  expiresAt: sql<number>`${sessions.expiresAt}`.as("session_expires_at"),
+};
 
-// Only what a request needs: the session's clock and the public user.
-const sessionColumns = { id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt };
+/** The session and its user, one row or none: the first statement of every signed-in batch. */
+export const sessionLookup = (db: Db, sessionId: string) =>
+  db.select({ session: sessionColumns, user: publicUserColumns }).from(sessions).innerJoin(users, eq(sessions.userId, users.id)).where(eq(sessions.id, sessionId));
 
-const prepareLookup = <E extends SessionExtras>(db: Db, extras: E) =>
-  db
-    .select({ session: sessionColumns, user: publicUserColumns, extras })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, sql.placeholder("id")))
-    .prepare();
+export type SessionLookupRow = Awaited<ReturnType<typeof sessionLookup>>[number];
 
-type LookupRow<E extends SessionExtras> = Awaited<ReturnType<ReturnType<typeof prepareLookup<E>>["all"]>>[number];
+export type SessionCheck = { state: "valid" | "touch"; session: SessionRecord; user: User } | { state: "expired" | "unknown" };
 
-/** Expired sessions are deleted and answer null; last-seen is written at most hourly. */
-async function checkSession(db: Db, row: LookupRow<SessionExtras> | undefined, now: number): Promise<Found | null> {
-  if (!row) return null;
+/** Whether a looked-up session still holds at `now`, and whether its last-seen is due a write. */
+export function checkSession(row: SessionLookupRow | undefined, now: number): SessionCheck {
+  if (!row) return { state: "unknown" };
   const { session, user } = row;
-  if (now >= session.expiresAt || now - session.lastSeenAt >= SESSION_IDLE_TIMEOUT) {
-    await db.delete(sessions).where(eq(sessions.id, session.id));
-    return null;
-  }
-  if (now - session.lastSeenAt >= LAST_SEEN_GRANULARITY) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
-  }
-  return { session: { id: session.id, userId: session.userId, expiresAt: session.expiresAt }, user };
+  if (now >= session.expiresAt || now - session.lastSeenAt >= SESSION_IDLE_TIMEOUT) return { state: "expired" };
+  const record = { id: session.id, userId: session.userId, expiresAt: session.expiresAt };
+  return { state: now - session.lastSeenAt >= LAST_SEEN_GRANULARITY ? "touch" : "valid", session: record, user };
 }
 
-/**
- * One statement loads session, user and any `extras`; null for an unknown or expired token (the
- * extras, already read, are dropped with it).
- */
-export async function validateSessionToken<E extends SessionExtras = Record<string, never>>(
-  db: Db,
-  token: string,
-  now = Date.now(),
-  extras: E = NO_EXTRAS as E,
-): Promise<(Found & { extras: LookupRow<E>["extras"] }) | null> {
-  const lookup = prepareOnce(db, extras, () => prepareLookup(db, extras));
-  const [row] = await lookup.all({ id: await hashToken(token) });
-  const found = await checkSession(db, row, now);
-  return found && { ...found, extras: row!.extras };
+export async function touchSession(db: Db, sessionId: string, now: number): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

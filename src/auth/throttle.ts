@@ -39,15 +39,15 @@ export const throttleKey = {
   testEmail: (userId: number) => `test-email:user:${userId}`,
 };
 
+type Limits = Array<[key: string, limit: number]>;
+
 /**
- * Counts this attempt against every key FIRST and then answers the seconds until the first key over
- * its limit recovers (0 = go ahead). Counting before the check means concurrent attempts cannot all
- * pass a check made before any of them was counted (check-then-record lets 30 parallel guesses
- * through a limit of 5). Each upsert returns its new count; all run in one batch (one transaction).
+ * Counts this attempt against every key: one upsert per key, each answering its new count, to run
+ * in one batch (a transaction) — alone (consumeAttempt) or with a caller's own statements.
  */
-export async function consumeAttempt(db: Db, limits: Array<[key: string, limit: number]>, now = Date.now()): Promise<number> {
+export function countAttempt(db: Db, limits: Limits, now: number) {
   const cutoff = now - WINDOW_MS;
-  const upserts = limits.map(([key]) =>
+  return limits.map(([key]) =>
     db
       .insert(throttles)
       .values({ key, count: 1, windowStartedAt: now })
@@ -60,33 +60,43 @@ export async function consumeAttempt(db: Db, limits: Array<[key: string, limit: 
       })
       .returning(),
   );
-  const [first, ...rest] = upserts;
-  if (!first) return 0;
-  const results = await db.batch([first, ...rest]);
+}
+
+/** Seconds until the first key over its limit recovers (0 = go ahead), from countAttempt's answers. */
+export function blockedFor(limits: Limits, counted: Array<Array<{ count: number; windowStartedAt: number }>>, now: number): number {
   let blockedUntil = 0;
-  results.forEach(([row], i) => {
+  counted.forEach(([row], i) => {
     const windowEnd = row!.windowStartedAt + WINDOW_MS;
     if (now < windowEnd && row!.count > limits[i]![1]) blockedUntil = Math.max(blockedUntil, windowEnd);
   });
   return blockedUntil ? Math.ceil((blockedUntil - now) / 1000) : 0;
 }
 
+/**
+ * Counts this attempt against every key FIRST and then answers the seconds until the first key over
+ * its limit recovers (0 = go ahead). Counting before the check means concurrent attempts cannot all
+ * pass a check made before any of them was counted (check-then-record lets 30 parallel guesses
+ * through a limit of 5).
+ */
+export async function consumeAttempt(db: Db, limits: Limits, now = Date.now()): Promise<number> {
+  const [first, ...rest] = countAttempt(db, limits, now);
+  if (!first) return 0;
+  return blockedFor(limits, await db.batch([first, ...rest]), now);
+}
+
 /** Takes back one counted attempt (e.g. a successful login on the per-client key). */
-export async function refundAttempt(db: Db, key: string): Promise<void> {
-  await db
+export const refundAttempt = (db: Db, key: string) =>
+  db
     .update(throttles)
     .set({ count: sql`MAX(${throttles.count} - 1, 0)` })
     .where(eq(throttles.key, key));
-}
 
 /** Deletes counters whose window has passed (for a periodic job; expired rows are already ignored). */
 export async function pruneExpiredAttempts(db: Db, now = Date.now()): Promise<void> {
   await db.delete(throttles).where(lte(throttles.windowStartedAt, now - WINDOW_MS));
 }
 
-export async function clearAttempts(db: Db, key: string): Promise<void> {
-  await db.delete(throttles).where(eq(throttles.key, key));
-}
+export const clearAttempts = (db: Db, key: string) => db.delete(throttles).where(eq(throttles.key, key));
 
 export function retryMessage(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));

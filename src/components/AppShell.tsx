@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { User } from "../auth/session";
+import type { User } from "../shared/user";
 import { Island } from "./Island";
 
 /** Shared header and footer of signed-in pages (spec point 2). */

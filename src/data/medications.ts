@@ -1,41 +1,16 @@
-import { and, eq, exists, sql } from "drizzle-orm";
-import { sessionOwner } from "../auth/session";
+import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { jsonRows } from "../db/json";
-import { medications, pharmacies, type MedicationRow } from "../db/schema";
-import { currentPills, todayIn } from "../domain/countdown";
-import { compareByName, type Medication, type Pharmacy } from "../domain/medications";
+import { medications, pharmacies } from "../db/schema";
+import { currentPills } from "../domain/countdown";
+import { compareByName, type Medication } from "../domain/medications";
 import { MAX_PILLS, type MedicationPayload } from "../shared/medication-schemas";
-import { pharmaciesJson, sortPharmacies } from "./pharmacies";
 
-// Every query is scoped by the owner's id. `today` is the owner's local date (see todayIn): counts
-// are stored with the date they were true, and every answer carries the count as of today.
+// Every query is scoped by its owner: a user id, or the session's owner (sessionOwner) when it rides
+// in the session's batch. `today` is the owner's local date (see todayIn): counts are stored with
+// the date they were true, and every answer carries the count as of today.
 
-/** A medication as stored, its owner aside. */
-export type StoredMedication = Omit<MedicationRow, "userId">;
-
-/** The answer shape: the stored count with the countdown applied, no storage details. */
-export function toMedication(row: StoredMedication, today: string): Medication {
-  return {
-    id: row.id,
-    name: row.name,
-    pharmacyId: row.pharmacyId,
-    pillsPerDay: row.pillsPerDay,
-    pillsRemaining: currentPills(row, today),
-    pillsPerRefill: row.pillsPerRefill,
-    lastRefillDate: row.lastRefillDate,
-  };
-}
-
-const ownMedication = (userId: number, id: number) => and(eq(medications.id, id), eq(medications.userId, userId));
-const ownPharmacy = (userId: number, pharmacyId: number) => and(eq(pharmacies.id, pharmacyId), eq(pharmacies.userId, userId));
-
-export const toSortedMedications = (rows: StoredMedication[], today: string) => rows.map((row) => toMedication(row, today)).sort(compareByName);
-
-export async function findMedication(db: Db, userId: number, id: number, today: string): Promise<Medication | null> {
-  const [row] = await db.select().from(medications).where(ownMedication(userId, id));
-  return row ? toMedication(row, today) : null;
-}
+/** The signed-in user's id: known (writes) or still SQL (reads batched with the session lookup). */
+export type Owner = number | SQL<number>;
 
 const storedColumns = {
   id: medications.id,
@@ -48,29 +23,38 @@ const storedColumns = {
   lastRefillDate: medications.lastRefillDate,
 };
 
-// In SQL's case-insensitive name order: close to the collator's, so sorting in JS is nearly free.
-const sessionMedications = jsonRows(medications, storedColumns, eq(medications.userId, sessionOwner), sql`${medications.name} collate nocase, ${medications.id}`);
-const sessionPharmacies = pharmaciesJson(sessionOwner);
+/** A medication row as read: the count as it was on `countedOn`. */
+export type MedicationRecord = { [K in keyof typeof storedColumns]: (typeof medications.$inferSelect)[K] };
 
-/** Loaded with the session (see authenticate): the signed-in user's medications, as JSON. */
-export const withMedications = { medications: sessionMedications.sql };
-
-/** Loaded with the session: everything the dashboard's first paint shows. */
-export const withDashboard = { medications: sessionMedications.sql, pharmacies: sessionPharmacies.sql };
-
-/** The medications from withMedications' JSON, counted down to the user's today and sorted by name. */
-export function medicationsFromJson(json: string, timeZone: string, now = Date.now()): Medication[] {
-  return toSortedMedications(sessionMedications.parse(json), todayIn(timeZone, now));
+/** The answer shape: the stored count with the countdown applied, no storage details. */
+export function toMedication(row: MedicationRecord, today: string): Medication {
+  return {
+    id: row.id,
+    name: row.name,
+    pharmacyId: row.pharmacyId,
+    pillsPerDay: row.pillsPerDay,
+    pillsRemaining: currentPills(row, today),
+    pillsPerRefill: row.pillsPerRefill,
+    lastRefillDate: row.lastRefillDate,
+  };
 }
 
-/** The dashboard's data from withDashboard's JSON: counts as of the user's today, both lists sorted by name. */
-export function dashboardFromJson(
-  json: { medications: string; pharmacies: string },
-  timeZone: string,
-  now = Date.now(),
-): { medications: Medication[]; pharmacies: Pharmacy[] } {
-  return { medications: medicationsFromJson(json.medications, timeZone, now), pharmacies: sortPharmacies(sessionPharmacies.parse(json.pharmacies)) };
-}
+export const toSortedMedications = (rows: MedicationRecord[], today: string) => rows.map((row) => toMedication(row, today)).sort(compareByName);
+
+const ownMedication = (owner: Owner, id: number) => and(eq(medications.id, id), eq(medications.userId, owner));
+const ownPharmacy = (owner: Owner, pharmacyId: number) => and(eq(pharmacies.id, pharmacyId), eq(pharmacies.userId, owner));
+
+// SQLite's case-insensitive name order is close to the collator's, so the sort in JS is nearly free.
+const byName = sql`${medications.name} collate nocase, ${medications.id}`;
+
+/** The owner's medications; toSortedMedications puts them in the collator's order. */
+export const medicationsOf = (db: Db, owner: Owner) => db.select(storedColumns).from(medications).where(eq(medications.userId, owner)).orderBy(byName);
+
+/** One medication of the owner's: one row, or none for an unknown or another user's id. */
+export const medicationOf = (db: Db, owner: Owner, id: number) => db.select(storedColumns).from(medications).where(ownMedication(owner, id));
+
+/** Whether the owner has this medication: asked after a write that changed nothing, in its batch. */
+const medicationExists = (db: Db, owner: Owner, id: number) => db.select({ id: medications.id }).from(medications).where(ownMedication(owner, id));
 
 /**
  * Inserts only when the pharmacy is the user's own: the values are selected FROM that pharmacy's
@@ -96,31 +80,35 @@ export async function createMedication(db: Db, userId: number, input: Medication
         .from(pharmacies)
         .where(ownPharmacy(userId, input.pharmacyId)),
     )
-    .returning();
+    .returning(storedColumns);
   return row ? toMedication(row, today) : null;
 }
 
 export type UpdateMedicationResult = { medication: Medication } | { error: "not-found" | "pharmacy-not-found" };
 
-/** A full update (same payload as create); the count given is the count as of today. */
+/**
+ * A full update (same payload as create); the count given is the count as of today. When nothing
+ * was updated, the same batch tells why: an unknown medication wins over a bad pharmacy (404 first).
+ */
 export async function updateMedication(db: Db, userId: number, id: number, input: MedicationPayload, today: string): Promise<UpdateMedicationResult> {
-  const [row] = await db
-    .update(medications)
-    .set({
-      name: input.name,
-      pharmacyId: input.pharmacyId,
-      pillsPerDay: input.pillsPerDay,
-      pillsRemaining: input.pillsRemaining,
-      countedOn: today,
-      pillsPerRefill: input.pillsPerRefill,
-      lastRefillDate: input.lastRefillDate,
-    })
-    .where(and(ownMedication(userId, id), exists(db.select({ id: pharmacies.id }).from(pharmacies).where(ownPharmacy(userId, input.pharmacyId)))))
-    .returning();
-  if (row) return { medication: toMedication(row, today) };
-  // Nothing updated: find out why. An unknown medication wins over a bad pharmacy (404 before 400).
-  const [found] = await db.select({ id: medications.id }).from(medications).where(ownMedication(userId, id));
-  return { error: found ? "pharmacy-not-found" : "not-found" };
+  const [updated, found] = await db.batch([
+    db
+      .update(medications)
+      .set({
+        name: input.name,
+        pharmacyId: input.pharmacyId,
+        pillsPerDay: input.pillsPerDay,
+        pillsRemaining: input.pillsRemaining,
+        countedOn: today,
+        pillsPerRefill: input.pillsPerRefill,
+        lastRefillDate: input.lastRefillDate,
+      })
+      .where(and(ownMedication(userId, id), exists(db.select({ id: pharmacies.id }).from(pharmacies).where(ownPharmacy(userId, input.pharmacyId)))))
+      .returning(storedColumns),
+    medicationExists(db, userId, id),
+  ]);
+  if (updated[0]) return { medication: toMedication(updated[0], today) };
+  return { error: found.length > 0 ? "pharmacy-not-found" : "not-found" };
 }
 
 /** True when a row was deleted. */
@@ -129,24 +117,50 @@ export async function deleteMedication(db: Db, userId: number, id: number): Prom
   return deleted.length > 0;
 }
 
+export type RefillResult = { medication: Medication } | { error: "not-found" | "too-many-pills" };
+
 /**
  * Adds a refill to the current count and records today as the last refill date, in one UPDATE:
  * the countdown since counted_on is applied in SQL (never below 0, the same rule as currentPills),
  * so concurrent refills each add their pills instead of overwriting one another.
  */
-export type RefillResult = { medication: Medication } | { error: "not-found" | "too-many-pills" };
-
 export async function refillMedication(db: Db, userId: number, id: number, pillsToAdd: number, today: string): Promise<RefillResult> {
   const elapsedDays = sql`max(0, julianday(${today}) - julianday(${medications.countedOn}))`;
   // round(…, 3) mirrors roundPills, so float noise is not stored.
   const refilled = sql`round(max(0, ${medications.pillsRemaining} - ${medications.pillsPerDay} * ${elapsedDays}) + ${pillsToAdd}, 3)`;
-  const [row] = await db
-    .update(medications)
-    .set({ pillsRemaining: refilled, countedOn: today, lastRefillDate: today })
-    // The ceiling is checked in the same statement, so no concurrent refill can pass it either.
-    .where(and(ownMedication(userId, id), sql`${refilled} <= ${MAX_PILLS}`))
-    .returning();
-  if (row) return { medication: toMedication(row, today) };
-  const [found] = await db.select({ id: medications.id }).from(medications).where(ownMedication(userId, id));
-  return { error: found ? "too-many-pills" : "not-found" };
+  const [updated, found] = await db.batch([
+    db
+      .update(medications)
+      .set({ pillsRemaining: refilled, countedOn: today, lastRefillDate: today })
+      // The ceiling is checked in the same statement, so no concurrent refill can pass it either.
+      .where(and(ownMedication(userId, id), sql`${refilled} <= ${MAX_PILLS}`))
+      .returning(storedColumns),
+    medicationExists(db, userId, id),
+  ]);
+  if (updated[0]) return { medication: toMedication(updated[0], today) };
+  return { error: found.length > 0 ? "too-many-pills" : "not-found" };
 }
+
+/**
+ * What a reminder lists about each medication: its count and its pharmacy's name and phone. `owners`
+ * picks whose: one user (`eq`), or a whole batch of due users (the hourly job).
+ */
+export const reminderMedications = (db: Db, owners: SQL) =>
+  db
+    .select({
+      id: medications.id,
+      userId: medications.userId,
+      name: medications.name,
+      pillsPerDay: medications.pillsPerDay,
+      pillsRemaining: medications.pillsRemaining,
+      countedOn: medications.countedOn,
+      // Aliased: in a D1 batch rows come keyed by column name, where the two `name`s would collide.
+      pharmacyName: sql<string | null>`${pharmacies.name}`.as("pharmacy_name"),
+      pharmacyPhone: sql<string | null>`${pharmacies.phoneNumber}`.as("pharmacy_phone"),
+    })
+    .from(medications)
+    .leftJoin(pharmacies, eq(pharmacies.id, medications.pharmacyId))
+    .where(owners);
+
+/** One owner's reminder medications (the test e-mail). */
+export const reminderMedicationsOf = (db: Db, owner: Owner) => reminderMedications(db, eq(medications.userId, owner));

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { USER_DEFAULTS } from "../shared/user";
 
 // Instants are epoch milliseconds (integer); local calendar dates are 'YYYY-MM-DD' text.
 
@@ -13,14 +14,14 @@ export const users = sqliteTable(
     fullName: text("full_name"),
     phoneNumber: text("phone_number"),
     birthdate: text("birthdate"),
-    notificationDays: integer("notification_days").notNull().default(7),
-    emailConsent: integer("email_consent", { mode: "boolean" }).notNull().default(true),
+    notificationDays: integer("notification_days").notNull().default(USER_DEFAULTS.notificationDays),
+    emailConsent: integer("email_consent", { mode: "boolean" }).notNull().default(USER_DEFAULTS.emailConsent),
     resetTokenHash: text("reset_token_hash"),
     resetTokenExpiry: integer("reset_token_expiry"),
-    timezone: text("timezone").notNull().default("UTC"),
+    timezone: text("timezone").notNull().default(USER_DEFAULTS.timezone),
     // False until the user saves a zone, so the notifications screen can offer the browser's zone.
     timezoneChosen: integer("timezone_chosen", { mode: "boolean" }).notNull().default(false),
-    notificationHour: integer("notification_hour").notNull().default(9),
+    notificationHour: integer("notification_hour").notNull().default(USER_DEFAULTS.notificationHour),
     // Next instant the local clock reads notificationHour:00 — what the hourly job selects on.
     nextNotificationAt: integer("next_notification_at").notNull(),
     createdAt: integer("created_at").notNull(),
@@ -73,7 +74,11 @@ export const medications = sqliteTable(
   (t) => [index("medications_user_idx").on(t.userId), index("medications_pharmacy_idx").on(t.pharmacyId)],
 );
 
-// Spec point 3: the last reminder per medication.
+/** Which list of the reminder e-mail named the medication. */
+export const NOTIFICATION_TYPES = ["refill-needed", "upcoming-refill"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+// The last reminder per medication, and what kind it was.
 export const notifications = sqliteTable(
   "notifications",
   {
@@ -81,10 +86,14 @@ export const notifications = sqliteTable(
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     medicationId: integer("medication_id").notNull().references(() => medications.id, { onDelete: "cascade" }),
     sentAt: integer("sent_at").notNull(),
-    type: text("type").notNull(),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
   },
   (t) => [uniqueIndex("notifications_user_medication_idx").on(t.userId, t.medicationId)],
 );
+
+/** A day's reminder: claimed ('sending'), then how it ended; 'retry' is claimed again by a later tick. */
+export const REMINDER_STATUSES = ["sending", "sent", "nothing_due", "retry", "failed", "rejected"] as const;
+export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
 
 // One row per user and local day: the guard that makes a second reminder e-mail impossible.
 export const reminderLog = sqliteTable(
@@ -92,8 +101,7 @@ export const reminderLog = sqliteTable(
   {
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     localDate: text("local_date").notNull(),
-    // sending | sent | nothing_due | retry | failed | rejected
-    status: text("status").notNull(),
+    status: text("status", { enum: REMINDER_STATUSES }).notNull(),
     attempts: integer("attempts").notNull().default(1),
     updatedAt: integer("updated_at").notNull(),
     error: text("error"),

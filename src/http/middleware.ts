@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import type { SQL } from "drizzle-orm";
-import { SESSION_MAX_AGE, validateSessionToken, type SessionExtras, type User } from "../auth/session";
+import { SESSION_MAX_AGE } from "../auth/session";
+import { loadSignedIn, type ReadResults, type Reads, type ReadScope, type SignedIn } from "../auth/signed-in";
 import { createDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
@@ -25,38 +25,42 @@ export function clearSessionCookie(c: Context) {
   deleteCookie(c, sessionCookieName(c), { path: "/", secure: isSecure(c) });
 }
 
-/** Opens the database for this request. The session is resolved by the route's guard (authenticate). */
+/** Opens the database for this request. Signed-in routes resolve the session with `signedIn`. */
 export const openDb = createMiddleware<AppEnv>(async (c, next) => {
   c.set("db", createDb(c.env));
-  c.set("user", null);
-  c.set("session", null);
   await next();
 });
 
-// Guards type `c` with a non-null user for the handler after them; authenticate is what makes that true.
-type AnyContext = Context<AppEnv> | Context<AppEnv & { Variables: { user: User } }>;
+/** A route's reads: loadSignedIn's, with the request (e.g. for an id in the path). */
+export type RouteReads<R extends Reads> = (scope: ReadScope & { c: Context<AppEnv> }) => R;
 
 /**
- * Resolves the session cookie to the signed-in user (null when there is none, or it expired: the
- * cookie is then cleared) and sets `user` and `session`. Routes whose data is the user's own pass
- * `extras` (e.g. withMedications), loaded in the same statement as the session: one round trip.
+ * The signed-in user of this request with `load`'s reads, in one database round trip (see
+ * loadSignedIn), or null when there is none or it expired: the cookie is then cleared.
  */
-export async function authenticate(c: AnyContext): Promise<User | null>;
-export async function authenticate<E extends SessionExtras>(c: AnyContext, extras: E): Promise<{ user: User; extras: { [K in keyof E]: E[K] extends SQL<infer T> ? T : never } } | null>;
-export async function authenticate(context: AnyContext, extras?: SessionExtras) {
-  const c = context as Context<AppEnv>;
+export async function findSignedIn<R extends Reads>(c: Context<AppEnv>, load?: RouteReads<R>): Promise<SignedIn<ReadResults<R>> | null> {
   const token = getCookie(c, sessionCookieName(c));
   if (!token || token.length > 128) return null;
-  const found = await validateSessionToken(c.var.db, token, Date.now(), extras);
-  if (!found) {
-    clearSessionCookie(c);
-    return null;
-  }
-  const { user } = found;
-  c.set("user", user);
-  c.set("session", found.session);
-  return extras ? { user, extras: found.extras } : user;
+  const found = await loadSignedIn(c.var.db, token, Date.now(), load && ((scope) => load({ ...scope, c })));
+  if (!found) clearSessionCookie(c);
+  return found;
 }
+
+/**
+ * The guard of every signed-in route: sets `signedIn` ({ user, session, data }, data being what
+ * `load` read in the same round trip as the session). Without a session an API route answers 401
+ * and a page redirects to /auth before anything renders.
+ */
+export const signedIn = <R extends Reads = Record<string, never>>(load?: RouteReads<R>) =>
+  createMiddleware<AppEnv & { Variables: { signedIn: SignedIn<ReadResults<R>> } }>(async (c, next) => {
+    const found = await findSignedIn(c as unknown as Context<AppEnv>, load);
+    if (!found) {
+      if (c.req.path.startsWith("/api/")) throw new ApiError(401, NOT_SIGNED_IN_MESSAGE);
+      return c.redirect("/auth", 302);
+    }
+    c.set("signedIn", found);
+    await next();
+  });
 
 export const NOT_SIGNED_IN_MESSAGE = "You are not signed in.";
 
@@ -108,9 +112,3 @@ export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (c.req.path.startsWith("/api/") || !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
 };
-
-/** API guard: no session answers 401. */
-export const requireUser = createMiddleware<AppEnv & { Variables: { user: User } }>(async (c, next) => {
-  if (!(await authenticate(c))) throw new ApiError(401, NOT_SIGNED_IN_MESSAGE);
-  await next();
-});

@@ -2,18 +2,19 @@ import { Hono } from "hono";
 import { CenteredCard } from "../components/CenteredCard";
 import { Island } from "../components/Island";
 import type { AppEnv } from "../env";
-import { redirectIfSignedIn } from "./guards";
+import { findSignedIn } from "../http/middleware";
 
 /** The signed-out screens: /auth, /forgot-password, /reset-password. */
 export const accountPages = new Hono<AppEnv>()
-  .get("/auth", redirectIfSignedIn, (c) =>
-    c.render(
+  .get("/auth", async (c) => {
+    if (await findSignedIn(c)) return c.redirect("/", 302);
+    return c.render(
       <CenteredCard heading="Welcome" subtitle="Sign in or create an account to track your medication refills.">
         <Island name="AuthForm" props={{ initialTab: c.req.query("tab") === "register" ? "register" : "signin" }} />
       </CenteredCard>,
       { title: "Sign in" },
-    ),
-  )
+    );
+  })
   .get("/forgot-password", (c) =>
     c.render(
       <CenteredCard heading="Forgot password" subtitle="Enter the e-mail of your account and we'll send you a reset link.">

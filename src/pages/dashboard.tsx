@@ -1,28 +1,18 @@
 import { Hono } from "hono";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
-import { dashboardFromJson, withDashboard } from "../data/medications";
+import { medicationsOf, toSortedMedications } from "../data/medications";
+import { pharmaciesOf, sortPharmacies } from "../data/pharmacies";
+import { todayIn } from "../domain/countdown";
 import { isNoticeKey } from "../domain/dashboard";
 import type { AppEnv } from "../env";
-import { authenticate } from "../http/middleware";
-import { errorSummary } from "../http/errors";
+import { signedIn } from "../http/middleware";
 
-/** Logs a failed first-paint read and answers null: the island then fetches the data itself. */
-export async function orNull<T>(what: string, load: Promise<T>): Promise<T | null> {
-  try {
-    return await load;
-  } catch (err) {
-    console.error(`server render: could not load ${what}: ${errorSummary(err)}`);
-    return null;
-  }
-}
+// The session and everything the first paint shows, in one round trip.
+const dashboardReads = signedIn(({ db, owner }) => ({ medications: medicationsOf(db, owner), pharmacies: pharmaciesOf(db, owner) }));
 
-// The session lookup and the dashboard's data are one statement (one round trip).
-export const dashboardPages = new Hono<AppEnv>().get("/", async (c) => {
-  const found = await authenticate(c, withDashboard);
-  if (!found) return c.redirect("/auth", 302);
-  const { user } = found;
-  const data = dashboardFromJson(found.extras, user.timezone);
+export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) => {
+  const { user, data } = c.var.signedIn;
   const notice = c.req.query("notice");
   return c.render(
     <AppShell user={user}>
@@ -40,8 +30,8 @@ export const dashboardPages = new Hono<AppEnv>().get("/", async (c) => {
       <Island
         name="Dashboard"
         props={{
-          medications: data.medications,
-          pharmacies: data.pharmacies,
+          medications: toSortedMedications(data.medications, todayIn(user.timezone)),
+          pharmacies: sortPharmacies(data.pharmacies),
           notificationDays: user.notificationDays,
           notice: isNoticeKey(notice) ? notice : undefined,
         }}

@@ -8,7 +8,7 @@ import { users } from "../db/schema";
 import { timeZoneOptions } from "../domain/timezones";
 import type { AppEnv } from "../env";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, verifyUnsubscribeToken } from "../mail/unsubscribe";
-import { requirePageUser } from "./guards";
+import { signedIn } from "../http/middleware";
 
 function SettingsCard({ heading, subtitle, children }: { heading: string; subtitle: string; children: ReactNode }) {
   return (
@@ -20,10 +20,10 @@ function SettingsCard({ heading, subtitle, children }: { heading: string; subtit
   );
 }
 
-/** Issue 4: /profile, /notifications, and the one-click /unsubscribe of the reminder e-mails. */
+/** /profile, /notifications, and the one-click /unsubscribe of the reminder e-mails. */
 export const settingsPages = new Hono<AppEnv>()
-  .get("/profile", requirePageUser, (c) => {
-    const user = c.var.user!;
+  .get("/profile", signedIn(), (c) => {
+    const { user } = c.var.signedIn;
     return c.render(
       <AppShell user={user}>
         <SettingsCard heading="Profile" subtitle="Your name and the address your refill reminders go to.">
@@ -34,15 +34,18 @@ export const settingsPages = new Hono<AppEnv>()
     );
   })
 
-  .get("/notifications", requirePageUser, async (c) => {
-    const user = c.var.user!;
-    const [row] = await c.var.db.select({ timezoneChosen: users.timezoneChosen }).from(users).where(eq(users.id, user.id));
+  .get(
+    "/notifications",
+    // Whether the user ever saved a zone: until then the screen offers the browser's own.
+    signedIn(({ db, owner }) => ({ zone: db.select({ chosen: users.timezoneChosen }).from(users).where(eq(users.id, owner)) })),
+    (c) => {
+    const { user, data } = c.var.signedIn;
     const renderedAt = Date.now();
     const zones = timeZoneOptions(renderedAt, user.timezone);
     return c.render(
       <AppShell user={user}>
         <SettingsCard heading="Configure Notifications" subtitle="Choose when and how you hear about medications running low.">
-          <Island name="NotificationSettings" props={{ user, zones, timezoneChosen: row?.timezoneChosen ?? false, renderedAt }} />
+          <Island name="NotificationSettings" props={{ user, zones, timezoneChosen: data.zone[0]?.chosen ?? false, renderedAt }} />
         </SettingsCard>
       </AppShell>,
       { title: "Configure Notifications" },

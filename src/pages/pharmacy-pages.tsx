@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import { AppShell } from "../components/AppShell";
+import { Island } from "../components/Island";
+import { pharmaciesOf, sortPharmacies } from "../data/pharmacies";
+import type { AppEnv } from "../env";
+import { signedIn } from "../http/middleware";
+
+/** /pharmacies: the user's pharmacies, read with the session. */
+export const pharmacyPages = new Hono<AppEnv>().get(
+  "/pharmacies",
+  signedIn(({ db, owner }) => ({ pharmacies: pharmaciesOf(db, owner) })),
+  (c) => {
+    const { user, data } = c.var.signedIn;
+    return c.render(
+      <AppShell user={user}>
+        <Island name="Pharmacies" props={{ pharmacies: sortPharmacies(data.pharmacies) }} />
+      </AppShell>,
+      { title: "My Pharmacies" },
+    );
+  },
+);
