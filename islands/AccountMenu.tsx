@@ -1,18 +1,15 @@
 import { useAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
-import { useState } from "react";
 import type { User } from "../src/auth/session";
 import { apiRequest, fetchCurrentUser, sendToSignIn } from "./lib/api";
-import { errorMessage } from "./lib/errors";
-import { navigateWithToast, showError } from "./lib/toast";
 import { currentUserAtom } from "./lib/state";
+import { useSubmit } from "./lib/useSubmit";
 import { useRefreshOnFocus } from "./lib/useWindowFocus";
 
 /** The header's account menu; also keeps the current user fresh (refetched on focus, never cached). */
 export default function AccountMenu({ user: initialUser }: { user: User }) {
   useHydrateAtoms([[currentUserAtom, initialUser]]);
   const [user, setUser] = useAtom(currentUserAtom);
-  const [pending, setPending] = useState(false);
 
   useRefreshOnFocus(() => {
     fetchCurrentUser<User>()
@@ -20,16 +17,13 @@ export default function AccountMenu({ user: initialUser }: { user: User }) {
       .catch(() => {});
   });
 
-  async function logout() {
-    setPending(true);
-    try {
+  const logout = useSubmit<void>({
+    async send() {
       await apiRequest("POST", "/api/logout");
-      navigateWithToast("/auth", { title: "Logged out", description: "You have been logged out successfully" });
-    } catch (err) {
-      setPending(false);
-      showError("Logout failed", errorMessage(err));
-    }
-  }
+      return { navigate: "/auth", toast: { title: "Logged out", description: "You have been logged out successfully" } };
+    },
+    failureTitle: "Logout failed",
+  });
 
   const shown = user ?? initialUser;
   const itemClass = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100";
@@ -44,7 +38,7 @@ export default function AccountMenu({ user: initialUser }: { user: User }) {
           <li><a className={itemClass} href="/profile">Profile</a></li>
           <li><a className={itemClass} href="/pharmacies">Pharmacies</a></li>
           <li>
-            <button type="button" className={itemClass} onClick={logout} disabled={pending}>
+            <button type="button" className={itemClass} onClick={() => logout.submit()} disabled={logout.pending}>
               Logout
             </button>
           </li>

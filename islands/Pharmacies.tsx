@@ -32,6 +32,12 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
   useRefreshOnFocus(reload);
 
   const openAdd = () => setForm({ mode: "add" });
+  // After a save or a delete (only one dialog is ever open): close it and show the list afresh.
+  const closeAndReload = () => {
+    setForm(null);
+    setDeleting(null);
+    reload();
+  };
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -105,22 +111,8 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
         </ul>
       )}
 
-      <PharmacyFormDialog
-        state={form}
-        onClose={() => setForm(null)}
-        onSaved={() => {
-          setForm(null);
-          reload();
-        }}
-      />
-      <DeletePharmacyDialog
-        pharmacy={deleting}
-        onClose={() => setDeleting(null)}
-        onSettled={() => {
-          setDeleting(null);
-          reload();
-        }}
-      />
+      <PharmacyFormDialog state={form} onClose={() => setForm(null)} onSaved={closeAndReload} />
+      <DeletePharmacyDialog pharmacy={deleting} onClose={() => setDeleting(null)} onSettled={closeAndReload} />
     </div>
   );
 }

@@ -129,25 +129,30 @@ export function DialogButtons({ pending, onCancel, confirmLabel, pendingLabel, t
   );
 }
 
-interface ConfirmDeleteProps<Item> {
-  /** What would be deleted; null keeps the dialog closed. */
-  item: Item | null;
+/** What a delete confirmation says and does for one kind of item. */
+export interface DeleteSpec<Item> {
   title: string;
-  description: string;
+  description: (item: Item) => string;
   /** Deletes it; the success toast comes back. */
   remove: (item: Item) => Promise<Outcome>;
   /** The failure toast's sentence for an error. */
   describe: (err: unknown) => string;
+}
+
+interface ConfirmDeleteProps<Item> {
+  /** What would be deleted; null keeps the dialog closed. */
+  item: Item | null;
+  spec: DeleteSpec<Item>;
   onClose: () => void;
   /** After the request, whatever its outcome: the dialog closes and the list may have changed. */
   onSettled: () => void;
 }
 
 /** A destructive confirmation: Cancel, or Delete, whose toast says how it went ('Error' when it failed). */
-export function ConfirmDeleteDialog<Item>({ item, title, description, remove, describe, onClose, onSettled }: ConfirmDeleteProps<Item>) {
-  const { pending, submit } = useSubmit<Item>({ send: remove, failureTitle: "Error", describe, onSettled });
+export function ConfirmDeleteDialog<Item>({ item, spec, onClose, onSettled }: ConfirmDeleteProps<Item>) {
+  const { pending, submit } = useSubmit<Item>({ send: spec.remove, failureTitle: "Error", describe: spec.describe, onSettled });
   return (
-    <Dialog open={item !== null} busy={pending} onClose={onClose} title={title} description={description}>
+    <Dialog open={item !== null} busy={pending} onClose={onClose} title={spec.title} description={item !== null ? spec.description(item) : undefined}>
       <DialogButtons pending={pending} onCancel={onClose} confirmLabel="Delete" pendingLabel="Deleting..." tone="danger" onConfirm={() => item !== null && submit(item)} />
     </Dialog>
   );
