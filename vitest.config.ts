@@ -21,6 +21,8 @@ export default defineConfig({
           include: ["test/**/*.test.{ts,tsx}"],
           exclude: ["test/node/**", "test/e2e/**"],
           setupFiles: ["./test/setup/apply-migrations.ts"],
+          // A Hrana (libSQL over HTTP) server on a migrated temp file; tests inject("libsqlHttpUrl").
+          globalSetup: ["./test/setup/libsql-http.ts"],
         },
       },
       {

@@ -1,0 +1,14 @@
+import { env } from "cloudflare:test";
+import { inject } from "vitest";
+
+/** URL of the workers project's Hrana test server (test/setup/libsql-http.ts), one database for all files. */
+export const libsqlHttpUrl = () => inject("libsqlHttpUrl");
+
+/**
+ * The test env with TURSO_DATABASE_URL set: a Worker handler given it reaches the database over
+ * HTTP through @libsql/client/web, as in production, instead of the D1 binding.
+ *   await worker.fetch(request, libsqlEnv(), ctx)
+ */
+export function libsqlEnv(): Cloudflare.Env {
+  return { ...env, TURSO_DATABASE_URL: libsqlHttpUrl() };
+}
