@@ -16,7 +16,9 @@ if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 // Links in e-mails (reset, dashboard, unsubscribe) point at this server unless .dev.vars says otherwise.
 const appUrl = ["--var", `APP_URL:${process.env.APP_URL ?? `http://localhost:${port}`}`];
-const dev = spawn("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...appUrl, ...args], {
+// Each answer shows its database round trips in a Server-Timing header (SERVER_TIMING=0 turns it off).
+const timing = ["--var", `SERVER_TIMING:${process.env.SERVER_TIMING ?? "1"}`];
+const dev = spawn("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...appUrl, ...timing, ...args], {
   stdio: "inherit",
   env,
 });

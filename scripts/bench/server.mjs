@@ -85,7 +85,8 @@ export async function startDevServer({ cwd, timeoutMs = 120_000 }) {
     cwd,
     // wrangler bundles with NODE_ENV=development for `dev` (React's development build: the dashboard
     // renders ~10× slower) and production for `deploy`; measure what production runs.
-    env: { ...childEnv, PORT: String(port), NODE_ENV: "production" },
+    // SERVER_TIMING off: production does not count round trips (the latency run reads them itself).
+    env: { SERVER_TIMING: "0", ...childEnv, PORT: String(port), NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so stop() ends wrangler and workerd with it
   });

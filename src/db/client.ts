@@ -3,6 +3,7 @@ import { drizzle as drizzleD1, type DrizzleD1Database } from "drizzle-orm/d1";
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/web";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import type { Env } from "../env";
+import { meteredD1, meteredFetch, type DbMeter } from "./meter";
 import type * as schema from "./schema";
 
 // Both drivers speak the same sqlite-core dialect, so every query is written once. No `schema` is
@@ -10,34 +11,21 @@ import type * as schema from "./schema";
 // ~0.2 ms of CPU (extractTablesRelationalConfig, seen in a CPU profile of the bench).
 export type Db = BaseSQLiteDatabase<"async", unknown, typeof schema> & Pick<DrizzleD1Database<typeof schema>, "batch">;
 
-// A D1 binding lives as long as the isolate, so its Drizzle handle (and the statements prepared on
-// it, see prepareOnce) does too. The libSQL client is made per request: Workers do not let one
-// request's network objects serve another.
+// A D1 binding lives as long as the isolate, so its Drizzle handle does too. The libSQL client is
+// made per request: Workers do not let one request's network objects serve another.
 const d1Handles = new WeakMap<D1Database, Db>();
 
-/** Turso when TURSO_DATABASE_URL is set (production), else the D1 binding (local dev and tests). */
-export function createDb(env: Pick<Env, "DB" | "TURSO_DATABASE_URL" | "TURSO_AUTH_TOKEN">): Db {
+/**
+ * Turso when TURSO_DATABASE_URL is set (production), else the D1 binding (local dev and tests).
+ * With a `meter`, every round trip is counted (see db/meter).
+ */
+export function createDb(env: Pick<Env, "DB" | "TURSO_DATABASE_URL" | "TURSO_AUTH_TOKEN">, meter?: DbMeter): Db {
   if (env.TURSO_DATABASE_URL) {
-    const client = createClient({ url: env.TURSO_DATABASE_URL, authToken: env.TURSO_AUTH_TOKEN });
+    const client = createClient({ url: env.TURSO_DATABASE_URL, authToken: env.TURSO_AUTH_TOKEN, fetch: meter && meteredFetch(meter) });
     return drizzleLibsql(client) as unknown as Db;
   }
+  if (meter) return drizzleD1(meteredD1(meter, env.DB)) as unknown as Db;
   let db = d1Handles.get(env.DB);
   if (!db) d1Handles.set(env.DB, (db = drizzleD1(env.DB) as unknown as Db));
   return db;
-}
-
-const preparedByDb = new WeakMap<Db, WeakMap<object, unknown>>();
-
-/**
- * A hot query prepared once per database handle (see Drizzle's "prepared statements"): Drizzle
- * otherwise rebuilds the SQL text on every run, which cost a signed-in request ~0.3 ms of CPU in the
- * bench's profile. `key` is any object that stands for the query's shape; values go in through
- * sql.placeholder.
- */
-export function prepareOnce<T>(db: Db, key: object, prepare: () => T): T {
-  let byKey = preparedByDb.get(db);
-  if (!byKey) preparedByDb.set(db, (byKey = new WeakMap()));
-  let query = byKey.get(key) as T | undefined;
-  if (query === undefined) byKey.set(key, (query = prepare()));
-  return query;
 }

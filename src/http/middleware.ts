@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { SESSION_MAX_AGE } from "../auth/session";
 import { loadSignedIn, type ReadResults, type Reads, type ReadScope, type SignedIn } from "../auth/signed-in";
 import { createDb } from "../db/client";
+import { newMeter, serverTiming } from "../db/meter";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 
@@ -25,10 +26,20 @@ export function clearSessionCookie(c: Context) {
   deleteCookie(c, sessionCookieName(c), { path: "/", secure: isSecure(c) });
 }
 
-/** Opens the database for this request. Signed-in routes resolve the session with `signedIn`. */
+/**
+ * Opens the database for this request. Signed-in routes resolve the session with `signedIn`. With
+ * SERVER_TIMING=1 (npm run dev sets it) every answer tells its database round trips and their time
+ * in a Server-Timing header, for the browser's network panel.
+ */
 export const openDb = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("db", createDb(c.env));
+  if (c.env.SERVER_TIMING !== "1") {
+    c.set("db", createDb(c.env));
+    return next();
+  }
+  const meter = newMeter();
+  c.set("db", createDb(c.env, meter));
   await next();
+  c.res.headers.set("Server-Timing", serverTiming(meter));
 });
 
 /** A route's reads: loadSignedIn's, with the request (e.g. for an id in the path). */

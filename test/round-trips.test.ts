@@ -1,0 +1,221 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../src/db/client";
+import { sessions } from "../src/db/schema";
+import worker from "../src/index";
+import { sessionCookie, uniqueName } from "./helpers";
+import { libsqlEnv, libsqlHttpUrl } from "./support/libsql-http";
+
+// Database round trips per request, counted where they cross the wire: calls on the D1 binding, and
+// HTTP requests of the production libSQL client (@libsql/client/web) to a Hrana server. A signed-in
+// read is one round trip (the session lookup and the route's reads in one batch); a write at most
+// two (the session, then the write). The Server-Timing header must tell the same number.
+
+type Engine = { name: string; env: () => Cloudflare.Env; count: () => number; reset: () => void };
+
+/** A D1 binding that counts every call that reaches the database (a statement's result, a batch). */
+function countingD1(d1: D1Database, counter: { n: number }): D1Database {
+  const unwrap = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, key) {
+        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (key === "all" || key === "run" || key === "raw" || key === "first")
+          return (...args: unknown[]) => {
+            counter.n++;
+            return (target[key] as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return Reflect.get(target, key);
+      },
+    });
+    unwrap.set(proxy, statement);
+    return proxy;
+  };
+  return new Proxy(d1, {
+    get(target, key) {
+      if (key === "prepare") return (query: string) => wrap(target.prepare(query));
+      if (key === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          counter.n++;
+          return target.batch(statements.map((s) => unwrap.get(s) ?? s));
+        };
+      if (key === "exec" || key === "dump")
+        return (...args: unknown[]) => {
+          counter.n++;
+          return (target[key] as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      return Reflect.get(target, key);
+    },
+  });
+}
+
+const d1Counter = { n: 0 };
+const httpCounter = { n: 0 };
+const postmarkMessages: unknown[] = [];
+const originalFetch = globalThis.fetch;
+
+// The libSQL client takes globalThis.fetch when it is made (once per request): count what goes to
+// the Hrana server, and answer Postmark (the far side of the network) without leaving the machine.
+beforeAll(() => {
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.startsWith(libsqlHttpUrl())) httpCounter.n++;
+    if (url.startsWith("https://api.postmarkapp.com/")) {
+      const body = JSON.parse(String(init?.body ?? (input instanceof Request ? await input.text() : "[]")));
+      const batch = Array.isArray(body) ? body : [body];
+      postmarkMessages.push(...batch);
+      return Response.json(batch.map((m: { To: string }) => ({ ErrorCode: 0, Message: "OK", MessageID: crypto.randomUUID(), To: m.To })));
+    }
+    return originalFetch(input, init);
+  };
+  return () => {
+    globalThis.fetch = originalFetch;
+  };
+});
+
+const mail = { POSTMARK_SERVER_TOKEN: "server-token-for-tests", APP_SECRET: "app-secret-for-tests", SERVER_TIMING: "1" };
+const engines: Engine[] = [
+  { name: "D1", env: () => ({ ...env, ...mail, DB: countingD1(env.DB, d1Counter) }), count: () => d1Counter.n, reset: () => (d1Counter.n = 0) },
+  { name: "libSQL over HTTP", env: () => ({ ...libsqlEnv(), ...mail }), count: () => httpCounter.n, reset: () => (httpCounter.n = 0) },
+];
+
+interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+  roundTrips: number;
+}
+
+describe.each(engines)("database round trips per request on $name", (engine) => {
+  async function send(method: string, path: string, options: { cookie?: string; body?: unknown } = {}): Promise<Answer> {
+    const headers = new Headers();
+    if (options.cookie) headers.set("Cookie", options.cookie);
+    if (options.body !== undefined) headers.set("Content-Type", "application/json");
+    const request = new Request(`http://localhost${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: "manual" });
+    const ctx = createExecutionContext();
+    engine.reset();
+    const res = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, engine.env(), ctx);
+    const text = await res.text();
+    await waitOnExecutionContext(ctx);
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* a page */
+    }
+    return { status: res.status, body, headers: res.headers, roundTrips: engine.count() };
+  }
+
+  /** Server-Timing's own count, which must agree with what crossed the wire. */
+  const timedQueries = (answer: Answer) => Number(/desc="(\d+) quer/.exec(answer.headers.get("Server-Timing") ?? "")?.[1]);
+
+  let cookie = "";
+  let password = "";
+  let username = "";
+  let pharmacyId = 0;
+  let medicationId = 0;
+
+  beforeAll(async () => {
+    username = uniqueName("trips");
+    password = "correct horse battery";
+    const registered = await send("POST", "/api/register", { body: { username, password, email: `${username}@example.com`, fullName: "Round Trip", emailConsent: true } });
+    expect(registered.status).toBe(201);
+    expect(registered.roundTrips).toBeLessThanOrEqual(2);
+    cookie = sessionCookie(registered);
+    pharmacyId = (await send("POST", "/api/pharmacies", { cookie, body: { name: "Corner", phoneNumber: "5550100" } })).body.id;
+    const medication = await send("POST", "/api/medications", { cookie, body: { name: "Metformin", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" } });
+    medicationId = medication.body.id;
+  });
+
+  const reads: Array<[string, () => string, number]> = [
+    ["the dashboard", () => "/", 200],
+    ["/add-medication", () => "/add-medication", 200],
+    ["/edit-medication/{id}", () => `/edit-medication/${medicationId}`, 200],
+    ["/edit-medication/{unknown id}", () => "/edit-medication/999999999", 302],
+    ["/pharmacies", () => "/pharmacies", 200],
+    ["/profile", () => "/profile", 200],
+    ["/notifications", () => "/notifications", 200],
+    ["/auth while signed in", () => "/auth", 302],
+    ["GET /api/user", () => "/api/user", 200],
+    ["GET /api/medications", () => "/api/medications", 200],
+    ["GET /api/medications/{id}", () => `/api/medications/${medicationId}`, 200],
+    ["GET /api/medications/{unknown id}", () => "/api/medications/999999999", 404],
+    ["GET /api/pharmacies", () => "/api/pharmacies", 200],
+  ];
+
+  it.each(reads)("%s: one round trip", async (_, path, status) => {
+    const answer = await send("GET", path(), { cookie });
+    expect(answer.status).toBe(status);
+    expect(answer.roundTrips).toBe(1);
+    expect(timedQueries(answer)).toBe(answer.roundTrips);
+  });
+
+  const writes: Array<[string, string, () => string, () => unknown, number]> = [
+    ["add a medication", "POST", () => "/api/medications", () => ({ name: uniqueName("Med"), pharmacyId, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: "" }), 201],
+    ["edit a medication", "PATCH", () => `/api/medications/${medicationId}`, () => ({ name: "Metformin", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }), 200],
+    ["edit an unknown medication", "PATCH", () => "/api/medications/999999999", () => ({ name: "x", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }), 404],
+    ["edit with another user's pharmacy", "PATCH", () => `/api/medications/${medicationId}`, () => ({ name: "x", pharmacyId: 999999999, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }), 400],
+    ["refill", "POST", () => "/api/medications/refill", () => ({ medicationId, pillsToAdd: 1 }), 200],
+    ["refill an unknown medication", "POST", () => "/api/medications/refill", () => ({ medicationId: 999999999, pillsToAdd: 1 }), 404],
+    ["add a pharmacy", "POST", () => "/api/pharmacies", () => ({ name: uniqueName("Pharmacy"), phoneNumber: "5550100" }), 201],
+    ["edit a pharmacy", "PATCH", () => `/api/pharmacies/${pharmacyId}`, () => ({ name: "Corner", phoneNumber: "5550101" }), 200],
+    ["delete a pharmacy in use", "DELETE", () => `/api/pharmacies/${pharmacyId}`, () => undefined, 409],
+    ["delete an unknown medication", "DELETE", () => "/api/medications/999999999", () => undefined, 404],
+    ["save the profile", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}@example.com` }), 200],
+    ["save notification settings", "PATCH", () => "/api/notifications/settings", () => ({ notificationDays: 7, emailConsent: true, timezone: "Europe/Paris", notificationHour: 9 }), 200],
+    ["send the test e-mail", "POST", () => "/api/test-email-notification", () => undefined, 200],
+  ];
+
+  it.each(writes)("%s: at most two round trips", async (_, method, path, body, status) => {
+    const answer = await send(method, path(), { cookie, body: body() });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    expect(answer.roundTrips).toBeGreaterThanOrEqual(1);
+    expect(answer.roundTrips).toBeLessThanOrEqual(2);
+    expect(timedQueries(answer)).toBe(answer.roundTrips);
+  });
+
+  it("the test e-mail went to Postmark, not to a database outbox", () => {
+    expect(postmarkMessages.length).toBeGreaterThan(0);
+  });
+
+  it("deletes with one round trip each: a medication, then its now unused pharmacy", async () => {
+    const pharmacy = await send("POST", "/api/pharmacies", { cookie, body: { name: uniqueName("Spare"), phoneNumber: "" } });
+    const medication = await send("POST", "/api/medications", { cookie, body: { name: "Spare", pharmacyId: pharmacy.body.id, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" } });
+    const deleted = await send("DELETE", `/api/medications/${medication.body.id}`, { cookie });
+    expect([deleted.status, deleted.roundTrips]).toEqual([204, 2]);
+    const unused = await send("DELETE", `/api/pharmacies/${pharmacy.body.id}`, { cookie });
+    expect([unused.status, unused.roundTrips]).toEqual([204, 2]);
+  });
+
+  it("sign-in: a wrong password takes one round trip, the right one two", async () => {
+    const wrong = await send("POST", "/api/login", { body: { username, password: "not the password" } });
+    expect([wrong.status, wrong.roundTrips]).toEqual([401, 1]);
+    const right = await send("POST", "/api/login", { body: { username, password } });
+    expect([right.status, right.roundTrips]).toEqual([200, 2]);
+    expect(timedQueries(right)).toBe(2);
+  });
+
+  it("sign-out takes one round trip", async () => {
+    const login = await send("POST", "/api/login", { body: { username, password } });
+    const answer = await send("POST", "/api/logout", { cookie: sessionCookie(login) });
+    expect([answer.status, answer.roundTrips]).toEqual([200, 1]);
+  });
+
+  it("a session not seen for an hour adds the one last-seen write", async () => {
+    const login = await send("POST", "/api/login", { body: { username, password } });
+    const loginCookie = sessionCookie(login);
+    const { hashToken } = await import("../src/auth/session");
+    const id = await hashToken(loginCookie.slice(loginCookie.indexOf("=") + 1));
+    await createDb(engine.env()).update(sessions).set({ lastSeenAt: Date.now() - 2 * 3_600_000 }).where(eq(sessions.id, id));
+    const first = await send("GET", "/api/medications", { cookie: loginCookie });
+    expect([first.status, first.roundTrips]).toEqual([200, 2]);
+    const next = await send("GET", "/api/medications", { cookie: loginCookie });
+    expect(next.roundTrips).toBe(1);
+  });
+});
+
+afterEach(() => {
+  d1Counter.n = 0;
+  httpCounter.n = 0;
+});
