@@ -3,7 +3,7 @@ import { useHydrateAtoms } from "jotai/utils";
 import type { User } from "../src/auth/session";
 import { apiRequest, fetchCurrentUser, sendToSignIn } from "./lib/api";
 import { currentUserAtom } from "./lib/state";
-import { useSubmit } from "./lib/useSubmit";
+import { useSubmit } from "./lib/submit";
 import { useRefreshOnFocus } from "./lib/useWindowFocus";
 
 /** The header's account menu; also keeps the current user fresh (refetched on focus, never cached). */

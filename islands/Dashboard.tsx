@@ -24,7 +24,7 @@ import { Pagination } from "./dashboard/Pagination";
 import { toRow } from "./dashboard/rows";
 import { SummaryCards } from "./dashboard/SummaryCards";
 import { useListData } from "./dashboard/useListData";
-import { Spinner } from "./lib/Spinner";
+import { Spinner } from "./lib/submit";
 import { currentUserAtom } from "./lib/state";
 import { showError } from "./lib/toast";
 

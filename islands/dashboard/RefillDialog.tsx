@@ -5,7 +5,7 @@ import { apiRequest, ApiRequestError, OFFLINE } from "../lib/api";
 import { Dialog, DialogButtons } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
 import { Field } from "../lib/Field";
-import { useSubmit } from "../lib/useSubmit";
+import { useSubmit } from "../lib/submit";
 
 type Props = {
   /** The medication being refilled; null keeps the dialog closed. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
-import { PendingButton } from "./Spinner";
-import { useSubmit, type Outcome } from "./useSubmit";
+import { PendingButton } from "./submit";
+import { useSubmit, type Outcome } from "./submit";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

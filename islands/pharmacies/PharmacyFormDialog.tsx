@@ -6,7 +6,7 @@ import { Dialog, DialogButtons } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
 import { Field, FormAlert } from "../lib/Field";
 import { check } from "../lib/form";
-import { useSubmit } from "../lib/useSubmit";
+import { useSubmit } from "../lib/submit";
 import { PhoneInput } from "./PhoneInput";
 
 /** Closed, adding, or editing one pharmacy. */
