@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { toPublicUser } from "../auth/session";
 import { users } from "../db/schema";
-import { isValidTimeZone, localDateAt, nextReminderAt } from "../domain/time";
+import { localDateAt, nextReminderAt, zoneOrUtc } from "../domain/time";
 import { resolveTimeZone } from "../domain/timezones";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
@@ -61,7 +61,7 @@ export const settingsApi = new Hono<AppEnv>()
       console.error(`[mail] test e-mail for user ${user.id} refused: ${MISSING_SECRET_MESSAGE}`);
       throw new ApiError(503, "E-mail is not configured on the server yet. Please try again later.");
     }
-    const zone = isValidTimeZone(user.timezone) ? user.timezone : "UTC";
+    const zone = zoneOrUtc(user.timezone);
     const content = reminderContent(data.medications, user.notificationDays, localDateAt(Date.now(), zone));
     const base = appUrl(c.env, new URL(c.req.url).origin);
     const message = reminderEmail({

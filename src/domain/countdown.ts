@@ -1,4 +1,4 @@
-import { daysBetween, isValidTimeZone, localDateAt } from "./time";
+import { daysBetween, localDateAt, zoneOrUtc } from "./time";
 
 // Pills go down by pillsPerDay at each local midnight of the user's zone, never below 0.
 // The database keeps the count with the local date it was true (countedOn); nothing has to run
@@ -20,9 +20,8 @@ export function currentPills({ pillsRemaining, pillsPerDay, countedOn }: StoredC
 export const roundPills = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The user's local calendar date: the day counts are kept in ("Timezone used for pill count updates"). */
-// A stored zone the runtime no longer knows (tzdata renames) must not break every read: fall back to UTC.
 export function todayIn(timeZone: string, now = Date.now()): string {
-  const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const zone = zoneOrUtc(timeZone);
   // Hot (every list read) and formatToParts is slow (~0.07 ms a call in workerd). A zone's offset is
   // whole seconds, so its local date is the same throughout a second: remember it per zone.
   const second = Math.floor(now / 1000);

@@ -1,5 +1,6 @@
 // Calendar arithmetic in a user's IANA time zone, with nothing but Intl (no Temporal in workerd yet).
 // A "local date" is 'YYYY-MM-DD'; an instant is epoch milliseconds.
+import { USER_DEFAULTS } from "../shared/user";
 
 const DAY_MS = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -30,6 +31,12 @@ export function isValidTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/**
+ * The zone to compute in: a stored zone the runtime no longer knows (tzdata renames) must not break
+ * every read or the reminders, so it falls back to UTC.
+ */
+export const zoneOrUtc = (timeZone: string): string => (isValidTimeZone(timeZone) ? timeZone : USER_DEFAULTS.timezone);
 
 interface WallClock {
   year: number;

@@ -1,7 +1,9 @@
 import rawTimeZones from "@vvo/tzdb/raw-time-zones.json";
+import { TIME_ZONE_NAME } from "../shared/settings-schemas";
+import { USER_DEFAULTS } from "../shared/user";
 import { isValidTimeZone, offsetAt } from "./time";
 
-// Spec point 3: the static time-zone reference list (@vvo/tzdb's raw data), enriched at runtime with
+// The static time-zone reference list (@vvo/tzdb's raw data), enriched at runtime with
 // each zone's current offset and a label '+HH:MM alternative name - main cities'. Server-only: the
 // JSON is ~120 KB, so islands receive the compact [{ name, label }] list instead.
 
@@ -30,11 +32,8 @@ export interface TimeZoneOption {
   label: string;
 }
 
-/** Letters, underscore, plus or minus; up to two more '/'-separated parts; 1–256 characters each. */
-export const TIME_ZONE_NAME = /^[A-Za-z_+-]{1,256}(?:\/[A-Za-z_+-]{1,256}){0,2}$/;
-
-/** The record default (spec point 3), kept selectable although tzdb lists no "UTC" entry. */
-export const DEFAULT_TIME_ZONE = "UTC";
+/** The account default, kept selectable although tzdb lists no "UTC" entry. */
+export const DEFAULT_TIME_ZONE = USER_DEFAULTS.timezone;
 
 const RECORDS = rawTimeZones as TimeZoneRecord[];
 

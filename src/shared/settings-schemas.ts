@@ -16,18 +16,21 @@ const wholeNumberBetween = (min: number, max: number, message: string) =>
     z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message)),
   );
 
+/** An IANA zone name's shape ('Area/Location', up to three parts): checked before asking Intl. */
+export const TIME_ZONE_NAME = /^[A-Za-z_+-]{1,256}(?:\/[A-Za-z_+-]{1,256}){0,2}$/;
+
 export const MIN_NOTIFICATION_DAYS = 1;
 export const MAX_NOTIFICATION_DAYS = 30;
 
 export const notificationSettingsSchema = z.object({
   notificationDays: wholeNumberBetween(MIN_NOTIFICATION_DAYS, MAX_NOTIFICATION_DAYS, "Days before running out must be between 1 and 30"),
   emailConsent: z._default(z.boolean({ error: "emailConsent must be true or false" }), true),
-  // Well-formed here (spec point 3's rule); the server also checks the zone is one it knows.
+  // Well-formed here; the server also checks the zone is one it knows (resolveTimeZone).
   timezone: z.string({ error: "Timezone is required" }).check(
     z.trim(),
     z.minLength(1, "Timezone is required"),
     z.maxLength(600, "Timezone is not a valid time zone name"),
-    z.regex(/^[A-Za-z_+-]{1,256}(?:\/[A-Za-z_+-]{1,256}){0,2}$/, "Timezone is not a valid time zone name"),
+    z.regex(TIME_ZONE_NAME, "Timezone is not a valid time zone name"),
   ),
   notificationHour: wholeNumberBetween(0, 23, "Hour must be between 0 and 23"),
 });

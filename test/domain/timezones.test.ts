@@ -1,7 +1,8 @@
 import rawTimeZones from "@vvo/tzdb/raw-time-zones.json";
 import { describe, expect, it } from "vitest";
 import { offsetAt } from "../../src/domain/time";
-import { formatOffset, resolveTimeZone, TIME_ZONE_NAME, timeZoneOptions, timeZonesAt, type TimeZoneRecord } from "../../src/domain/timezones";
+import { formatOffset, resolveTimeZone, timeZoneOptions, timeZonesAt, type TimeZoneRecord } from "../../src/domain/timezones";
+import { TIME_ZONE_NAME } from "../../src/shared/settings-schemas";
 import { clockIn, matchTimeZone } from "../../islands/settings/zones";
 
 const JANUARY = Date.UTC(2025, 0, 15, 12);

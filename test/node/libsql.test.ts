@@ -9,10 +9,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLibsqlHttpServer } from "../../scripts/libsql-http-server.mjs";
 import { migrate } from "../../scripts/migrate-libsql.mjs";
-import { createSession, validateSessionToken } from "../../src/auth/session";
+import { createSession } from "../../src/auth/session";
+import { loadSignedIn, type ReadScope } from "../../src/auth/signed-in";
 import { consumeAttempt, LIMITS } from "../../src/auth/throttle";
-import { createMedication, dashboardFromJson, refillMedication, withDashboard } from "../../src/data/medications";
-import { createPharmacy } from "../../src/data/pharmacies";
+import { createMedication, medicationsOf, refillMedication, toSortedMedications } from "../../src/data/medications";
+import { createPharmacy, pharmaciesOf, sortPharmacies } from "../../src/data/pharmacies";
 import { todayIn } from "../../src/domain/countdown";
 import type { Db } from "../../src/db/client";
 import * as schema from "../../src/db/schema";
@@ -85,12 +86,12 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     const user = await insertUser("sessions");
     const now = Date.now();
     const { token } = await createSession(db, user.id, now);
-    expect((await validateSessionToken(db, token, now))?.user.username).toBe("sessions");
-    expect(await validateSessionToken(db, token, now + 8 * 24 * 3_600_000)).toBeNull();
+    expect((await loadSignedIn(db, token, now))?.user.username).toBe("sessions");
+    expect(await loadSignedIn(db, token, now + 8 * 24 * 3_600_000)).toBeNull();
     expect(await db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id))).toEqual([]);
   });
 
-  it("loads session, user and the user's own lists in one statement, numbers exact", async () => {
+  it("loads session, user and the user's own lists in one batch, numbers exact", async () => {
     const [owner, stranger] = [await insertUser("lists"), await insertUser("lists-stranger")];
     const now = Date.now();
     const { token } = await createSession(db, owner.id, now);
@@ -102,11 +103,12 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     const plain = await createMedication(db, owner.id, { ...input, name: "Aspirin", pillsPerDay: 1 }, today);
     await createMedication(db, stranger.id, { ...input, pharmacyId: theirs.id, name: "not yours", pillsPerDay: 1 }, today);
 
-    const found = await validateSessionToken(db, token, now, withDashboard);
+    const reads = ({ db, owner }: ReadScope) => ({ medications: medicationsOf(db, owner), pharmacies: pharmaciesOf(db, owner) });
+    const found = await loadSignedIn(db, token, now, reads);
     expect(found?.user.username).toBe("lists");
-    const data = dashboardFromJson(found!.extras, "UTC", now);
+    const data = { medications: toSortedMedications(found!.data.medications, today), pharmacies: sortPharmacies(found!.data.pharmacies) };
     expect(data).toEqual({ medications: [plain, third], pharmacies: [pharmacy] });
-    expect(data.medications[1]!.pillsPerDay).toBe(2 / 3); // JSON from SQLite keeps every bit
+    expect(data.medications[1]!.pillsPerDay).toBe(2 / 3); // every bit of a REAL survives the wire
   });
 
   it("counts throttled attempts first, with the same upsert batch as on D1", async () => {
