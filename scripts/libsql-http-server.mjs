@@ -138,6 +138,7 @@ function respond(stream, request) {
       return { type, result: batch(stream, request.batch) };
     case "sequence":
       // SQLite's exec runs the statements in turn and stops at the first error, as a Hrana sequence.
+      endReadOnly(stream);
       stream.db.exec(sqlText(stream.sqls, request));
       return { type };
     case "store_sql": {
@@ -205,7 +206,7 @@ function checkCondition(cond, stepIndex) {
   if (cond.type === "ok" || cond.type === "error") {
     if (!Number.isInteger(cond.step) || cond.step < 0 || cond.step >= stepIndex) throw new ProtocolError(`Condition refers to step ${cond.step}, not an earlier step`);
   } else if (cond.type === "not") checkCondition(cond.cond, stepIndex);
-  else if (cond.type === "and" || cond.type === "or") cond.conds.forEach((c) => checkCondition(c, stepIndex));
+  else if ((cond.type === "and" || cond.type === "or") && Array.isArray(cond.conds)) cond.conds.forEach((c) => checkCondition(c, stepIndex));
   else if (cond.type !== "is_autocommit") throw new ProtocolError(`Unknown condition ${JSON.stringify(cond.type)}`);
 }
 
@@ -262,10 +263,7 @@ function statementCount(sql) {
 
 function execute(stream, { sql, args, wantRows }) {
   const db = stream.db;
-  if (stream.readOnly && !db.inTransaction) {
-    db.exec("PRAGMA query_only = 0");
-    stream.readOnly = false;
-  }
+  endReadOnly(stream);
   const statement = db.prepare(sql);
   const before = counters(db);
   let cols = [];
@@ -294,6 +292,13 @@ function execute(stream, { sql, args, wantRows }) {
     affected_row_count: after.total === before.total ? 0 : Number(after.changes),
     last_insert_rowid: after.rowid.toString(),
   };
+}
+
+/** Lifts the read-only guard once the BEGIN READONLY transaction that set it has ended. */
+function endReadOnly(stream) {
+  if (!stream.readOnly || stream.db.inTransaction) return;
+  stream.db.exec("PRAGMA query_only = 0");
+  stream.readOnly = false;
 }
 
 function counters(db) {

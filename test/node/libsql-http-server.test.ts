@@ -128,6 +128,15 @@ describe("Hrana v2 over HTTP server", () => {
     expect((await client.execute("SELECT count(*) AS n FROM items")).rows[0]!.n).toBe(2);
   });
 
+  it("lifts the read-only guard when the read transaction ends, for any later request on the stream", async () => {
+    const run = (sql: string) => ({ type: "execute", stmt: { sql } });
+    const { body } = await pipeline({
+      requests: [run("BEGIN TRANSACTION READONLY"), run("INSERT INTO items (name) VALUES ('no')"), run("COMMIT"), { type: "sequence", sql: "INSERT INTO items (name) VALUES ('yes')" }, { type: "close" }],
+    });
+    expect(body.results.map((r: any) => r.error?.code ?? r.type)).toEqual(["ok", "SQLITE_READONLY", "ok", "ok", "ok"]);
+    expect((await client.execute("SELECT name FROM items")).rows.map((r) => r.name)).toEqual(["yes"]);
+  });
+
   it("keeps an interactive transaction across requests with a baton; others see it only after COMMIT", async () => {
     const c = counted();
     const tx = await c.transaction("write");
