@@ -4,8 +4,7 @@ import { loginSchema, registerFormSchema } from "../src/shared/auth-schemas";
 import { apiRequest } from "./lib/api";
 import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
-import { PendingButton } from "./lib/submit";
-import { useSubmit } from "./lib/submit";
+import { PendingButton, useSubmit } from "./lib/submit";
 
 type Tab = "signin" | "register";
 const TABS: Array<{ id: Tab; label: string }> = [

@@ -5,8 +5,7 @@ import { SOMETHING_WENT_WRONG } from "./lib/errors";
 import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { SignInLinkPanel } from "./lib/SignInLinkPanel";
-import { PendingButton } from "./lib/submit";
-import { useSubmit } from "./lib/submit";
+import { PendingButton, useSubmit } from "./lib/submit";
 
 /** /forgot-password: states form → sent. Never tells whether the address has an account. */
 export default function ForgotPasswordForm() {

@@ -6,9 +6,8 @@ import { apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
 import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
-import { PendingButton, Spinner } from "./lib/submit";
+import { PendingButton, Spinner, useSubmit } from "./lib/submit";
 import { showError } from "./lib/toast";
-import { useSubmit } from "./lib/submit";
 import { useRefreshOnFocus } from "./lib/useWindowFocus";
 
 type Props = {

@@ -7,9 +7,8 @@ import { HOUR_OPTIONS, MAX_NOTIFICATION_DAYS, MIN_NOTIFICATION_DAYS, notificatio
 import { apiRequest } from "./lib/api";
 import { describedBy, Field, FieldError } from "./lib/Field";
 import { check } from "./lib/form";
-import { PendingButton } from "./lib/submit";
 import { currentUserAtom } from "./lib/state";
-import { useSubmit } from "./lib/submit";
+import { PendingButton, useSubmit } from "./lib/submit";
 import { browserTimeZone, clockIn, matchTimeZone } from "./settings/zones";
 
 interface Props {

@@ -5,9 +5,8 @@ import { profileSchema, type TestEmailAnswer } from "../src/shared/settings-sche
 import { apiRequest } from "./lib/api";
 import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
-import { PendingButton } from "./lib/submit";
 import { currentUserAtom } from "./lib/state";
-import { useSubmit } from "./lib/submit";
+import { PendingButton, useSubmit } from "./lib/submit";
 import { testEmailDescription } from "./settings/messages";
 
 /** /profile: full name and the e-mail reminders go to; and a test of that e-mail. */

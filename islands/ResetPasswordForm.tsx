@@ -5,8 +5,7 @@ import { serverMessage, SOMETHING_WENT_WRONG } from "./lib/errors";
 import { Field, FormAlert } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { SignInLinkPanel } from "./lib/SignInLinkPanel";
-import { PendingButton } from "./lib/submit";
-import { useSubmit } from "./lib/submit";
+import { PendingButton, useSubmit } from "./lib/submit";
 
 /** /reset-password: states form → success (the missing-token state is rendered by the server). */
 export default function ResetPasswordForm({ token }: { token: string }) {

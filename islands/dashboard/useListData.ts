@@ -9,7 +9,12 @@ type ListData = { medications: Medication[] | null; pharmacies: Pharmacy[] | nul
 
 /**
  * The dashboard's data: the server's first render, refetched on window focus and after every change
- * (spec: always stale, never retried, never polled). Only the newest answer is kept.
+ * (always stale, never retried, never polled). Only the newest answer is kept.
+ *
+ * Hand-written on purpose rather than on SWR: SWR's defaults go against these rules (answers reused
+ * for 2 s, focus refetches at most every 5 s, failed requests retried), so it would need them all
+ * turned off, and it adds about 6 KB gzip to the dashboard's JavaScript (82.4 → 88.2 KB when tried,
+ * of a 90 KB budget) to replace some 40 lines.
  */
 export function useListData(medications: Medication[] | null, pharmacies: Pharmacy[] | null) {
   const [data, setData] = useState<ListData>({ medications, pharmacies });

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
-import { PendingButton } from "./submit";
-import { useSubmit, type Outcome } from "./submit";
+import { PendingButton, useSubmit, type Outcome } from "./submit";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
