@@ -2,7 +2,9 @@ import { useSetAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
 import { useEffect, useId, useState } from "react";
 import type { User } from "../src/auth/session";
+import { RUNNING_LOW_MAX_DAYS } from "../src/domain/medications";
 import type { TimeZoneOption } from "../src/domain/timezones";
+import { plural } from "../src/shared/format";
 import { HOUR_OPTIONS, MAX_NOTIFICATION_DAYS, MIN_NOTIFICATION_DAYS, notificationSettingsSchema } from "../src/shared/settings-schemas";
 import { apiRequest } from "./lib/api";
 import { describedBy, Field, FieldError } from "./lib/Field";
@@ -22,7 +24,7 @@ interface Props {
 }
 
 const SAVED = { title: "Notification settings updated", description: "Your notification preferences have been saved." };
-const plural = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+const dayCount = (n: number) => plural(n, "day", "days");
 
 /** /notifications: lead time, time zone, hour and consent of the daily refill e-mail. */
 export default function NotificationSettings({ user, zones, timezoneChosen, renderedAt }: Props) {
@@ -68,7 +70,7 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
             Days Before Running Out to Notify
           </label>
           <output htmlFor={`${id}-days`} className="text-lg font-semibold text-teal-800" aria-live="polite">
-            {plural(days)}
+            {dayCount(days)}
           </output>
         </div>
         <input
@@ -80,12 +82,12 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
           step={1}
           value={days}
           onChange={(e) => setDays(Number(e.currentTarget.value))}
-          aria-valuetext={plural(days)}
+          aria-valuetext={dayCount(days)}
           aria-describedby={describedBy(daysNote, ["hint", errors.notificationDays ? "error" : false])}
           className="mt-2 w-full accent-teal-700"
         />
         <p id={`${daysNote}-hint`} className="mt-1 text-sm text-slate-700">
-          You'll receive an email when any medication is {plural(days)} or less from running out.
+          You'll receive an email when any medication is {dayCount(days)} or less from running out.
         </p>
         <FieldError id={daysNote} error={errors.notificationDays} />
       </div>
@@ -93,8 +95,8 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
       <div className="rounded-md border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950" role="note" aria-label="About the daily email">
         <p className="font-medium">One daily email is sent if any of your medications needs refilling. It lists:</p>
         <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>Medications needing immediate refill (within {plural(days)} of running out)</li>
-          {days < 15 && <li>Upcoming medications that will need a refill within 15 days</li>}
+          <li>Medications needing immediate refill (within {dayCount(days)} of running out)</li>
+          {days < RUNNING_LOW_MAX_DAYS && <li>{`Upcoming medications that will need a refill within ${dayCount(RUNNING_LOW_MAX_DAYS)}`}</li>}
           <li>The exact date each medication runs out</li>
         </ul>
       </div>

@@ -1,5 +1,6 @@
-// The dashboard list's rules (spec point 2, "Dashboard"): search, status filter, sorting,
-// pagination and display. Pure functions, used by the server's first render and the island.
+// The dashboard list's rules: search, status filter, sorting, pagination and display. Pure
+// functions, used by the server's first render and the island.
+import { formatDate, plural } from "../shared/format";
 import { compareByName, statusOf, type Medication, type MedicationStatus, type Pharmacy } from "./medications";
 
 export const PAGE_SIZE = 20;
@@ -123,30 +124,20 @@ export function condensedPages(current: number, pageCount: number): PageListItem
 
 // ---- Display ----
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** 'YYYY-MM-DD' → 'Jan 5, 2025', read as a calendar date (no time zone can shift it a day). */
-export function formatRefillDate(date: string | null | undefined): string {
-  if (!date) return "Not available";
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  if (!match || !month) return date;
-  return `${month} ${Number(match[3])}, ${Number(match[1])}`;
-}
-
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+/** The last refill as 'Jan 5, 2025'; a medication never refilled shows 'Not available'. */
+export const formatRefillDate = (date: string | null | undefined): string => (date ? formatDate(date) : "Not available");
 
 /** The summary cards' count: '1 Medication', '3 Medications'. */
-export const medicationCount = (n: number) => `${n} ${plural(n, "Medication", "Medications")}`;
+export const medicationCount = (n: number) => plural(n, "Medication", "Medications");
 
-/** The list's count, in the spec's words. */
+/** The list's count: '3 medication(s) found', in that wording whatever the count. */
 export const foundText = (n: number) => `${n} medication(s) found`;
 
 // One formatter for every call: toLocaleString builds a new one each time (60 per dashboard render).
 const countFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 const count = (n: number) => countFormat.format(n);
-export const pillsText = (n: number) => `${count(n)} ${plural(n, "pill", "pills")}`;
-export const daysLeftText = (n: number) => `${count(n)} ${plural(n, "day", "days")} left`;
+export const pillsText = (n: number) => plural(n, "pill", "pills", count);
+export const daysLeftText = (n: number) => `${plural(n, "day", "days", count)} left`;
 
 export const NO_PHARMACY = "No pharmacy assigned";
 export const UNKNOWN_PHARMACY = "Unknown pharmacy";
