@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, reminderEmail } from "../src/mail/templates/reminder";
-import { needsReminder, notificationRecords, reminderContent, type StoredMedication } from "../src/reminders/due";
+import { needsReminder, notificationRecords, reminderContent, type ReminderMedication } from "../src/reminders/due";
 
 // What the reminder says: pure functions, no database.
 
-const med = (id: number, pillsRemaining: number, extra: Partial<StoredMedication> = {}): StoredMedication => ({
+const med = (id: number, pillsRemaining: number, extra: Partial<ReminderMedication> = {}): ReminderMedication => ({
   id,
   name: `Med ${id}`,
   pillsRemaining,

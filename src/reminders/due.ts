@@ -4,9 +4,10 @@ import { addDays } from "../domain/time";
 
 // What a reminder says, as of one local date: pure, so the hourly job, the test e-mail and the
 // tests share it. "Immediate" is within notificationDays of running out (the dashboard's 'Need
-// Refill Soon'); "upcoming" is above that and up to 15 days (its 'Running Low').
+// Refill Soon'); "upcoming" is above that and up to RUNNING_LOW_MAX_DAYS (its 'Running Low').
 
-export interface StoredMedication extends StoredCount {
+/** What a reminder needs of one medication: its stored count, name and pharmacy. */
+export interface ReminderMedication extends StoredCount {
   id: number;
   name: string;
   pharmacyName: string | null;
@@ -32,7 +33,7 @@ export interface ReminderContent {
 
 export type NotificationType = "refill-needed" | "upcoming-refill";
 
-export function reminderContent(medications: StoredMedication[], notificationDays: number, today: string): ReminderContent {
+export function reminderContent(medications: ReminderMedication[], notificationDays: number, today: string): ReminderContent {
   const immediate: ReminderItem[] = [];
   const upcoming: ReminderItem[] = [];
   for (const m of medications) {
@@ -58,7 +59,7 @@ export function reminderContent(medications: StoredMedication[], notificationDay
 /** The daily e-mail goes out only when some medication is within notificationDays of running out. */
 export const needsReminder = (content: ReminderContent) => content.immediate.length > 0;
 
-/** The notification records (spec point 3) a sent reminder leaves, one per medication it named. */
+/** The notification records a sent reminder leaves, one per medication it named. */
 export function notificationRecords(content: ReminderContent): Array<{ medicationId: number; type: NotificationType }> {
   return [
     ...content.immediate.map((item) => ({ medicationId: item.medicationId, type: "refill-needed" as const })),

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { medications, notifications, pharmacies, reminderLog, users } from "../db/schema";
-import type { NotificationType, StoredMedication } from "./due";
+import type { NotificationType, ReminderMedication } from "./due";
 
 // The hourly job's queries. Each is one statement over a whole page of users (the page travels as
 // one JSON parameter through json_each), so a page of 500 costs a handful of round trips on Turso
@@ -128,8 +128,8 @@ export async function claim(db: Db, now: number, wallNow: number, requests: Clai
 }
 
 /** Every medication of these users, with its pharmacy's name and phone. */
-export async function medicationsOf(db: Db, userIds: number[]): Promise<Map<number, StoredMedication[]>> {
-  const byUser = new Map<number, StoredMedication[]>();
+export async function medicationsOf(db: Db, userIds: number[]): Promise<Map<number, ReminderMedication[]>> {
+  const byUser = new Map<number, ReminderMedication[]>();
   if (userIds.length === 0) return byUser;
   const rows = await db
     .select({
