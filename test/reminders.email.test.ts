@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, reminderEmail } from "../src/mail/templates/reminder";
+import { passwordResetEmail } from "../src/mail/templates/PasswordResetEmail";
+import { reminderEmail, reminderMessage } from "../src/mail/templates/ReminderEmail";
+import { unsubscribeUrl } from "../src/mail/unsubscribe";
 import { needsReminder, notificationRecords, reminderContent, type ReminderMedication } from "../src/reminders/due";
+import { formatDate } from "../src/shared/format";
 
 // What the reminder says: pure functions, no database.
 
@@ -122,5 +125,66 @@ describe("reminderEmail", () => {
   it("formats dates the way the app does", () => {
     expect(formatDate("2025-01-05")).toBe("Jan 5, 2025");
     expect(formatDate("2024-12-31")).toBe("Dec 31, 2024");
+  });
+
+  it("is a whole inline-styled HTML document", () => {
+    expect(email.html.startsWith('<!DOCTYPE html><html lang="en"><head>')).toBe(true);
+    expect(email.html).toContain('<body style="margin:0;background:#f8fafc;');
+    expect(email.html).not.toContain("<style");
+    expect(email.html).not.toContain("<!--"); // no React markers
+  });
+});
+
+describe("escaping in the e-mails' HTML", () => {
+  const breakOut = '"onmouseover=alert(1) x="';
+  const email = reminderEmail({
+    to: "pat@example.com",
+    name: breakOut,
+    content: reminderContent([med(1, 2, { name: `<script>alert(1)</script>${breakOut}`, pharmacyName: breakOut, pharmacyPhone: `5${breakOut}` })], 7, "2025-01-10"),
+    dashboardUrl: `https://refills.example/${breakOut}`,
+    settingsUrl: `https://refills.example/notifications?${breakOut}`,
+    unsubscribeUrl: `https://refills.example/unsubscribe?token=${breakOut}`,
+  });
+
+  it("text and attribute values cannot open a tag or close an attribute", () => {
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).not.toContain('"onmouseover');
+    expect(email.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;&quot;onmouseover=alert(1) x=&quot;");
+    expect(email.html).toContain('href="https://refills.example/&quot;onmouseover=alert(1) x=&quot;"');
+    expect(email.html).toContain('href="https://refills.example/unsubscribe?token=&quot;onmouseover=alert(1) x=&quot;"');
+    expect(email.html).toContain('<a href="tel:51" style="color:#0f766e">5&quot;onmouseover=alert(1) x=&quot;</a>');
+    expect(email.text).toContain(`Hello ${breakOut},`); // plain text is shown as it is
+  });
+
+  it("the password-reset e-mail escapes its name and link too", () => {
+    const reset = passwordResetEmail({ to: "pat@example.com", username: "<b>pat</b>", link: `https://refills.example/reset-password?token=${breakOut}` });
+    expect(reset.html).toContain("Hello &lt;b&gt;pat&lt;/b&gt;,");
+    expect(reset.html).toContain('href="https://refills.example/reset-password?token=&quot;onmouseover=alert(1) x=&quot;"');
+    expect(reset.html).not.toContain('"onmouseover');
+    expect(reset.text).toContain(`https://refills.example/reset-password?token=${breakOut}`);
+  });
+});
+
+describe("reminderMessage", () => {
+  const key = new Uint8Array(32).fill(7);
+  const content = reminderContent([med(1, 2)], 7, "2025-01-10");
+  const user = { id: 42, email: "pat@example.com", username: "pat", fullName: "Pat Doe" };
+
+  it("greets by full name, else username, and links the account's pages from the base URL", () => {
+    const message = reminderMessage({ user, content, baseUrl: "https://refills.example", key });
+    const unsubscribe = unsubscribeUrl("https://refills.example", key, 42);
+    expect(message).toEqual(
+      reminderEmail({
+        to: "pat@example.com",
+        name: "Pat Doe",
+        content,
+        dashboardUrl: "https://refills.example/",
+        settingsUrl: "https://refills.example/notifications",
+        unsubscribeUrl: unsubscribe,
+      }),
+    );
+    expect(message.headers?.["List-Unsubscribe"]).toBe(`<${unsubscribe}>`);
+    expect(reminderMessage({ user: { ...user, fullName: null }, content, baseUrl: "https://refills.example", key }).text).toContain("Hello pat,");
+    expect(reminderMessage({ user: { ...user, fullName: "" }, content, baseUrl: "https://refills.example", key, test: true }).tag).toBe("refill-reminder-test");
   });
 });

@@ -3,8 +3,8 @@ import { isValidTimeZone, localDateAt, nextReminderAt } from "../domain/time";
 import type { Env } from "../env";
 import { errorSummary } from "../http/errors";
 import { appUrl, createMailer, MAX_BATCH, type Mailer, type OutgoingEmail, type SendResult } from "../mail/mailer";
-import { reminderEmail } from "../mail/templates/reminder";
-import { MISSING_SECRET_MESSAGE, unsubscribeKey, unsubscribeUrl, type UnsubscribeKey } from "../mail/unsubscribe";
+import { reminderMessage } from "../mail/templates/ReminderEmail";
+import { MISSING_SECRET_MESSAGE, unsubscribeKey, type UnsubscribeKey } from "../mail/unsubscribe";
 import { needsReminder, notificationRecords, reminderContent } from "./due";
 import { claim, medicationsOf, recordPage, type Advance, type DueUser, type Outcome } from "./store";
 
@@ -131,14 +131,7 @@ async function remind(context: JobContext, plans: Plan[], summary: TickSummary):
       summary.nothingDue++;
       continue;
     }
-    const message = reminderEmail({
-      to: p.user.email,
-      name: p.user.fullName || p.user.username,
-      content,
-      dashboardUrl: `${context.baseUrl}/`,
-      settingsUrl: `${context.baseUrl}/notifications`,
-      unsubscribeUrl: unsubscribeUrl(context.baseUrl, context.key, p.user.id),
-    });
+    const message = reminderMessage({ user: p.user, content, baseUrl: context.baseUrl, key: context.key });
     outgoing.push({ plan: p, message, notifications: notificationRecords(content) });
   }
 
