@@ -1,9 +1,10 @@
 import { app } from "./app";
 import type { Env } from "./env";
+import { pruneTables } from "./maintenance/prune";
 import { consumeReminderPages } from "./reminders/fanout";
 import { runReminderTick } from "./reminders/tick";
 
-/** wrangler.toml [triggers]: the hourly reminder tick. (Not exported: workerd takes named exports for entrypoints.) */
+/** wrangler.toml [triggers]: the hourly job (the reminder tick, then pruning). (Not exported: workerd takes named exports for entrypoints.) */
 const REMINDER_CRON = "0 * * * *";
 
 export default {
@@ -14,9 +15,11 @@ export default {
       console.error(`[scheduled] no job for cron "${controller.cron}"`);
       return;
     }
-    const summary = await runReminderTick(env, controller.scheduledTime);
+    const now = controller.scheduledTime;
+    // Reminders first, then the pruning, also after a tick that threw (pruneTables never throws).
+    const summary = await runReminderTick(env, now).finally(() => pruneTables(env, now));
     // A failed page is already logged per user; failing the invocation makes it visible in the dashboard too.
-    if (summary.pageErrors > 0) throw new Error(`reminder tick ${new Date(controller.scheduledTime).toISOString()}: ${summary.pageErrors} page(s) failed`);
+    if (summary.pageErrors > 0) throw new Error(`reminder tick ${new Date(now).toISOString()}: ${summary.pageErrors} page(s) failed`);
   },
 
   // REMINDER_QUEUE's consumer (wrangler.toml): pages of due users the tick could not do itself.
