@@ -1,9 +1,10 @@
-import { eq, lte, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { throttles } from "../db/schema";
 
 // Fixed windows counted in the database, so every Worker instance sees the same numbers.
-// Limits recover when the window passes: a victim is never locked out for good.
+// Limits recover when the window passes: a victim is never locked out for good. Counters whose
+// window has passed are deleted by the hourly job (src/maintenance/prune.ts).
 export const WINDOW_MS = 15 * 60_000;
 export const LIMITS = {
   loginPerAccount: 5,
@@ -90,11 +91,6 @@ export const refundAttempt = (db: Db, key: string) =>
     .update(throttles)
     .set({ count: sql`MAX(${throttles.count} - 1, 0)` })
     .where(eq(throttles.key, key));
-
-/** Deletes counters whose window has passed (for a periodic job; expired rows are already ignored). */
-export async function pruneExpiredAttempts(db: Db, now = Date.now()): Promise<void> {
-  await db.delete(throttles).where(lte(throttles.windowStartedAt, now - WINDOW_MS));
-}
 
 export const clearAttempts = (db: Db, key: string) => db.delete(throttles).where(eq(throttles.key, key));
 

@@ -2,12 +2,17 @@ import type { Db } from "../db/client";
 import { devEmails } from "../db/schema";
 import type { Mailer, OutgoingEmail, SendResult } from "./mailer";
 
-const ROWS_PER_INSERT = 14;
+// D1 binds at most 100 parameters per statement, and a message binds 6 (Drizzle writes the id as a
+// literal null): 16 messages to an insert.
+const ROWS_PER_INSERT = Math.floor(100 / 6);
 
 const chunk = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-/** Development mail: stored in the database, listed at /dev/emails, preview URL in the server log. */
+/**
+ * Development mail: stored in the database, listed at /dev/emails, preview URL in the server log.
+ * The hourly job deletes it after a week (src/maintenance/prune.ts).
+ */
 export class DevOutbox implements Mailer {
   constructor(
     private readonly db: Db,
@@ -17,7 +22,7 @@ export class DevOutbox implements Mailer {
   async send(messages: OutgoingEmail[]): Promise<SendResult[]> {
     if (messages.length === 0) return [];
     const now = Date.now();
-    // D1 binds at most 100 parameters per statement (7 per message): insert in chunks, one batch.
+    // Inserts in chunks, all in one batch.
     const inserts = chunk(messages, ROWS_PER_INSERT).map((part) =>
       this.db
         .insert(devEmails)
