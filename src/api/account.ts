@@ -11,7 +11,7 @@ import { ApiError, errorSummary } from "../http/errors";
 import { clearSessionCookie, sessionCookieName, setSessionCookie, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
-import { passwordResetEmail } from "../mail/templates/password-reset";
+import { passwordResetEmail } from "../mail/templates/PasswordResetEmail";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../shared/auth-schemas";
 import { USER_DEFAULTS } from "../shared/user";
 

@@ -9,8 +9,8 @@ import { ApiError } from "../http/errors";
 import { NOT_SIGNED_IN_MESSAGE, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
-import { reminderEmail } from "../mail/templates/reminder";
-import { MISSING_SECRET_MESSAGE, unsubscribeKey, unsubscribeUrl } from "../mail/unsubscribe";
+import { reminderMessage } from "../mail/templates/ReminderEmail";
+import { MISSING_SECRET_MESSAGE, unsubscribeKey } from "../mail/unsubscribe";
 import { reminderContent } from "../reminders/due";
 import { reminderMedicationsOf } from "../data/medications";
 import { notificationSettingsSchema, profileSchema, type TestEmailAnswer } from "../shared/settings-schemas";
@@ -63,16 +63,7 @@ export const settingsApi = new Hono<AppEnv>()
     }
     const zone = zoneOrUtc(user.timezone);
     const content = reminderContent(data.medications, user.notificationDays, localDateAt(Date.now(), zone));
-    const base = appUrl(c.env, new URL(c.req.url).origin);
-    const message = reminderEmail({
-      to: user.email,
-      name: user.fullName || user.username,
-      content,
-      dashboardUrl: `${base}/`,
-      settingsUrl: `${base}/notifications`,
-      unsubscribeUrl: unsubscribeUrl(base, key, user.id),
-      test: true,
-    });
+    const message = reminderMessage({ user, content, baseUrl: appUrl(c.env, new URL(c.req.url).origin), key, test: true });
     const [result] = await createMailer(c.env, c.var.db).send([message]);
     if (!result?.ok) {
       const error = result?.error ?? "no answer from the mailer";
