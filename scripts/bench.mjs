@@ -4,10 +4,17 @@
 //
 // Order matters on a 2-core machine: the Worker bundle is built before the dev server starts; the
 // load runs, page weights and Lighthouse use a user with 100 medications; the reminder scenarios,
-// which seed 100 000 users, come last. The whole run is bounded (DEADLINE_MS) and always ends the
-// dev server it started.
-import { rmSync, writeFileSync } from "node:fs";
+// which seed 100 000 users, come next. Then that dev server is stopped and the latency section starts
+// its own, on libSQL over HTTP with 50 ms per database round trip (scripts/bench/latency.mjs). The
+// whole run is bounded (DEADLINE_MS) and always ends the servers it started.
+//
+// Only some sections: `npm run bench -- --only latency` (or `--only=throughput,weights`, or
+// BENCH_ONLY=latency npm run bench). Sections: worker (bundle and startup), throughput, weights,
+// lighthouse, reminders, latency. The shared dev server and the seeded user are set up only when a
+// selected section needs them; the latency section always starts its own.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { measureLatency } from "./bench/latency.mjs";
 import { measureThroughput } from "./bench/load.mjs";
 import { measureLighthouse } from "./bench/lighthouse.mjs";
 import { measureReminders } from "./bench/reminders.mjs";
@@ -17,19 +24,52 @@ import { root, snapshotTree, startDevServer } from "./bench/server.mjs";
 import { measurePageWeights } from "./bench/weights.mjs";
 import { measureWorker } from "./bench/worker.mjs";
 
-const DEADLINE_MS = 290_000;
+// 290 s for the sections on the shared dev server, 90 s for the latency section (its own dev server,
+// seeding at 50 ms per round trip, ~450 sequential requests: ~25 s, more when the machine is busy).
+const DEADLINE_MS = 380_000;
 const MEDICATIONS = 100;
+const SECTIONS = ["worker", "throughput", "weights", "lighthouse", "reminders", "latency"];
+
+/** The sections to run: all, or those of `--only a,b` / `--only=a,b` / BENCH_ONLY=a,b. */
+function selectedSections(argv, env) {
+  let value = env.BENCH_ONLY || null;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--only") value = argv[++i] ?? "";
+    else if (argv[i].startsWith("--only=")) value = argv[i].slice("--only=".length);
+    else {
+      console.error(`unknown argument ${argv[i]} (usage: npm run bench [-- --only ${SECTIONS.join(",")}])`);
+      process.exit(2);
+    }
+  }
+  if (value === null) return new Set(SECTIONS);
+  const names = value.split(",").map((n) => n.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !SECTIONS.includes(n));
+  if (names.length === 0 || unknown.length) {
+    console.error(`unknown section(s) ${unknown.join(", ") || "(none given)"}; sections: ${SECTIONS.join(", ")}`);
+    process.exit(2);
+  }
+  return new Set(names);
+}
+const only = selectedSections(process.argv.slice(2), process.env);
+const runs = (name) => only.has(name);
 
 const report = new Report();
 let server = null;
+const cleanup = new Set(); // what a section started and must not outlive the bench (latency section)
 const tree = snapshotTree();
+
+function stopServer() {
+  if (server) mkdirSync(join(root, "bench-results"), { recursive: true });
+  if (server) writeFileSync(join(root, "bench-results/dev-server.log"), server.log()); // for a failed section's why
+  server?.stop();
+  server = null;
+}
 
 function finish(code) {
   report.printSummary();
   report.write(root);
-  if (server) writeFileSync(join(root, "bench-results/dev-server.log"), server.log()); // for a failed section's why
-  server?.stop();
-  server = null;
+  stopServer();
+  for (const stop of cleanup) stop();
   rmSync(tree, { recursive: true, force: true });
   process.exit(code);
 }
@@ -46,32 +86,41 @@ process.on("uncaughtException", (err) => {
 
 const started = Date.now();
 report.note(`measuring a snapshot of the working tree (${tree}), so concurrent edits and builds in it cannot disturb the run`);
-await report.section("Worker bundle and startup", () => measureWorker(report, { cwd: tree }));
+if (only.size < SECTIONS.length) report.note(`only these sections: ${[...only].join(", ")}`);
+if (runs("worker")) await report.section("Worker bundle and startup", () => measureWorker(report, { cwd: tree }));
 
-await report.section("Dev server", async () => {
-  server = await startDevServer({ cwd: tree });
-  report.figure("dev_server_start_to_first_200_ms", server.startupMs);
-  report.note("dev_server_start_to_first_200_ms: `node scripts/dev.mjs` spawn → first 200, including the islands build, migrations and wrangler/workerd boot");
-});
+const userSections = ["throughput", "weights", "lighthouse"].filter(runs);
+if (userSections.length || runs("reminders")) {
+  await report.section("Dev server", async () => {
+    server = await startDevServer({ cwd: tree });
+    report.figure("dev_server_start_to_first_200_ms", server.startupMs);
+    report.note("dev_server_start_to_first_200_ms: `node scripts/dev.mjs` spawn → first 200, including the islands build, migrations and wrangler/workerd boot");
+  });
+}
 
 if (server) {
   let user = null;
-  await report.section(`Seed a user with ${MEDICATIONS} medications`, async () => {
-    user = await registerUser(server.baseUrl);
-    const via = await seedMedications(server, user, MEDICATIONS);
-    const count = await countMedications(server.baseUrl, user.cookie);
-    report.figure("seeded_medications", count);
-    report.note(`seeded through ${via === "api" ? "POST /api/pharmacies and POST /api/medications" : "SQL (wrangler d1 execute)"}`);
-    if (count !== MEDICATIONS) report.note(`GET /api/medications lists ${count}, expected ${MEDICATIONS}`);
-  });
+  if (userSections.length) {
+    await report.section(`Seed a user with ${MEDICATIONS} medications`, async () => {
+      user = await registerUser(server.baseUrl);
+      const via = await seedMedications(server, user, MEDICATIONS);
+      const count = await countMedications(server.baseUrl, user.cookie);
+      report.figure("seeded_medications", count);
+      report.note(`seeded through ${via === "api" ? "POST /api/pharmacies and POST /api/medications" : "SQL (wrangler d1 execute)"}`);
+      if (count !== MEDICATIONS) report.note(`GET /api/medications lists ${count}, expected ${MEDICATIONS}`);
+    });
+  }
   if (user) {
     const ctx = { baseUrl: server.baseUrl, cookie: user.cookie };
-    await report.section("Throughput (16 connections)", () => measureThroughput(report, ctx));
-    await report.section("JavaScript and CSS per page (gzip -9)", () => measurePageWeights(report, ctx));
-    await report.section("Lighthouse (mobile)", () => measureLighthouse(report, ctx));
+    if (runs("throughput")) await report.section("Throughput (16 connections)", () => measureThroughput(report, ctx));
+    if (runs("weights")) await report.section("JavaScript and CSS per page (gzip -9)", () => measurePageWeights(report, ctx));
+    if (runs("lighthouse")) await report.section("Lighthouse (mobile)", () => measureLighthouse(report, ctx));
   }
-  await report.section("Hourly reminder job", () => measureReminders(report, server));
+  if (runs("reminders")) await report.section("Hourly reminder job", () => measureReminders(report, server));
 }
+// The latency section starts its own dev server: stop this one first, so the two don't share 2 cores.
+stopServer();
+if (runs("latency")) await report.section("Latency: 50 ms per database round trip", () => measureLatency(report, { cwd: tree, cleanup }));
 
 report.figure("bench_total_s", Math.round((Date.now() - started) / 1000));
 clearTimeout(watchdog);

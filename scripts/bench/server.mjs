@@ -61,8 +61,12 @@ export function run(command, args, { cwd, timeoutMs = 120_000, maxBuffer = 64 * 
   });
 }
 
-/** Starts the dev server; `startupMs` is process start → first 200 (build + migrations + workerd boot). */
-export async function startDevServer({ cwd, timeoutMs = 120_000 }) {
+/**
+ * Starts the dev server; `startupMs` is process start → first 200 (build + migrations + workerd boot).
+ * `args` go on to `wrangler dev` (e.g. `--var TURSO_DATABASE_URL:…`); `env` is added to the server's
+ * environment (e.g. SERVER_TIMING: "1"), except PORT and NODE_ENV, which stay the bench's.
+ */
+export async function startDevServer({ cwd, timeoutMs = 120_000, args = [], env = {} }) {
   const port = await freePort();
   const persistDir = mkdtempSync(join(tmpdir(), "refill-bench-"));
   // The server's output, kept to its first and last LOG_KEEP characters (a reminder tick logs a line
@@ -81,12 +85,12 @@ export async function startDevServer({ cwd, timeoutMs = 120_000 }) {
   };
   const log = () => (dropped ? `${head}\n… ${dropped} characters dropped …\n${tail}` : tail);
   const started = Date.now();
-  const child = spawn("node", ["scripts/dev.mjs", "--persist-to", persistDir, "--log-level", "warn"], {
+  const child = spawn("node", ["scripts/dev.mjs", "--persist-to", persistDir, "--log-level", "warn", ...args], {
     cwd,
     // wrangler bundles with NODE_ENV=development for `dev` (React's development build: the dashboard
     // renders ~10× slower) and production for `deploy`; measure what production runs.
     // SERVER_TIMING off: production does not count round trips (the latency run reads them itself).
-    env: { SERVER_TIMING: "0", ...childEnv, PORT: String(port), NODE_ENV: "production" },
+    env: { SERVER_TIMING: "0", ...childEnv, ...env, PORT: String(port), NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so stop() ends wrangler and workerd with it
   });
