@@ -1,3 +1,4 @@
+import type { NotificationType } from "../db/schema";
 import { currentPills, type StoredCount } from "../domain/countdown";
 import { daysLeft, RUNNING_LOW_MAX_DAYS, runOutDate } from "../domain/medications";
 import { addDays } from "../domain/time";
@@ -30,8 +31,6 @@ export interface ReminderContent {
   immediate: ReminderItem[];
   upcoming: ReminderItem[];
 }
-
-export type NotificationType = "refill-needed" | "upcoming-refill";
 
 export function reminderContent(medications: ReminderMedication[], notificationDays: number, today: string): ReminderContent {
   const immediate: ReminderItem[] = [];

@@ -1,12 +1,12 @@
 import { createDb, type Db } from "../db/client";
-import { isValidTimeZone, localDateAt, nextReminderAt } from "../domain/time";
+import { localDateAt, nextReminderAt, zoneOrUtc } from "../domain/time";
 import type { Env } from "../env";
 import { errorSummary } from "../http/errors";
 import { appUrl, createMailer, MAX_BATCH, type Mailer, type OutgoingEmail, type SendResult } from "../mail/mailer";
 import { reminderMessage } from "../mail/templates/ReminderEmail";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, type UnsubscribeKey } from "../mail/unsubscribe";
 import { needsReminder, notificationRecords, reminderContent } from "./due";
-import { claim, medicationsOf, recordPage, type Advance, type DueUser, type Outcome } from "./store";
+import { claim, medicationsByUser, recordPage, type Advance, type DueUser, type Outcome } from "./store";
 
 // One page of due users, processed the same way whether the cron tick reads it inline or a queue
 // consumer receives it (src/reminders/fanout.ts): claim each (user, local date) atomically → count
@@ -81,11 +81,9 @@ interface Plan {
 }
 
 function plan(user: DueUser, now: number): Plan {
-  let zone = user.timezone;
-  if (!isValidTimeZone(zone)) {
-    console.error(`[reminders] user ${user.id}: unknown time zone "${zone}", using UTC`);
-    zone = "UTC";
-  }
+  const zone = zoneOrUtc(user.timezone);
+  // Logged here, where the user is known, so a bad stored zone can be found and fixed.
+  if (zone !== user.timezone) console.error(`[reminders] user ${user.id}: unknown time zone "${user.timezone}", using ${zone}`);
   const next = nextReminderAt(zone, user.notificationHour, Math.max(user.nextNotificationAt, now));
   return { user, zone, localDate: localDateAt(now, zone), next };
 }
@@ -119,7 +117,7 @@ export async function processPage(context: JobContext, page: DueUser[], summary:
 /** Counts, e-mails and outcomes for the claimed users of a page. */
 async function remind(context: JobContext, plans: Plan[], summary: TickSummary): Promise<Outcome[]> {
   const { db, now } = context;
-  const medications = await medicationsOf(db, plans.map((p) => p.user.id));
+  const medications = await medicationsByUser(db, plans.map((p) => p.user.id));
   const outcomes: Outcome[] = [];
   const outgoing: Array<{ plan: Plan; message: OutgoingEmail; notifications: Outcome["notifications"] }> = [];
 

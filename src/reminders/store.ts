@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { medications, notifications, pharmacies, reminderLog, users } from "../db/schema";
-import type { NotificationType, ReminderMedication } from "./due";
+import { field, inJsonList, jsonRows } from "../db/json-each";
+import { medications, notifications, reminderLog, users, type NotificationType, type ReminderStatus } from "../db/schema";
+import { reminderMedications } from "../data/medications";
+import type { ReminderMedication } from "./due";
 
 // The hourly job's queries. Each is one statement over a whole page of users (the page travels as
 // one JSON parameter through json_each), so a page of 500 costs a handful of round trips on Turso
@@ -10,8 +12,6 @@ import type { NotificationType, ReminderMedication } from "./due";
 export const PAGE_SIZE = 500;
 /** A claim left in 'sending' this long belongs to an invocation that died; a later tick takes it over. */
 export const STALE_CLAIM_MS = 30 * 60_000;
-
-export type ReminderStatus = "sending" | "sent" | "nothing_due" | "retry" | "failed" | "rejected";
 
 export interface DueUser {
   id: number;
@@ -79,7 +79,7 @@ export function selectDueUsersByIds(db: Db, now: number, ids: number[]): Promise
   return db
     .select(dueUserColumns)
     .from(users)
-    .where(and(sql`${users.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`, sql`${users.emailConsent} = 1`, lte(users.nextNotificationAt, now)))
+    .where(and(inJsonList(users.id, ids), sql`${users.emailConsent} = 1`, lte(users.nextNotificationAt, now)))
     .orderBy(asc(users.nextNotificationAt), asc(users.id));
 }
 
@@ -110,16 +110,16 @@ export async function claim(db: Db, now: number, wallNow: number, requests: Clai
   const staleBefore = Math.min(now, wallNow) - STALE_CLAIM_MS;
   const rows = await db.all<{ userId: number }>(sql`
     INSERT INTO reminder_log (user_id, local_date, status, attempts, updated_at, error)
-    SELECT json_extract(value, '$.userId'), json_extract(value, '$.localDate'), 'sending', 1, ${wallNow}, NULL
-    FROM json_each(${JSON.stringify(requests)})
+    SELECT ${field("userId")}, ${field("localDate")}, 'sending', 1, ${wallNow}, NULL
+    FROM ${jsonRows(requests)}
     -- consent may have been withdrawn, or the user finished by someone else, since the page was read
-    WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = json_extract(value, '$.userId') AND u.email_consent = 1
-                    AND u.next_notification_at = json_extract(value, '$.due'))
+    WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = ${field("userId")} AND u.email_consent = 1
+                    AND u.next_notification_at = ${field("due")})
       -- the neighbouring dates only (a primary-key range of three rows): two processors of one user
       -- are at most a day apart unless a queued page waited through every tick of a whole day
-      AND NOT EXISTS (SELECT 1 FROM reminder_log l WHERE l.user_id = json_extract(value, '$.userId')
-                        AND l.local_date BETWEEN date(json_extract(value, '$.localDate'), '-1 day') AND date(json_extract(value, '$.localDate'), '+1 day')
-                        AND l.local_date <> json_extract(value, '$.localDate') AND l.status = 'sending' AND l.updated_at > ${staleBefore})
+      AND NOT EXISTS (SELECT 1 FROM reminder_log l WHERE l.user_id = ${field("userId")}
+                        AND l.local_date BETWEEN date(${field("localDate")}, '-1 day') AND date(${field("localDate")}, '+1 day')
+                        AND l.local_date <> ${field("localDate")} AND l.status = 'sending' AND l.updated_at > ${staleBefore})
     ON CONFLICT (user_id, local_date) DO UPDATE
       SET status = 'sending', attempts = reminder_log.attempts + 1, updated_at = excluded.updated_at, error = NULL
       WHERE reminder_log.status = 'retry' OR (reminder_log.status = 'sending' AND reminder_log.updated_at <= ${staleBefore})
@@ -127,24 +127,11 @@ export async function claim(db: Db, now: number, wallNow: number, requests: Clai
   return new Set(rows.map((r) => Number(r.userId)));
 }
 
-/** Every medication of these users, with its pharmacy's name and phone. */
-export async function medicationsOf(db: Db, userIds: number[]): Promise<Map<number, ReminderMedication[]>> {
+/** Every medication of these users, with its pharmacy's name and phone, by user. */
+export async function medicationsByUser(db: Db, userIds: number[]): Promise<Map<number, ReminderMedication[]>> {
   const byUser = new Map<number, ReminderMedication[]>();
   if (userIds.length === 0) return byUser;
-  const rows = await db
-    .select({
-      id: medications.id,
-      userId: medications.userId,
-      name: medications.name,
-      pillsPerDay: medications.pillsPerDay,
-      pillsRemaining: medications.pillsRemaining,
-      countedOn: medications.countedOn,
-      pharmacyName: pharmacies.name,
-      pharmacyPhone: pharmacies.phoneNumber,
-    })
-    .from(medications)
-    .leftJoin(pharmacies, eq(pharmacies.id, medications.pharmacyId))
-    .where(sql`${medications.userId} IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`);
+  const rows = await reminderMedications(db, inJsonList(medications.userId, userIds));
   for (const { userId, ...medication } of rows) {
     const list = byUser.get(userId) ?? [];
     list.push(medication);
@@ -188,26 +175,24 @@ export async function recordPage(db: Db, now: number, outcomes: Outcome[], finis
     .update(reminderLog)
     .set({ status: sql`r.status`, error: sql`r.error`, updatedAt: now })
     .from(
-      sql`(SELECT json_extract(value, '$.userId') AS user_id, json_extract(value, '$.localDate') AS local_date,
-                  json_extract(value, '$.status') AS status, json_extract(value, '$.error') AS error
-           FROM json_each(${JSON.stringify(statusRows)})) AS r`,
+      sql`(SELECT ${field("userId")} AS user_id, ${field("localDate")} AS local_date, ${field("status")} AS status, ${field("error")} AS error
+           FROM ${jsonRows(statusRows)}) AS r`,
     )
     .where(sql`${reminderLog.userId} = r.user_id AND ${reminderLog.localDate} = r.local_date`);
   const advance = db
     .update(users)
     .set({ nextNotificationAt: sql`r.next` })
     .from(
-      sql`(SELECT json_extract(value, '$.userId') AS user_id, json_extract(value, '$.due') AS due, json_extract(value, '$.next') AS next
-           FROM json_each(${JSON.stringify(advanceRows)})) AS r`,
+      sql`(SELECT ${field("userId")} AS user_id, ${field("due")} AS due, ${field("next")} AS next
+           FROM ${jsonRows(advanceRows)}) AS r`,
     )
     .where(sql`${users.id} = r.user_id AND ${users.nextNotificationAt} = r.due`);
   const advanceFinishedElsewhere = db
     .update(users)
     .set({ nextNotificationAt: sql`r.next` })
     .from(
-      sql`(SELECT json_extract(value, '$.userId') AS user_id, json_extract(value, '$.localDate') AS local_date,
-                  json_extract(value, '$.due') AS due, json_extract(value, '$.next') AS next
-           FROM json_each(${JSON.stringify(finishedElsewhere)})) AS r`,
+      sql`(SELECT ${field("userId")} AS user_id, ${field("localDate")} AS local_date, ${field("due")} AS due, ${field("next")} AS next
+           FROM ${jsonRows(finishedElsewhere)}) AS r`,
     )
     .where(
       sql`${users.id} = r.user_id AND ${users.nextNotificationAt} = r.due
@@ -217,9 +202,9 @@ export async function recordPage(db: Db, now: number, outcomes: Outcome[], finis
   const records = db
     .insert(notifications)
     .select(
-      sql`SELECT NULL, json_extract(value, '$.userId'), json_extract(value, '$.medicationId'), ${now}, json_extract(value, '$.type')
-          FROM json_each(${JSON.stringify(notificationRows)})
-          WHERE EXISTS (SELECT 1 FROM medications m WHERE m.id = json_extract(value, '$.medicationId'))`,
+      sql`SELECT NULL, ${field("userId")}, ${field("medicationId")}, ${now}, ${field("type")}
+          FROM ${jsonRows(notificationRows)}
+          WHERE EXISTS (SELECT 1 FROM medications m WHERE m.id = ${field("medicationId")})`,
     )
     .onConflictDoUpdate({ target: [notifications.userId, notifications.medicationId], set: { sentAt: sql`excluded.sent_at`, type: sql`excluded.type` } });
   await db.batch([records, statusUpdate, advance, advanceFinishedElsewhere]);
