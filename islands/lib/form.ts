@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
 import { fieldErrors } from "../../src/shared/validation";
+import type { Checked } from "./submit";
 
 /** Reads a form's named fields as strings (checkboxes as booleans). */
 export function readForm(form: HTMLFormElement): Record<string, string | boolean> {
@@ -12,7 +13,7 @@ export function readForm(form: HTMLFormElement): Record<string, string | boolean
 }
 
 /** Validates with the payload's shared schema: data, or field → message. */
-export function check<T extends z.ZodMiniType>(schema: T, values: unknown): { data: z.infer<T>; errors: null } | { data: null; errors: Record<string, string> } {
+export function check<T extends z.ZodMiniType>(schema: T, values: unknown): Checked<z.infer<T>> {
   const result = schema.safeParse(values);
   return result.success ? { data: result.data as z.infer<T>, errors: null } : { data: null, errors: fieldErrors(result.error) };
 }
