@@ -1,6 +1,6 @@
 import { useAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
-import type { User } from "../src/auth/session";
+import type { User } from "../src/shared/user";
 import { apiRequest, fetchCurrentUser, sendToSignIn } from "./lib/api";
 import { currentUserAtom } from "./lib/state";
 import { useSubmit } from "./lib/submit";

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import type { User } from "../src/auth/session";
+import type { User } from "../src/shared/user";
 import { loginSchema, registerFormSchema } from "../src/shared/auth-schemas";
 import { apiRequest } from "./lib/api";
 import { Field } from "./lib/Field";

@@ -1,7 +1,7 @@
 import { useSetAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
 import { useEffect, useId, useState } from "react";
-import type { User } from "../src/auth/session";
+import type { User } from "../src/shared/user";
 import { RUNNING_LOW_MAX_DAYS } from "../src/domain/medications";
 import type { TimeZoneOption } from "../src/domain/timezones";
 import { plural } from "../src/shared/format";

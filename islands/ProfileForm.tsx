@@ -1,6 +1,6 @@
 import { useSetAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
-import type { User } from "../src/auth/session";
+import type { User } from "../src/shared/user";
 import { profileSchema, type TestEmailAnswer } from "../src/shared/settings-schemas";
 import { apiRequest } from "./lib/api";
 import { Field } from "./lib/Field";
