@@ -1,5 +1,5 @@
 import type { Db } from "./db/client";
-import type { ReminderPageMessage } from "./reminders/fanout";
+import type { ReminderBatchMessage } from "./reminders/fanout";
 
 /** The vars and secrets among the generated bindings: the string-typed ones. */
 type Settings = { [K in keyof WranglerEnv]: WranglerEnv[K] extends string ? K : never }[keyof WranglerEnv];
@@ -11,7 +11,7 @@ type Settings = { [K in keyof WranglerEnv]: WranglerEnv[K] extends string ? K : 
  */
 export interface Env extends Omit<WranglerEnv, Settings | "REMINDER_QUEUE">, Partial<Pick<WranglerEnv, Settings>> {
   /** Reminder fan-out (wrangler.toml [[queues]]). Optional: without it the tick works inline only. */
-  REMINDER_QUEUE?: Queue<ReminderPageMessage>;
+  REMINDER_QUEUE?: Queue<ReminderBatchMessage>;
 }
 
 export interface AppVariables {

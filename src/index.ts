@@ -1,7 +1,7 @@
 import { app } from "./app";
 import type { Env } from "./env";
 import { pruneTables } from "./maintenance/prune";
-import { consumeReminderPages } from "./reminders/fanout";
+import { consumeReminderBatches } from "./reminders/fanout";
 import { runReminderTick } from "./reminders/tick";
 
 /** wrangler.toml [triggers]: the hourly job (the reminder tick, then pruning). (Not exported: workerd takes named exports for entrypoints.) */
@@ -18,13 +18,13 @@ export default {
     const now = controller.scheduledTime;
     // Reminders first, then the pruning, also after a tick that threw (pruneTables never throws).
     const summary = await runReminderTick(env, now).finally(() => pruneTables(env, now));
-    // A failed page is already logged per user; failing the invocation makes it visible in the dashboard too.
-    if (summary.pageErrors > 0) throw new Error(`reminder tick ${new Date(now).toISOString()}: ${summary.pageErrors} page(s) failed`);
+    // A failed batch is already logged per user; failing the invocation makes it visible in the dashboard too.
+    if (summary.batchErrors > 0) throw new Error(`reminder tick ${new Date(now).toISOString()}: ${summary.batchErrors} batch(es) failed`);
   },
 
-  // REMINDER_QUEUE's consumer (wrangler.toml): pages of due users the tick could not do itself.
+  // REMINDER_QUEUE's consumer (wrangler.toml): batches of due users the tick could not do itself.
   // Each message is acked or retried on its own; nothing here throws.
   async queue(batch, env, _ctx) {
-    await consumeReminderPages(batch, env);
+    await consumeReminderBatches(batch, env);
   },
 } satisfies ExportedHandler<Env>;

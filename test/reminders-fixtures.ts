@@ -4,7 +4,7 @@ import { vi } from "vitest";
 import { medications, pharmacies, reminderLog, users } from "../src/db/schema";
 import worker from "../src/index";
 import { nextReminderAt } from "../src/domain/time";
-import type { ReminderPageMessage } from "../src/reminders/fanout";
+import type { ReminderBatchMessage } from "../src/reminders/fanout";
 import { db, uniqueName } from "./helpers";
 
 // Shared by the reminder tests: users, pharmacies and medications written straight to the database
@@ -146,7 +146,7 @@ export function mockPostmark() {
 
 // Queue fan-out (test/reminders.queue.test.ts). The producer is the real binding that the test pool
 // makes from wrangler.toml; capturing its sendBatch keeps the pool's own consumer from also
-// delivering the messages, so each test decides when and how often a page is processed.
+// delivering the messages, so each test decides when and how often a batch is processed.
 
 export const REMINDER_QUEUE_NAME = "refill-tracker-reminders";
 
@@ -154,7 +154,7 @@ export const REMINDER_QUEUE_NAME = "refill-tracker-reminders";
 export function captureQueue(bindings: Cloudflare.Env = postmarkEnv) {
   const queue = bindings.REMINDER_QUEUE;
   if (!queue) throw new Error("REMINDER_QUEUE is not bound: wrangler.toml's [[queues.producers]] did not reach the test pool");
-  const sent: ReminderPageMessage[] = [];
+  const sent: ReminderBatchMessage[] = [];
   const spy = vi.spyOn(queue, "sendBatch").mockImplementation(async (messages) => {
     for (const m of messages) sent.push(structuredClone(m.body));
     return { metadata: { metrics: { backlogCount: 0, backlogBytes: 0, oldestMessageTimestamp: new Date(0) } } };

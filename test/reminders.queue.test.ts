@@ -1,19 +1,19 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../src/index";
-import type { ReminderPageMessage } from "../src/reminders/fanout";
+import type { ReminderBatchMessage } from "../src/reminders/fanout";
 import { claim } from "../src/reminders/store";
 import { runReminderTick } from "../src/reminders/tick";
 import { db } from "./helpers";
 import { at, captureQueue, consume, deleteCreatedUsers, logRows, mockPostmark, postmarkEnv, tick, userRow, userWithMedication, type ReminderUser } from "./reminders-fixtures";
 
 // The fan-out: a tick past its inline budget hands the rest of the users due to REMINDER_QUEUE in
-// pages of ids, and the queue handler processes them with the tick's own page code. Whatever the
+// batches of ids, and the queue handler processes them with the tick's own batch code. Whatever the
 // queue does — duplicate a message, redeliver it, deliver it after or during the next tick — each
-// user gets one e-mail per local day. Pages of 2 and one inline page stand in for 500 and 10.
+// user gets one e-mail per local day. Batches of 2 and one inline batch stand in for 500 and 10.
 // Dates are in 2024, before every other reminder test's, so no other file's users are due here.
 
-const TINY = { pageSize: 2, maxInlinePages: 1 };
+const TINY = { batchSize: 2, maxInlineBatches: 1 };
 
 let postmark: ReturnType<typeof mockPostmark>;
 let queue: ReturnType<typeof captureQueue>;
@@ -36,7 +36,7 @@ async function dueUsers(n: number, hour = 9): Promise<ReminderUser[]> {
 const delivered = (users: ReminderUser[]) => users.map((u) => postmark.delivered(u.email));
 const ids = (users: ReminderUser[]) => users.map((u) => u.id);
 
-/** Holds Postmark's next answer until released, to run something while a page is mid-send. */
+/** Holds Postmark's next answer until released, to run something while a batch is mid-send. */
 function holdNextPostmarkCall() {
   const answer = vi.mocked(globalThis.fetch).getMockImplementation();
   if (!answer) throw new Error("mockPostmark() first");
@@ -57,11 +57,11 @@ function holdNextPostmarkCall() {
 }
 
 describe("a tick past its inline budget", () => {
-  it("queues the rest as pages of ids, each due user in one message; the queue handler e-mails each once and acks", async () => {
+  it("queues the rest as batches of ids, each due user in one message; the queue handler e-mails each once and acks", async () => {
     expect(env.REMINDER_QUEUE).toBeDefined(); // wrangler.toml's producer reaches the test pool
     const users = await dueUsers(7);
     const summary = await runReminderTick(postmarkEnv, at("2024-06-03T09:00:00Z"), TINY);
-    expect(summary).toMatchObject({ due: 2, sent: 2, queued: 5, queueMessages: 3, pageErrors: 0, complete: true });
+    expect(summary).toMatchObject({ due: 2, sent: 2, queued: 5, queueMessages: 3, batchErrors: 0, complete: true });
     expect(queue.sent).toEqual([
       { scheduledTime: at("2024-06-03T09:00:00Z"), userIds: ids(users.slice(2, 4)) },
       { scheduledTime: at("2024-06-03T09:00:00Z"), userIds: ids(users.slice(4, 6)) },
@@ -115,7 +115,7 @@ describe("the queue delivers at least once: each user still gets one e-mail", ()
     for (const user of users) expect(await logRows(user.id)).toMatchObject([{ status: "sent", attempts: 1 }]);
   });
 
-  it("the same pages processed concurrently", async () => {
+  it("the same batches processed concurrently", async () => {
     const users = await dueUsers(6);
     await runReminderTick(postmarkEnv, at("2024-06-03T09:00:00Z"), TINY);
     await Promise.all([consume(queue.sent), consume(queue.sent), consume([...queue.sent].reverse())]);
@@ -133,34 +133,34 @@ describe("the queue delivers at least once: each user still gets one e-mail", ()
     expect(postmark.calls.flatMap((c) => c.messages)).toHaveLength(5);
   });
 
-  it("a page mid-send when the next tick runs: the tick does not take over its fresh claims", async () => {
-    // The page's claims are stamped with the clock, not with its tick's time (an hour before the
+  it("a batch mid-send when the next tick runs: the tick does not take over its fresh claims", async () => {
+    // The batch's claims are stamped with the clock, not with its tick's time (an hour before the
     // next tick), so the next tick does not mistake them for an invocation that died.
     const users = await dueUsers(6);
     await runReminderTick(postmarkEnv, at("2024-06-03T09:00:00Z"), TINY);
     const hold = holdNextPostmarkCall();
-    const page = consume([queue.sent[0]]);
+    const queued = consume([queue.sent[0]]);
     await hold.reached;
     await tick("2024-06-03T10:00:00Z");
     expect(delivered(users)).toEqual([1, 1, 0, 0, 1, 1]);
     hold.release();
-    expect((await page).result.retryMessages).toEqual([]);
+    expect((await queued).result.retryMessages).toEqual([]);
     await consume(queue.sent.slice(1));
     expect(delivered(users)).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
-  it("across local midnight: a 23:00 page mid-send and the 00:00 tick, which sees the same users on the next local date", async () => {
+  it("across local midnight: a 23:00 batch mid-send and the 00:00 tick, which sees the same users on the next local date", async () => {
     // The (user, local date) key differs between the two, so the claim also needs the due instant
     // unchanged and no live claim of the user for a neighbouring date.
     const users = await dueUsers(4, 23);
     await runReminderTick(postmarkEnv, at("2024-06-03T23:00:00Z"), TINY);
     const hold = holdNextPostmarkCall();
-    const page = consume([queue.sent[0]]);
+    const queued = consume([queue.sent[0]]);
     await hold.reached;
     await tick("2024-06-04T00:00:00Z");
     expect(delivered(users)).toEqual([1, 1, 0, 0]);
     hold.release();
-    await page;
+    await queued;
     expect(delivered(users)).toEqual([1, 1, 1, 1]);
     for (const user of users.slice(2)) {
       expect(await logRows(user.id)).toEqual([expect.objectContaining({ localDate: "2024-06-03", status: "sent" })]);
@@ -171,7 +171,7 @@ describe("the queue delivers at least once: each user still gets one e-mail", ()
   });
 
   it("a processor that read a user before another finished it cannot claim the user for the next local date", async () => {
-    // The 00:00 tick read the user while the 23:00 page was sending; the page has since finished
+    // The 00:00 tick read the user while the 23:00 batch was sending; the batch has since finished
     // and advanced the due instant. The tick's claim carries the instant it read, and fails.
     const [user] = await dueUsers(1, 23);
     await tick("2024-06-03T23:00:00Z");
@@ -182,7 +182,7 @@ describe("the queue delivers at least once: each user still gets one e-mail", ()
   });
 });
 
-describe("failures in a queued page follow the tick's rules", () => {
+describe("failures in a queued batch follow the tick's rules", () => {
   it("Postmark 503: the day is left in 'retry', the message is acked, and the next tick sends once", async () => {
     const users = await dueUsers(4);
     await runReminderTick(postmarkEnv, at("2024-06-03T09:00:00Z"), TINY);
@@ -209,7 +209,7 @@ describe("failures in a queued page follow the tick's rules", () => {
     expect((await userRow(users[2].id)).nextNotificationAt).toBe(at("2024-06-04T23:00:00Z"));
   });
 
-  it("a page that cannot be processed (database down, no APP_SECRET) is retried by the queue, and sends once when it succeeds", async () => {
+  it("a batch that cannot be processed (database down, no APP_SECRET) is retried by the queue, and sends once when it succeeds", async () => {
     const users = await dueUsers(3);
     await runReminderTick(postmarkEnv, at("2024-06-03T09:00:00Z"), TINY);
     const down = () => {
@@ -229,11 +229,11 @@ describe("failures in a queued page follow the tick's rules", () => {
     expect(delivered(users)).toEqual([1, 1, 1]);
   });
 
-  it("a message that is not a reminder page is logged and acked, not retried forever", async () => {
+  it("a message that is not a reminder batch is logged and acked, not retried forever", async () => {
     const errors = vi.spyOn(console, "error");
     const junk = await consume([{ scheduledTime: "soon", userIds: [1] }, { scheduledTime: 1, userIds: [] }, null]);
     expect(junk.result.explicitAcks).toEqual(junk.ids);
-    expect(errors.mock.calls.flat().join("\n")).toMatch(/not a reminder page/);
+    expect(errors.mock.calls.flat().join("\n")).toMatch(/not a reminder batch/);
     expect(postmark.calls).toHaveLength(0);
   });
 });
@@ -244,9 +244,9 @@ describe("through the queue the test pool builds from wrangler.toml", () => {
     const users = await dueUsers(5);
     // The pool's consumer calls the Worker's own queue(); give it the Postmark bindings of these tests.
     const queueHandler = worker.queue.bind(worker);
-    const handled: ReminderPageMessage[] = [];
+    const handled: ReminderBatchMessage[] = [];
     vi.spyOn(worker, "queue").mockImplementation(async (batch, _env, ctx) => {
-      handled.push(...batch.messages.map((m) => m.body as ReminderPageMessage));
+      handled.push(...batch.messages.map((m) => m.body as ReminderBatchMessage));
       await queueHandler(batch, postmarkEnv, ctx);
     });
     expect(await runReminderTick(postmarkEnv, at("2024-06-03T09:00:00Z"), TINY)).toMatchObject({ queued: 3, queueMessages: 2 });

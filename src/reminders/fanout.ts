@@ -1,23 +1,23 @@
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { errorSummary } from "../http/errors";
-import { emptySummary, iso, openJob, processPage, type TickSummary } from "./page";
-import { dueKeysQuery, PAGE_SIZE, selectDueUsersByIds, type Cursor, type DueUser } from "./store";
+import { emptySummary, iso, openJob, processBatch, type TickSummary } from "./batch";
+import { dueKeysQuery, USER_BATCH_SIZE, selectDueUsersByIds, type Cursor, type DueUser } from "./store";
 
 // Fan-out through Cloudflare Queues (REMINDER_QUEUE, wrangler.toml), for a tick with more users
 // due than one invocation can process.
 //
-// A message is one page: the tick's scheduled time and the ids of up to 500 users that were due
+// A message is one batch of users: the tick's scheduled time and the ids of up to 500 users that were due
 // then. Why ids rather than a cursor: a message's work is fixed when it is sent, so a duplicate,
 // a retry or a late delivery covers exactly the same users, and messages are independent, so
-// consumers run them in parallel. (A cursor "continue from here" message would chain the pages one
+// consumers run them in parallel. (A cursor "continue from here" message would chain the batches one
 // after another, and a duplicate of it would fork a second chain.) Exactly-once is not the
 // message's job: the consumer re-reads which of its users are still due at the scheduled time
-// and processes them with the tick's own page code, whose per-(user, local date) claim lets one
+// and processes them with the tick's own batch code, whose per-(user, local date) claim lets one
 // processor send. The only cost of a duplicate is that read.
 
-export interface ReminderPageMessage {
-  /** The tick's scheduled time: the instant the page is computed for, as the tick would have. */
+export interface ReminderBatchMessage {
+  /** The tick's scheduled time: the instant the batch is computed for, as the tick would have. */
   scheduledTime: number;
   userIds: number[];
 }
@@ -31,22 +31,22 @@ const METADATA_BYTES = 100;
 
 interface FanOut {
   db: Db;
-  queue: Queue<ReminderPageMessage>;
+  queue: Queue<ReminderBatchMessage>;
   now: number;
   after: Cursor;
-  pageSize: number;
+  batchSize: number;
   /** Each fan-out round costs two: the keys query and one sendBatch (sometimes two). */
   subrequestsLeft: number;
   label: string;
 }
 
 /**
- * Sends every user still due after `after` to the queue, in pages. Within one tick every due user
+ * Sends every user still due after `after` to the queue, in batches. Within one tick every due user
  * is in exactly one message (the keyset walk never revisits a key). If sending fails, or the
  * invocation's subrequests run out, the rest stay due for the next tick.
  */
 export async function enqueueRemaining(fanOut: FanOut, summary: TickSummary): Promise<void> {
-  const { db, queue, now, pageSize, label } = fanOut;
+  const { db, queue, now, batchSize, label } = fanOut;
   let cursor = fanOut.after;
   let subrequestsLeft = fanOut.subrequestsLeft;
   try {
@@ -59,8 +59,8 @@ export async function enqueueRemaining(fanOut: FanOut, summary: TickSummary): Pr
       const keys = await dueKeysQuery(db, now, cursor, KEYS_PER_QUERY);
       subrequestsLeft--;
       if (keys.length === 0) return;
-      const messages: ReminderPageMessage[] = [];
-      for (let i = 0; i < keys.length; i += pageSize) messages.push({ scheduledTime: now, userIds: keys.slice(i, i + pageSize).map((k) => k.id) });
+      const messages: ReminderBatchMessage[] = [];
+      for (let i = 0; i < keys.length; i += batchSize) messages.push({ scheduledTime: now, userIds: keys.slice(i, i + batchSize).map((k) => k.id) });
       for (const group of sendGroups(messages)) {
         await queue.sendBatch(group.map((body) => ({ body })));
         subrequestsLeft--;
@@ -78,9 +78,9 @@ export async function enqueueRemaining(fanOut: FanOut, summary: TickSummary): Pr
 }
 
 /** Messages in sendBatch-sized groups (count and bytes). */
-function sendGroups(messages: ReminderPageMessage[]): ReminderPageMessage[][] {
-  const groups: ReminderPageMessage[][] = [];
-  let group: ReminderPageMessage[] = [];
+function sendGroups(messages: ReminderBatchMessage[]): ReminderBatchMessage[][] {
+  const groups: ReminderBatchMessage[][] = [];
+  let group: ReminderBatchMessage[] = [];
   let bytes = 0;
   for (const message of messages) {
     const size = JSON.stringify(message).length + METADATA_BYTES;
@@ -97,50 +97,50 @@ function sendGroups(messages: ReminderPageMessage[]): ReminderPageMessage[][] {
 }
 
 /** A message body this consumer can trust, or null. */
-export function asPageMessage(body: unknown): ReminderPageMessage | null {
+export function asBatchMessage(body: unknown): ReminderBatchMessage | null {
   if (typeof body !== "object" || body === null) return null;
-  const { scheduledTime, userIds } = body as Partial<ReminderPageMessage>;
+  const { scheduledTime, userIds } = body as Partial<ReminderBatchMessage>;
   if (typeof scheduledTime !== "number" || !Number.isSafeInteger(scheduledTime)) return null;
-  if (!Array.isArray(userIds) || userIds.length === 0 || userIds.length > PAGE_SIZE) return null;
+  if (!Array.isArray(userIds) || userIds.length === 0 || userIds.length > USER_BATCH_SIZE) return null;
   if (!userIds.every((id) => Number.isSafeInteger(id) && id > 0)) return null;
   return { scheduledTime, userIds };
 }
 
-/** One queued page, processed as the tick would have at its scheduled time. */
-export async function runQueuedPage(env: Env, message: ReminderPageMessage): Promise<TickSummary> {
+/** One queued batch, processed as the tick would have at its scheduled time. */
+export async function runQueuedBatch(env: Env, message: ReminderBatchMessage): Promise<TickSummary> {
   const { scheduledTime: now, userIds } = message;
   const summary = emptySummary();
-  const label = `queued page of tick ${iso(now)}`;
+  const label = `queued batch of tick ${iso(now)}`;
   const job = openJob(env, now, label);
   if (!job) return { ...summary, complete: false };
-  let page: DueUser[];
+  let batch: DueUser[];
   try {
-    page = await selectDueUsersByIds(job.db, now, userIds);
+    batch = await selectDueUsersByIds(job.db, now, userIds);
   } catch (err) {
-    console.error(`[reminders] ${label}: page failed for users ${userIds.join(",")}: ${errorSummary(err)}`);
-    return { ...summary, pageErrors: 1, complete: false };
+    console.error(`[reminders] ${label}: batch failed for users ${userIds.join(",")}: ${errorSummary(err)}`);
+    return { ...summary, batchErrors: 1, complete: false };
   }
-  summary.due = page.length;
-  if (page.length > 0) await processPage(job, page, summary);
-  const gone = userIds.length - page.length;
+  summary.due = batch.length;
+  if (batch.length > 0) await processBatch(job, batch, summary);
+  const gone = userIds.length - batch.length;
   console.log(`[reminders] ${label}: ${JSON.stringify(summary)}${gone ? `; ${gone} of its users no longer due (done elsewhere)` : ""}`);
   return summary;
 }
 
 /**
- * The queue consumer: each message is acked once its page is processed and recorded — including
- * users left in 'retry' by a provider outage, whom the next tick retries like any other. A page
+ * The queue consumer: each message is acked once its batch is processed and recorded — including
+ * users left in 'retry' by a provider outage, whom the next tick retries like any other. A batch
  * that could not be processed (database error, no APP_SECRET) is retried by the queue.
  */
-export async function consumeReminderPages(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export async function consumeReminderBatches(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const message of batch.messages) {
-    const page = asPageMessage(message.body);
-    if (!page) {
-      console.error(`[reminders] queue message ${message.id} is not a reminder page; dropped`);
+    const body = asBatchMessage(message.body);
+    if (!body) {
+      console.error(`[reminders] queue message ${message.id} is not a reminder batch; dropped`);
       message.ack();
       continue;
     }
-    const summary = await runQueuedPage(env, page);
+    const summary = await runQueuedBatch(env, body);
     if (summary.complete) {
       message.ack();
     } else {

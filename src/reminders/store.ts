@@ -5,11 +5,11 @@ import { medications, notifications, reminderLog, users, type NotificationType, 
 import { reminderMedications } from "../data/medications";
 import type { ReminderMedication } from "./due";
 
-// The hourly job's queries. Each is one statement over a whole page of users (the page travels as
-// one JSON parameter through json_each), so a page of 500 costs a handful of round trips on Turso
+// The hourly job's queries. Each is one statement over a whole batch of users (the batch travels as
+// one JSON parameter through json_each, src/db/json-each.ts), so a batch of 500 costs a handful of round trips on Turso
 // and stays under D1's bound-parameter limit.
 
-export const PAGE_SIZE = 500;
+export const USER_BATCH_SIZE = 500;
 /** A claim left in 'sending' this long belongs to an invocation that died; a later tick takes it over. */
 export const STALE_CLAIM_MS = 30 * 60_000;
 
@@ -50,7 +50,7 @@ function dueAfter(now: number, cursor: Cursor | null) {
 }
 
 /** Consenting users due at `now`, oldest first, after `cursor`: served by the partial index. */
-export function dueUsersQuery(db: Db, now: number, cursor: Cursor | null, limit = PAGE_SIZE) {
+export function dueUsersQuery(db: Db, now: number, cursor: Cursor | null, limit = USER_BATCH_SIZE) {
   return db
     .select(dueUserColumns)
     .from(users)
@@ -59,7 +59,7 @@ export function dueUsersQuery(db: Db, now: number, cursor: Cursor | null, limit 
     .limit(limit);
 }
 
-export const selectDueUsers = (db: Db, now: number, cursor: Cursor | null, limit = PAGE_SIZE): Promise<DueUser[]> => dueUsersQuery(db, now, cursor, limit);
+export const selectDueUsers = (db: Db, now: number, cursor: Cursor | null, limit = USER_BATCH_SIZE): Promise<DueUser[]> => dueUsersQuery(db, now, cursor, limit);
 
 /** Only the keys of the due users after `cursor` (index-only): what the fan-out puts in messages. */
 export function dueKeysQuery(db: Db, now: number, cursor: Cursor | null, limit: number) {
@@ -72,7 +72,7 @@ export function dueKeysQuery(db: Db, now: number, cursor: Cursor | null, limit: 
 }
 
 /**
- * The users of a queued page that are still due at `now`: a page processed after another tick or
+ * The users of a queued batch that are still due at `now`: a batch processed after another tick or
  * a duplicate of the message has already advanced them, and costs this one read.
  */
 export function selectDueUsersByIds(db: Db, now: number, ids: number[]): Promise<DueUser[]> {
@@ -86,23 +86,23 @@ export function selectDueUsersByIds(db: Db, now: number, ids: number[]): Promise
 export interface ClaimRequest {
   userId: number;
   localDate: string;
-  /** The due instant the page read: the claim only holds if nobody has advanced it since. */
+  /** The due instant the batch read: the claim only holds if nobody has advanced it since. */
   due: number;
 }
 
 /**
  * Takes the (user, local date) reminder for this invocation, atomically: a new day, a day left in
  * 'retry', or a stale 'sending'. Answers the user ids it took; a duplicate or concurrent tick, or a
- * queued page processed alongside one, gets none of them.
+ * queued batch processed alongside one, gets none of them.
  *
- * `now` is the instant the page is computed for (a tick's scheduled time, also for its queued
- * pages); `wallNow` is the clock. A claim is stamped with the clock, because a queued page can run
+ * `now` is the instant the batch is computed for (a tick's scheduled time, also for its queued
+ * batches); `wallNow` is the clock. A claim is stamped with the clock, because a queued batch can run
  * an hour after its tick: stamped with its scheduled time, the next tick would think it stale and
  * send again. A claim is stale once it is STALE_CLAIM_MS older than both the clock and `now`.
  *
  * Two more guards make the claim hold across local dates, where the primary key cannot: a queued
- * page of 23:00 and the 00:00 tick see the same user on two different local dates. The claim
- * needs the due instant the page read (someone who finished the user has advanced it) and no live
+ * batch of 23:00 and the 00:00 tick see the same user on two different local dates. The claim
+ * needs the due instant the batch read (someone who finished the user has advanced it) and no live
  * 'sending' claim of the same user for another date (someone is sending it now).
  */
 export async function claim(db: Db, now: number, wallNow: number, requests: ClaimRequest[]): Promise<Set<number>> {
@@ -112,11 +112,11 @@ export async function claim(db: Db, now: number, wallNow: number, requests: Clai
     INSERT INTO reminder_log (user_id, local_date, status, attempts, updated_at, error)
     SELECT ${field("userId")}, ${field("localDate")}, 'sending', 1, ${wallNow}, NULL
     FROM ${jsonRows(requests)}
-    -- consent may have been withdrawn, or the user finished by someone else, since the page was read
+    -- consent may have been withdrawn, or the user finished by someone else, since the batch was read
     WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = ${field("userId")} AND u.email_consent = 1
                     AND u.next_notification_at = ${field("due")})
       -- the neighbouring dates only (a primary-key range of three rows): two processors of one user
-      -- are at most a day apart unless a queued page waited through every tick of a whole day
+      -- are at most a day apart unless a queued batch waited through every tick of a whole day
       AND NOT EXISTS (SELECT 1 FROM reminder_log l WHERE l.user_id = ${field("userId")}
                         AND l.local_date BETWEEN date(${field("localDate")}, '-1 day') AND date(${field("localDate")}, '+1 day')
                         AND l.local_date <> ${field("localDate")} AND l.status = 'sending' AND l.updated_at > ${staleBefore})
@@ -159,11 +159,11 @@ export interface Advance {
 }
 
 /**
- * Records a page in one batch (one transaction): notification records of sent e-mails, each claimed
+ * Records a batch of users in one db.batch (one transaction): notification records of sent e-mails, each claimed
  * day's status, and the next due instants — for claimed users, and for users whose day was already
  * finished by another tick (so they leave the due set).
  */
-export async function recordPage(db: Db, now: number, outcomes: Outcome[], finishedElsewhere: Advance[]): Promise<void> {
+export async function recordBatch(db: Db, now: number, outcomes: Outcome[], finishedElsewhere: Advance[]): Promise<void> {
   const notificationRows = outcomes
     .filter((o) => o.status === "sent")
     .flatMap((o) => o.notifications.map((n) => ({ userId: o.userId, medicationId: n.medicationId, type: n.type })));

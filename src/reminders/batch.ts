@@ -6,15 +6,15 @@ import { appUrl, createMailer, MAX_BATCH, type Mailer, type OutgoingEmail, type 
 import { reminderMessage } from "../mail/templates/ReminderEmail";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, type UnsubscribeKey } from "../mail/unsubscribe";
 import { needsReminder, notificationRecords, reminderContent } from "./due";
-import { claim, medicationsByUser, recordPage, type Advance, type DueUser, type Outcome } from "./store";
+import { claim, medicationsByUser, recordBatch, type Advance, type DueUser, type Outcome } from "./store";
 
-// One page of due users, processed the same way whether the cron tick reads it inline or a queue
+// One batch of due users, processed the same way whether the cron tick reads it inline or a queue
 // consumer receives it (src/reminders/fanout.ts): claim each (user, local date) atomically → count
 // pills as of `now` in the user's zone → one e-mail per user with something within
-// notificationDays → one batch records the outcome and moves the due time to the next local day.
+// notificationDays → one db.batch records the outcome and moves the due time to the next local day.
 // Provider outages leave the day in 'retry' and the due time where it is, so the next tick that
 // same local day tries again. `now` is the tick's scheduled time, never the clock: a late tick or
-// a queued page computes exactly what the on-time tick would have.
+// a queued batch computes exactly what the on-time tick would have.
 
 const HOUR = 3_600_000;
 
@@ -27,12 +27,12 @@ export interface TickSummary {
   rejected: number;
   /** Due users another tick had already handled (or is handling) for their local day. */
   alreadyHandled: number;
-  /** Pages that failed (database errors): their claims go stale and a later tick retries them. */
-  pageErrors: number;
+  /** Batches that failed (database errors): their claims go stale and a later tick retries them. */
+  batchErrors: number;
   /** Due users the tick handed to REMINDER_QUEUE, and in how many messages. */
   queued: number;
   queueMessages: number;
-  /** False when some users were left due for a later tick (budget, failed page or send to the queue). */
+  /** False when some users were left due for a later tick (budget, failed batch or send to the queue). */
   complete: boolean;
 }
 
@@ -44,7 +44,7 @@ export const emptySummary = (): TickSummary => ({
   failed: 0,
   rejected: 0,
   alreadyHandled: 0,
-  pageErrors: 0,
+  batchErrors: 0,
   queued: 0,
   queueMessages: 0,
   complete: true,
@@ -56,13 +56,13 @@ export interface JobContext {
   key: UnsubscribeKey;
   baseUrl: string;
   now: number;
-  /** For log lines: "tick <iso>" or "queued page <iso>". */
+  /** For log lines: "tick <iso>" or "queued batch of tick <iso>". */
   label: string;
 }
 
 export const iso = (t: number) => new Date(t).toISOString();
 
-/** Everything a page needs, or null (logged) when the job must not send: no secret for unsubscribe links. */
+/** Everything processing a batch needs, or null (logged) when the job must not send: no secret for unsubscribe links. */
 export function openJob(env: Env, now: number, label: string): JobContext | null {
   const key = unsubscribeKey(env);
   if (!key) {
@@ -88,11 +88,11 @@ function plan(user: DueUser, now: number): Plan {
   return { user, zone, localDate: localDateAt(now, zone), next };
 }
 
-/** Claims, sends and records one page; answers false (logged, counted) if the page failed. */
-export async function processPage(context: JobContext, page: DueUser[], summary: TickSummary): Promise<boolean> {
+/** Claims, sends and records one batch of due users; answers false (logged, counted) if the batch failed. */
+export async function processBatch(context: JobContext, batch: DueUser[], summary: TickSummary): Promise<boolean> {
   const { db, now } = context;
-  const plans = page.map((user) => plan(user, now));
-  const ids = page.map((u) => u.id).join(",");
+  const plans = batch.map((user) => plan(user, now));
+  const ids = batch.map((u) => u.id).join(",");
   try {
     const requests = plans.map((p) => ({ userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt }));
     const claimed = await claim(db, now, Date.now(), requests);
@@ -103,18 +103,18 @@ export async function processPage(context: JobContext, page: DueUser[], summary:
     summary.alreadyHandled += finishedElsewhere.length;
 
     const outcomes = await remind(context, mine, summary);
-    await recordPage(db, now, outcomes, finishedElsewhere);
+    await recordBatch(db, now, outcomes, finishedElsewhere);
     return true;
   } catch (err) {
     // Claims stay 'sending' and become claimable again once stale, so a later tick retries them.
-    console.error(`[reminders] ${context.label}: page failed for users ${ids}: ${errorSummary(err)}`);
-    summary.pageErrors++;
+    console.error(`[reminders] ${context.label}: batch failed for users ${ids}: ${errorSummary(err)}`);
+    summary.batchErrors++;
     summary.complete = false;
     return false;
   }
 }
 
-/** Counts, e-mails and outcomes for the claimed users of a page. */
+/** Counts, e-mails and outcomes for the claimed users of a batch. */
 async function remind(context: JobContext, plans: Plan[], summary: TickSummary): Promise<Outcome[]> {
   const { db, now } = context;
   const medications = await medicationsByUser(db, plans.map((p) => p.user.id));
