@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { field, inJsonList, jsonRows } from "../db/json-each";
 import { medications, notifications, reminderLog, users, type NotificationType, type ReminderStatus } from "../db/schema";
@@ -159,9 +159,25 @@ export interface Advance {
 }
 
 /**
- * Records a batch of users in one db.batch (one transaction): notification records of sent e-mails, each claimed
- * day's status, and the next due instants — for claimed users, and for users whose day was already
- * finished by another tick (so they leave the due set).
+ * Moves each user of `rows` to its `next` due instant, only if it is still at the `due` the batch
+ * read (nobody has advanced it since) and `also` holds for its row `r` (with `r.local_date` when
+ * the rows carry `localDate`).
+ */
+function advanceDue(db: Db, rows: Array<Pick<Advance, "userId" | "due" | "next">>, also?: SQL) {
+  return db
+    .update(users)
+    .set({ nextNotificationAt: sql`r.next` })
+    .from(
+      sql`(SELECT ${field("userId")} AS user_id, ${field("localDate")} AS local_date, ${field("due")} AS due, ${field("next")} AS next
+           FROM ${jsonRows(rows)}) AS r`,
+    )
+    .where(and(sql`${users.id} = r.user_id AND ${users.nextNotificationAt} = r.due`, also));
+}
+
+/**
+ * Records a batch of users in one db.batch (one transaction): notification records of sent
+ * e-mails, each claimed day's status, and the next due instants — for claimed users, and for users
+ * whose day was already finished by another tick (so they leave the due set).
  */
 export async function recordBatch(db: Db, now: number, outcomes: Outcome[], finishedElsewhere: Advance[]): Promise<void> {
   const notificationRows = outcomes
@@ -179,26 +195,15 @@ export async function recordBatch(db: Db, now: number, outcomes: Outcome[], fini
            FROM ${jsonRows(statusRows)}) AS r`,
     )
     .where(sql`${reminderLog.userId} = r.user_id AND ${reminderLog.localDate} = r.local_date`);
-  const advance = db
-    .update(users)
-    .set({ nextNotificationAt: sql`r.next` })
-    .from(
-      sql`(SELECT ${field("userId")} AS user_id, ${field("due")} AS due, ${field("next")} AS next
-           FROM ${jsonRows(advanceRows)}) AS r`,
-    )
-    .where(sql`${users.id} = r.user_id AND ${users.nextNotificationAt} = r.due`);
-  const advanceFinishedElsewhere = db
-    .update(users)
-    .set({ nextNotificationAt: sql`r.next` })
-    .from(
-      sql`(SELECT ${field("userId")} AS user_id, ${field("localDate")} AS local_date, ${field("due")} AS due, ${field("next")} AS next
-           FROM ${jsonRows(finishedElsewhere)}) AS r`,
-    )
-    .where(
-      sql`${users.id} = r.user_id AND ${users.nextNotificationAt} = r.due
-          AND EXISTS (SELECT 1 FROM reminder_log l WHERE l.user_id = r.user_id AND l.local_date = r.local_date
-                      AND l.status IN ('sent', 'nothing_due', 'rejected', 'failed'))`,
-    );
+  const advance = advanceDue(db, advanceRows);
+  // Only where another processor has finished that day: a day still 'sending' or in 'retry', or
+  // with no row at all, keeps its user due.
+  const advanceFinishedElsewhere = advanceDue(
+    db,
+    finishedElsewhere,
+    sql`EXISTS (SELECT 1 FROM reminder_log l WHERE l.user_id = r.user_id AND l.local_date = r.local_date
+                AND l.status IN ('sent', 'nothing_due', 'rejected', 'failed'))`,
+  );
   const records = db
     .insert(notifications)
     .select(
