@@ -6,8 +6,8 @@ import { reminderMedications } from "../data/medications";
 import type { ReminderMedication } from "./due";
 
 // The hourly job's queries. Each is one statement over a whole batch of users (the batch travels as
-// one JSON parameter through json_each, src/db/json-each.ts), so a batch of 500 costs a handful of round trips on Turso
-// and stays under D1's bound-parameter limit.
+// one JSON parameter, src/db/json-each.ts), so a batch of 500 costs a handful of round trips on
+// Turso and stays under D1's bound-parameter limit.
 
 export const USER_BATCH_SIZE = 500;
 /** A claim left in 'sending' this long belongs to an invocation that died; a later tick takes it over. */
