@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, signUp, uniqueName } from "./helpers";
+import { call, signUp, uniqueName } from "./helpers";
 
 const valid = () => {
   const username = uniqueName();
@@ -16,14 +16,14 @@ describe("accounts: errors", () => {
     [{ fullName: " " }, "Full name is required"],
     [{ emailConsent: "yes" }, "emailConsent must be true or false"],
   ])("register %j → 400 %s", async (change, message) => {
-    const res = await api("POST", "/api/register", { body: { ...valid(), ...change } });
+    const res = await call("POST", "/api/register", { body: { ...valid(), ...change } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
   });
 
   it("a taken username is 409 with a readable message", async () => {
     const { user } = await signUp();
-    const res = await api("POST", "/api/register", { body: { ...valid(), username: user.username } });
+    const res = await call("POST", "/api/register", { body: { ...valid(), username: user.username } });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: "Username already exists" });
   });
@@ -32,15 +32,15 @@ describe("accounts: errors", () => {
     [{ password: "x" }, "Username is required"],
     [{ username: "someone" }, "Password is required"],
   ])("login %j → 400 %s", async (body, message) => {
-    const res = await api("POST", "/api/login", { body });
+    const res = await call("POST", "/api/login", { body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
   });
 
   it("wrong password and unknown user get the same status and message", async () => {
     const { user } = await signUp();
-    const wrong = await api("POST", "/api/login", { body: { username: user.username, password: "wrong password" } });
-    const unknown = await api("POST", "/api/login", { body: { username: uniqueName(), password: "whatever1" } });
+    const wrong = await call("POST", "/api/login", { body: { username: user.username, password: "wrong password" } });
+    const unknown = await call("POST", "/api/login", { body: { username: uniqueName(), password: "whatever1" } });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -52,7 +52,7 @@ describe("accounts: errors", () => {
     ["an array", "[]", "The request body must be a JSON object."],
     ["null", "null", "The request body must be a JSON object."],
   ])("%s is 400 with a readable message", async (_, rawBody, message) => {
-    const res = await api("POST", "/api/login", { rawBody });
+    const res = await call("POST", "/api/login", { rawBody });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
   });

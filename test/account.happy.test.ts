@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { api, sessionCookie, signUp, uniqueName } from "./helpers";
+import { call, sessionCookie, signUp, uniqueName } from "./helpers";
 
 describe("accounts: happy paths", () => {
   it("registers with the spec's defaults and never returns secrets", async () => {
     const username = uniqueName();
-    const res = await api("POST", "/api/register", {
+    const res = await call("POST", "/api/register", {
       body: { username, password: "long enough", email: `${username}@example.com`, fullName: "Ada Lovelace", emailConsent: true },
     });
     expect(res.status).toBe(201);
@@ -28,22 +28,22 @@ describe("accounts: happy paths", () => {
 
   it("GET /api/user answers the signed-in user, and 401 without a session", async () => {
     const { cookie, user } = await signUp();
-    expect((await api("GET", "/api/user", { cookie })).body).toEqual(user);
-    const anonymous = await api("GET", "/api/user");
+    expect((await call("GET", "/api/user", { cookie })).body).toEqual(user);
+    const anonymous = await call("GET", "/api/user");
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ message: "You are not signed in." });
   });
 
   it("logs in with a fresh session each time and logs out on the server", async () => {
     const { user, password, cookie: first } = await signUp();
-    const login = await api("POST", "/api/login", { body: { username: user.username, password } });
+    const login = await call("POST", "/api/login", { body: { username: user.username, password } });
     expect(login.status).toBe(200);
     expect(login.body.username).toBe(user.username);
     const second = sessionCookie(login);
     expect(second).not.toBe(first);
 
-    expect((await api("POST", "/api/logout", { cookie: second })).status).toBe(200);
-    expect((await api("GET", "/api/user", { cookie: second })).status).toBe(401);
-    expect((await api("GET", "/api/user", { cookie: first })).status).toBe(200);
+    expect((await call("POST", "/api/logout", { cookie: second })).status).toBe(200);
+    expect((await call("GET", "/api/user", { cookie: second })).status).toBe(401);
+    expect((await call("GET", "/api/user", { cookie: first })).status).toBe(200);
   });
 });

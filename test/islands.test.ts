@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import assets from "../src/generated/assets.json";
-import { api } from "./helpers";
+import { call } from "./helpers";
 
 // The islands contract: the server renders each island inside a marker with its props as JSON and
 // its own useId prefix, and hoists the one client entry (with the CSP nonce) and the island's chunks.
 describe("island markup", () => {
   it("renders the marker, props, id prefix, client entry and preloads", async () => {
-    const res = await api<string>("GET", "/auth");
+    const res = await call<string>("GET", "/auth");
     const html = res.body;
     const authForm = assets.islands.AuthForm;
     expect(html).toContain(
@@ -29,7 +29,7 @@ describe("island markup", () => {
   });
 
   it("escapes props so they cannot break out of the attribute", async () => {
-    const res = await api<string>("GET", "/reset-password?token=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+    const res = await call<string>("GET", "/reset-password?token=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E");
     expect(res.body).not.toContain("<script>alert(1)</script>");
     expect(res.body).toContain("data-props=\"{&quot;token&quot;:&quot;\\&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;}\"");
   });

@@ -1,11 +1,10 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { devEmails } from "../src/db/schema";
-import { app } from "../src/app";
 import { createMailer, type OutgoingEmail } from "../src/mail/mailer";
 import { PostmarkMailer } from "../src/mail/postmark";
-import { api, db, uniqueName } from "./helpers";
+import { call, db, uniqueName } from "./helpers";
 
 const message = (to = "pat@example.com"): OutgoingEmail => ({
   to,
@@ -82,15 +81,15 @@ describe("development outbox", () => {
     const mailer = createMailer(env, db());
     expect(await mailer.send([{ ...message(to), subject: "first" }])).toEqual([{ ok: true }]);
     await mailer.send([{ ...message(to), subject: "second" }]);
-    const list = await api<Array<Record<string, unknown>>>("GET", "/dev/emails");
+    const list = await call<Array<Record<string, unknown>>>("GET", "/dev/emails");
     const mine = list.body.filter((m) => m.to === to);
     expect(mine.map((m) => m.subject)).toEqual(["second", "first"]);
     expect(Object.keys(mine[0]).sort()).toEqual(["createdAt", "html", "id", "subject", "text", "to"]);
 
-    const one = await api("GET", `/dev/emails/${mine[0].id}`);
+    const one = await call("GET", `/dev/emails/${mine[0].id}`);
     expect(one.status).toBe(200);
     expect(one.body).toBe("<p>html</p>");
-    expect((await api("GET", "/dev/emails/999999999")).status).toBe(404);
+    expect((await call("GET", "/dev/emails/999999999")).status).toBe(404);
   });
 
   it("stores a batch larger than one statement's 100 bound parameters", async () => {
@@ -103,9 +102,7 @@ describe("development outbox", () => {
   });
 
   it("answers 404 for /dev/* when Postmark is configured", async () => {
-    const ctx = createExecutionContext();
-    const res = await app.request("/dev/emails", {}, { ...env, POSTMARK_SERVER_TOKEN: "configured" }, ctx);
-    await waitOnExecutionContext(ctx);
+    const res = await call("GET", "/dev/emails", { env: { ...env, POSTMARK_SERVER_TOKEN: "configured" } });
     expect(res.status).toBe(404);
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TOO_MANY_PILLS_MESSAGE, UNKNOWN_PHARMACY_MESSAGE } from "../src/api/medications";
-import { accountWithMedication, createPharmacy, medicationInput } from "./factories";
-import { api, signUp } from "./helpers";
+import { accountWithMedication, call, createPharmacy, medicationInput, signUp } from "./helpers";
 
 // Spec point 5, Medication: every rule's message, on create and on the full update (PATCH).
 const invalidMedications: [Record<string, unknown>, string][] = [
@@ -40,14 +39,14 @@ describe("medications: validation (spec point 5)", () => {
   it.each(invalidMedications)("POST and PATCH %j → 400 %s", async (change, message) => {
     const { account, pharmacy, medication } = await accountWithMedication();
     const body = { ...medicationInput(pharmacy.id), ...change };
-    const created = await api("POST", "/api/medications", { cookie: account.cookie, body });
+    const created = await call("POST", "/api/medications", { cookie: account.cookie, body });
     expect(created.status).toBe(400);
     expect(created.body).toEqual({ message });
 
-    const patched = await api("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body });
+    const patched = await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body });
     expect(patched.status).toBe(400);
     expect(patched.body).toEqual({ message });
-    expect((await api("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([medication]);
+    expect((await call("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([medication]);
   });
 
   it.each([
@@ -63,10 +62,10 @@ describe("medications: validation (spec point 5)", () => {
     [{ pillsToAdd: 100_001 }, "Pills to add must be at most 100,000"],
   ])("refill %j → 400 %s", async (change, message) => {
     const { account, medication } = await accountWithMedication();
-    const res = await api("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30, ...change } });
+    const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30, ...change } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
-    expect((await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(medication);
+    expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(medication);
   });
 });
 
@@ -74,19 +73,19 @@ describe("medications: errors", () => {
   it("a pharmacyId that is not one of the user's pharmacies is 400 and stores nothing", async () => {
     const { account, medication } = await accountWithMedication();
     const body = medicationInput(999_999_999);
-    const created = await api("POST", "/api/medications", { cookie: account.cookie, body });
+    const created = await call("POST", "/api/medications", { cookie: account.cookie, body });
     expect(created.status).toBe(400);
     expect(created.body).toEqual({ message: UNKNOWN_PHARMACY_MESSAGE });
-    const patched = await api("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body });
+    const patched = await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body });
     expect(patched.status).toBe(400);
     expect(patched.body).toEqual({ message: UNKNOWN_PHARMACY_MESSAGE });
-    expect((await api("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([medication]);
+    expect((await call("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([medication]);
   });
 
   it.each(["abc", "0", "-1", "1.5", "refill", "99999999999999999999"])("id %s is 400 'Invalid medication id'", async (id) => {
     const { account, pharmacy } = await accountWithMedication();
     for (const method of ["GET", "PATCH", "DELETE"]) {
-      const res = await api(method, `/api/medications/${id}`, { cookie: account.cookie, body: method === "PATCH" ? medicationInput(pharmacy.id) : undefined });
+      const res = await call(method, `/api/medications/${id}`, { cookie: account.cookie, body: method === "PATCH" ? medicationInput(pharmacy.id) : undefined });
       expect(res.status, method).toBe(400);
       expect(res.body).toEqual({ message: "Invalid medication id" });
     }
@@ -97,10 +96,10 @@ describe("medications: errors", () => {
     const pharmacy = await createPharmacy(account);
     const missing = 999_999_999;
     const answers = await Promise.all([
-      api("GET", `/api/medications/${missing}`, { cookie: account.cookie }),
-      api("PATCH", `/api/medications/${missing}`, { cookie: account.cookie, body: medicationInput(pharmacy.id) }),
-      api("DELETE", `/api/medications/${missing}`, { cookie: account.cookie }),
-      api("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: missing, pillsToAdd: 30 } }),
+      call("GET", `/api/medications/${missing}`, { cookie: account.cookie }),
+      call("PATCH", `/api/medications/${missing}`, { cookie: account.cookie, body: medicationInput(pharmacy.id) }),
+      call("DELETE", `/api/medications/${missing}`, { cookie: account.cookie }),
+      call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: missing, pillsToAdd: 30 } }),
     ]);
     for (const res of answers) {
       expect(res.status).toBe(404);
@@ -110,7 +109,7 @@ describe("medications: errors", () => {
 
   it("PATCH of an unknown medication with an unknown pharmacy is 404 (the medication comes first)", async () => {
     const account = await signUp();
-    const res = await api("PATCH", "/api/medications/999999999", { cookie: account.cookie, body: medicationInput(999_999_999) });
+    const res = await call("PATCH", "/api/medications/999999999", { cookie: account.cookie, body: medicationInput(999_999_999) });
     expect(res.status).toBe(404);
   });
 
@@ -125,7 +124,7 @@ describe("medications: errors", () => {
       ["PATCH", `/api/medications/${medication.id}`],
       ["POST", "/api/medications/refill"],
     ]) {
-      const res = await api(method, path, { cookie: account.cookie, rawBody });
+      const res = await call(method, path, { cookie: account.cookie, rawBody });
       expect(res.status, `${method} ${path}`).toBe(400);
       expect(res.body).toEqual({ message });
     }
@@ -135,14 +134,14 @@ describe("medications: errors", () => {
 describe("refill ceiling", () => {
   it("refuses a refill that would pass 1,000,000 pills, and stores nothing", async () => {
     const { account, medication } = await accountWithMedication({ pillsRemaining: 999_990 });
-    const refused = await api("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 11 } });
+    const refused = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 11 } });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ message: TOO_MANY_PILLS_MESSAGE });
-    const after = await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie });
+    const after = await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie });
     expect(after.body.pillsRemaining).toBe(999_990);
     expect(after.body.lastRefillDate).toBe(medication.lastRefillDate);
 
-    const upToTheCeiling = await api("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 10 } });
+    const upToTheCeiling = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 10 } });
     expect(upToTheCeiling.status).toBe(200);
     expect(upToTheCeiling.body.pillsRemaining).toBe(1_000_000);
   });

@@ -6,14 +6,13 @@ import { pharmaciesOf, sortPharmacies } from "../src/data/pharmacies";
 import { medications } from "../src/db/schema";
 import { todayIn } from "../src/domain/countdown";
 import { addDays, daysBetween } from "../src/domain/time";
-import { accountWithMedication, ageCount, createMedication, createPharmacy, medicationInput, setTimezone, storedRow } from "./factories";
-import { api, db, signUp } from "./helpers";
+import { accountWithMedication, ageCount, call, createMedication, createPharmacy, db, medicationInput, setTimezone, signUp, storedRow } from "./helpers";
 
 describe("medications: happy paths", () => {
   it("POST answers 201 with the Medication shape; the count is stored as of the user's today", async () => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account);
-    const res = await api("POST", "/api/medications", {
+    const res = await call("POST", "/api/medications", {
       cookie: account.cookie,
       body: { name: " Metformin ", pharmacyId: pharmacy.id, pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2025-01-05" },
     });
@@ -25,7 +24,7 @@ describe("medications: happy paths", () => {
   it("the list answers every number exactly as stored, awkward fractions too", async () => {
     const account = await signUp();
     const created = await createMedication(account, { pillsPerDay: 2 / 3 });
-    const list = await api("GET", "/api/medications", { cookie: account.cookie });
+    const list = await call("GET", "/api/medications", { cookie: account.cookie });
     expect(list.body).toEqual([created]);
     expect(list.body[0].pillsPerDay).toBe(2 / 3);
   });
@@ -34,7 +33,7 @@ describe("medications: happy paths", () => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account);
     const body = { name: "Aspirin", pharmacyId: String(pharmacy.id), pillsPerDay: "0.5", pillsRemaining: "10", pillsPerRefill: "30", lastRefillDate: "" };
-    const res = await api("POST", "/api/medications", { cookie: account.cookie, body });
+    const res = await call("POST", "/api/medications", { cookie: account.cookie, body });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ pharmacyId: pharmacy.id, pillsPerDay: 0.5, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: null });
   });
@@ -43,8 +42,8 @@ describe("medications: happy paths", () => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account);
     const { lastRefillDate: _, ...withoutDate } = medicationInput(pharmacy.id);
-    const missing = await api("POST", "/api/medications", { cookie: account.cookie, body: withoutDate });
-    const nulled = await api("POST", "/api/medications", { cookie: account.cookie, body: { ...withoutDate, lastRefillDate: null } });
+    const missing = await call("POST", "/api/medications", { cookie: account.cookie, body: withoutDate });
+    const nulled = await call("POST", "/api/medications", { cookie: account.cookie, body: { ...withoutDate, lastRefillDate: null } });
     expect([missing.status, nulled.status]).toEqual([201, 201]);
     expect([missing.body.lastRefillDate, nulled.body.lastRefillDate]).toEqual([null, null]);
   });
@@ -53,7 +52,7 @@ describe("medications: happy paths", () => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account);
     for (const name of ["zoloft", "Aspirin", "Lipitor", "bisoprolol"]) await createMedication(account, { name, pharmacyId: pharmacy.id });
-    const list = await api<{ name: string }[]>("GET", "/api/medications", { cookie: account.cookie });
+    const list = await call<{ name: string }[]>("GET", "/api/medications", { cookie: account.cookie });
     expect(list.status).toBe(200);
     expect(list.body.map((m) => m.name)).toEqual(["Aspirin", "bisoprolol", "Lipitor", "zoloft"]);
     expect(list.headers.get("Cache-Control")).toBe("no-store");
@@ -61,7 +60,7 @@ describe("medications: happy paths", () => {
 
   it("GET /api/medications/:id answers the medication", async () => {
     const { account, medication } = await accountWithMedication();
-    const res = await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie });
+    const res = await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(medication);
   });
@@ -71,18 +70,18 @@ describe("medications: happy paths", () => {
     await ageCount(medication.id, 5);
     const other = await createPharmacy(account);
     const update = { name: "Renamed", pharmacyId: other.id, pillsPerDay: 2, pillsRemaining: 60, pillsPerRefill: 60, lastRefillDate: "" };
-    const res = await api("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body: update });
+    const res = await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body: update });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: medication.id, ...update, lastRefillDate: null });
     expect((await storedRow(medication.id)).countedOn).toBe(todayIn("UTC"));
-    expect((await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(res.body);
+    expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(res.body);
   });
 
   it("DELETE answers 204 and the medication is gone", async () => {
     const { account, medication } = await accountWithMedication();
-    expect((await api("DELETE", `/api/medications/${medication.id}`, { cookie: account.cookie })).status).toBe(204);
-    expect((await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).status).toBe(404);
-    expect((await api("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([]);
+    expect((await call("DELETE", `/api/medications/${medication.id}`, { cookie: account.cookie })).status).toBe(204);
+    expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).status).toBe(404);
+    expect((await call("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([]);
   });
 });
 
@@ -91,15 +90,15 @@ describe("medications: countdown on read", () => {
     const { account, medication } = await accountWithMedication({ pillsPerDay: 1.5, pillsRemaining: 30 });
     await ageCount(medication.id, 3);
     const expected = { ...medication, pillsRemaining: 25.5 };
-    expect((await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(expected);
-    expect((await api("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([expected]);
+    expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(expected);
+    expect((await call("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([expected]);
     expect((await storedRow(medication.id)).pillsRemaining).toBe(30); // reads never write
   });
 
   it("never goes below 0", async () => {
     const { account, medication } = await accountWithMedication({ pillsPerDay: 2, pillsRemaining: 5 });
     await ageCount(medication.id, 10);
-    expect((await api("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body.pillsRemaining).toBe(0);
+    expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body.pillsRemaining).toBe(0);
   });
 
   it("follows the user's zone: at one instant Kiritimati (UTC+14) is a day or two ahead of Pago Pago (UTC−11)", async () => {
@@ -112,8 +111,8 @@ describe("medications: countdown on read", () => {
     const countedOn = addDays(todayIn("Pacific/Pago_Pago", before), -10);
     await db().update(medications).set({ countedOn }).where(inArray(medications.id, [east.medication.id, west.medication.id]));
 
-    const eastCount = (await api("GET", `/api/medications/${east.medication.id}`, { cookie: east.account.cookie })).body.pillsRemaining;
-    const westCount = (await api("GET", `/api/medications/${west.medication.id}`, { cookie: west.account.cookie })).body.pillsRemaining;
+    const eastCount = (await call("GET", `/api/medications/${east.medication.id}`, { cookie: east.account.cookie })).body.pillsRemaining;
+    const westCount = (await call("GET", `/api/medications/${west.medication.id}`, { cookie: west.account.cookie })).body.pillsRemaining;
     const after = Date.now();
     const expectedIn = (zone: string) => new Set([before, after].map((t) => 50 - daysBetween(countedOn, todayIn(zone, t))));
     expect(expectedIn("Pacific/Kiritimati")).toContain(eastCount);
@@ -127,7 +126,7 @@ describe("medications: refill", () => {
   it("adds pillsToAdd to the current count and records today as the last refill date", async () => {
     const { account, medication } = await accountWithMedication({ pillsPerDay: 2, pillsRemaining: 20, lastRefillDate: "2025-01-05" });
     await ageCount(medication.id, 4); // 20 − 2 × 4 = 12 pills today
-    const res = await api("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30 } });
+    const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30 } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...medication, pillsRemaining: 42, lastRefillDate: todayIn("UTC") });
     const row = await storedRow(medication.id);
@@ -137,7 +136,7 @@ describe("medications: refill", () => {
   it("an empty supply gets exactly the refill, not a negative balance plus the refill", async () => {
     const { account, medication } = await accountWithMedication({ pillsPerDay: 3, pillsRemaining: 6 });
     await ageCount(medication.id, 30);
-    const res = await api("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: "45" } });
+    const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: "45" } });
     expect(res.body.pillsRemaining).toBe(45);
   });
 
@@ -148,7 +147,7 @@ describe("medications: refill", () => {
     const { account, medication } = await accountWithMedication({ pillsPerDay: 1, pillsRemaining: 10 });
     await setTimezone(account, zone);
     const before = Date.now();
-    const res = await api("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 1 } });
+    const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 1 } });
     const after = Date.now();
     const today = new Set([todayIn(zone, before), todayIn(zone, after)]);
     expect(today).toContain(res.body.lastRefillDate);

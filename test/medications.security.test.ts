@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { UNKNOWN_PHARMACY_MESSAGE } from "../src/api/medications";
 import { pharmacies } from "../src/db/schema";
-import { accountWithMedication, medicationInput, storedRow } from "./factories";
-import { api, db, type ApiAnswer } from "./helpers";
+import { accountWithMedication, type Answer, call, db, medicationInput, storedRow } from "./helpers";
 
 // Everything belongs to the signed-in user: another user's ids answer exactly like unknown ids (404),
 // lists never show other users' rows, and without a session every endpoint is 401.
@@ -18,17 +17,17 @@ describe("medications and pharmacies: security", () => {
     const { owner, intruder } = await twoUsers();
     const id = owner.medication.id;
     const cookie = intruder.account.cookie;
-    const answers: [string, ApiAnswer][] = [
-      ["GET", await api("GET", `/api/medications/${id}`, { cookie })],
-      ["PATCH", await api("PATCH", `/api/medications/${id}`, { cookie, body: medicationInput(intruder.pharmacy.id) })],
-      ["refill", await api("POST", "/api/medications/refill", { cookie, body: { medicationId: id, pillsToAdd: 100 } })],
-      ["DELETE", await api("DELETE", `/api/medications/${id}`, { cookie })],
+    const answers: [string, Answer][] = [
+      ["GET", await call("GET", `/api/medications/${id}`, { cookie })],
+      ["PATCH", await call("PATCH", `/api/medications/${id}`, { cookie, body: medicationInput(intruder.pharmacy.id) })],
+      ["refill", await call("POST", "/api/medications/refill", { cookie, body: { medicationId: id, pillsToAdd: 100 } })],
+      ["DELETE", await call("DELETE", `/api/medications/${id}`, { cookie })],
     ];
     for (const [what, res] of answers) {
       expect(res.status, what).toBe(404);
       expect(res.body, what).toEqual({ message: "Medication not found" });
     }
-    expect((await api("GET", `/api/medications/${id}`, { cookie: owner.account.cookie })).body).toEqual(owner.medication);
+    expect((await call("GET", `/api/medications/${id}`, { cookie: owner.account.cookie })).body).toEqual(owner.medication);
     expect((await storedRow(id)).lastRefillDate).toBe(owner.medication.lastRefillDate);
   });
 
@@ -37,36 +36,36 @@ describe("medications and pharmacies: security", () => {
     const id = owner.pharmacy.id;
     const cookie = intruder.account.cookie;
     for (const res of [
-      await api("PATCH", `/api/pharmacies/${id}`, { cookie, body: { name: "Hijacked", phoneNumber: "1" } }),
-      await api("DELETE", `/api/pharmacies/${id}`, { cookie }),
+      await call("PATCH", `/api/pharmacies/${id}`, { cookie, body: { name: "Hijacked", phoneNumber: "1" } }),
+      await call("DELETE", `/api/pharmacies/${id}`, { cookie }),
     ]) {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: "Pharmacy not found" });
     }
     // An unused pharmacy of someone else's cannot be deleted either.
     const [unused] = await db().insert(pharmacies).values({ userId: owner.account.user.id, name: "Unused", phoneNumber: "" }).returning();
-    expect((await api("DELETE", `/api/pharmacies/${unused.id}`, { cookie })).status).toBe(404);
+    expect((await call("DELETE", `/api/pharmacies/${unused.id}`, { cookie })).status).toBe(404);
     expect(await db().select().from(pharmacies).where(eq(pharmacies.id, unused.id))).toHaveLength(1);
-    expect((await api("GET", "/api/pharmacies", { cookie: owner.account.cookie })).body).toEqual(expect.arrayContaining([owner.pharmacy]));
+    expect((await call("GET", "/api/pharmacies", { cookie: owner.account.cookie })).body).toEqual(expect.arrayContaining([owner.pharmacy]));
   });
 
   it("a medication cannot be linked to another user's pharmacy (400, nothing stored)", async () => {
     const { owner, intruder } = await twoUsers();
     const body = medicationInput(owner.pharmacy.id);
-    const created = await api("POST", "/api/medications", { cookie: intruder.account.cookie, body });
+    const created = await call("POST", "/api/medications", { cookie: intruder.account.cookie, body });
     expect(created.status).toBe(400);
     expect(created.body).toEqual({ message: UNKNOWN_PHARMACY_MESSAGE });
-    const patched = await api("PATCH", `/api/medications/${intruder.medication.id}`, { cookie: intruder.account.cookie, body });
+    const patched = await call("PATCH", `/api/medications/${intruder.medication.id}`, { cookie: intruder.account.cookie, body });
     expect(patched.status).toBe(400);
-    expect((await api("GET", "/api/medications", { cookie: intruder.account.cookie })).body).toEqual([intruder.medication]);
+    expect((await call("GET", "/api/medications", { cookie: intruder.account.cookie })).body).toEqual([intruder.medication]);
   });
 
   it("lists show only the signed-in user's rows", async () => {
     const { owner, intruder } = await twoUsers();
-    expect((await api("GET", "/api/medications", { cookie: owner.account.cookie })).body).toEqual([owner.medication]);
-    expect((await api("GET", "/api/medications", { cookie: intruder.account.cookie })).body).toEqual([intruder.medication]);
-    expect((await api("GET", "/api/pharmacies", { cookie: owner.account.cookie })).body).toEqual([owner.pharmacy]);
-    expect((await api("GET", "/api/pharmacies", { cookie: intruder.account.cookie })).body).toEqual([intruder.pharmacy]);
+    expect((await call("GET", "/api/medications", { cookie: owner.account.cookie })).body).toEqual([owner.medication]);
+    expect((await call("GET", "/api/medications", { cookie: intruder.account.cookie })).body).toEqual([intruder.medication]);
+    expect((await call("GET", "/api/pharmacies", { cookie: owner.account.cookie })).body).toEqual([owner.pharmacy]);
+    expect((await call("GET", "/api/pharmacies", { cookie: intruder.account.cookie })).body).toEqual([intruder.pharmacy]);
   });
 
   it.each([
@@ -81,14 +80,14 @@ describe("medications and pharmacies: security", () => {
     ["PATCH", "/api/pharmacies/1"],
     ["DELETE", "/api/pharmacies/1"],
   ])("anonymous %s %s is 401, before any validation", async (method, path) => {
-    const res = await api(method, path, { body: method === "GET" || method === "DELETE" ? undefined : {} });
+    const res = await call(method, path, { body: method === "GET" || method === "DELETE" ? undefined : {} });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: "You are not signed in." });
   });
 
   it("a cross-site write is refused (403) even with a valid session", async () => {
     const { owner } = await twoUsers();
-    const res = await api("DELETE", `/api/medications/${owner.medication.id}`, { cookie: owner.account.cookie, headers: { Origin: "https://evil.example" } });
+    const res = await call("DELETE", `/api/medications/${owner.medication.id}`, { cookie: owner.account.cookie, headers: { Origin: "https://evil.example" } });
     expect(res.status).toBe(403);
     expect((await storedRow(owner.medication.id))?.id).toBe(owner.medication.id);
   });

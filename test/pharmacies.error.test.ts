@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PHARMACY_IN_USE_MESSAGE } from "../src/api/pharmacies";
-import { createMedication, createPharmacy } from "./factories";
-import { api, signUp } from "./helpers";
+import { call, createMedication, createPharmacy, signUp } from "./helpers";
 
 const valid = { name: "Corner Drugs", phoneNumber: "5551234567" };
 
@@ -17,32 +16,32 @@ describe("pharmacies: errors", () => {
     [{ phoneNumber: "555123456789012" }, "Phone number must be at most 14 characters"],
   ])("POST and PATCH %j → 400 %s", async (change, message) => {
     const account = await signUp();
-    const created = await api("POST", "/api/pharmacies", { cookie: account.cookie, body: { ...valid, ...change } });
+    const created = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { ...valid, ...change } });
     expect(created.status).toBe(400);
     expect(created.body).toEqual({ message });
 
     const pharmacy = await createPharmacy(account);
-    const patched = await api("PATCH", `/api/pharmacies/${pharmacy.id}`, { cookie: account.cookie, body: { ...valid, ...change } });
+    const patched = await call("PATCH", `/api/pharmacies/${pharmacy.id}`, { cookie: account.cookie, body: { ...valid, ...change } });
     expect(patched.status).toBe(400);
     expect(patched.body).toEqual({ message });
-    expect((await api("GET", "/api/pharmacies", { cookie: account.cookie })).body).toEqual([pharmacy]);
+    expect((await call("GET", "/api/pharmacies", { cookie: account.cookie })).body).toEqual([pharmacy]);
   });
 
   it("a pharmacy used by a medication cannot be deleted: 409 with a readable message", async () => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account);
     await createMedication(account, { pharmacyId: pharmacy.id });
-    const res = await api("DELETE", `/api/pharmacies/${pharmacy.id}`, { cookie: account.cookie });
+    const res = await call("DELETE", `/api/pharmacies/${pharmacy.id}`, { cookie: account.cookie });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: PHARMACY_IN_USE_MESSAGE });
     expect(PHARMACY_IN_USE_MESSAGE).toMatch(/cannot be deleted because medications use it/);
-    expect((await api("GET", "/api/pharmacies", { cookie: account.cookie })).body).toEqual([pharmacy]);
+    expect((await call("GET", "/api/pharmacies", { cookie: account.cookie })).body).toEqual([pharmacy]);
   });
 
   it.each(["abc", "0", "-1", "1.5", "1e3", "99999999999999999999"])("id %s is 400 'Invalid pharmacy id'", async (id) => {
     const account = await signUp();
     for (const method of ["PATCH", "DELETE"]) {
-      const res = await api(method, `/api/pharmacies/${id}`, { cookie: account.cookie, body: method === "PATCH" ? valid : undefined });
+      const res = await call(method, `/api/pharmacies/${id}`, { cookie: account.cookie, body: method === "PATCH" ? valid : undefined });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: "Invalid pharmacy id" });
     }
@@ -51,7 +50,7 @@ describe("pharmacies: errors", () => {
   it("an unknown id is 404 'Pharmacy not found'", async () => {
     const account = await signUp();
     for (const method of ["PATCH", "DELETE"]) {
-      const res = await api(method, "/api/pharmacies/999999999", { cookie: account.cookie, body: method === "PATCH" ? valid : undefined });
+      const res = await call(method, "/api/pharmacies/999999999", { cookie: account.cookie, body: method === "PATCH" ? valid : undefined });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: "Pharmacy not found" });
     }
@@ -63,7 +62,7 @@ describe("pharmacies: errors", () => {
     ["null", "null", "The request body must be a JSON object."],
   ])("%s is 400 with a readable message", async (_, rawBody, message) => {
     const account = await signUp();
-    const res = await api("POST", "/api/pharmacies", { cookie: account.cookie, rawBody });
+    const res = await call("POST", "/api/pharmacies", { cookie: account.cookie, rawBody });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
   });

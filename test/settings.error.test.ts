@@ -1,12 +1,11 @@
-import { createExecutionContext, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import worker from "../src/index";
-import { api, BASE, signUp, type TestAccount } from "./helpers";
+import { type Account, call, signUp } from "./helpers";
 import { mockPostmark, postmarkEnv } from "./reminders-fixtures";
 
 // Every message a person can meet on the two screens and the test e-mail, with its status.
 
-let account: TestAccount;
+let account: Account;
 beforeAll(async () => {
   account = await signUp();
 });
@@ -23,14 +22,14 @@ describe("PATCH /api/profile", () => {
     [{ fullName: "Ada", email: "not-an-email" }, "Invalid email address"],
     [{ fullName: "Ada", email: "" }, "Invalid email address"],
   ])("%j → 400 %s", async (body, message) => {
-    const res = await api("PATCH", "/api/profile", { cookie: account.cookie, body });
+    const res = await call("PATCH", "/api/profile", { cookie: account.cookie, body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
   });
 
   it("changes nothing when it fails", async () => {
-    await api("PATCH", "/api/profile", { cookie: account.cookie, body: { fullName: "", email: "x@example.com" } });
-    expect((await api("GET", "/api/user", { cookie: account.cookie })).body.email).toBe(account.user.email);
+    await call("PATCH", "/api/profile", { cookie: account.cookie, body: { fullName: "", email: "x@example.com" } });
+    expect((await call("GET", "/api/user", { cookie: account.cookie })).body.email).toBe(account.user.email);
   });
 });
 
@@ -53,20 +52,20 @@ describe("PATCH /api/notifications/settings", () => {
     [{ notificationDays: "seven" }, "Days before running out must be between 1 and 30"],
     [{ emailConsent: "yes" }, "emailConsent must be true or false"],
   ])("%j → 400 %s", async (change, message) => {
-    const res = await api("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { ...valid, ...change } });
+    const res = await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { ...valid, ...change } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
   });
 
   it("a body that is not an object is a 400 with a readable message", async () => {
-    const res = await api("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: [valid] });
+    const res = await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: [valid] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "The request body must be a JSON object." });
   });
 
   it("changes nothing when it fails", async () => {
-    await api("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { ...valid, notificationHour: 99 } });
-    expect((await api("GET", "/api/user", { cookie: account.cookie })).body).toMatchObject({ notificationHour: 9, timezone: "UTC" });
+    await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { ...valid, notificationHour: 99 } });
+    expect((await call("GET", "/api/user", { cookie: account.cookie })).body).toMatchObject({ notificationHour: 9, timezone: "UTC" });
   });
 });
 
@@ -76,13 +75,13 @@ describe("signed out", () => {
     ["PATCH", "/api/notifications/settings"],
     ["POST", "/api/test-email-notification"],
   ])("%s %s → 401", async (method, path) => {
-    const res = await api(method, path, { body: method === "PATCH" ? valid : undefined });
+    const res = await call(method, path, { body: method === "PATCH" ? valid : undefined });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: "You are not signed in." });
   });
 
   it("a cross-site settings change is refused", async () => {
-    const res = await api("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: valid, headers: { Origin: "https://evil.example" } });
+    const res = await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: valid, headers: { Origin: "https://evil.example" } });
     expect(res.status).toBe(403);
   });
 });
@@ -91,19 +90,18 @@ describe("POST /api/test-email-notification failures", () => {
   let restore: (() => void) | undefined;
   afterEach(() => restore?.());
   // Each test sends with its own account: the endpoint is limited per user.
-  let sender: TestAccount;
+  let sender: Account;
   beforeEach(async () => {
     sender = await signUp();
   });
 
-  const send = (bindings: Cloudflare.Env) =>
-    worker.fetch(new Request(`${BASE}/api/test-email-notification`, { method: "POST", headers: { Cookie: sender.cookie } }), bindings, createExecutionContext());
+  const send = (bindings: Cloudflare.Env) => call("POST", "/api/test-email-notification", { cookie: sender.cookie, env: bindings });
 
   it("is limited to 5 per 15 minutes per user, with a readable 429", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await api("POST", "/api/test-email-notification", { cookie: sender.cookie })).status);
+    for (let i = 0; i < 6; i++) statuses.push((await call("POST", "/api/test-email-notification", { cookie: sender.cookie })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const refused = await api("POST", "/api/test-email-notification", { cookie: sender.cookie });
+    const refused = await call("POST", "/api/test-email-notification", { cookie: sender.cookie });
     expect(refused.body.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
   });
 
@@ -112,7 +110,7 @@ describe("POST /api/test-email-notification failures", () => {
     restore = postmark.restore;
     const res = await send({ ...env, POSTMARK_SERVER_TOKEN: "server-token-for-tests" });
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ message: "E-mail is not configured on the server yet. Please try again later." });
+    expect(res.body).toEqual({ message: "E-mail is not configured on the server yet. Please try again later." });
     expect(postmark.calls).toHaveLength(0);
   });
 
@@ -122,7 +120,7 @@ describe("POST /api/test-email-notification failures", () => {
     postmark.answer(answer);
     const res = await send(postmarkEnv);
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ message: "The test e-mail could not be sent just now. Please try again in a few minutes." });
+    expect(res.body).toEqual({ message: "The test e-mail could not be sent just now. Please try again in a few minutes." });
   });
 
   it("inactive recipient (422/406) → 502 naming the address", async () => {
@@ -131,27 +129,27 @@ describe("POST /api/test-email-notification failures", () => {
     postmark.answer({ status: 422, errorCode: 406 });
     const res = await send(postmarkEnv);
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ message: `The e-mail service refused to deliver to ${sender.user.email}. Check the address on your profile.` });
+    expect(res.body).toEqual({ message: `The e-mail service refused to deliver to ${sender.user.email}. Check the address on your profile.` });
   });
 });
 
 describe("unsubscribe links", () => {
   it.each(["", "abc", "1.short", `1.${"A".repeat(43)}`])("a forged or broken token (%j) is a 400 page and changes nothing", async (token) => {
     for (const method of ["GET", "POST"]) {
-      const res = await api<string>(method, `/unsubscribe?token=${encodeURIComponent(token)}`);
+      const res = await call<string>(method, `/unsubscribe?token=${encodeURIComponent(token)}`);
       expect(res.status).toBe(400);
       expect(res.body).toContain("This unsubscribe link is not valid");
     }
-    expect((await api("GET", "/api/user", { cookie: account.cookie })).body.emailConsent).toBe(true);
+    expect((await call("GET", "/api/user", { cookie: account.cookie })).body.emailConsent).toBe(true);
   });
 
   it("a token signed for one user does not work with another id", async () => {
     const other = await signUp();
-    await api("POST", "/api/test-email-notification", { cookie: other.cookie });
-    const mails = (await api<Array<{ to: string; text: string }>>("GET", "/dev/emails")).body;
+    await call("POST", "/api/test-email-notification", { cookie: other.cookie });
+    const mails = (await call<Array<{ to: string; text: string }>>("GET", "/dev/emails")).body;
     const signature = /token=\d+\.([\w-]{43})/.exec(mails.find((m) => m.to === other.user.email)!.text)![1];
-    const res = await api("POST", `/unsubscribe?token=${account.user.id}.${signature}`);
+    const res = await call("POST", `/unsubscribe?token=${account.user.id}.${signature}`);
     expect(res.status).toBe(400);
-    expect((await api("GET", "/api/user", { cookie: account.cookie })).body.emailConsent).toBe(true);
+    expect((await call("GET", "/api/user", { cookie: account.cookie })).body.emailConsent).toBe(true);
   });
 });

@@ -1,10 +1,9 @@
-import { createExecutionContext, env } from "cloudflare:test";
-import { desc, eq } from "drizzle-orm";
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { devEmails, users } from "../src/db/schema";
+import { users } from "../src/db/schema";
 import { localDateAt, nextReminderAt } from "../src/domain/time";
-import worker from "../src/index";
-import { api, BASE, db, signUp } from "./helpers";
+import { BASE, call, db, emailsTo, signUp } from "./helpers";
 import { addMedication, mockPostmark, postmarkEnv } from "./reminders-fixtures";
 
 let restore: (() => void) | undefined;
@@ -13,10 +12,10 @@ afterEach(() => restore?.());
 describe("PATCH /api/profile", () => {
   it("updates name and e-mail, answers the user, and ignores unknown fields", async () => {
     const { cookie, user } = await signUp();
-    const res = await api("PATCH", "/api/profile", { cookie, body: { fullName: "  Ada Lovelace ", email: "ada@example.org", username: "takeover", notificationDays: 30 } });
+    const res = await call("PATCH", "/api/profile", { cookie, body: { fullName: "  Ada Lovelace ", email: "ada@example.org", username: "takeover", notificationDays: 30 } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...user, fullName: "Ada Lovelace", email: "ada@example.org" });
-    expect((await api("GET", "/api/user", { cookie })).body).toEqual(res.body);
+    expect((await call("GET", "/api/user", { cookie })).body).toEqual(res.body);
   });
 });
 
@@ -24,7 +23,7 @@ describe("PATCH /api/notifications/settings", () => {
   it("saves the settings, answers { user }, marks the zone chosen and moves the next reminder", async () => {
     const { cookie, user } = await signUp();
     const before = Date.now();
-    const res = await api("PATCH", "/api/notifications/settings", {
+    const res = await call("PATCH", "/api/notifications/settings", {
       cookie,
       body: { notificationDays: 14, emailConsent: false, timezone: "Asia/Kathmandu", notificationHour: 21, extra: "ignored" },
     });
@@ -40,7 +39,7 @@ describe("PATCH /api/notifications/settings", () => {
 
   it("accepts form strings, defaults consent to true, and stores a browser alias under the list's name", async () => {
     const { cookie } = await signUp({ emailConsent: false });
-    const res = await api("PATCH", "/api/notifications/settings", { cookie, body: { notificationDays: "3", timezone: "Asia/Calcutta", notificationHour: "0" } });
+    const res = await call("PATCH", "/api/notifications/settings", { cookie, body: { notificationDays: "3", timezone: "Asia/Calcutta", notificationHour: "0" } });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ notificationDays: 3, emailConsent: true, timezone: "Asia/Kolkata", notificationHour: 0 });
   });
@@ -50,7 +49,7 @@ describe("PATCH /api/notifications/settings", () => {
     [30, 23],
   ])("accepts the bounds: %i days, hour %i", async (notificationDays, notificationHour) => {
     const { cookie } = await signUp();
-    const res = await api("PATCH", "/api/notifications/settings", { cookie, body: { notificationDays, emailConsent: true, timezone: "UTC", notificationHour } });
+    const res = await call("PATCH", "/api/notifications/settings", { cookie, body: { notificationDays, emailConsent: true, timezone: "UTC", notificationHour } });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ notificationDays, notificationHour, timezone: "UTC" });
   });
@@ -68,11 +67,11 @@ describe("POST /api/test-email-notification", () => {
 
   it("e-mails the reminder to the dev outbox and answers the counts; its unsubscribe link works without signing in", async () => {
     const { cookie, user } = await userWithThreeMedications();
-    const res = await api("POST", "/api/test-email-notification", { cookie });
+    const res = await call("POST", "/api/test-email-notification", { cookie });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ immediateCount: 1, upcomingCount: 1 });
 
-    const [mail] = await db().select().from(devEmails).where(eq(devEmails.to, user.email)).orderBy(desc(devEmails.id)).limit(1);
+    const [mail] = await emailsTo(user.email).limit(1);
     expect(mail.subject).toBe("Test: your medication refill reminder");
     expect(mail.text).toContain("Lisinopril");
     expect(mail.text).toContain("Atorvastatin");
@@ -85,34 +84,33 @@ describe("POST /api/test-email-notification", () => {
     expect(mail.text).toContain(link);
     const path = link!.slice(BASE.length);
 
-    const page = await api("GET", path);
+    const page = await call("GET", path);
     expect(page.status).toBe(200);
     expect(page.body).toContain("Unsubscribe from refill reminders");
     // RFC 8058: the mail provider POSTs from its own servers, cross-site, with no session.
-    const oneClick = await api("POST", path, { rawBody: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example.net" } });
+    const oneClick = await call("POST", path, { rawBody: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example.net" } });
     expect(oneClick.status).toBe(200);
     expect(oneClick.body).toContain("You&#x27;re unsubscribed");
-    expect((await api("GET", "/api/user", { cookie })).body.emailConsent).toBe(false);
+    expect((await call("GET", "/api/user", { cookie })).body.emailConsent).toBe(false);
   });
 
   it("the confirmation page's form posts the token in its body", async () => {
     const { cookie, user } = await signUp();
-    await api("POST", "/api/test-email-notification", { cookie });
-    const [mail] = await db().select().from(devEmails).where(eq(devEmails.to, user.email));
+    await call("POST", "/api/test-email-notification", { cookie });
+    const [mail] = await emailsTo(user.email);
     const token = /token=([^>]+)>/.exec(mail.headers!["List-Unsubscribe"])![1];
-    const res = await api("POST", "/unsubscribe", { rawBody: `token=${token}`, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = await call("POST", "/unsubscribe", { rawBody: `token=${token}`, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect(res.status).toBe(200);
-    expect((await api("GET", "/api/user", { cookie })).body.emailConsent).toBe(false);
+    expect((await call("GET", "/api/user", { cookie })).body.emailConsent).toBe(false);
   });
 
   it("goes through Postmark when it is configured: one message, one-click headers, counts answered", async () => {
     const { cookie, user } = await userWithThreeMedications();
     const postmark = mockPostmark();
     restore = postmark.restore;
-    const request = new Request(`${BASE}/api/test-email-notification`, { method: "POST", headers: { Cookie: cookie } });
-    const res = await worker.fetch(request, postmarkEnv, createExecutionContext());
+    const res = await call("POST", "/api/test-email-notification", { cookie, env: postmarkEnv });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ immediateCount: 1, upcomingCount: 1 });
+    expect(res.body).toEqual({ immediateCount: 1, upcomingCount: 1 });
     const [message] = postmark.messagesTo(user.email);
     expect(message).toMatchObject({ From: env.MAIL_FROM, Subject: "Test: your medication refill reminder", MessageStream: "outbound", Tag: "refill-reminder-test" });
     expect(message.Headers).toEqual([
@@ -126,7 +124,7 @@ describe("POST /api/test-email-notification", () => {
 describe("pages", () => {
   it("/profile: the form with the spec's labels and buttons", async () => {
     const { cookie, user } = await signUp({ fullName: "Grace Hopper" });
-    const res = await api<string>("GET", "/profile", { cookie });
+    const res = await call<string>("GET", "/profile", { cookie });
     expect(res.status).toBe(200);
     for (const text of ["Email for Notifications", "Save Changes", "Test Email Notifications", "Cancel", 'value="Grace Hopper"', `value="${user.email}"`]) {
       expect(res.body).toContain(text);
@@ -135,7 +133,7 @@ describe("pages", () => {
 
   it("/notifications: slider, info box, zones rendered on the server, 24 hours, consent, buttons", async () => {
     const { cookie } = await signUp();
-    const res = await api<string>("GET", "/notifications", { cookie });
+    const res = await call<string>("GET", "/notifications", { cookie });
     expect(res.status).toBe(200);
     const html = res.body;
     for (const text of ["Configure Notifications", "Days Before Running Out to Notify", 'type="range"', "Timezone used for pill count updates and notifications.", "I agree to receive email notifications about my medication refills", "Save Preferences", "Cancel"]) {
@@ -153,7 +151,7 @@ describe("pages", () => {
 
   it("send visitors to /auth", async () => {
     for (const path of ["/profile", "/notifications"]) {
-      const res = await api("GET", path);
+      const res = await call("GET", path);
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe("/auth");
     }

@@ -1,0 +1,52 @@
+import { expect } from "vitest";
+import { app } from "../../src/app";
+import type { Answer } from "../helpers";
+
+// The security tests' probes, on top of test/helpers.ts (calling the Worker, accounts, data): the
+// attack surface read from the app's router, and what no answer may reveal.
+
+// Stack frames ("at fn (file:1:2)"), SQL, and the names of the database drivers.
+export const INTERNALS = /\bat \S+ \(|\bat .*:\d+:\d+|SELECT\b.*\bFROM\b|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+"|sqlite|D1_|libsql|hrana|drizzle|Failed query|TypeError|ReferenceError/i;
+
+/** Nothing a client sees may reveal internals. */
+export function expectNoInternals(answer: Pick<Answer, "text">) {
+  expect(answer.text).not.toMatch(INTERNALS);
+}
+
+/** An API error answer: JSON `{ message }` with a readable sentence. */
+export function expectJsonMessage(answer: Answer, status: number) {
+  expect(answer.status, answer.text).toBe(status);
+  expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
+  expect(answer.body).toEqual({ message: expect.stringMatching(/^\S.{5,}$/) });
+  expectNoInternals(answer);
+}
+
+export interface Route {
+  method: string;
+  /** The registered pattern, e.g. /api/medications/:id{[0-9]+}. */
+  pattern: string;
+  /** A concrete path for it (parameters filled with `param`). */
+  path: string;
+}
+
+/**
+ * Every route the app registers, read from Hono's router, so new endpoints are covered the day they
+ * land. Parameters become `param` (default 1).
+ */
+export function routes(filter: (route: Route) => boolean = () => true, param = "1"): Route[] {
+  const seen = new Set<string>();
+  const found: Route[] = [];
+  for (const { method, path } of app.routes) {
+    if (method === "ALL" || path.includes("*")) continue;
+    const concrete = path.replace(/:[A-Za-z_]+(\{[^}]*\})?/g, param);
+    const route = { method, pattern: path, path: concrete };
+    const id = `${method} ${path}`;
+    if (seen.has(id) || !filter(route)) continue;
+    seen.add(id);
+    found.push(route);
+  }
+  return found;
+}
+
+export const isApi = (route: Route) => route.path.startsWith("/api/");
+export const changesState = (route: Route) => !["GET", "HEAD", "OPTIONS"].includes(route.method);
