@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../src/db/schema";
-import { call, db, emailsTo, expectJsonMessage, isApi, register, resetTokenFrom, routes, sessionRows, uniqueIp, uniqueName } from "./helpers";
+import { call, db, emailsTo, resetTokenFrom, sessionRows, signUp, uniqueIp, uniqueName } from "../helpers";
+import { expectJsonMessage, isApi, routes } from "./surface";
 
 // Account endpoints × another user's ids × anonymous: nobody reaches, changes or learns about an
 // account that is not theirs.
@@ -16,7 +17,7 @@ describe("anonymous", () => {
   });
 
   it("POST /api/logout without a session is harmless: 200, nothing deleted", async () => {
-    const someone = await register();
+    const someone = await signUp();
     const res = await call("POST", "/api/logout");
     expect(res.status).toBe(200);
     expect(await sessionRows(someone.id)).toHaveLength(1);
@@ -37,7 +38,7 @@ describe("anonymous", () => {
 
 describe("another user's identity", () => {
   it("GET /api/user answers the session's own user only, never secrets", async () => {
-    const [a, b] = [await register(), await register()];
+    const [a, b] = [await signUp(), await signUp()];
     const res = await call("GET", `/api/user?id=${b.id}&username=${b.username}`, { cookie: a.cookie, headers: { "X-User-Id": String(b.id) } });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(a.id);
@@ -46,20 +47,20 @@ describe("another user's identity", () => {
   });
 
   it("two cookies in one request: the session is one user's, never a mix", async () => {
-    const [a, b] = [await register(), await register()];
+    const [a, b] = [await signUp(), await signUp()];
     const res = await call("GET", "/api/user", { cookie: `${a.cookie}; ${b.cookie}` });
     expect([a.id, b.id]).toContain(res.body.id);
   });
 
   it("login needs that user's own password: another user's password is refused", async () => {
-    const [a, b] = [await register({ password: "alpha password 1" }), await register({ password: "bravo password 2" })];
+    const [a, b] = [await signUp({ password: "alpha password 1" }), await signUp({ password: "bravo password 2" })];
     const res = await call("POST", "/api/login", { body: { username: a.username, password: "bravo password 2", userId: b.id }, ip: uniqueIp() });
     expectJsonMessage(res, 401);
     expect(res.body.message).toBe("Invalid username or password");
   });
 
   it("one user's logout does not end another's session", async () => {
-    const [a, b] = [await register(), await register()];
+    const [a, b] = [await signUp(), await signUp()];
     expect((await call("POST", "/api/logout", { cookie: a.cookie, body: { userId: b.id, sessionId: "x" } })).status).toBe(200);
     expect(await sessionRows(a.id)).toHaveLength(0);
     expect(await sessionRows(b.id)).toHaveLength(1);
@@ -67,7 +68,7 @@ describe("another user's identity", () => {
   });
 
   it("a reset token resets only the account it was mailed for, whatever the body says", async () => {
-    const [a, b] = [await register(), await register()];
+    const [a, b] = [await signUp(), await signUp()];
     await call("POST", "/api/forgot-password", { body: { email: a.email }, ip: uniqueIp() });
     const token = await resetTokenFrom(a.email);
     const res = await call("POST", "/api/reset-password", {
@@ -81,7 +82,7 @@ describe("another user's identity", () => {
   });
 
   it("a reset token cannot be used by a signed-in other user to change their own or a's password", async () => {
-    const [a, b] = [await register(), await register()];
+    const [a, b] = [await signUp(), await signUp()];
     await call("POST", "/api/forgot-password", { body: { email: a.email }, ip: uniqueIp() });
     const token = await resetTokenFrom(a.email);
     const res = await call("POST", "/api/reset-password", { cookie: b.cookie, body: { token: token.toUpperCase(), password: "something else", confirmPassword: "something else" } });
@@ -91,7 +92,7 @@ describe("another user's identity", () => {
   });
 
   it("register with an existing user's username is refused and changes nothing of theirs", async () => {
-    const victim = await register();
+    const victim = await signUp();
     const res = await call("POST", "/api/register", {
       body: { username: victim.username, password: "attacker password", email: "attacker@example.com", fullName: "Attacker", emailConsent: true, id: victim.id },
     });
@@ -106,7 +107,7 @@ describe("another user's identity", () => {
 
 describe("enumeration", () => {
   it("forgot-password answers identically for a known and an unknown address", async () => {
-    const known = await register();
+    const known = await signUp();
     const a = await call("POST", "/api/forgot-password", { body: { email: known.email }, ip: uniqueIp() });
     const b = await call("POST", "/api/forgot-password", { body: { email: `${uniqueName("nobody")}@example.com` }, ip: uniqueIp() });
     expect(a.status).toBe(200);
@@ -117,7 +118,7 @@ describe("enumeration", () => {
   });
 
   it("login answers identically for a wrong password and an unknown user, also once throttled", async () => {
-    const known = await register();
+    const known = await signUp();
     const ghost = uniqueName("ghost");
     const answers = { known: [] as number[], ghost: [] as number[] };
     for (let i = 0; i < 6; i++) {
@@ -128,7 +129,7 @@ describe("enumeration", () => {
   }, 30_000);
 
   it("the user JSON never carries the password hash or the reset token", async () => {
-    const account = await register();
+    const account = await signUp();
     await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() });
     for (const res of [
       await call("GET", "/api/user", { cookie: account.cookie }),
@@ -142,7 +143,7 @@ describe("enumeration", () => {
 
 describe("development outbox", () => {
   it("/dev/emails (which holds reset links) answers only on a loopback host", async () => {
-    const account = await register();
+    const account = await signUp();
     await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() });
     const local = await call("GET", "/dev/emails");
     expect(local.status).toBe(200);

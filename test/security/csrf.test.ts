@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../src/db/schema";
 import { CROSS_SITE_ALLOWED } from "../../src/http/middleware";
-import { type Account, call, changesState, db, expectJsonMessage, register, routes, sessionRows, uniqueIp, uniqueName } from "./helpers";
+import { type Account, call, db, sessionRows, signUp, uniqueIp, uniqueName } from "../helpers";
+import { changesState, expectJsonMessage, routes } from "./surface";
 
 // Every state-changing route the app registers (API and pages), read from the router, except the
 // token-authorised one-click unsubscribe that mail providers POST from their own servers (RFC 8058).
@@ -23,7 +24,7 @@ describe("CSRF: cross-site requests that change state answer 403", () => {
   // Signed in, so a refusal cannot be mistaken for a 401.
   let signedIn: Account;
   beforeAll(async () => {
-    signedIn = await register();
+    signedIn = await signUp();
   });
 
   it("the app has state-changing routes to check", () => {
@@ -46,7 +47,7 @@ describe("CSRF: cross-site requests that change state answer 403", () => {
   });
 
   it("a refused cross-site logout leaves the victim signed in", async () => {
-    const victim = await register();
+    const victim = await signUp();
     const res = await call("POST", "/api/logout", { cookie: victim.cookie, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
     expect(res.status).toBe(403);
     expect(await sessionRows(victim.id)).toHaveLength(1);
@@ -54,7 +55,7 @@ describe("CSRF: cross-site requests that change state answer 403", () => {
   });
 
   it("a refused cross-site login neither signs in nor sets a cookie", async () => {
-    const victim = await register();
+    const victim = await signUp();
     const res = await call("POST", "/api/login", {
       body: { username: victim.username, password: victim.password },
       ip: uniqueIp(),
@@ -72,7 +73,7 @@ describe("CSRF: the one cross-site exception", () => {
   });
 
   it("a cross-site POST /unsubscribe still needs a valid signed token: a forged one changes nothing", async () => {
-    const victim = await register();
+    const victim = await signUp();
     for (const token of ["", `${victim.id}.${"A".repeat(43)}`, String(victim.id)]) {
       const res = await call("POST", `/unsubscribe?token=${encodeURIComponent(token)}`, {
         rawBody: "List-Unsubscribe=One-Click",
@@ -108,19 +109,19 @@ describe("CSRF: same-origin browsers and non-browser clients keep working", () =
   });
 
   it("Sec-Fetch-Site: none (typed by the user) is not treated as cross-site", async () => {
-    const { cookie } = await register();
+    const { cookie } = await signUp();
     expect((await call("POST", "/api/logout", { cookie, headers: { "Sec-Fetch-Site": "none" } })).status).toBe(200);
   });
 
   it("requests without Origin or Sec-Fetch-Site (curl, scripts) are accepted", async () => {
-    const account = await register();
+    const account = await signUp();
     const login = await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() });
     expect(login.status).toBe(200);
     expect((await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() })).status).toBe(200);
   });
 
   it("cross-site GETs (links, top-level navigation) still load pages and data", async () => {
-    const { cookie } = await register();
+    const { cookie } = await signUp();
     const page = await call("GET", "/", { cookie, headers: { "Sec-Fetch-Site": "cross-site", Origin: "https://mail.example" } });
     expect(page.status).toBe(200);
     expect((await call("GET", "/auth", { headers: { "Sec-Fetch-Site": "cross-site" } })).status).toBe(200);

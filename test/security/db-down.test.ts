@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { createDb } from "../../src/db/client";
 import { users } from "../../src/db/schema";
 import { describeError, errorSummary, UNAVAILABLE_MESSAGE } from "../../src/http/errors";
-import { type Account, call, changesState, db, expectJsonMessage, expectNoInternals, isApi, medicationBody, register, resetTokenFrom, routes, sessionRows, uniqueIp, uniqueName } from "./helpers";
+import { type Account, call, db, medicationInput, resetTokenFrom, sessionRows, signUp, uniqueIp, uniqueName } from "../helpers";
+import { changesState, expectJsonMessage, expectNoInternals, isApi, routes } from "./surface";
 
 // A real outage, not a mock: with TURSO_DATABASE_URL set, createDb uses the libSQL client, which
 // here tries to reach a port nothing listens on (connection refused inside workerd).
@@ -25,7 +26,7 @@ function validBody(pattern: string): unknown {
       return { token: "a".repeat(52), password: "correct horse battery", confirmPassword: "correct horse battery" };
     case "/api/medications":
     case "/api/medications/:id":
-      return medicationBody(1);
+      return medicationInput(1);
     case "/api/medications/refill":
       return { medicationId: 1, pillsToAdd: 30 };
     case "/api/pharmacies":
@@ -112,7 +113,7 @@ describe("the database unreachable", () => {
 describe("nothing half-written", () => {
   let account: Account;
   beforeAll(async () => {
-    account = await register();
+    account = await signUp();
   });
 
   it("a password reset whose batch fails midway changes nothing: sessions, password and token survive", async () => {
@@ -182,7 +183,7 @@ describe("describeError on real driver errors", () => {
   });
 
   it("a D1 constraint violation (a lost race) → 409", async () => {
-    const { username } = await register();
+    const { username } = await signUp();
     const err = await failure(() => db().insert(users).values({ username, passwordHash: "x", email: "x@example.com", nextNotificationAt: 0, createdAt: 0 }));
     expect(describeError(err).status).toBe(409);
     expect(errorSummary(err)).not.toContain("x@example.com");

@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { medications, pharmacies, users } from "../../src/db/schema";
 import { todayIn } from "../../src/domain/countdown";
-import { type Account, type Answer, addMedication, addPharmacy, call, db, expectNoInternals, register, uniqueIp, uniqueName } from "./helpers";
+import { type Account, type Answer, call, createMedication, createPharmacy, db, signUp, uniqueIp, uniqueName } from "../helpers";
+import { expectNoInternals } from "./surface";
 
 // Property-based fuzzing of every payload: arbitrary JSON never yields a 5xx, every refusal is a
 // readable { message }, and values that pass validation, however extreme, are stored intact.
@@ -46,8 +47,8 @@ const unicodeText = (min: number, max: number) =>
 let account: Account;
 let pharmacyId: number;
 beforeAll(async () => {
-  account = await register();
-  pharmacyId = (await addPharmacy(account)).id;
+  account = await signUp();
+  pharmacyId = (await createPharmacy(account)).id;
 });
 
 const send = (method: string, path: string, body: unknown, cookie = account.cookie) => call(method, path, { body, cookie, ip: uniqueIp() });
@@ -109,7 +110,7 @@ describe("medications and pharmacies: arbitrary JSON never yields a 5xx", { time
   });
 
   it("PATCH /api/medications/:id (own medication)", async () => {
-    const medication = await addMedication(account, pharmacyId);
+    const medication = await createMedication(account, { pharmacyId });
     await fc.assert(
       fc.asyncProperty(anyBody(medicationKeys), async (body) => expectSane(await send("PATCH", `/api/medications/${medication.id}`, body), `PATCH ${JSON.stringify(body).slice(0, 200)}`)),
       { numRuns: RUNS },
@@ -117,7 +118,7 @@ describe("medications and pharmacies: arbitrary JSON never yields a 5xx", { time
   });
 
   it("POST /api/medications/refill", async () => {
-    const medication = await addMedication(account, pharmacyId);
+    const medication = await createMedication(account, { pharmacyId });
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(anyBody(["medicationId", "pillsToAdd"]), fc.record({ medicationId: fc.constant(medication.id), pillsToAdd: anyField })),
@@ -128,7 +129,7 @@ describe("medications and pharmacies: arbitrary JSON never yields a 5xx", { time
   });
 
   it("POST /api/pharmacies and PATCH /api/pharmacies/:id", async () => {
-    const own = await addPharmacy(account);
+    const own = await createPharmacy(account);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom("POST /api/pharmacies", `PATCH /api/pharmacies/${own.id}`), anyBody(["name", "phoneNumber"]), async (route, body) => {
         const [method, path] = route.split(" ") as [string, string];
@@ -200,7 +201,7 @@ describe("medications and pharmacies: extreme but valid values are stored intact
   });
 
   it("refills add exactly what was asked (to 3 decimals), date today, never negative or infinite", async () => {
-    const medication = await addMedication(account, pharmacyId, { pillsRemaining: 0 });
+    const medication = await createMedication(account, { pharmacyId, pillsRemaining: 0 });
     const stored = async () => (await db().select().from(medications).where(eq(medications.id, medication.id)))[0]!;
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.constantFrom(1, 100_000, 1.0005), fc.double({ min: 1, max: 100_000, noNaN: true })), async (pillsToAdd) => {
@@ -241,7 +242,7 @@ describe("profile and notification settings: arbitrary JSON never yields a 5xx",
     ["/api/profile", ["fullName", "email"]],
     ["/api/notifications/settings", ["notificationDays", "emailConsent", "timezone", "notificationHour"]],
   ] as const)("PATCH %s", async (path, keys) => {
-    const me = await register();
+    const me = await signUp();
     await fc.assert(
       fc.asyncProperty(anyBody([...keys]), async (body) => expectSane(await send("PATCH", path, body, me.cookie), `PATCH ${path} ${JSON.stringify(body).slice(0, 200)}`)),
       { numRuns: RUNS },
@@ -251,7 +252,7 @@ describe("profile and notification settings: arbitrary JSON never yields a 5xx",
 
 describe("profile and notification settings: extreme but valid values are stored intact", { timeout: TIMEOUT }, () => {
   it("settings: any day count, hour and zone name the form can send; the row stays within range", async () => {
-    const me = await register();
+    const me = await signUp();
     const zoneName = fc.oneof(
       fc.constantFrom("UTC", "Asia/Kathmandu", "America/Argentina/Buenos_Aires", "Pacific/Chatham", "Etc/GMT+12", "Etc/GMT-14", "Europe/Kyiv", "Asia/Calcutta"),
       fc.stringMatching(/^[A-Za-z_+-]{1,30}(\/[A-Za-z_+-]{1,30}){0,2}$/),
@@ -279,7 +280,7 @@ describe("profile and notification settings: extreme but valid values are stored
   });
 
   it("profile: unicode names and long addresses are stored as accepted", async () => {
-    const me = await register();
+    const me = await signUp();
     await fc.assert(
       fc.asyncProperty(unicodeText(1, 120), fc.emailAddress().filter((e) => e.length <= 254), async (fullName, email) => {
         const res = await send("PATCH", "/api/profile", { fullName, email }, me.cookie);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Account, type Answer, call, emailsTo, expectNoInternals, register, routes, uniqueIp } from "./helpers";
+import { type Account, type Answer, call, emailsTo, signUp, uniqueIp } from "../helpers";
+import { expectNoInternals, routes } from "./surface";
 
 /** The directives of a Content-Security-Policy header, by name. */
 function parseCsp(header: string | null): Map<string, string[]> {
@@ -49,7 +50,7 @@ const pagePaths = routes((r) => r.method === "GET" && !r.path.startsWith("/api/"
 describe("headers on every page", () => {
   let account: Account;
   beforeAll(async () => {
-    account = await register();
+    account = await signUp();
   });
 
   it("the router has the spec's pages", () => {
@@ -112,7 +113,7 @@ describe("headers on every page", () => {
 
 describe("the development e-mail preview", () => {
   it("is shown sandboxed (no script, no same-origin access), with the other headers intact", async () => {
-    const account = await register();
+    const account = await signUp();
     await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() });
     const [mail] = await emailsTo(account.email);
     const preview = await call("GET", `/dev/emails/${mail!.id}`);
@@ -129,7 +130,7 @@ describe("the development e-mail preview", () => {
 describe("Cache-Control: no-store on every API answer", () => {
   let account: Account;
   beforeAll(async () => {
-    account = await register();
+    account = await signUp();
   });
 
   const expectNoStore = (res: Answer) => {

@@ -1,23 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { medications, pharmacies, users } from "../../src/db/schema";
-import {
-  type Account,
-  addMedication,
-  addPharmacy,
-  call,
-  changesState,
-  db,
-  expectJsonMessage,
-  expectNoInternals,
-  isApi,
-  medicationBody,
-  register,
-  type Route,
-  routes,
-  uniqueIp,
-  uniqueName,
-} from "./helpers";
+import { type Account, call, createMedication, createPharmacy, db, medicationInput, signUp, uniqueIp, uniqueName } from "../helpers";
+import { changesState, expectJsonMessage, expectNoInternals, isApi, type Route, routes } from "./surface";
 
 // Routes that take no body: anything sent is ignored, so they are left out of the body checks.
 const BODYLESS = (route: Route) => route.method === "DELETE" || ["/api/logout", "/api/test-email-notification"].includes(route.pattern);
@@ -27,7 +12,7 @@ const label = (r: Route) => `${r.method} ${r.pattern}`;
 
 let account: Account;
 beforeAll(async () => {
-  account = await register();
+  account = await signUp();
 });
 
 /** Signed in and from a fresh client address, so neither 401 nor throttling hides the answer. */
@@ -152,7 +137,7 @@ describe("wrong types and out-of-range values", () => {
     [{ lastRefillDate: "2025-01-01'; DROP TABLE medications;--" }, /date/],
     [{ lastRefillDate: 20250101 }, /date/],
   ])("POST /api/medications %j → 400 %s", async (change, message) => {
-    const res = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationBody(1, change) });
+    const res = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(1, change) });
     expectJsonMessage(res, 400);
     expect(res.body.message).toMatch(message);
   });
@@ -186,7 +171,7 @@ describe("wrong types and out-of-range values", () => {
 
 describe("unknown fields are ignored; ids in bodies never change identity or ownership", () => {
   it("register ignores id, userId, password hash, reset token and settings in the body", async () => {
-    const victim = await register();
+    const victim = await signUp();
     const username = uniqueName("extra");
     const res = await call("POST", "/api/register", {
       body: {
@@ -224,24 +209,24 @@ describe("unknown fields are ignored; ids in bodies never change identity or own
   });
 
   it("login with another user's id or username alongside signs in only the named, verified user", async () => {
-    const [me, other] = [await register(), await register()];
+    const [me, other] = [await signUp(), await signUp()];
     const res = await call("POST", "/api/login", { body: { username: me.username, password: me.password, id: other.id, userId: other.id }, ip: uniqueIp() });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(me.id);
   });
 
   it("pharmacies and medications are created and updated for the signed-in user, whatever userId/id the body says", async () => {
-    const [me, other] = [await register(), await register()];
-    const otherPharmacy = await addPharmacy(other);
-    const pharmacy = await addPharmacy(me, { userId: other.id, id: otherPharmacy.id });
+    const [me, other] = [await signUp(), await signUp()];
+    const otherPharmacy = await createPharmacy(other);
+    const pharmacy = await createPharmacy(me, { userId: other.id, id: otherPharmacy.id });
     expect(pharmacy.id).not.toBe(otherPharmacy.id);
-    const medication = await addMedication(me, pharmacy.id, { userId: other.id, id: 1, user_id: other.id });
+    const medication = await createMedication(me, { pharmacyId: pharmacy.id, userId: other.id, id: 1, user_id: other.id });
     const [stored] = await db().select().from(medications).where(eq(medications.id, medication.id));
     expect(stored!.userId).toBe(me.id);
     const [storedPharmacy] = await db().select().from(pharmacies).where(eq(pharmacies.id, pharmacy.id));
     expect(storedPharmacy!.userId).toBe(me.id);
 
-    const patch = await call("PATCH", `/api/medications/${medication.id}`, { cookie: me.cookie, body: medicationBody(pharmacy.id, { userId: other.id, id: 999_999 }) });
+    const patch = await call("PATCH", `/api/medications/${medication.id}`, { cookie: me.cookie, body: medicationInput(pharmacy.id, { userId: other.id, id: 999_999 }) });
     expect(patch.status).toBe(200);
     expect(patch.body.id).toBe(medication.id);
     const [after] = await db().select().from(medications).where(eq(medications.id, medication.id));
@@ -313,7 +298,8 @@ describe("no response ever reveals internals", () => {
 
 describe("profile and notification settings change only the signed-in user", () => {
   it("PATCH /api/profile ignores username, id and userId: identity never changes", async () => {
-    const [me, other] = [await register(), await register()];
+    const otherName = uniqueName("sec");
+    const [me, other] = [await signUp(), await signUp({ username: otherName, fullName: `Security ${otherName}` })];
     const res = await call("PATCH", "/api/profile", {
       cookie: me.cookie,
       body: { fullName: "New Name", email: "new@example.com", username: other.username, id: other.id, userId: other.id, passwordHash: "x", emailConsent: false },
@@ -329,7 +315,7 @@ describe("profile and notification settings change only the signed-in user", () 
   });
 
   it("PATCH /api/notifications/settings ignores id and userId", async () => {
-    const [me, other] = [await register(), await register()];
+    const [me, other] = [await signUp(), await signUp()];
     const res = await call("PATCH", "/api/notifications/settings", {
       cookie: me.cookie,
       body: { notificationDays: 30, emailConsent: false, timezone: "Asia/Tokyo", notificationHour: 23, id: other.id, userId: other.id, username: other.username },

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addMedication, addPharmacy, call, isApi, register, routes } from "./helpers";
+import { call, createMedication, createPharmacy, signUp } from "../helpers";
+import { isApi, routes } from "./surface";
 
 // Server-rendered pages carry data in their HTML (island props): another user's rows must never
 // appear in them, whatever id is in the URL.
 
 describe("pages never render another user's data", () => {
   it("dashboard, pharmacies, medication form and edit page of an intruder show none of the owner's rows", async () => {
-    const [owner, intruder] = [await register(), await register()];
-    const pharmacy = await addPharmacy(owner, { name: "Owner Secret Pharmacy", phoneNumber: "5550001111" });
-    const medication = await addMedication(owner, pharmacy.id, { name: "Owner Secret Medication" });
+    const [owner, intruder] = [await signUp(), await signUp()];
+    const pharmacy = await createPharmacy(owner, { name: "Owner Secret Pharmacy", phoneNumber: "5550001111" });
+    const medication = await createMedication(owner, { pharmacyId: pharmacy.id, name: "Owner Secret Medication" });
 
     const pages = routes((r) => r.method === "GET" && !isApi(r) && !r.path.startsWith("/dev/"), String(medication.id)).map((r) => r.path);
     expect(pages).toContain(`/edit-medication/${medication.id}`);
@@ -27,8 +28,8 @@ describe("pages never render another user's data", () => {
   });
 
   it("another user's medication id in the edit page redirects like an unknown id", async () => {
-    const [owner, intruder] = [await register(), await register()];
-    const medication = await addMedication(owner, (await addPharmacy(owner)).id);
+    const [owner, intruder] = [await signUp(), await signUp()];
+    const medication = await createMedication(owner);
     const theirs = await call("GET", `/edit-medication/${medication.id}`, { cookie: intruder.cookie });
     const unknown = await call("GET", "/edit-medication/999999999", { cookie: intruder.cookie });
     expect(theirs.status).toBe(302);

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashToken, SESSION_IDLE_TIMEOUT, SESSION_MAX_AGE } from "../../src/auth/session";
 import { sessions, users } from "../../src/db/schema";
-import { call, db, expectJsonMessage, register, resetTokenFrom, sessionRows, uniqueIp } from "./helpers";
+import { call, db, resetTokenFrom, sessionRows, signUp, uniqueIp } from "../helpers";
+import { expectJsonMessage } from "./surface";
 
 const DAY = 24 * 3_600_000;
 
@@ -11,7 +12,7 @@ const me = (cookie: string, secure = false) => call("GET", "/api/user", { cookie
 
 describe("session lifetime", () => {
   it("the database holds only the SHA-256 of the cookie's secret, with a 30-day absolute expiry", async () => {
-    const account = await register();
+    const account = await signUp();
     const token = tokenOf(account.cookie);
     expect(token).toMatch(/^[a-z2-7]{52}$/); // 32 random bytes, base32
     const [row] = await sessionRows(account.id);
@@ -23,7 +24,7 @@ describe("session lifetime", () => {
   });
 
   it("expires after 7 days without activity: 401, the row is deleted and the cookie cleared", async () => {
-    const account = await register();
+    const account = await signUp();
     const id = await hashToken(tokenOf(account.cookie));
     await db().update(sessions).set({ lastSeenAt: Date.now() - SESSION_IDLE_TIMEOUT - 1000 }).where(eq(sessions.id, id));
     const res = await me(account.cookie);
@@ -35,7 +36,7 @@ describe("session lifetime", () => {
   });
 
   it("activity within 7 days keeps it alive and moves last-seen forward (at most hourly)", async () => {
-    const account = await register();
+    const account = await signUp();
     const id = await hashToken(tokenOf(account.cookie));
     const sixDaysAgo = Date.now() - 6 * DAY;
     await db().update(sessions).set({ lastSeenAt: sixDaysAgo }).where(eq(sessions.id, id));
@@ -45,7 +46,7 @@ describe("session lifetime", () => {
   });
 
   it("ends after 30 days however active: 401 and the row is deleted", async () => {
-    const account = await register();
+    const account = await signUp();
     const id = await hashToken(tokenOf(account.cookie));
     const now = Date.now();
     await db()
@@ -57,7 +58,7 @@ describe("session lifetime", () => {
   });
 
   it("activity never extends the absolute expiry", async () => {
-    const account = await register();
+    const account = await signUp();
     const id = await hashToken(tokenOf(account.cookie));
     const [before] = await sessionRows(account.id);
     await db().update(sessions).set({ lastSeenAt: Date.now() - 2 * 3_600_000 }).where(eq(sessions.id, id));
@@ -92,7 +93,7 @@ describe("session cookie", () => {
   });
 
   it("over https: `__Host-session` with Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain", async () => {
-    const account = await register({ secure: true });
+    const account = await signUp({ secure: true });
     expect(account.cookie).toMatch(/^__Host-session=/);
     const login = await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp(), secure: true });
     const cookie = login.headers.get("Set-Cookie")!;
@@ -109,7 +110,7 @@ describe("session cookie", () => {
   });
 
   it("logout deletes the session row and clears the cookie; the old cookie is dead", async () => {
-    const account = await register();
+    const account = await signUp();
     const res = await call("POST", "/api/logout", { cookie: account.cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("Set-Cookie")).toMatch(/^session=;.*Max-Age=0/);
@@ -118,7 +119,7 @@ describe("session cookie", () => {
   });
 
   it("logout over https clears the __Host- cookie", async () => {
-    const account = await register({ secure: true });
+    const account = await signUp({ secure: true });
     const res = await call("POST", "/api/logout", { cookie: account.cookie, secure: true });
     expect(res.headers.get("Set-Cookie")).toMatch(/^__Host-session=;.*Max-Age=0.*Secure/);
     expect(await sessionRows(account.id)).toHaveLength(0);
@@ -127,7 +128,7 @@ describe("session cookie", () => {
 
 describe("password reset ends every session", () => {
   it("forgot-password → e-mailed token → reset: all sessions gone, old password dead, token single-use", async () => {
-    const account = await register();
+    const account = await signUp();
     const second = await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() });
     expect(second.status).toBe(200);
     const secondCookie = /session=[^;]+/.exec(second.headers.get("Set-Cookie")!)![0];
@@ -152,7 +153,7 @@ describe("password reset ends every session", () => {
   });
 
   it("a wrong or expired token changes nothing", async () => {
-    const account = await register();
+    const account = await signUp();
     await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() });
     const token = await resetTokenFrom(account.email);
     const wrong = await call("POST", "/api/reset-password", { body: { token: `${token.slice(0, -1)}${token.endsWith("a") ? "b" : "a"}`, password: "hijacked password", confirmPassword: "hijacked password" } });

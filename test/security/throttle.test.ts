@@ -2,7 +2,8 @@ import { eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { clientBucket, consumeAttempt, LIMITS, refundAttempt, WINDOW_MS } from "../../src/auth/throttle";
 import { throttles } from "../../src/db/schema";
-import { type Account, call, db, emailsTo, expectJsonMessage, register, uniqueIp, uniqueName } from "./helpers";
+import { type Account, call, db, emailsTo, signUp, uniqueIp, uniqueName } from "../helpers";
+import { expectJsonMessage } from "./surface";
 
 const TOO_MANY = /^Too many attempts\. Please wait \d+ minutes? and try again\.$/;
 
@@ -24,7 +25,7 @@ async function failLogins(account: Pick<Account, "username">, times: number, ip 
 
 describe("login throttling per account (5 per 15 minutes)", { timeout: 30_000 }, () => {
   it("answers 429 with a clear message from the 6th failure, well before 30, even from new addresses", async () => {
-    const account = await register();
+    const account = await signUp();
     const statuses: number[] = [];
     // A different client address every time: the per-account limit does not depend on the address.
     for (let i = 0; i < LIMITS.loginPerAccount; i++) statuses.push((await login(account.username, "wrong password", uniqueIp())).status);
@@ -36,7 +37,7 @@ describe("login throttling per account (5 per 15 minutes)", { timeout: 30_000 },
   });
 
   it("refuses the correct password while throttled, without setting a cookie", async () => {
-    const account = await register();
+    const account = await signUp();
     await failLogins(account, LIMITS.loginPerAccount);
     const res = await login(account.username, account.password, uniqueIp());
     expectJsonMessage(res, 429);
@@ -44,7 +45,7 @@ describe("login throttling per account (5 per 15 minutes)", { timeout: 30_000 },
   });
 
   it("recovers when the window has passed: no permanent lockout of a victim", async () => {
-    const account = await register();
+    const account = await signUp();
     await failLogins(account, LIMITS.loginPerAccount + 3);
     expect((await login(account.username, account.password, uniqueIp())).status).toBe(429);
     await letWindowPass(`login:user:${account.username.toLowerCase()}`);
@@ -52,7 +53,7 @@ describe("login throttling per account (5 per 15 minutes)", { timeout: 30_000 },
   });
 
   it("a successful login clears the account's counter", async () => {
-    const account = await register();
+    const account = await signUp();
     const ip = uniqueIp();
     expect(await failLogins(account, LIMITS.loginPerAccount - 1, ip)).toEqual([401, 401, 401, 401]);
     expect((await login(account.username, account.password, ip)).status).toBe(200);
@@ -68,7 +69,7 @@ describe("login throttling per account (5 per 15 minutes)", { timeout: 30_000 },
   });
 
   it("counts a username in any letter case as the same account", async () => {
-    const account = await register();
+    const account = await signUp();
     for (let i = 0; i < LIMITS.loginPerAccount; i++) await login(i % 2 ? account.username.toUpperCase() : account.username, "wrong password", uniqueIp());
     expect((await login(account.username, account.password, uniqueIp())).status).toBe(429);
   });
@@ -82,7 +83,7 @@ describe("login throttling per client (20 per 15 minutes, CF-Connecting-IP)", { 
     for (let i = 0; i < LIMITS.loginPerClient; i++) statuses.push((await login(uniqueName("spray"), "Winter2024!", attacker)).status);
     expect(statuses.every((s) => s === 401)).toBe(true);
 
-    const victim = await register();
+    const victim = await signUp();
     const blocked = await login(victim.username, victim.password, attacker);
     expectJsonMessage(blocked, 429);
     expect(blocked.body.message).toMatch(TOO_MANY);
@@ -93,7 +94,7 @@ describe("login throttling per client (20 per 15 minutes, CF-Connecting-IP)", { 
   it("counts a whole IPv6 /64 as one client", async () => {
     const prefix = uniqueIp().split("::")[0];
     for (let i = 0; i < LIMITS.loginPerClient; i++) await login(uniqueName("v6"), "wrong password", `${prefix}::${(i + 1).toString(16)}`);
-    const victim = await register();
+    const victim = await signUp();
     expect((await login(victim.username, victim.password, `${prefix}:abcd:ef01:2345:6789`)).status).toBe(429);
   });
 
@@ -101,7 +102,7 @@ describe("login throttling per client (20 per 15 minutes, CF-Connecting-IP)", { 
     const ip = uniqueIp();
     // The state twenty failures leave behind (the test above makes them for real).
     await db().insert(throttles).values({ key: `login:ip:${clientBucket(ip)}`, count: LIMITS.loginPerClient, windowStartedAt: Date.now() });
-    const account = await register();
+    const account = await signUp();
     expect((await login(account.username, account.password, ip)).status).toBe(429);
     await letWindowPass(`login:ip:${clientBucket(ip)}`);
     expect((await login(account.username, account.password, ip)).status).toBe(200);
@@ -124,7 +125,7 @@ describe("forgot-password throttling", () => {
   });
 
   it("limits e-mails per address silently: the same answer, but no mail beyond 3", async () => {
-    const account = await register();
+    const account = await signUp();
     const answers = [];
     for (let i = 0; i < LIMITS.forgotPerEmail + 2; i++) answers.push(await forgot(account.email, uniqueIp()));
     for (const answer of answers) {
@@ -150,7 +151,7 @@ describe("forgot-password throttling", () => {
 
 describe("concurrent attempts are counted before they are checked", { timeout: 60_000 }, () => {
   it("30 parallel wrong passwords for one account, from 30 addresses: at most 5 are checked", async () => {
-    const account = await register();
+    const account = await signUp();
     const answers = await Promise.all(Array.from({ length: 30 }, () => login(account.username, "wrong password", uniqueIp())));
     expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(LIMITS.loginPerAccount);
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(30 - LIMITS.loginPerAccount);
@@ -165,7 +166,7 @@ describe("concurrent attempts are counted before they are checked", { timeout: 6
   });
 
   it("10 parallel reset requests for one address: at most 3 e-mails", async () => {
-    const account = await register();
+    const account = await signUp();
     const answers = await Promise.all(Array.from({ length: 10 }, () => call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() })));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     // call() waits for each request's waitUntil work, so every e-mail that will be sent has been.
