@@ -1,10 +1,9 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../src/db/client";
 import { sessions } from "../src/db/schema";
-import worker from "../src/index";
-import { sessionCookie, uniqueName } from "./helpers";
+import { call, sessionCookie, uniqueName, type Answer as CallAnswer } from "./helpers";
 import { libsqlEnv, libsqlHttpUrl } from "./support/libsql-http";
 
 // Database round trips per request, counted where they cross the wire: calls on the D1 binding, and
@@ -80,31 +79,13 @@ const engines: Engine[] = [
   { name: "libSQL over HTTP", env: () => ({ ...libsqlEnv(), ...mail }), count: () => httpCounter.n, reset: () => (httpCounter.n = 0) },
 ];
 
-interface Answer {
-  status: number;
-  body: any;
-  headers: Headers;
-  roundTrips: number;
-}
+type Answer = CallAnswer & { roundTrips: number };
 
 describe.each(engines)("database round trips per request on $name", (engine) => {
   async function send(method: string, path: string, options: { cookie?: string; body?: unknown } = {}): Promise<Answer> {
-    const headers = new Headers();
-    if (options.cookie) headers.set("Cookie", options.cookie);
-    if (options.body !== undefined) headers.set("Content-Type", "application/json");
-    const request = new Request(`http://localhost${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: "manual" });
-    const ctx = createExecutionContext();
     engine.reset();
-    const res = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, engine.env(), ctx);
-    const text = await res.text();
-    await waitOnExecutionContext(ctx);
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* a page */
-    }
-    return { status: res.status, body, headers: res.headers, roundTrips: engine.count() };
+    const answer = await call(method, path, { ...options, env: engine.env() });
+    return { ...answer, roundTrips: engine.count() };
   }
 
   /** Server-Timing's own count, which must agree with what crossed the wire. */
