@@ -38,7 +38,7 @@ type Props = {
 };
 
 // The dialogs load on the first click that needs one: most visits only read the list, and the
-// dashboard's first JavaScript stays small (spec budget).
+// dashboard's first JavaScript stays small (its 90 KB gzip budget).
 const RefillDialog = lazy(() => import("./dashboard/RefillDialog").then((m) => ({ default: m.RefillDialog })));
 const DeleteDialog = lazy(() => import("./dashboard/DeleteDialog").then((m) => ({ default: m.DeleteDialog })));
 

@@ -1,4 +1,4 @@
-// `npm run bench`: measures the app as users feel it and as Workers bills it (issue 6) and prints
+// `npm run bench`: measures the app as users feel it and as Workers bills it and prints
 // `name: value` lines, a PASS/FAIL line per goal, and bench-results/latest.json. A missed goal is a
 // finding, not a failure: the exit code is 0 unless the bench itself could not run.
 //

@@ -7,7 +7,7 @@ const CARDS: Array<{ bucket: SummaryBucket; title: string; accent: string }> = [
   { bucket: "wellStocked", title: "Well Stocked", accent: "border-l-emerald-600" },
 ];
 
-/** The three counts (spec point 4: unrounded days against the user's notificationDays). */
+/** The three counts: unrounded days against the user's notificationDays. */
 export function SummaryCards({ counts }: { counts: Record<SummaryBucket, number> }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-3">

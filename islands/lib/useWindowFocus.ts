@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/** Runs `refresh` whenever the window regains focus (spec: queries refetch on window focus). */
+/** Runs `refresh` whenever the window regains focus (lists and the current user refetch on window focus). */
 export function useRefreshOnFocus(refresh: () => void) {
   const latest = useRef(refresh);
   latest.current = refresh;

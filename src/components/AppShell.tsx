@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { User } from "../shared/user";
 import { Island } from "./Island";
 
-/** Shared header and footer of signed-in pages (spec point 2). */
+/** Shared header and footer of signed-in pages. */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,4 +1,4 @@
-// Spec point 4: days of supply, status, and the dashboard's summary cards. Pure functions, shared by
+// Days of supply, status, and the dashboard's summary cards. Pure functions, shared by
 // the server (first render, e-mails) and the islands.
 
 /** A medication as the API answers it; pillsRemaining is the current count (countdown applied). */
@@ -46,7 +46,7 @@ export function statusOf(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">):
 
 export type SummaryBucket = "needRefillSoon" | "runningLow" | "wellStocked";
 
-/** The cards use unrounded days and the user's notificationDays (spec point 4). */
+/** The cards count with unrounded days against the user's notificationDays. */
 export function summaryBucket(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">, notificationDays = DEFAULT_NOTIFICATION_DAYS): SummaryBucket {
   const days = daysLeft(m);
   if (days <= notificationDays) return "needRefillSoon";

@@ -72,7 +72,7 @@ export const idParamSchema = (message: string) =>
     ),
   });
 
-/** Spec point 2: a new medication's form values. */
+/** A new medication's form values. */
 export const MEDICATION_DEFAULTS = { name: "", pharmacyId: 0, pillsPerDay: 1, pillsRemaining: 0, pillsPerRefill: 30, lastRefillDate: "" };
 
 export type MedicationPayload = z.infer<typeof medicationSchema>;
