@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loadSignedIn, type ReadScope } from "../src/auth/signed-in";
-import { medicationsOf, toSortedMedications } from "../src/data/medications";
-import { pharmaciesOf, sortPharmacies } from "../src/data/pharmacies";
+import { medicationRecords, medicationsOf, toSortedMedications } from "../src/data/medications";
+import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../src/data/pharmacies";
 import { medications } from "../src/db/schema";
 import { todayIn } from "../src/domain/countdown";
 import { addDays, daysBetween } from "../src/domain/time";
@@ -169,7 +169,7 @@ describe("the dashboard's first paint: its data comes with the session lookup", 
     await ageCount(medication.id, 2);
     const found = await loadSignedIn(db(), sessionToken(account.cookie), Date.now(), dashboardReads);
     expect(found?.user).toEqual(account.user);
-    const data = { medications: toSortedMedications(found!.data.medications, todayIn(found!.user.timezone)), pharmacies: sortPharmacies(found!.data.pharmacies) };
+    const data = { medications: toSortedMedications(medicationRecords(found!.data.medications), todayIn(found!.user.timezone)), pharmacies: sortPharmacies(pharmacyRecords(found!.data.pharmacies)) };
     expect(data).toEqual({ medications: [second, { ...medication, pillsRemaining: 18 }], pharmacies: [other, pharmacy] });
     expect(data.medications.map((m) => m.id)).not.toContain(stranger.medication.id);
   });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createMedication, deleteMedication, medicationOf, medicationsOf, refillMedication, toMedication, toSortedMedications, updateMedication } from "../data/medications";
+import { createMedication, deleteMedication, medicationOf, medicationsOf, refillMedication, toMedication, medicationRecords, toSortedMedications, updateMedication } from "../data/medications";
 import { todayIn } from "../domain/countdown";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
@@ -24,7 +24,7 @@ export const medicationsApi = new Hono<AppEnv>()
     signedIn(({ db, owner }) => ({ medications: medicationsOf(db, owner) })),
     (c) => {
       const { user, data } = c.var.signedIn;
-      return c.json(toSortedMedications(data.medications, today(user)));
+      return c.json(toSortedMedications(medicationRecords(data.medications), today(user)));
     },
   )
 

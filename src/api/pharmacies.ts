@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createPharmacy, deletePharmacy, pharmaciesOf, sortPharmacies, updatePharmacy } from "../data/pharmacies";
+import { createPharmacy, deletePharmacy, pharmaciesOf, pharmacyRecords, sortPharmacies, updatePharmacy } from "../data/pharmacies";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
 import { signedIn } from "../http/middleware";
@@ -15,7 +15,7 @@ export const pharmaciesApi = new Hono<AppEnv>()
   .get(
     "/pharmacies",
     signedIn(({ db, owner }) => ({ pharmacies: pharmaciesOf(db, owner) })),
-    (c) => c.json(sortPharmacies(c.var.signedIn.data.pharmacies)),
+    (c) => c.json(sortPharmacies(pharmacyRecords(c.var.signedIn.data.pharmacies))),
   )
 
   .post("/pharmacies", signedIn(), validate("json", pharmacySchema), async (c) => {

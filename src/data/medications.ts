@@ -1,5 +1,6 @@
 import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { jsonList } from "../db/json";
 import { medications, pharmacies } from "../db/schema";
 import { currentPills } from "../domain/countdown";
 import { compareByName, type Medication } from "../domain/medications";
@@ -45,10 +46,12 @@ const ownMedication = (owner: Owner, id: number) => and(eq(medications.id, id), 
 const ownPharmacy = (owner: Owner, pharmacyId: number) => and(eq(pharmacies.id, pharmacyId), eq(pharmacies.userId, owner));
 
 // SQLite's case-insensitive name order is close to the collator's, so the sort in JS is nearly free.
-const byName = sql`${medications.name} collate nocase, ${medications.id}`;
+const medicationList = jsonList(medications, storedColumns, sql`${medications.name} collate nocase, ${medications.id}`);
 
-/** The owner's medications; toSortedMedications puts them in the collator's order. */
-export const medicationsOf = (db: Db, owner: Owner) => db.select(storedColumns).from(medications).where(eq(medications.userId, owner)).orderBy(byName);
+/** The owner's medications, as one JSON value (read it with medicationRecords). */
+export const medicationsOf = (db: Db, owner: Owner) => medicationList.select(db, eq(medications.userId, owner));
+/** medicationsOf's answer as rows; toSortedMedications puts them in the collator's order. */
+export const medicationRecords = medicationList.parse;
 
 /** One medication of the owner's: one row, or none for an unknown or another user's id. */
 export const medicationOf = (db: Db, owner: Owner, id: number) => db.select(storedColumns).from(medications).where(ownMedication(owner, id));

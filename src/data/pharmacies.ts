@@ -1,5 +1,6 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { jsonList } from "../db/json";
 import { medications, pharmacies } from "../db/schema";
 import { compareByName, type Pharmacy } from "../domain/medications";
 import type { PharmacyPayload } from "../shared/medication-schemas";
@@ -10,9 +11,12 @@ import type { Owner } from "./medications";
 const pharmacyColumns = { id: pharmacies.id, name: pharmacies.name, phoneNumber: pharmacies.phoneNumber };
 const ownPharmacy = (owner: Owner, id: number) => and(eq(pharmacies.id, id), eq(pharmacies.userId, owner));
 
-/** The owner's pharmacies; sortPharmacies puts them in the collator's order. */
-export const pharmaciesOf = (db: Db, owner: Owner) =>
-  db.select(pharmacyColumns).from(pharmacies).where(eq(pharmacies.userId, owner)).orderBy(sql`${pharmacies.name} collate nocase, ${pharmacies.id}`);
+const pharmacyList = jsonList(pharmacies, pharmacyColumns, sql`${pharmacies.name} collate nocase, ${pharmacies.id}`);
+
+/** The owner's pharmacies, as one JSON value (read it with pharmacyRecords). */
+export const pharmaciesOf = (db: Db, owner: Owner) => pharmacyList.select(db, eq(pharmacies.userId, owner));
+/** pharmaciesOf's answer as rows; sortPharmacies puts them in the collator's order. */
+export const pharmacyRecords = pharmacyList.parse;
 
 export const sortPharmacies = (rows: Pharmacy[]) => rows.sort(compareByName);
 

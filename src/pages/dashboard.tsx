@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
-import { medicationsOf, toSortedMedications } from "../data/medications";
-import { pharmaciesOf, sortPharmacies } from "../data/pharmacies";
+import { medicationsOf, medicationRecords, toSortedMedications } from "../data/medications";
+import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacies";
 import { todayIn } from "../domain/countdown";
 import { isNoticeKey } from "../domain/dashboard";
 import type { AppEnv } from "../env";
@@ -30,8 +30,8 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
       <Island
         name="Dashboard"
         props={{
-          medications: toSortedMedications(data.medications, todayIn(user.timezone)),
-          pharmacies: sortPharmacies(data.pharmacies),
+          medications: toSortedMedications(medicationRecords(data.medications), todayIn(user.timezone)),
+          pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)),
           notificationDays: user.notificationDays,
           notice: isNoticeKey(notice) ? notice : undefined,
         }}

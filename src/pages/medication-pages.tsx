@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
 import { medicationOf, toMedication } from "../data/medications";
-import { pharmaciesOf, sortPharmacies } from "../data/pharmacies";
+import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacies";
 import { todayIn } from "../domain/countdown";
 import { noticeHref } from "../domain/dashboard";
 import type { AppEnv } from "../env";
@@ -32,7 +32,7 @@ export const medicationPages = new Hono<AppEnv>()
       return c.render(
         <AppShell user={user}>
           <FormPage heading="Add Medication" subtitle="Enter your medication details to track refills">
-            <Island name="MedicationForm" props={{ mode: "add", pharmacies: sortPharmacies(data.pharmacies) }} />
+            <Island name="MedicationForm" props={{ mode: "add", pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)) }} />
           </FormPage>
         </AppShell>,
         { title: "Add Medication" },
@@ -54,7 +54,7 @@ export const medicationPages = new Hono<AppEnv>()
           <FormPage heading="Edit Medication" subtitle="Update your medication details">
             <Island
               name="MedicationForm"
-              props={{ mode: "edit", medicationId: row.id, medication: toMedication(row, todayIn(user.timezone)), pharmacies: sortPharmacies(data.pharmacies) }}
+              props={{ mode: "edit", medicationId: row.id, medication: toMedication(row, todayIn(user.timezone)), pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)) }}
             />
           </FormPage>
         </AppShell>,

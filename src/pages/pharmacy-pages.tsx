@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
-import { pharmaciesOf, sortPharmacies } from "../data/pharmacies";
+import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacies";
 import type { AppEnv } from "../env";
 import { signedIn } from "../http/middleware";
 
@@ -13,7 +13,7 @@ export const pharmacyPages = new Hono<AppEnv>().get(
     const { user, data } = c.var.signedIn;
     return c.render(
       <AppShell user={user}>
-        <Island name="Pharmacies" props={{ pharmacies: sortPharmacies(data.pharmacies) }} />
+        <Island name="Pharmacies" props={{ pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)) }} />
       </AppShell>,
       { title: "My Pharmacies" },
     );

@@ -12,8 +12,8 @@ import { migrate } from "../../scripts/migrate-libsql.mjs";
 import { createSession } from "../../src/auth/session";
 import { loadSignedIn, type ReadScope } from "../../src/auth/signed-in";
 import { consumeAttempt, LIMITS } from "../../src/auth/throttle";
-import { createMedication, medicationsOf, refillMedication, toSortedMedications } from "../../src/data/medications";
-import { createPharmacy, pharmaciesOf, sortPharmacies } from "../../src/data/pharmacies";
+import { createMedication, medicationRecords, medicationsOf, refillMedication, toSortedMedications } from "../../src/data/medications";
+import { createPharmacy, pharmaciesOf, pharmacyRecords, sortPharmacies } from "../../src/data/pharmacies";
 import { todayIn } from "../../src/domain/countdown";
 import type { Db } from "../../src/db/client";
 import * as schema from "../../src/db/schema";
@@ -106,7 +106,7 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     const reads = ({ db, owner }: ReadScope) => ({ medications: medicationsOf(db, owner), pharmacies: pharmaciesOf(db, owner) });
     const found = await loadSignedIn(db, token, now, reads);
     expect(found?.user.username).toBe("lists");
-    const data = { medications: toSortedMedications(found!.data.medications, today), pharmacies: sortPharmacies(found!.data.pharmacies) };
+    const data = { medications: toSortedMedications(medicationRecords(found!.data.medications), today), pharmacies: sortPharmacies(pharmacyRecords(found!.data.pharmacies)) };
     expect(data).toEqual({ medications: [plain, third], pharmacies: [pharmacy] });
     expect(data.medications[1]!.pillsPerDay).toBe(2 / 3); // every bit of a REAL survives the wire
   });
