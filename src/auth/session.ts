@@ -53,12 +53,6 @@ export async function newSession(userId: number, now = Date.now()) {
   return { token, row };
 }
 
-export async function createSession(db: Db, userId: number, now = Date.now()): Promise<{ token: string; session: SessionRecord }> {
-  const { token, row } = await newSession(userId, now);
-  await db.insert(sessions).values(row);
-  return { token, session: row };
-}
-
 /**
  * The signed-in user's id as SQL, for reads that go in the same batch as the session lookup:
  * `user_id = (SELECT user_id FROM sessions WHERE id = ?)`. An unknown session makes it NULL, which

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLibsqlHttpServer } from "../../scripts/libsql-http-server.mjs";
 import { migrate } from "../../scripts/migrate-libsql.mjs";
-import { createSession } from "../../src/auth/session";
+import { newSession } from "../../src/auth/session";
 import { loadSignedIn, type ReadScope } from "../../src/auth/signed-in";
 import { consumeAttempt, LIMITS } from "../../src/auth/throttle";
 import { createMedication, medicationRecords, medicationsOf, refillMedication, toSortedMedications } from "../../src/data/medications";
@@ -51,6 +51,13 @@ const engines: Engine[] = [
   },
 ];
 
+/** A session as login makes it: the row stored, the secret for the cookie. */
+async function startSession(userId: number, now: number) {
+  const session = await newSession(userId, now);
+  await db.insert(schema.sessions).values(session.row);
+  return session;
+}
+
 async function insertUser(username: string) {
   const [user] = await db
     .insert(schema.users)
@@ -85,7 +92,7 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
   it("creates and validates sessions with one JOIN, and expires them", async () => {
     const user = await insertUser("sessions");
     const now = Date.now();
-    const { token } = await createSession(db, user.id, now);
+    const { token } = await startSession(user.id, now);
     expect((await loadSignedIn(db, token, now))?.user.username).toBe("sessions");
     expect(await loadSignedIn(db, token, now + 8 * 24 * 3_600_000)).toBeNull();
     expect(await db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id))).toEqual([]);
@@ -94,7 +101,7 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
   it("loads session, user and the user's own lists in one batch, numbers exact", async () => {
     const [owner, stranger] = [await insertUser("lists"), await insertUser("lists-stranger")];
     const now = Date.now();
-    const { token } = await createSession(db, owner.id, now);
+    const { token } = await startSession(owner.id, now);
     const today = todayIn("UTC", now);
     const pharmacy = await createPharmacy(db, owner.id, { name: "Corner Pharmacy", phoneNumber: "5550100" });
     const theirs = await createPharmacy(db, stranger.id, { name: "Elsewhere", phoneNumber: "" });
