@@ -79,6 +79,8 @@ export async function createMedication(db: Db, userId: number, input: Medication
           countedOn: sql<string>`${today}`.as("counted_on"),
           pillsPerRefill: sql<number>`${input.pillsPerRefill}`.as("pills_per_refill"),
           lastRefillDate: sql<string | null>`${input.lastRefillDate}`.as("last_refill_date"),
+          refillsLeft: sql<number | null>`null`.as("refills_left"),
+          prescriptionExpiresOn: sql<string | null>`null`.as("prescription_expires_on"),
         })
         .from(pharmacies)
         .where(ownPharmacy(userId, input.pharmacyId)),

@@ -70,6 +70,10 @@ export const medications = sqliteTable(
     countedOn: text("counted_on").notNull(),
     pillsPerRefill: integer("pills_per_refill").notNull(),
     lastRefillDate: text("last_refill_date"),
+    // The prescription, when the patient tracks it: refills the pharmacy may still fill (null = not
+    // tracked) and the local date it expires.
+    refillsLeft: integer("refills_left"),
+    prescriptionExpiresOn: text("prescription_expires_on"),
   },
   (t) => [index("medications_user_idx").on(t.userId), index("medications_pharmacy_idx").on(t.pharmacyId)],
 );
