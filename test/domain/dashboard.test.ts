@@ -33,6 +33,8 @@ const med = (overrides: Partial<Medication>): Medication => ({
   pillsRemaining: 30,
   pillsPerRefill: 30,
   lastRefillDate: null,
+  refillsLeft: null,
+  prescriptionExpiresOn: null,
   ...overrides,
 });
 const names = (list: Medication[]) => list.map((m) => m.name);
