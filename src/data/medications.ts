@@ -149,6 +149,8 @@ export const reminderMedications = (db: Db, owners: SQL) =>
       pillsPerDay: medications.pillsPerDay,
       pillsRemaining: medications.pillsRemaining,
       countedOn: medications.countedOn,
+      refillsLeft: medications.refillsLeft,
+      prescriptionExpiresOn: medications.prescriptionExpiresOn,
       // Aliased: in a D1 batch rows come keyed by column name, where the two `name`s would collide.
       pharmacyName: sql<string | null>`${pharmacies.name}`.as("pharmacy_name"),
       pharmacyPhone: sql<string | null>`${pharmacies.phoneNumber}`.as("pharmacy_phone"),
