@@ -189,6 +189,8 @@ export default function Dashboard(props: Props) {
             pharmacyName={dialog ? pharmacyNameOf(dialog.medication, names) : undefined}
             onClose={closeDialog}
             onSettled={afterChange}
+            today={today}
+            onUndone={reload}
           />
           <DeleteDialog medication={dialog?.kind === "delete" ? dialog.medication : null} onClose={closeDialog} onSettled={afterChange} />
         </Suspense>
