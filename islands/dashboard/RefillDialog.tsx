@@ -19,6 +19,8 @@ type Props = {
   today: string;
   /** After the toast's Undo reverted the refill. */
   onUndone: () => void;
+  /** A page to go to after the refill (the toast shows there, without its Undo). */
+  navigateTo?: string;
 };
 
 /** How long the 'Undo' stays on the refill's toast. */
@@ -39,7 +41,7 @@ export async function undoRefill(medication: Pick<Medication, "id" | "name">, re
 // most visits never refill, and the page's first JavaScript stays small.
 const loadValidation = () => Promise.all([import("../../src/shared/medication-schemas"), import("../lib/form")]);
 
-export function RefillDialog({ medication, pharmacyName, onClose, onSettled, today, onUndone }: Props) {
+export function RefillDialog({ medication, pharmacyName, onClose, onSettled, today, onUndone, navigateTo }: Props) {
   const open = medication !== null;
   const { pending, errors, setErrors, onSubmit } = useSubmit({
     async check(form) {
@@ -53,7 +55,8 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
       const refilled = medication!;
       const { refillId } = await apiRequest<{ refillId: number }>("POST", "/api/medications/refill", data);
       const action = { label: "Undo", duration: UNDO_WINDOW_MS, onClick: () => void undoRefill(refilled, refillId, onUndone) };
-      return { toast: { title: "Medication refilled", description: `${refilled.name} has been refilled successfully.`, action } };
+      const toast = { title: "Medication refilled", description: `${refilled.name} has been refilled successfully.` };
+      return navigateTo ? { toast, navigate: navigateTo } : { toast: { ...toast, action } };
     },
     failureTitle: "Refill failed",
     describe: serverMessage,
