@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { supplyEvents, medications } from "../src/db/schema";
-import { todayIn } from "../src/domain/countdown";
+import { currentPills, todayIn } from "../src/domain/countdown";
+import { refilledCount, undoneCount } from "../src/domain/supply";
 import { addDays, daysBetween } from "../src/domain/time";
 import { accountWithMedication, call, db, setTimezone, signUp, storedRow, type Account } from "./helpers";
 
@@ -95,6 +96,25 @@ describe("back-dated refills", () => {
     expect(res.body.pillsRemaining).toBe(27); // 0 + 30 on the pick-up day, 3 days taken since
     const [event] = (await history(account, medication.id)).body;
     expect(event).toMatchObject({ kind: "refill", localDate: pickedUp, pillsBefore: 0, pillsAfter: 30, countedOn: pickedUp });
+  });
+
+  it.each([
+    [30, 1, 10, 4, 30],
+    [5, 2, 12, 1, 45],
+    [7.5, 0.5, 20, 20, 10],
+    [100, 3, 40, 0, 90],
+  ])("the SQL agrees with the domain rule (refilledCount): %d pills, %d a day, added %d days ago, picked up %d days ago, +%d", async (pills, perDay, addedDaysAgo, pickedDaysAgo, add) => {
+    const { account, medication } = await accountWithMedication({ pillsPerDay: perDay, pillsRemaining: pills });
+    await backdate(medication.id, addedDaysAgo);
+    const today = todayIn("UTC");
+    const stored = await storedRow(medication.id);
+    const pickedUp = addDays(today, -pickedDaysAgo);
+    const expected = refilledCount(stored, pickedUp, add);
+    const res = await refill(account, medication.id, { refilledOn: pickedUp, pillsToAdd: add });
+    expect(res.body.pillsRemaining).toBe(currentPills({ pillsRemaining: expected.pillsAfter, pillsPerDay: perDay, countedOn: expected.countedOn }, today));
+    expect(await storedRow(medication.id)).toMatchObject({ pillsRemaining: expected.pillsAfter, countedOn: expected.countedOn });
+    const undone = await undo(account, medication.id);
+    expect(undone.body.pillsRemaining).toBe(undoneCount(res.body.pillsRemaining, add));
   });
 
   it("the last refill date becomes the latest refill date, not an older pick-up", async () => {

@@ -34,12 +34,6 @@ export function refilledCount(stored: StoredCount, pickedUpOn: string, pillsToAd
  */
 export const undoneCount = (currentPills: number, pillsAdded: number) => Math.max(0, roundPills(currentPills - pillsAdded));
 
-/** The latest of two refill dates (null: never refilled). */
-export const latestRefillDate = (current: string | null, pickedUpOn: string) => (current !== null && current > pickedUpOn ? current : pickedUpOn);
-
-/** The prescription's refills after a refill: one fewer, never below 0; null stays untracked. */
-export const refillsAfterRefill = (refillsLeft: number | null) => (refillsLeft === null ? null : Math.max(0, refillsLeft - 1));
-
 export const PICKED_UP_IN_FUTURE_MESSAGE = "Picked up on cannot be in the future";
 export const pickedUpTooEarlyMessage = (addedOn: string) => `Picked up on cannot be before ${formatDate(addedOn)}, when this medication was added`;
 
