@@ -126,7 +126,7 @@ export default function Dashboard(props: Props) {
               className="field-input pl-9"
             />
           </div>
-          <div className="flex items-center justify-between gap-3 md:justify-end">
+          <div className="flex flex-wrap items-center justify-between gap-3 md:justify-end">
             <label htmlFor="status-filter" className="sr-only">
               Filter by status
             </label>

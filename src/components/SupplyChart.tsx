@@ -7,7 +7,9 @@ import { formatDate } from "../shared/format";
 
 const WIDTH = 360;
 const HEIGHT = 200;
-const PAD = { left: 36, right: 12, top: 12, bottom: 28 };
+// Sized so that 15-unit text reads at about 12 px on a 375 px screen and 18 px at its widest.
+const PAD = { left: 40, right: 14, top: 14, bottom: 30 };
+const FONT = 15;
 const plotWidth = WIDTH - PAD.left - PAD.right;
 const plotHeight = HEIGHT - PAD.top - PAD.bottom;
 
@@ -26,7 +28,7 @@ function Marker({ at, label, color, dash }: { at: number; label: string; color: 
   return (
     <g>
       <line x1={at} x2={at} y1={PAD.top} y2={PAD.top + plotHeight} stroke={color} strokeWidth={1.5} strokeDasharray={dash} />
-      <text x={at} y={HEIGHT - 4} fontSize={11} textAnchor="middle" fill={color}>
+      <text x={at} y={HEIGHT - 4} fontSize={FONT} textAnchor="middle" fill={color}>
         {label}
       </text>
     </g>
@@ -40,13 +42,13 @@ export function SupplyChart({ chart, notificationDays }: { chart: Chart; notific
   const rows = [...chart.history, ...chart.projection.slice(1)];
   return (
     <figure className="space-y-3">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full max-w-xl" role="img" aria-labelledby="supply-chart-caption" data-testid="supply-chart">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full max-w-md" role="img" aria-labelledby="supply-chart-caption" data-testid="supply-chart">
         <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={PAD.top + plotHeight} stroke="#94a3b8" />
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + plotHeight} y2={PAD.top + plotHeight} stroke="#94a3b8" />
-        <text x={PAD.left - 4} y={PAD.top + 4} fontSize={11} textAnchor="end" fill="#334155">
+        <text x={PAD.left - 4} y={PAD.top + 4} fontSize={FONT} textAnchor="end" fill="#334155">
           {Math.round(chart.maxPills)}
         </text>
-        <text x={PAD.left - 4} y={PAD.top + plotHeight} fontSize={11} textAnchor="end" fill="#334155">
+        <text x={PAD.left - 4} y={PAD.top + plotHeight} fontSize={FONT} textAnchor="end" fill="#334155">
           0
         </text>
         {inRange(chart.remindFrom) && chart.remindFrom !== chart.today && <Marker at={x(chart.remindFrom)} label="Remind" color="#b45309" dash="2 3" />}

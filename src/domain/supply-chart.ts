@@ -34,6 +34,8 @@ export interface SupplyChart {
   lastDate: string;
 }
 
+const BEFORE: Record<SupplyEvent["kind"], string> = { created: "Added", refill: "Before the refill", correction: "Before the correction", undo: "Before the undo" };
+
 /** The day a count of `pills` on `date` reaches 0 at `perDay`, if before `until`. */
 function ranOutBetween(date: string, pills: number, perDay: number, until: string): string | null {
   const days = Math.ceil(pills / perDay);
@@ -48,7 +50,7 @@ export function supplyChart(events: SupplyEvent[], medication: { pillsRemaining:
   const history: ChartPoint[] = [];
   for (const [i, event] of ordered.entries()) {
     const label = historyText(event);
-    if (event.pillsBefore !== null && i > 0) history.push({ date: event.countedOn, pills: event.pillsBefore, kind: "event", label: `Before: ${label}` });
+    if (event.pillsBefore !== null && i > 0) history.push({ date: event.countedOn, pills: event.pillsBefore, kind: "event", label: BEFORE[event.kind] });
     history.push({ date: event.countedOn, pills: event.pillsAfter, kind: "event", label, refill: event.kind === "refill" && !reverted.has(event.id) });
     const next = ordered[i + 1]?.countedOn ?? today;
     const ranOut = event.pillsAfter > 0 ? ranOutBetween(event.countedOn, event.pillsAfter, medication.pillsPerDay, next) : null;
