@@ -84,7 +84,8 @@ export default function MedicationHistory({ medication, pharmacyName, events, to
             medication={refilling ? medication : null}
             pharmacyName={pharmacyName}
             onClose={() => setRefilling(false)}
-            onSettled={() => setRefilling(false)}
+            // A success reloads the page; a failure keeps the dialog open with its reason at the field.
+            onSettled={() => {}}
             today={today}
             onUndone={() => location.reload()}
             navigateTo={here()}

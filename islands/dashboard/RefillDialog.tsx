@@ -53,7 +53,11 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
     },
     async send(data) {
       const refilled = medication!;
-      const { refillId } = await apiRequest<{ refillId: number }>("POST", "/api/medications/refill", data);
+      const { refillId } = await apiRequest<{ refillId: number }>("POST", "/api/medications/refill", data).catch((err: unknown) => {
+        // A pick-up day the server refuses (before the medication was added) is shown at the field too.
+        if (err instanceof ApiRequestError && err.status === 400 && err.serverMessage.startsWith("Picked up on")) setErrors({ refilledOn: err.serverMessage });
+        throw err;
+      });
       const action = { label: "Undo", duration: UNDO_WINDOW_MS, onClick: () => void undoRefill(refilled, refillId, onUndone) };
       const toast = { title: "Medication refilled", description: `${refilled.name} has been refilled successfully.` };
       return navigateTo ? { toast, navigate: navigateTo } : { toast: { ...toast, action } };
