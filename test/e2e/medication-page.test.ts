@@ -139,3 +139,47 @@ describe("the dashboard's refill toast", () => {
     expectNoErrors(page);
   });
 });
+
+describe.each([
+  ["1280", DESKTOP],
+  ["375", MOBILE],
+])("the medication form's 'Prescription (optional)' group at %s px", (_, viewport) => {
+  it("saves refills left and the expiry, shows a refused value at its field, and edits them back to untracked", async () => {
+    const page = await newPage(browser, viewport);
+    await registerViaApi(page);
+    const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "5551234567" } })).json();
+    await page.goto("/add-medication");
+    await hydrated(page);
+    const group = page.getByRole("group", { name: "Prescription (optional)" });
+    expect(await group.count()).toBe(1);
+    await page.getByLabel("Medication Name", { exact: true }).fill("Atenolol");
+    await page.getByRole("combobox", { name: "Pharmacy" }).selectOption({ value: String(pharmacy.id) });
+    await page.getByLabel("Pills Remaining", { exact: true }).fill("3");
+    await group.getByLabel("Refills left").fill("-1");
+    await page.getByRole("button", { name: "Save Medication" }).click();
+    await expect.poll(() => group.getByRole("alert").textContent()).toBe("Refills left must be a whole number of 0 or more");
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await group.getByLabel("Refills left").fill("0");
+    await group.getByLabel("Prescription expires on").fill("2030-01-31");
+    await page.getByRole("button", { name: "Save Medication" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await hydrated(page);
+    // No refills left and 3 days of pills: the row says so, and the filter finds it.
+    await expect.poll(() => page.getByText("Ask your doctor for a new prescription").count()).toBe(1);
+    await page.getByRole("combobox", { name: "Filter by status" }).selectOption({ label: "Needs a new prescription" });
+    await expect.poll(() => page.getByRole("rowheader").allTextContents()).toEqual([expect.stringContaining("Atenolol")]);
+
+    const [medication] = await (await page.request.get("/api/medications")).json();
+    expect(medication).toMatchObject({ refillsLeft: 0, prescriptionExpiresOn: "2030-01-31" });
+    await page.goto(`/edit-medication/${medication.id}`);
+    await hydrated(page);
+    expect(await page.getByLabel("Refills left").inputValue()).toBe("0");
+    await page.getByLabel("Refills left").fill("");
+    await page.getByLabel("Prescription expires on").fill("");
+    await page.getByRole("button", { name: "Update Medication" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(await (await page.request.get(`/api/medications/${medication.id}`)).json()).toMatchObject({ refillsLeft: null, prescriptionExpiresOn: null });
+    expectNoErrors(page);
+  });
+});
