@@ -17,6 +17,7 @@ import {
   type SortKey,
   type StatusFilter,
 } from "../src/domain/dashboard";
+import { todayIn } from "../src/domain/countdown";
 import { summaryCounts, type Medication, type Pharmacy } from "../src/domain/medications";
 import { SearchIcon } from "./dashboard/icons";
 import { MedicationList } from "./dashboard/MedicationList";
@@ -33,6 +34,8 @@ type Props = {
   medications: Medication[] | null;
   pharmacies: Pharmacy[] | null;
   notificationDays: number;
+  /** The user's zone: the prescription notices are as of the user's today. */
+  timezone: string;
   /** A message from the page that sent the user here (e.g. an edit page whose medication is gone). */
   notice?: NoticeKey;
 };
@@ -48,7 +51,9 @@ type OpenDialog = { kind: "refill" | "delete"; medication: Medication } | null;
 export default function Dashboard(props: Props) {
   const { data, failed, reload } = useListData(props.medications, props.pharmacies);
   // The header keeps the current user fresh; its notificationDays may change in another tab.
-  const notificationDays = useAtomValue(currentUserAtom)?.notificationDays ?? props.notificationDays;
+  const currentUser = useAtomValue(currentUserAtom);
+  const notificationDays = currentUser?.notificationDays ?? props.notificationDays;
+  const today = todayIn(currentUser?.timezone ?? props.timezone);
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [sort, setSort] = useState(DEFAULT_SORT);
@@ -73,9 +78,12 @@ export default function Dashboard(props: Props) {
   const medications = data.medications ?? [];
   const names = useMemo(() => pharmacyNames(data.pharmacies ?? []), [data.pharmacies]);
   const counts = useMemo(() => summaryCounts(searchMedications(medications, query), notificationDays), [medications, query, notificationDays]);
-  const visible = useMemo(() => visibleMedications(medications, { query, status, sort, names }), [medications, query, status, sort, names]);
+  const visible = useMemo(
+    () => visibleMedications(medications, { query, status, sort, names, today, notificationDays }),
+    [medications, query, status, sort, names, today, notificationDays],
+  );
   const slice = paginate(visible, page);
-  const rows = slice.items.map((m) => toRow(m, names));
+  const rows = slice.items.map((m) => toRow(m, names, today, notificationDays));
 
   const closeDialog = useCallback(() => setDialog(null), [setDialog]);
   const afterChange = useCallback(() => {
@@ -118,7 +126,7 @@ export default function Dashboard(props: Props) {
               className="field-input pl-9"
             />
           </div>
-          <div className="flex items-center justify-between gap-3 md:justify-end">
+          <div className="flex flex-wrap items-center justify-between gap-3 md:justify-end">
             <label htmlFor="status-filter" className="sr-only">
               Filter by status
             </label>
@@ -181,6 +189,8 @@ export default function Dashboard(props: Props) {
             pharmacyName={dialog ? pharmacyNameOf(dialog.medication, names) : undefined}
             onClose={closeDialog}
             onSettled={afterChange}
+            today={today}
+            onUndone={reload}
           />
           <DeleteDialog medication={dialog?.kind === "delete" ? dialog.medication : null} onClose={closeDialog} onSettled={afterChange} />
         </Suspense>

@@ -72,7 +72,13 @@ export default function MedicationForm({ mode, medicationId, medication: initial
 
 function valuesOf(medication: Medication | undefined) {
   if (!medication) return MEDICATION_DEFAULTS;
-  return { ...medication, pharmacyId: medication.pharmacyId ?? 0, lastRefillDate: medication.lastRefillDate ?? "" };
+  return {
+    ...medication,
+    pharmacyId: medication.pharmacyId ?? 0,
+    lastRefillDate: medication.lastRefillDate ?? "",
+    refillsLeft: medication.refillsLeft ?? "",
+    prescriptionExpiresOn: medication.prescriptionExpiresOn ?? "",
+  };
 }
 
 function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"]; medication?: Medication; pharmacies: Pharmacy[] }) {
@@ -145,6 +151,23 @@ function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"
         <Field label="Pills Per Refill" name="pillsPerRefill" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.pillsPerRefill} error={errors.pillsPerRefill} />
       </div>
       <Field label="Last Refill Date (Optional)" name="lastRefillDate" type="date" defaultValue={values.lastRefillDate} error={errors.lastRefillDate} />
+      <fieldset className="rounded-md border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-medium text-slate-800">Prescription (optional)</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Refills left"
+            name="refillsLeft"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            defaultValue={values.refillsLeft}
+            error={errors.refillsLeft}
+            hint="Leave empty if you do not track it."
+          />
+          <Field label="Prescription expires on" name="prescriptionExpiresOn" type="date" defaultValue={values.prescriptionExpiresOn} error={errors.prescriptionExpiresOn} />
+        </div>
+      </fieldset>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         {mode === "add" ? (
           <PendingButton type="button" className="btn-secondary" disabled={pending} pending={pending && intent === "another"} label="Add Another" onClick={() => save("another")} />

@@ -13,6 +13,7 @@ import { loopbackOnly, openDb, noStore, rejectCrossSite, requireJsonBody } from 
 import { devRoutes } from "./mail/dev-routes";
 import { accountPages } from "./pages/account-pages";
 import { dashboardPages } from "./pages/dashboard";
+import { medicationDetailPages } from "./pages/medication-detail";
 import { medicationPages } from "./pages/medication-pages";
 import { pharmacyPages } from "./pages/pharmacy-pages";
 import { settingsPages } from "./pages/settings-pages";
@@ -69,6 +70,7 @@ app.route("/dev", devRoutes);
 app.route("/", accountPages);
 app.route("/", dashboardPages);
 app.route("/", medicationPages);
+app.route("/", medicationDetailPages);
 app.route("/", pharmacyPages);
 app.route("/", settingsPages);
 

@@ -17,7 +17,7 @@ describe("medications: happy paths", () => {
       body: { name: " Metformin ", pharmacyId: pharmacy.id, pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2025-01-05" },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2025-01-05" });
+    expect(res.body).toEqual({ id: expect.any(Number), name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2025-01-05", refillsLeft: null, prescriptionExpiresOn: null });
     expect((await storedRow(res.body.id)).countedOn).toBe(todayIn("UTC"));
   });
 
@@ -72,7 +72,7 @@ describe("medications: happy paths", () => {
     const update = { name: "Renamed", pharmacyId: other.id, pillsPerDay: 2, pillsRemaining: 60, pillsPerRefill: 60, lastRefillDate: "" };
     const res = await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body: update });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: medication.id, ...update, lastRefillDate: null });
+    expect(res.body).toEqual({ id: medication.id, ...update, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null });
     expect((await storedRow(medication.id)).countedOn).toBe(todayIn("UTC"));
     expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(res.body);
   });
@@ -128,7 +128,7 @@ describe("medications: refill", () => {
     await ageCount(medication.id, 4); // 20 − 2 × 4 = 12 pills today
     const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30 } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...medication, pillsRemaining: 42, lastRefillDate: todayIn("UTC") });
+    expect(res.body).toEqual({ ...medication, pillsRemaining: 42, lastRefillDate: todayIn("UTC"), refillId: expect.any(Number) });
     const row = await storedRow(medication.id);
     expect([row.pillsRemaining, row.countedOn]).toEqual([42, todayIn("UTC")]);
   });

@@ -12,6 +12,8 @@ const med = (id: number, pillsRemaining: number, extra: Partial<ReminderMedicati
   name: `Med ${id}`,
   pillsRemaining,
   pillsPerDay: 1,
+  refillsLeft: null,
+  prescriptionExpiresOn: null,
   countedOn: "2025-01-10",
   pharmacyName: "Corner Pharmacy",
   pharmacyPhone: "(555) 010-0199",

@@ -114,6 +114,8 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["/add-medication", () => "/add-medication", 200],
     ["/edit-medication/{id}", () => `/edit-medication/${medicationId}`, 200],
     ["/edit-medication/{unknown id}", () => "/edit-medication/999999999", 302],
+    ["/medications/{id}", () => `/medications/${medicationId}`, 200],
+    ["/medications/{unknown id}", () => "/medications/999999999", 302],
     ["/pharmacies", () => "/pharmacies", 200],
     ["/profile", () => "/profile", 200],
     ["/notifications", () => "/notifications", 200],
@@ -122,6 +124,8 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["GET /api/medications", () => "/api/medications", 200],
     ["GET /api/medications/{id}", () => `/api/medications/${medicationId}`, 200],
     ["GET /api/medications/{unknown id}", () => "/api/medications/999999999", 404],
+    ["GET /api/medications/{id}/history", () => `/api/medications/${medicationId}/history`, 200],
+    ["GET /api/medications/{unknown id}/history", () => "/api/medications/999999999/history", 404],
     ["GET /api/pharmacies", () => "/api/pharmacies", 200],
   ];
 
@@ -138,6 +142,9 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["edit an unknown medication", "PATCH", () => "/api/medications/999999999", () => ({ name: "x", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }), 404],
     ["edit with another user's pharmacy", "PATCH", () => `/api/medications/${medicationId}`, () => ({ name: "x", pharmacyId: 999999999, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }), 400],
     ["refill", "POST", () => "/api/medications/refill", () => ({ medicationId, pillsToAdd: 1 }), 200],
+    ["undo the refill", "POST", () => `/api/medications/${medicationId}/undo-refill`, () => ({}), 200],
+    ["undo again: nothing to undo", "POST", () => `/api/medications/${medicationId}/undo-refill`, () => ({}), 409],
+    ["a back-dated refill", "POST", () => "/api/medications/refill", () => ({ medicationId, pillsToAdd: 1, refilledOn: new Date().toISOString().slice(0, 10) }), 200],
     ["refill an unknown medication", "POST", () => "/api/medications/refill", () => ({ medicationId: 999999999, pillsToAdd: 1 }), 404],
     ["add a pharmacy", "POST", () => "/api/pharmacies", () => ({ name: uniqueName("Pharmacy"), phoneNumber: "5550100" }), 201],
     ["edit a pharmacy", "PATCH", () => `/api/pharmacies/${pharmacyId}`, () => ({ name: "Corner", phoneNumber: "5550101" }), 200],

@@ -1,6 +1,6 @@
 import type { SortKey, SortState } from "../../src/domain/dashboard";
 import { EditIcon, RefillIcon, SortIcon, TrashIcon } from "./icons";
-import { editHref, type MedicationRow, type RowActions } from "./rows";
+import { editHref, medicationHref, type MedicationRow, type RowActions } from "./rows";
 import { StatusBadge } from "./StatusBadge";
 
 const COLUMNS: Array<{ key: SortKey; label: string }> = [
@@ -52,7 +52,10 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
             return (
               <tr key={m.id} role="row" className="grid grid-cols-2 gap-x-4 gap-y-2 p-4 md:table-row md:p-0 md:hover:bg-slate-50">
                 <th role="rowheader" scope="row" className={`${cell} col-start-1 row-start-1 min-w-0 break-words font-semibold text-slate-900 md:font-medium`}>
-                  {m.name}
+                  <a href={medicationHref(m)} className="text-slate-900 underline decoration-slate-400 underline-offset-2 hover:decoration-teal-700">
+                    {m.name}
+                  </a>
+                  {row.prescription && <span className="mt-1 block text-xs font-medium text-amber-800">{row.prescription}</span>}
                 </th>
                 <td role="cell" className={`${cell} col-span-2 break-words ${row.hasPharmacy ? "" : "italic text-slate-600"}`}>
                   <CardLabel>Pharmacy</CardLabel>

@@ -6,6 +6,7 @@ import { Dialog, DialogButtons } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
 import { Field } from "../lib/Field";
 import { useSubmit } from "../lib/submit";
+import { showError, showSuccess } from "../lib/toast";
 
 type Props = {
   /** The medication being refilled; null keeps the dialog closed. */
@@ -14,24 +15,52 @@ type Props = {
   onClose: () => void;
   /** After the request, whatever its outcome: the list may have changed. */
   onSettled: () => void;
+  /** The user's local date: the default and the latest 'Picked up on'. */
+  today: string;
+  /** After the toast's Undo reverted the refill. */
+  onUndone: () => void;
+  /** A page to go to after the refill (the toast shows there, without its Undo). */
+  navigateTo?: string;
 };
+
+/** How long the 'Undo' stays on the refill's toast. */
+const UNDO_WINDOW_MS = 10_000;
+
+/** Reverts the refill the toast announced (named by its id: a later refill is not undone by mistake). */
+export async function undoRefill(medication: Pick<Medication, "id" | "name">, refillId: number | undefined, onUndone: () => void) {
+  try {
+    await apiRequest("POST", `/api/medications/${medication.id}/undo-refill`, refillId === undefined ? {} : { refillId });
+    showSuccess("Refill undone", `The refill of ${medication.name} has been undone.`);
+    onUndone();
+  } catch (err) {
+    showError("Undo failed", serverMessage(err));
+  }
+}
 
 // The shared refill schema (zod/mini) loads when a refill dialog opens, not with the dashboard:
 // most visits never refill, and the page's first JavaScript stays small.
 const loadValidation = () => Promise.all([import("../../src/shared/medication-schemas"), import("../lib/form")]);
 
-export function RefillDialog({ medication, pharmacyName, onClose, onSettled }: Props) {
+export function RefillDialog({ medication, pharmacyName, onClose, onSettled, today, onUndone, navigateTo }: Props) {
   const open = medication !== null;
   const { pending, errors, setErrors, onSubmit } = useSubmit({
     async check(form) {
-      const values = { medicationId: medication!.id, pillsToAdd: new FormData(form).get("pillsToAdd") };
+      const fields = new FormData(form);
+      const values = { medicationId: medication!.id, pillsToAdd: fields.get("pillsToAdd"), refilledOn: fields.get("refilledOn") };
       // A schema that cannot load means the network is gone: said like a request that failed.
       const [{ refillSchema }, { check }] = await loadValidation().catch(() => Promise.reject(new ApiRequestError(0, OFFLINE)));
       return check(refillSchema, values);
     },
     async send(data) {
-      await apiRequest("POST", "/api/medications/refill", data);
-      return { toast: { title: "Medication refilled", description: `${medication!.name} has been refilled successfully.` } };
+      const refilled = medication!;
+      const { refillId } = await apiRequest<{ refillId: number }>("POST", "/api/medications/refill", data).catch((err: unknown) => {
+        // A pick-up day the server refuses (before the medication was added) is shown at the field too.
+        if (err instanceof ApiRequestError && err.status === 400 && err.serverMessage.startsWith("Picked up on")) setErrors({ refilledOn: err.serverMessage });
+        throw err;
+      });
+      const action = { label: "Undo", duration: UNDO_WINDOW_MS, onClick: () => void undoRefill(refilled, refillId, onUndone) };
+      const toast = { title: "Medication refilled", description: `${refilled.name} has been refilled successfully.` };
+      return navigateTo ? { toast, navigate: navigateTo } : { toast: { ...toast, action } };
     },
     failureTitle: "Refill failed",
     describe: serverMessage,
@@ -79,6 +108,16 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled }: P
             disabled={pending}
           />
           <p className="text-sm text-slate-600">Today's date will be recorded as the last refill date.</p>
+          <Field
+            label="Picked up on"
+            name="refilledOn"
+            type="date"
+            max={today}
+            defaultValue={today}
+            error={errors.refilledOn}
+            disabled={pending}
+            hint="Picked it up on an earlier day? Choose that day: the count is worked out from then."
+          />
           <DialogButtons pending={pending} onCancel={onClose} confirmLabel="Confirm Refill" pendingLabel="Refilling..." />
         </form>
       )}

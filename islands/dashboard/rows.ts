@@ -1,5 +1,6 @@
 import { daysLeftText, formatRefillDate, NO_PHARMACY, pharmacyNameOf, pillsText } from "../../src/domain/dashboard";
 import { statusOf, wholeDaysLeft, type Medication, type MedicationStatus } from "../../src/domain/medications";
+import { prescriptionNotice } from "../../src/domain/prescription";
 
 /** One medication as the table and the cards display it. */
 export interface MedicationRow {
@@ -11,9 +12,11 @@ export interface MedicationRow {
   daysLeft: string;
   lastRefill: string;
   status: MedicationStatus;
+  /** 'Ask your doctor for a new prescription' or 'Prescription expires {date}', when it applies. */
+  prescription: string | null;
 }
 
-export function toRow(medication: Medication, pharmacyNames: Map<number, string>): MedicationRow {
+export function toRow(medication: Medication, pharmacyNames: Map<number, string>, today: string, notificationDays: number): MedicationRow {
   const pharmacy = pharmacyNameOf(medication, pharmacyNames);
   return {
     medication,
@@ -24,6 +27,7 @@ export function toRow(medication: Medication, pharmacyNames: Map<number, string>
     daysLeft: daysLeftText(wholeDaysLeft(medication)),
     lastRefill: formatRefillDate(medication.lastRefillDate),
     status: statusOf(medication),
+    prescription: prescriptionNotice(medication, today, notificationDays),
   };
 }
 
@@ -33,3 +37,4 @@ export interface RowActions {
 }
 
 export const editHref = (medication: Medication) => `/edit-medication/${medication.id}`;
+export const medicationHref = (medication: Medication) => `/medications/${medication.id}`;

@@ -1,11 +1,11 @@
 import { useRef, useState, type ButtonHTMLAttributes, type FormEvent } from "react";
 import { errorMessage } from "./errors";
-import { navigateWithToast, showError, showSuccess } from "./toast";
+import { navigateWithToast, showError, showSuccess, type ToastAction } from "./toast";
 
 // Submitting: the hook every form and confirming button goes through, and the spinner and button
 // that show its pending state. One module, so the islands load them as one chunk with the API client.
 
-export type Toast = { title: string; description?: string };
+export type Toast = { title: string; description?: string; action?: ToastAction };
 
 /** A checked input: the data to send, or each invalid field's message. */
 export type Checked<Data> = { data: Data; errors: null } | { data: null; errors: Record<string, string> };
@@ -88,7 +88,7 @@ export function useSubmit<Input = HTMLFormElement, Data = Input>(options: Submit
     if (!outcome) return setBusy(false);
     const { toast, navigate, delay } = outcome;
     if (navigate && !delay) return navigateWithToast(navigate, toast);
-    showSuccess(toast.title, toast.description);
+    showSuccess(toast.title, toast.description, toast.action);
     if (navigate) setTimeout(() => navigateWithToast(navigate, toast), delay);
     else setBusy(false);
   }

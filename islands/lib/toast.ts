@@ -23,8 +23,13 @@ function withSonner(show: (toast: Sonner["toast"]) => void) {
   void import("sonner").then(({ toast }) => show(toast));
 }
 
-export function showSuccess(title: string, description?: string) {
-  withSonner((toast) => toast.success(title, { description }));
+/** A button in a toast (e.g. 'Undo'), offered while the toast shows. */
+export type ToastAction = { label: string; onClick: () => void; duration: number };
+
+export function showSuccess(title: string, description?: string, action?: ToastAction) {
+  withSonner((toast) =>
+    toast.success(title, action ? { description, duration: action.duration, action: { label: action.label, onClick: action.onClick } } : { description }),
+  );
 }
 
 export function showError(title: string, description?: string) {

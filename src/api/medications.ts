@@ -1,23 +1,27 @@
 import { Hono } from "hono";
-import { createMedication, deleteMedication, medicationOf, medicationsOf, refillMedication, toMedication, medicationRecords, toSortedMedications, updateMedication } from "../data/medications";
+import { createMedication, deleteMedication, medicationOf, medicationsOf, toMedication, medicationRecords, toSortedMedications, updateMedication } from "../data/medications";
+import { refillMedication, supplyEventsOf, toSupplyEvent, undoRefill } from "../data/supply";
+import { pickedUpTooEarlyMessage, pickUpDateProblem } from "../domain/supply";
 import { todayIn } from "../domain/countdown";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
 import { signedIn } from "../http/middleware";
 import { pathId, validate } from "../http/validate";
-import { idParamSchema, medicationSchema, refillSchema } from "../shared/medication-schemas";
+import { idParamSchema, medicationSchema, refillSchema, undoRefillSchema } from "../shared/medication-schemas";
 import type { User } from "../shared/user";
 
 // A pharmacyId that is not one of the user's pharmacies (another user's, deleted, never existed).
 export const UNKNOWN_PHARMACY_MESSAGE = "Please select one of your pharmacies";
 export const TOO_MANY_PILLS_MESSAGE = "This refill would bring the supply above 1,000,000 pills.";
+export const NOTHING_TO_UNDO_MESSAGE = "Nothing to undo";
 
 const medicationId = validate("param", idParamSchema("Invalid medication id"));
 
 // Counts are kept in the user's local days: "today" is the user's date, not the server's.
 const today = (user: User) => todayIn(user.timezone);
 
-// GET/POST /medications, GET/PATCH/DELETE /medications/:id, POST /medications/refill.
+// GET/POST /medications, GET/PATCH/DELETE /medications/:id, POST /medications/refill,
+// GET /medications/:id/history, POST /medications/:id/undo-refill.
 export const medicationsApi = new Hono<AppEnv>()
   .get(
     "/medications",
@@ -35,16 +39,42 @@ export const medicationsApi = new Hono<AppEnv>()
     return c.json(medication, 201);
   })
 
-  // POST only: /medications/:id has no POST, so "refill" is never read as an id.
+  // POST only: /medications/:id has no POST, so "refill" is never read as an id. The answer is the
+  // medication with the refill's event id (refillId), which an undo may name.
   .post("/medications/refill", signedIn(), validate("json", refillSchema), async (c) => {
     const { user } = c.var.signedIn;
-    const { medicationId: id, pillsToAdd } = c.req.valid("json");
-    const result = await refillMedication(c.var.db, user.id, id, pillsToAdd, today(user));
+    const { medicationId: id, pillsToAdd, refilledOn } = c.req.valid("json");
+    const day = today(user);
+    const pickedUpOn = refilledOn ?? day;
+    // The earliest date is the medication's and is checked in the write; the future needs no database.
+    const problem = pickUpDateProblem(pickedUpOn, day, null);
+    if (problem) throw new ApiError(400, problem);
+    const result = await refillMedication(c.var.db, user.id, id, pillsToAdd, pickedUpOn, day, Date.now());
     if ("error" in result) {
       if (result.error === "not-found") throw notFound("Medication");
+      if (result.error === "before-added") throw new ApiError(400, pickedUpTooEarlyMessage(result.addedOn!));
       throw new ApiError(400, TOO_MANY_PILLS_MESSAGE);
     }
-    return c.json(result.medication);
+    return c.json({ ...result.medication, refillId: result.eventId });
+  })
+
+  .get(
+    "/medications/:id/history",
+    signedIn(({ db, owner, c }) => ({ medication: medicationOf(db, owner, pathId(c)), events: supplyEventsOf(db, owner, pathId(c)) })),
+    medicationId,
+    (c) => {
+      const { data } = c.var.signedIn;
+      if (!data.medication[0]) throw notFound("Medication");
+      return c.json(data.events.map(toSupplyEvent));
+    },
+  )
+
+  .post("/medications/:id/undo-refill", signedIn(), medicationId, validate("json", undoRefillSchema), async (c) => {
+    const { user } = c.var.signedIn;
+    const result = await undoRefill(c.var.db, user.id, c.req.valid("param").id, c.req.valid("json").refillId, today(user), Date.now());
+    if ("medication" in result) return c.json(result.medication);
+    if (result.error === "not-found") throw notFound("Medication");
+    throw new ApiError(409, NOTHING_TO_UNDO_MESSAGE);
   })
 
   .get(

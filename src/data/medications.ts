@@ -1,10 +1,11 @@
 import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { jsonList } from "../db/json";
+import { correctionEvent, createdEvent } from "./supply";
 import { medications, pharmacies } from "../db/schema";
 import { currentPills } from "../domain/countdown";
 import { compareByName, type Medication } from "../domain/medications";
-import { MAX_PILLS, type MedicationPayload } from "../shared/medication-schemas";
+import { type MedicationPayload } from "../shared/medication-schemas";
 
 // Every query is scoped by its owner: a user id, or the session's owner (sessionOwner) when it rides
 // in the session's batch. `today` is the owner's local date (see todayIn): counts are stored with
@@ -13,7 +14,7 @@ import { MAX_PILLS, type MedicationPayload } from "../shared/medication-schemas"
 /** The signed-in user's id: known (writes) or still SQL (reads batched with the session lookup). */
 export type Owner = number | SQL<number>;
 
-const storedColumns = {
+export const storedColumns = {
   id: medications.id,
   name: medications.name,
   pharmacyId: medications.pharmacyId,
@@ -22,6 +23,8 @@ const storedColumns = {
   countedOn: medications.countedOn,
   pillsPerRefill: medications.pillsPerRefill,
   lastRefillDate: medications.lastRefillDate,
+  refillsLeft: medications.refillsLeft,
+  prescriptionExpiresOn: medications.prescriptionExpiresOn,
 };
 
 /** A medication row as read: the count as it was on `countedOn`. */
@@ -37,6 +40,8 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     pillsRemaining: currentPills(row, today),
     pillsPerRefill: row.pillsPerRefill,
     lastRefillDate: row.lastRefillDate,
+    refillsLeft: row.refillsLeft,
+    prescriptionExpiresOn: row.prescriptionExpiresOn,
   };
 }
 
@@ -64,8 +69,9 @@ const medicationExists = (db: Db, owner: Owner, id: number) => db.select({ id: m
  * row, so another user's (or a missing) pharmacy yields no row and nothing is inserted.
  * Answers null in that case.
  */
-export async function createMedication(db: Db, userId: number, input: MedicationPayload, today: string): Promise<Medication | null> {
-  const [row] = await db
+export async function createMedication(db: Db, userId: number, input: MedicationPayload, today: string, now = Date.now()): Promise<Medication | null> {
+  const [[row]] = await db.batch([
+    db
     .insert(medications)
     .select((qb) =>
       qb
@@ -79,13 +85,16 @@ export async function createMedication(db: Db, userId: number, input: Medication
           countedOn: sql<string>`${today}`.as("counted_on"),
           pillsPerRefill: sql<number>`${input.pillsPerRefill}`.as("pills_per_refill"),
           lastRefillDate: sql<string | null>`${input.lastRefillDate}`.as("last_refill_date"),
-          refillsLeft: sql<number | null>`null`.as("refills_left"),
-          prescriptionExpiresOn: sql<string | null>`null`.as("prescription_expires_on"),
+          refillsLeft: sql<number | null>`${input.refillsLeft}`.as("refills_left"),
+          prescriptionExpiresOn: sql<string | null>`${input.prescriptionExpiresOn}`.as("prescription_expires_on"),
         })
         .from(pharmacies)
         .where(ownPharmacy(userId, input.pharmacyId)),
     )
-    .returning(storedColumns);
+    .returning(storedColumns),
+    // The supply history starts with the count it was added with, in the same batch.
+    createdEvent(db, userId, now),
+  ]);
   return row ? toMedication(row, today) : null;
 }
 
@@ -95,8 +104,11 @@ export type UpdateMedicationResult = { medication: Medication } | { error: "not-
  * A full update (same payload as create); the count given is the count as of today. When nothing
  * was updated, the same batch tells why: an unknown medication wins over a bad pharmacy (404 first).
  */
-export async function updateMedication(db: Db, userId: number, id: number, input: MedicationPayload, today: string): Promise<UpdateMedicationResult> {
-  const [updated, found] = await db.batch([
+export async function updateMedication(db: Db, userId: number, id: number, input: MedicationPayload, today: string, now = Date.now()): Promise<UpdateMedicationResult> {
+  const pharmacyIsOwn = exists(db.select({ id: pharmacies.id }).from(pharmacies).where(ownPharmacy(userId, input.pharmacyId)));
+  const [, updated, found] = await db.batch([
+    // A count changed by hand is a correction in the history; written first, it sees the count before.
+    correctionEvent(db, userId, id, input.pillsRemaining, today, now, pharmacyIsOwn),
     db
       .update(medications)
       .set({
@@ -107,8 +119,10 @@ export async function updateMedication(db: Db, userId: number, id: number, input
         countedOn: today,
         pillsPerRefill: input.pillsPerRefill,
         lastRefillDate: input.lastRefillDate,
+        refillsLeft: input.refillsLeft,
+        prescriptionExpiresOn: input.prescriptionExpiresOn,
       })
-      .where(and(ownMedication(userId, id), exists(db.select({ id: pharmacies.id }).from(pharmacies).where(ownPharmacy(userId, input.pharmacyId)))))
+      .where(and(ownMedication(userId, id), pharmacyIsOwn))
       .returning(storedColumns),
     medicationExists(db, userId, id),
   ]);
@@ -120,30 +134,6 @@ export async function updateMedication(db: Db, userId: number, id: number, input
 export async function deleteMedication(db: Db, userId: number, id: number): Promise<boolean> {
   const deleted = await db.delete(medications).where(ownMedication(userId, id)).returning({ id: medications.id });
   return deleted.length > 0;
-}
-
-export type RefillResult = { medication: Medication } | { error: "not-found" | "too-many-pills" };
-
-/**
- * Adds a refill to the current count and records today as the last refill date, in one UPDATE:
- * the countdown since counted_on is applied in SQL (never below 0, the same rule as currentPills),
- * so concurrent refills each add their pills instead of overwriting one another.
- */
-export async function refillMedication(db: Db, userId: number, id: number, pillsToAdd: number, today: string): Promise<RefillResult> {
-  const elapsedDays = sql`max(0, julianday(${today}) - julianday(${medications.countedOn}))`;
-  // round(…, 3) mirrors roundPills, so float noise is not stored.
-  const refilled = sql`round(max(0, ${medications.pillsRemaining} - ${medications.pillsPerDay} * ${elapsedDays}) + ${pillsToAdd}, 3)`;
-  const [updated, found] = await db.batch([
-    db
-      .update(medications)
-      .set({ pillsRemaining: refilled, countedOn: today, lastRefillDate: today })
-      // The ceiling is checked in the same statement, so no concurrent refill can pass it either.
-      .where(and(ownMedication(userId, id), sql`${refilled} <= ${MAX_PILLS}`))
-      .returning(storedColumns),
-    medicationExists(db, userId, id),
-  ]);
-  if (updated[0]) return { medication: toMedication(updated[0], today) };
-  return { error: found.length > 0 ? "too-many-pills" : "not-found" };
 }
 
 /**
@@ -159,6 +149,8 @@ export const reminderMedications = (db: Db, owners: SQL) =>
       pillsPerDay: medications.pillsPerDay,
       pillsRemaining: medications.pillsRemaining,
       countedOn: medications.countedOn,
+      refillsLeft: medications.refillsLeft,
+      prescriptionExpiresOn: medications.prescriptionExpiresOn,
       // Aliased: in a D1 batch rows come keyed by column name, where the two `name`s would collide.
       pharmacyName: sql<string | null>`${pharmacies.name}`.as("pharmacy_name"),
       pharmacyPhone: sql<string | null>`${pharmacies.phoneNumber}`.as("pharmacy_phone"),

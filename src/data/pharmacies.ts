@@ -20,6 +20,18 @@ export const pharmacyRecords = pharmacyList.parse;
 
 export const sortPharmacies = (rows: Pharmacy[]) => rows.sort(compareByName);
 
+/** The pharmacy of one of the owner's medications: one row, or none. */
+export const pharmacyOfMedication = (db: Db, owner: Owner, medicationId: number) =>
+  db
+    .select(pharmacyColumns)
+    .from(pharmacies)
+    .where(
+      and(
+        eq(pharmacies.userId, owner),
+        eq(pharmacies.id, db.select({ id: medications.pharmacyId }).from(medications).where(and(eq(medications.id, medicationId), eq(medications.userId, owner)))),
+      ),
+    );
+
 export async function createPharmacy(db: Db, userId: number, input: PharmacyPayload): Promise<Pharmacy> {
   const [row] = await db.insert(pharmacies).values({ userId, name: input.name, phoneNumber: input.phoneNumber }).returning(pharmacyColumns);
   return row!;

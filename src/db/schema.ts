@@ -78,6 +78,37 @@ export const medications = sqliteTable(
   (t) => [index("medications_user_idx").on(t.userId), index("medications_pharmacy_idx").on(t.pharmacyId)],
 );
 
+/** What changed a medication's supply. */
+export const SUPPLY_EVENT_KINDS = ["created", "refill", "correction", "undo"] as const;
+export type SupplyEventKind = (typeof SUPPLY_EVENT_KINDS)[number];
+
+// One row per change of a medication's supply, written in the same batch as the change: the count
+// lives on the medication, the events explain it (and let the newest refill be undone exactly).
+export const supplyEvents = sqliteTable(
+  "supply_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    medicationId: integer("medication_id").notNull().references(() => medications.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SUPPLY_EVENT_KINDS }).notNull(),
+    // The user's local date the event is for: a refill's pick-up day, otherwise the day it was recorded.
+    localDate: text("local_date").notNull(),
+    // The count just before and after the event, both as of countedOn (a refill picked up before the
+    // stored count's date is counted from that date).
+    pillsBefore: real("pills_before"),
+    pillsAfter: real("pills_after").notNull(),
+    countedOn: text("counted_on").notNull(),
+    pillsAdded: real("pills_added"),
+    // A refill: 1 when it used one of the prescription's refills (an undo gives it back).
+    refillsUsed: integer("refills_used").notNull().default(0),
+    // A refill: the last refill date before it, restored by an undo.
+    lastRefillBefore: text("last_refill_before"),
+    // An undo: the refill it reverted.
+    revertsEventId: integer("reverts_event_id"),
+    recordedAt: integer("recorded_at").notNull(),
+  },
+  (t) => [index("supply_events_medication_idx").on(t.medicationId, t.id)],
+);
+
 /** Which list of the reminder e-mail named the medication. */
 export const NOTIFICATION_TYPES = ["refill-needed", "upcoming-refill"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -134,3 +165,4 @@ export const devEmails = sqliteTable("dev_emails", {
 export type UserRow = typeof users.$inferSelect;
 export type MedicationRow = typeof medications.$inferSelect;
 export type PharmacyRow = typeof pharmacies.$inferSelect;
+export type SupplyEventRow = typeof supplyEvents.$inferSelect;

@@ -2,17 +2,25 @@
 // functions, used by the server's first render and the island.
 import { formatDate, plural } from "../shared/format";
 import { compareByName, statusOf, type Medication, type MedicationStatus, type Pharmacy } from "./medications";
+import { needsNewPrescription } from "./prescription";
 
 export const PAGE_SIZE = 20;
 
-export type StatusFilter = "all" | MedicationStatus;
+export type StatusFilter = "all" | MedicationStatus | "new-prescription";
 
 export const STATUS_FILTERS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
   { value: "all", label: "All Medications" },
   { value: "refill-needed", label: "Refill Needed" },
   { value: "running-low", label: "Running Low" },
   { value: "well-stocked", label: "Well Stocked" },
+  { value: "new-prescription", label: "Needs a new prescription" },
 ];
+
+/** What the prescription filter needs to know: the user's today and notice window. */
+export interface FilterContext {
+  today: string;
+  notificationDays: number;
+}
 
 export const isStatusFilter = (value: string): value is StatusFilter => STATUS_FILTERS.some((f) => f.value === value);
 
@@ -23,8 +31,10 @@ export function searchMedications<M extends Pick<Medication, "name">>(medication
   return medications.filter((m) => m.name.toLowerCase().includes(needle));
 }
 
-export function filterByStatus<M extends Pick<Medication, "pillsRemaining" | "pillsPerDay">>(medications: M[], filter: StatusFilter): M[] {
-  return filter === "all" ? medications : medications.filter((m) => statusOf(m) === filter);
+export function filterByStatus<M extends Medication>(medications: M[], filter: StatusFilter, context: FilterContext): M[] {
+  if (filter === "all") return medications;
+  if (filter === "new-prescription") return medications.filter((m) => needsNewPrescription(m, context.today, context.notificationDays));
+  return medications.filter((m) => statusOf(m) === filter);
 }
 
 // ---- Sorting ----
@@ -155,7 +165,7 @@ export const noticeHref = (key: NoticeKey) => `/?notice=${key}`;
 /** The list the dashboard shows: search, then status filter, then sort. */
 export function visibleMedications<M extends Medication>(
   medications: M[],
-  options: { query: string; status: StatusFilter; sort: SortState; names: Map<number, string> },
+  options: { query: string; status: StatusFilter; sort: SortState; names: Map<number, string> } & FilterContext,
 ): M[] {
-  return sortMedications(filterByStatus(searchMedications(medications, options.query), options.status), options.sort, options.names);
+  return sortMedications(filterByStatus(searchMedications(medications, options.query), options.status, options), options.sort, options.names);
 }

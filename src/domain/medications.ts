@@ -10,6 +10,10 @@ export interface Medication {
   pillsRemaining: number;
   pillsPerRefill: number;
   lastRefillDate: string | null;
+  /** Refills the prescription still allows; null when not tracked. */
+  refillsLeft: number | null;
+  /** The local date the prescription expires; null when not tracked. */
+  prescriptionExpiresOn: string | null;
 }
 
 export interface Pharmacy {

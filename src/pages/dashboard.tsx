@@ -33,6 +33,7 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
           medications: toSortedMedications(medicationRecords(data.medications), todayIn(user.timezone)),
           pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)),
           notificationDays: user.notificationDays,
+          timezone: user.timezone,
           notice: isNoticeKey(notice) ? notice : undefined,
         }}
       />

@@ -1,6 +1,7 @@
 import type { NotificationType } from "../db/schema";
 import { currentPills, type StoredCount } from "../domain/countdown";
 import { daysLeft, RUNNING_LOW_MAX_DAYS, runOutDate } from "../domain/medications";
+import { prescriptionNotice } from "../domain/prescription";
 import { addDays } from "../domain/time";
 
 // What a reminder says, as of one local date: pure, so the hourly job, the test e-mail and the
@@ -13,6 +14,8 @@ export interface ReminderMedication extends StoredCount {
   name: string;
   pharmacyName: string | null;
   pharmacyPhone: string | null;
+  refillsLeft: number | null;
+  prescriptionExpiresOn: string | null;
 }
 
 export interface ReminderItem {
@@ -23,6 +26,8 @@ export interface ReminderItem {
   runOutDate: string; // local 'YYYY-MM-DD'
   pharmacyName: string | null;
   pharmacyPhone: string | null;
+  /** 'Ask your doctor for a new prescription' or 'Prescription expires {date}', when it applies. */
+  prescription: string | null;
 }
 
 export interface ReminderContent {
@@ -47,6 +52,7 @@ export function reminderContent(medications: ReminderMedication[], notificationD
       runOutDate: runOutDate(current, today, addDays),
       pharmacyName: m.pharmacyName,
       pharmacyPhone: m.pharmacyPhone,
+      prescription: prescriptionNotice({ ...current, refillsLeft: m.refillsLeft, prescriptionExpiresOn: m.prescriptionExpiresOn }, today, notificationDays),
     };
     if (days <= notificationDays) immediate.push(item);
     else if (days <= RUNNING_LOW_MAX_DAYS) upcoming.push(item);

@@ -21,6 +21,21 @@ const isCalendarDate = (date: string) => {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date;
 };
 
+/** An optional local date: an empty string or null means "no date" and is stored as missing. */
+const optionalDate = (label: string) =>
+  z.pipe(
+    z.pipe(z.optional(z.nullable(z.string({ error: `${label} must be a date` }))), z.transform((value) => (value ? value : null))),
+    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`), z.refine(isCalendarDate, `${label} must be a real date`))),
+  );
+
+const REFILLS_LEFT_MESSAGE = "Refills left must be a whole number of 0 or more";
+
+/** Optional: empty (or missing) means the prescription's refills are not tracked. */
+const refillsLeft = z.pipe(
+  z.transform((value: unknown) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : typeof value === "string" ? Number(value) : value)),
+  z.nullable(z.number({ error: REFILLS_LEFT_MESSAGE }).check(z.int(REFILLS_LEFT_MESSAGE), z.gte(0, REFILLS_LEFT_MESSAGE), z.lte(1000, "Refills left must be at most 1000"))),
+);
+
 export const medicationSchema = z.object({
   name: requiredText("Medication name is required", 120),
   // Spec: coerced to a number and must be chosen (0 is the "Select a pharmacy" placeholder).
@@ -41,10 +56,9 @@ export const medicationSchema = z.object({
     z.number().check(z.int("Pills per refill must be a whole number"), z.gte(1, "Must have at least 1 pill per refill"), z.lte(100_000, "Must have at most 100,000 pills per refill")),
   ),
   // Optional; an empty string means "no date" and is stored as missing.
-  lastRefillDate: z.pipe(
-    z.pipe(z.optional(z.nullable(z.string({ error: "Last refill date must be a date" }))), z.transform((value) => (value ? value : null))),
-    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Last refill date must be a date (YYYY-MM-DD)"), z.refine(isCalendarDate, "Last refill date must be a real date"))),
-  ),
+  lastRefillDate: optionalDate("Last refill date"),
+  refillsLeft,
+  prescriptionExpiresOn: optionalDate("Prescription expiry date"),
 });
 
 export const refillSchema = z.object({
@@ -53,6 +67,13 @@ export const refillSchema = z.object({
     coercedNumber("Pills to add must be at least 1"),
     z.number().check(z.gte(1, "Pills to add must be at least 1"), z.lte(100_000, "Pills to add must be at most 100,000")),
   ),
+  // The day the refill was picked up; missing means today.
+  refilledOn: z.pipe(optionalDate("Picked up on"), z.transform((value) => value ?? undefined)),
+});
+
+/** POST /api/medications/:id/undo-refill: optionally the refill the user means (its event id). */
+export const undoRefillSchema = z.object({
+  refillId: z.optional(z.number({ error: "refillId must be a number" }).check(z.int("refillId must be a whole number"), z.positive("refillId must be a whole number"))),
 });
 
 export const pharmacySchema = z.object({
@@ -73,8 +94,9 @@ export const idParamSchema = (message: string) =>
   });
 
 /** A new medication's form values. */
-export const MEDICATION_DEFAULTS = { name: "", pharmacyId: 0, pillsPerDay: 1, pillsRemaining: 0, pillsPerRefill: 30, lastRefillDate: "" };
+export const MEDICATION_DEFAULTS = { name: "", pharmacyId: 0, pillsPerDay: 1, pillsRemaining: 0, pillsPerRefill: 30, lastRefillDate: "", refillsLeft: "", prescriptionExpiresOn: "" };
 
 export type MedicationPayload = z.infer<typeof medicationSchema>;
 export type RefillPayload = z.infer<typeof refillSchema>;
+export type UndoRefillPayload = z.infer<typeof undoRefillSchema>;
 export type PharmacyPayload = z.infer<typeof pharmacySchema>;

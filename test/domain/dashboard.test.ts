@@ -33,8 +33,11 @@ const med = (overrides: Partial<Medication>): Medication => ({
   pillsRemaining: 30,
   pillsPerRefill: 30,
   lastRefillDate: null,
+  refillsLeft: null,
+  prescriptionExpiresOn: null,
   ...overrides,
 });
+const context = { today: "2026-03-01", notificationDays: 7 };
 const names = (list: Medication[]) => list.map((m) => m.name);
 const pharmacies = pharmacyNames([
   { id: 1, name: "Zeta Drugs", phoneNumber: "" },
@@ -58,10 +61,10 @@ describe("search and status filter", () => {
       med({ name: "fifteen", pillsRemaining: 31, pillsPerDay: 2 }), // 15.5 → 15 → running low
       med({ name: "sixteen", pillsRemaining: 16, pillsPerDay: 1 }),
     ];
-    expect(names(filterByStatus(mix, "refill-needed"))).toEqual(["seven"]);
-    expect(names(filterByStatus(mix, "running-low"))).toEqual(["eight", "fifteen"]);
-    expect(names(filterByStatus(mix, "well-stocked"))).toEqual(["sixteen"]);
-    expect(filterByStatus(mix, "all")).toHaveLength(4);
+    expect(names(filterByStatus(mix, "refill-needed", context))).toEqual(["seven"]);
+    expect(names(filterByStatus(mix, "running-low", context))).toEqual(["eight", "fifteen"]);
+    expect(names(filterByStatus(mix, "well-stocked", context))).toEqual(["sixteen"]);
+    expect(filterByStatus(mix, "all", context)).toHaveLength(4);
   });
 });
 
@@ -116,7 +119,7 @@ describe("sorting", () => {
 
   it("searches, filters and sorts together", () => {
     const list = [med({ name: "Metoprolol", pillsRemaining: 3 }), med({ name: "metformin", pillsRemaining: 3 }), med({ name: "Met-Well", pillsRemaining: 90 }), med({ name: "Aspirin", pillsRemaining: 1 })];
-    expect(names(visibleMedications(list, { query: "MET", status: "refill-needed", sort: DEFAULT_SORT, names: pharmacies }))).toEqual(["metformin", "Metoprolol"]);
+    expect(names(visibleMedications(list, { query: "MET", status: "refill-needed", sort: DEFAULT_SORT, names: pharmacies, ...context }))).toEqual(["metformin", "Metoprolol"]);
   });
 });
 

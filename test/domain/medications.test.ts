@@ -11,6 +11,8 @@ const med = (pillsRemaining: number, pillsPerDay = 1, name = "Medication"): Medi
   pillsRemaining,
   pillsPerRefill: 30,
   lastRefillDate: null,
+  refillsLeft: null,
+  prescriptionExpiresOn: null,
 });
 
 describe("days of supply left", () => {

@@ -12,7 +12,13 @@ const messageOf = (result: { success: boolean; error?: Parameters<typeof firstIs
 describe("medicationSchema", () => {
   it("coerces form strings and stores an empty date as missing", () => {
     const parsed = medicationSchema.parse({ ...valid, pharmacyId: "3", pillsPerDay: "1.5", lastRefillDate: "" });
-    expect(parsed).toEqual({ ...valid, pillsPerDay: 1.5, lastRefillDate: null });
+    expect(parsed).toEqual({ ...valid, pillsPerDay: 1.5, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null });
+  });
+
+  it("refilledOn is optional: missing or empty means today (left out), a date is kept", () => {
+    expect(refillSchema.parse({ medicationId: 1, pillsToAdd: 30 }).refilledOn).toBeUndefined();
+    expect(refillSchema.parse({ medicationId: 1, pillsToAdd: 30, refilledOn: "" }).refilledOn).toBeUndefined();
+    expect(refillSchema.parse({ medicationId: 1, pillsToAdd: 30, refilledOn: "2026-01-05" }).refilledOn).toBe("2026-01-05");
   });
 
   it("keeps a real date and trims the name", () => {

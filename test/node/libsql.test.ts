@@ -12,7 +12,8 @@ import { migrate } from "../../scripts/migrate-libsql.mjs";
 import { newSession } from "../../src/auth/session";
 import { loadSignedIn, signedInReads } from "../../src/auth/signed-in";
 import { consumeAttempt, LIMITS } from "../../src/auth/throttle";
-import { createMedication, medicationRecords, medicationsOf, refillMedication, toSortedMedications } from "../../src/data/medications";
+import { createMedication, medicationRecords, medicationsOf, toSortedMedications } from "../../src/data/medications";
+import { refillMedication } from "../../src/data/supply";
 import { createPharmacy, pharmaciesOf, pharmacyRecords, sortPharmacies } from "../../src/data/pharmacies";
 import { todayIn } from "../../src/domain/countdown";
 import type { Db } from "../../src/db/client";
@@ -105,7 +106,7 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     const today = todayIn("UTC", now);
     const pharmacy = await createPharmacy(db, owner.id, { name: "Corner Pharmacy", phoneNumber: "5550100" });
     const theirs = await createPharmacy(db, stranger.id, { name: "Elsewhere", phoneNumber: "" });
-    const input = { pharmacyId: pharmacy.id, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: null };
+    const input = { pharmacyId: pharmacy.id, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null };
     const third = await createMedication(db, owner.id, { ...input, name: "thirds", pillsPerDay: 2 / 3 }, today);
     const plain = await createMedication(db, owner.id, { ...input, name: "Aspirin", pillsPerDay: 1 }, today);
     await createMedication(db, stranger.id, { ...input, pharmacyId: theirs.id, name: "not yours", pillsPerDay: 1 }, today);
@@ -129,11 +130,11 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
   it("refills in one statement: countdown since counted_on, then the refill, concurrently", async () => {
     const user = await insertUser("refills");
     const [pharmacy] = await db.insert(schema.pharmacies).values({ userId: user.id, name: "Corner", phoneNumber: "5550100" }).returning();
-    const input = { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: null };
+    const input = { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null };
     const created = await createMedication(db, user.id, input, "2026-01-01");
     expect(created?.pillsRemaining).toBe(30);
     // Three days later: 30 − 2×3 = 24, plus five concurrent refills of 10.
-    const results = await Promise.all(Array.from({ length: 5 }, () => refillMedication(db, user.id, created!.id, 10, "2026-01-04")));
+    const results = await Promise.all(Array.from({ length: 5 }, () => refillMedication(db, user.id, created!.id, 10, "2026-01-04", "2026-01-04", Date.now())));
     expect(results.every((r) => "medication" in r)).toBe(true);
     const [row] = await db.select().from(schema.medications).where(eq(schema.medications.id, created!.id));
     expect(row).toMatchObject({ pillsRemaining: 74, countedOn: "2026-01-04", lastRefillDate: "2026-01-04" });

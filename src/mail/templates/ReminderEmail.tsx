@@ -81,6 +81,12 @@ function Item({ item }: { item: ReminderItem }) {
       <span style={{ color: MUTED }}>
         Pharmacy: <Pharmacy item={item} />
       </span>
+      {item.prescription && (
+        <>
+          <br />
+          <strong>{item.prescription}</strong>
+        </>
+      )}
     </li>
   );
 }
@@ -136,7 +142,8 @@ function pharmacyText(item: ReminderItem): string {
   return item.pharmacyPhone ? `${item.pharmacyName}, ${item.pharmacyPhone}` : item.pharmacyName;
 }
 
-const itemText = (item: ReminderItem) => `- ${item.name}: ${supplyText(item)}; runs out ${formatDate(item.runOutDate)}.\n  Pharmacy: ${pharmacyText(item)}`;
+const itemText = (item: ReminderItem) =>
+  `- ${item.name}: ${supplyText(item)}; runs out ${formatDate(item.runOutDate)}.\n  Pharmacy: ${pharmacyText(item)}${item.prescription ? `\n  ${item.prescription}.` : ""}`;
 
 const sectionText = (title: string, items: ReminderItem[]) => (items.length ? ["", `${title}:`, ...items.map(itemText)] : []);
 

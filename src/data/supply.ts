@@ -1,0 +1,208 @@
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { medications, supplyEvents } from "../db/schema";
+import type { Medication } from "../domain/medications";
+import type { SupplyEvent } from "../domain/supply";
+import { MAX_PILLS } from "../shared/medication-schemas";
+import { storedColumns, toMedication, type Owner } from "./medications";
+
+// Every change of a medication's supply writes its event in the same batch as the change (D1 and
+// Turso run a batch as one transaction). The event is written first, computed in SQL from the row
+// as it is inside the transaction; the medication is then updated from that event, guarded by
+// changes() = 1: when the event was not written (someone else's medication, a refill past the
+// ceiling, nothing to undo) last_insert_rowid() still names an older event, and nothing may follow it.
+// The SQL mirrors src/domain/supply.ts (refilledCount, undoneCount).
+
+const m = medications;
+const e = supplyEvents;
+
+const ownMedication = (owner: Owner, id: number) => and(eq(m.id, id), eq(m.userId, owner));
+
+// Subqueries name the outer medication in full: Drizzle writes a single-table query's columns
+// unqualified, and an unqualified "id" inside a subquery on supply_events would be the event's.
+const outerId = sql.raw(`"medications"."id"`);
+
+/** The event this batch just wrote, when it wrote one for this medication. */
+const justWritten = sql`changes() = 1 and exists (select 1 from supply_events written where written.id = last_insert_rowid() and written.medication_id = ${outerId})`;
+const writtenColumn = (column: string) => sql.raw(`(select ${column} from supply_events where id = last_insert_rowid())`);
+
+/** The stored count as of `date` (never below 0): currentPills in SQL. */
+const countOn = (date: SQL | string) => sql`max(0, round(${m.pillsRemaining} - ${m.pillsPerDay} * max(0, julianday(${date}) - julianday(${m.countedOn})), 3))`;
+
+/** The local date the medication was added (its 'created' event). */
+const addedOn = sql<string | null>`(select min(created.local_date) from supply_events created where created.medication_id = ${outerId} and created.kind = 'created')`;
+
+/** The newest supply event of the medication. */
+const newestEventId = sql`(select max(newest.id) from supply_events newest where newest.medication_id = ${outerId})`;
+
+/** What an owner's medication says after a write that changed nothing: does it exist, and since when. */
+const medicationFacts = (db: Db, owner: Owner, id: number) => db.select({ id: m.id, addedOn: addedOn.as("added_on") }).from(m).where(ownMedication(owner, id));
+
+/** The 'created' event of the medication this batch just inserted (see createMedication). */
+export const createdEvent = (db: Db, userId: number, now: number) =>
+  db.insert(e).select((qb) =>
+    qb
+      .select({
+        id: sql<number>`null`.as("id"),
+        medicationId: m.id,
+        kind: sql<"created">`'created'`.as("kind"),
+        localDate: m.countedOn,
+        pillsBefore: sql<number | null>`null`.as("pills_before"),
+        pillsAfter: m.pillsRemaining,
+        countedOn: m.countedOn,
+        pillsAdded: sql<number | null>`null`.as("pills_added"),
+        refillsUsed: sql<number>`0`.as("refills_used"),
+        lastRefillBefore: sql<string | null>`null`.as("last_refill_before"),
+        revertsEventId: sql<number | null>`null`.as("reverts_event_id"),
+        recordedAt: sql<number>`${now}`.as("recorded_at"),
+      })
+      .from(m)
+      .where(and(sql`changes() = 1`, eq(m.id, sql`last_insert_rowid()`), eq(m.userId, userId))),
+  );
+
+/**
+ * A 'correction' event when an edit changes today's count, written before the edit's UPDATE and
+ * under the same conditions (`allowed`), so the event and the change happen together or not at all.
+ */
+export const correctionEvent = (db: Db, userId: number, id: number, pillsRemaining: number, today: string, now: number, allowed: SQL | undefined) =>
+  db.insert(e).select((qb) =>
+    qb
+      .select({
+        id: sql<number>`null`.as("id"),
+        medicationId: m.id,
+        kind: sql<"correction">`'correction'`.as("kind"),
+        localDate: sql<string>`${today}`.as("local_date"),
+        pillsBefore: sql<number>`${countOn(today)}`.as("pills_before"),
+        pillsAfter: sql<number>`${pillsRemaining}`.as("pills_after"),
+        countedOn: sql<string>`${today}`.as("counted_on"),
+        pillsAdded: sql<number | null>`null`.as("pills_added"),
+        refillsUsed: sql<number>`0`.as("refills_used"),
+        lastRefillBefore: sql<string | null>`null`.as("last_refill_before"),
+        revertsEventId: sql<number | null>`null`.as("reverts_event_id"),
+        recordedAt: sql<number>`${now}`.as("recorded_at"),
+      })
+      .from(m)
+      .where(and(ownMedication(userId, id), allowed, sql`${countOn(today)} <> ${pillsRemaining}`)),
+  );
+
+export type RefillResult = { medication: Medication; eventId: number } | { error: "not-found" | "too-many-pills" | "before-added"; addedOn?: string };
+
+/**
+ * Adds a refill picked up on `pickedUpOn` (the caller checked it is not after `today`): the stored
+ * count is counted down to that day, never below 0, and the pills added there (refilledCount); the
+ * last refill date becomes the latest refill date and the prescription loses one refill.
+ */
+export async function refillMedication(db: Db, userId: number, id: number, pillsToAdd: number, pickedUpOn: string, today: string, now: number): Promise<RefillResult> {
+  const countedOn = sql`max(${pickedUpOn}, ${m.countedOn})`;
+  const before = countOn(pickedUpOn);
+  const after = sql`round(${before} + ${pillsToAdd}, 3)`;
+  const [written, updated, facts] = await db.batch([
+    db.insert(e).select((qb) =>
+      qb
+        .select({
+          id: sql<number>`null`.as("id"),
+          medicationId: m.id,
+          kind: sql<"refill">`'refill'`.as("kind"),
+          localDate: sql<string>`${pickedUpOn}`.as("local_date"),
+          pillsBefore: sql<number>`${before}`.as("pills_before"),
+          pillsAfter: sql<number>`${after}`.as("pills_after"),
+          countedOn: sql<string>`${countedOn}`.as("counted_on"),
+          pillsAdded: sql<number>`${pillsToAdd}`.as("pills_added"),
+          refillsUsed: sql<number>`coalesce(${m.refillsLeft} > 0, 0)`.as("refills_used"),
+          lastRefillBefore: m.lastRefillDate,
+          revertsEventId: sql<number | null>`null`.as("reverts_event_id"),
+          recordedAt: sql<number>`${now}`.as("recorded_at"),
+        })
+        .from(m)
+        // The ceiling and the earliest date are checked in the same statement: no concurrent refill passes them either.
+        .where(and(ownMedication(userId, id), sql`${after} <= ${MAX_PILLS}`, sql`${pickedUpOn} >= coalesce(${addedOn}, ${pickedUpOn})`)),
+    ).returning({ id: e.id }),
+    db
+      .update(m)
+      .set({
+        pillsRemaining: sql`${writtenColumn("pills_after")}`,
+        countedOn: sql`${writtenColumn("counted_on")}`,
+        lastRefillDate: sql`case when ${m.lastRefillDate} > ${pickedUpOn} then ${m.lastRefillDate} else ${pickedUpOn} end`,
+        // max() of NULL is NULL: an untracked prescription stays untracked.
+        refillsLeft: sql`max(0, ${m.refillsLeft} - 1)`,
+      })
+      .where(and(ownMedication(userId, id), justWritten))
+      .returning(storedColumns),
+    medicationFacts(db, userId, id),
+  ]);
+  if (written[0] && updated[0]) return { medication: toMedication(updated[0], today), eventId: written[0].id };
+  const [fact] = facts;
+  if (!fact) return { error: "not-found" };
+  if (fact.addedOn !== null && pickedUpOn < fact.addedOn) return { error: "before-added", addedOn: fact.addedOn };
+  return { error: "too-many-pills" };
+}
+
+export type UndoResult = { medication: Medication } | { error: "not-found" | "nothing-to-undo" };
+
+/**
+ * Reverts the medication's newest supply event when it is a refill (and, when `refillId` is given,
+ * that very refill): today's count loses the refill's pills (undoneCount), the last refill date
+ * goes back if the refill set it, and the prescription gets its refill back.
+ */
+export async function undoRefill(db: Db, userId: number, id: number, refillId: number | undefined, today: string, now: number): Promise<UndoResult> {
+  const refill = (column: string) => sql`(select ${sql.raw(`refill.${column}`)} from supply_events refill where refill.id = ${newestEventId})`;
+  const current = countOn(today);
+  const reverted = (column: string) => sql.raw(`(select ${column} from supply_events where id = (select reverts_event_id from supply_events where id = last_insert_rowid()))`);
+  const [, updated, facts] = await db.batch([
+    db.insert(e).select((qb) =>
+      qb
+        .select({
+          id: sql<number>`null`.as("id"),
+          medicationId: m.id,
+          kind: sql<"undo">`'undo'`.as("kind"),
+          localDate: sql<string>`${today}`.as("local_date"),
+          pillsBefore: sql<number>`${current}`.as("pills_before"),
+          pillsAfter: sql<number>`max(0, round(${current} - ${refill("pills_added")}, 3))`.as("pills_after"),
+          countedOn: sql<string>`${today}`.as("counted_on"),
+          pillsAdded: sql<number | null>`null`.as("pills_added"),
+          refillsUsed: sql<number>`0`.as("refills_used"),
+          lastRefillBefore: m.lastRefillDate,
+          revertsEventId: sql<number>`${newestEventId}`.as("reverts_event_id"),
+          recordedAt: sql<number>`${now}`.as("recorded_at"),
+        })
+        .from(m)
+        .where(and(ownMedication(userId, id), sql`exists (select 1 from supply_events refill where refill.id = ${newestEventId} and refill.kind = 'refill' ${refillId === undefined ? sql`` : sql`and refill.id = ${refillId}`})`)),
+    ),
+    db
+      .update(m)
+      .set({
+        pillsRemaining: sql`${writtenColumn("pills_after")}`,
+        countedOn: sql`${writtenColumn("counted_on")}`,
+        // Back only when the refill set it (a back-dated refill older than the last one did not).
+        lastRefillDate: sql`case when ${m.lastRefillDate} is max(coalesce(${reverted("last_refill_before")}, ''), ${reverted("local_date")}) then ${reverted("last_refill_before")} else ${m.lastRefillDate} end`,
+        refillsLeft: sql`${m.refillsLeft} + ${reverted("refills_used")}`,
+      })
+      .where(and(ownMedication(userId, id), justWritten))
+      .returning(storedColumns),
+    medicationFacts(db, userId, id),
+  ]);
+  if (updated[0]) return { medication: toMedication(updated[0], today) };
+  return { error: facts.length > 0 ? "nothing-to-undo" : "not-found" };
+}
+
+const eventColumns = {
+  id: e.id,
+  kind: e.kind,
+  localDate: e.localDate,
+  pillsBefore: e.pillsBefore,
+  pillsAfter: e.pillsAfter,
+  countedOn: e.countedOn,
+  pillsAdded: e.pillsAdded,
+  revertsEventId: e.revertsEventId,
+};
+
+/** An owner's medication's supply events, newest first; none for another user's medication. */
+export const supplyEventsOf = (db: Db, owner: Owner, id: number) =>
+  db
+    .select(eventColumns)
+    .from(e)
+    .where(and(eq(e.medicationId, id), inArray(e.medicationId, db.select({ id: m.id }).from(m).where(ownMedication(owner, id)))))
+    .orderBy(desc(e.id));
+
+export type SupplyEventRecord = Awaited<ReturnType<typeof supplyEventsOf>>[number];
+export const toSupplyEvent = (row: SupplyEventRecord): SupplyEvent => row;

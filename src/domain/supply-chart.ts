@@ -1,0 +1,84 @@
+import { roundPills } from "./countdown";
+import { daysLeft, runOutDate } from "./medications";
+import type { SupplyEvent } from "./supply";
+import { historyText } from "./supply";
+import { addDays, daysBetween } from "./time";
+
+// The supply chart's points: the history as recorded (each event's count before and after it, the
+// day a count reached 0 between events), today's count, and the projection to the run-out date.
+// One list feeds the SVG and its table, so the two always say the same thing.
+
+export type ChartPointKind = "event" | "ran-out" | "today" | "runs-out";
+
+export interface ChartPoint {
+  date: string;
+  pills: number;
+  kind: ChartPointKind;
+  /** What happened: 'Refilled +30 pills', 'Today', 'Runs out'… */
+  label: string;
+  /** A refill that still stands: drawn as a marker. */
+  refill?: boolean;
+}
+
+export interface SupplyChart {
+  /** The recorded line, oldest first, ending with today's count. */
+  history: ChartPoint[];
+  /** Today's count to the run-out date (dashed). */
+  projection: ChartPoint[];
+  today: string;
+  runOut: string;
+  /** The day the reminders start: notificationDays before the run-out date. */
+  remindFrom: string;
+  maxPills: number;
+  firstDate: string;
+  lastDate: string;
+}
+
+const BEFORE: Record<SupplyEvent["kind"], string> = { created: "Added", refill: "Before the refill", correction: "Before the correction", undo: "Before the undo" };
+
+/** The day a count of `pills` on `date` reaches 0 at `perDay`, if before `until`. */
+function ranOutBetween(date: string, pills: number, perDay: number, until: string): string | null {
+  const days = Math.ceil(pills / perDay);
+  const day = addDays(date, days);
+  return day < until ? day : null;
+}
+
+export function supplyChart(events: SupplyEvent[], medication: { pillsRemaining: number; pillsPerDay: number }, today: string, notificationDays: number): SupplyChart {
+  const reverted = new Set(events.filter((e) => e.kind === "undo").map((e) => e.revertsEventId));
+  // By the day each count holds on (a back-dated refill sits on its pick-up day), then as written.
+  const ordered = [...events].sort((a, b) => a.countedOn.localeCompare(b.countedOn) || a.id - b.id);
+  const history: ChartPoint[] = [];
+  for (const [i, event] of ordered.entries()) {
+    const label = historyText(event);
+    if (event.pillsBefore !== null && i > 0) history.push({ date: event.countedOn, pills: event.pillsBefore, kind: "event", label: BEFORE[event.kind] });
+    history.push({ date: event.countedOn, pills: event.pillsAfter, kind: "event", label, refill: event.kind === "refill" && !reverted.has(event.id) });
+    const next = ordered[i + 1]?.countedOn ?? today;
+    const ranOut = event.pillsAfter > 0 ? ranOutBetween(event.countedOn, event.pillsAfter, medication.pillsPerDay, next) : null;
+    if (ranOut) history.push({ date: ranOut, pills: 0, kind: "ran-out", label: "Ran out" });
+  }
+  const last = history.at(-1);
+  if (!last || last.date < today || last.pills !== medication.pillsRemaining) history.push({ date: today, pills: medication.pillsRemaining, kind: "today", label: "Today" });
+  const runOut = runOutDate(medication, today, addDays);
+  const projection: ChartPoint[] =
+    medication.pillsRemaining > 0
+      ? [
+          { date: today, pills: medication.pillsRemaining, kind: "today", label: "Today" },
+          { date: addDays(today, Math.ceil(daysLeft(medication))), pills: 0, kind: "runs-out", label: "Runs out" },
+        ]
+      : [];
+  const all = [...history, ...projection];
+  const dates = all.map((p) => p.date).sort();
+  return {
+    history,
+    projection,
+    today,
+    runOut,
+    remindFrom: addDays(runOut, -notificationDays),
+    maxPills: roundPills(Math.max(1, ...all.map((p) => p.pills))),
+    firstDate: dates[0] ?? today,
+    lastDate: dates.at(-1) ?? today,
+  };
+}
+
+/** Days from the chart's first date: the x position before scaling. */
+export const dayOf = (chart: SupplyChart, date: string) => daysBetween(chart.firstDate, date);

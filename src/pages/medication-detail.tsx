@@ -1,0 +1,118 @@
+import { Hono } from "hono";
+import type { ReactNode } from "react";
+import { AppShell } from "../components/AppShell";
+import { Island } from "../components/Island";
+import { SupplyChart } from "../components/SupplyChart";
+import { medicationOf, toMedication } from "../data/medications";
+import { pharmacyOfMedication } from "../data/pharmacies";
+import { supplyEventsOf, toSupplyEvent } from "../data/supply";
+import { todayIn } from "../domain/countdown";
+import { daysLeftText, NO_PHARMACY, noticeHref, pillsText } from "../domain/dashboard";
+import { runOutDate, wholeDaysLeft } from "../domain/medications";
+import { prescriptionNotice } from "../domain/prescription";
+import { supplyChart } from "../domain/supply-chart";
+import { addDays } from "../domain/time";
+import type { AppEnv } from "../env";
+import { signedIn } from "../http/middleware";
+import { pathId } from "../http/validate";
+import { formatDate } from "../shared/format";
+
+/** A tel: link for a phone number with a digit in it; null for text like "call us". */
+const telHref = (phone: string) => {
+  const digits = phone.replace(/[^0-9+]/g, "");
+  return /\d/.test(digits) ? `tel:${digits}` : null;
+};
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-700">{term}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+// The medication page: what is left and until when, the prescription, the supply chart and the
+// history. The session, the medication, its pharmacy and its events: one round trip.
+export const medicationDetailPages = new Hono<AppEnv>().get(
+  "/medications/:id",
+  signedIn(({ db, owner, c }) => ({
+    medication: medicationOf(db, owner, pathId(c)),
+    pharmacy: pharmacyOfMedication(db, owner, pathId(c)),
+    events: supplyEventsOf(db, owner, pathId(c)),
+  })),
+  (c) => {
+    const { user, data } = c.var.signedIn;
+    const [row] = data.medication;
+    // A malformed, unknown or another user's id: the dashboard says it could not be loaded.
+    if (!row) return c.redirect(noticeHref("medication-load-error"), 302);
+    const today = todayIn(user.timezone);
+    const medication = toMedication(row, today);
+    const [pharmacy] = data.pharmacy;
+    const events = data.events.map(toSupplyEvent);
+    const notice = prescriptionNotice(medication, today, user.notificationDays);
+    const phone = pharmacy ? telHref(pharmacy.phoneNumber) : null;
+    return c.render(
+      <AppShell user={user}>
+        <div className="mx-auto max-w-3xl space-y-6">
+          <a href="/" className="text-sm text-teal-800 underline">
+            Back to the dashboard
+          </a>
+          <div className="card space-y-4 p-4 sm:p-6">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <h1 className="min-w-0 text-2xl font-bold break-words">{medication.name}</h1>
+              <a href={`/edit-medication/${medication.id}`} className="btn-secondary">
+                Edit
+              </a>
+            </div>
+            {notice && (
+              <p className="rounded-md border-l-4 border-l-amber-500 bg-amber-100 p-3 text-sm font-medium text-amber-900" role="note">
+                {notice}
+              </p>
+            )}
+            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+              <Fact term="Pharmacy">
+                {pharmacy ? (
+                  <>
+                    {pharmacy.name}
+                    {pharmacy.phoneNumber && (
+                      <span className="block text-sm font-normal">
+                        {phone ? (
+                          <a href={phone} className="text-teal-800 underline">
+                            {pharmacy.phoneNumber}
+                          </a>
+                        ) : (
+                          pharmacy.phoneNumber
+                        )}
+                      </span>
+                    )}
+                  </>
+                ) : (
+                  NO_PHARMACY
+                )}
+              </Fact>
+              <Fact term="Daily dose">{pillsText(medication.pillsPerDay)}</Fact>
+              <Fact term="Pills left today">{pillsText(medication.pillsRemaining)}</Fact>
+              <Fact term="Days left">{daysLeftText(wholeDaysLeft(medication))}</Fact>
+              <Fact term="Runs out on">{formatDate(runOutDate(medication, today, addDays))}</Fact>
+              <Fact term="Prescription">
+                {medication.refillsLeft === null ? "Refills not tracked" : `${medication.refillsLeft} ${medication.refillsLeft === 1 ? "refill" : "refills"} left`}
+                <span className="block text-sm font-normal">
+                  {medication.prescriptionExpiresOn ? `Expires ${formatDate(medication.prescriptionExpiresOn)}` : "No expiry date"}
+                </span>
+              </Fact>
+            </dl>
+          </div>
+          <section aria-labelledby="supply-heading" className="card p-4 sm:p-6">
+            <h2 id="supply-heading" className="mb-3 text-lg font-semibold">
+              Supply
+            </h2>
+            <SupplyChart chart={supplyChart(events, medication, today, user.notificationDays)} notificationDays={user.notificationDays} />
+          </section>
+          <Island name="MedicationHistory" props={{ medication, pharmacyName: pharmacy?.name, events, today }} />
+        </div>
+      </AppShell>,
+      { title: medication.name },
+    );
+  },
+);
