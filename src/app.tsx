@@ -3,13 +3,14 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { accountApi } from "./api/account";
+import { medicationTransferApi } from "./api/medication-transfer";
 import { medicationsApi } from "./api/medications";
 import { pharmaciesApi } from "./api/pharmacies";
 import { settingsApi } from "./api/settings";
 import { Document } from "./components/Document";
 import type { AppEnv } from "./env";
 import { ApiError, describeError, isExpected, jsonError, logFailure, TOO_LARGE_MESSAGE } from "./http/errors";
-import { loopbackOnly, openDb, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
+import { CSV_BODY_ROUTES, loopbackOnly, openDb, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
 import { devRoutes } from "./mail/dev-routes";
 import { accountPages } from "./pages/account-pages";
 import { dashboardPages } from "./pages/dashboard";
@@ -55,13 +56,15 @@ app.use((c, next) => (c.req.path.startsWith("/api/") ? apiHeaders(c, next) : pag
 app.use(noStore);
 // Before anything that can fail (guards look the session up in the database), so the error page renders.
 app.use(reactRenderer(({ children, title }) => <Document title={title}>{children}</Document>));
-app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: TOO_LARGE_MESSAGE }, 413) }));
+const smallBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: TOO_LARGE_MESSAGE }, 413) });
+app.use((c, next) => (CSV_BODY_ROUTES.includes(c.req.path) ? next() : smallBody(c, next)));
 app.use(rejectCrossSite);
 app.use("/api/*", requireJsonBody);
 app.use("/dev/*", loopbackOnly);
 app.use(openDb);
 
 app.route("/api", accountApi);
+app.route("/api", medicationTransferApi);
 app.route("/api", medicationsApi);
 app.route("/api", pharmaciesApi);
 app.route("/api", settingsApi);
