@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { accountApi } from "./api/account";
+import { calendarFeedApi } from "./api/calendar-feed";
 import { medicationTransferApi } from "./api/medication-transfer";
 import { medicationsApi } from "./api/medications";
 import { pharmaciesApi } from "./api/pharmacies";
@@ -13,6 +14,7 @@ import { ApiError, describeError, isExpected, jsonError, logFailure, TOO_LARGE_M
 import { CSV_BODY_ROUTES, loopbackOnly, openDb, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
 import { devRoutes } from "./mail/dev-routes";
 import { accountPages } from "./pages/account-pages";
+import { calendarFeedPages } from "./pages/calendar-feed";
 import { dashboardPages } from "./pages/dashboard";
 import { medicationPages } from "./pages/medication-pages";
 import { pharmacyPages } from "./pages/pharmacy-pages";
@@ -68,12 +70,14 @@ app.route("/api", medicationTransferApi);
 app.route("/api", medicationsApi);
 app.route("/api", pharmaciesApi);
 app.route("/api", settingsApi);
+app.route("/api", calendarFeedApi);
 app.route("/dev", devRoutes);
 app.route("/", accountPages);
 app.route("/", dashboardPages);
 app.route("/", medicationPages);
 app.route("/", pharmacyPages);
 app.route("/", settingsPages);
+app.route("/", calendarFeedPages);
 
 app.notFound((c) => (isApi(c.req.path) ? c.json({ message: "Not found" }, 404) : renderNotFound(c)));
 
