@@ -18,6 +18,7 @@ import { calendarFeedPages } from "./pages/calendar-feed";
 import { dashboardPages } from "./pages/dashboard";
 import { medicationPages } from "./pages/medication-pages";
 import { pharmacyPages } from "./pages/pharmacy-pages";
+import { printPages } from "./pages/print-page";
 import { settingsPages } from "./pages/settings-pages";
 import { renderNotFound, renderUnavailable } from "./pages/error-pages";
 
@@ -78,6 +79,7 @@ app.route("/", medicationPages);
 app.route("/", pharmacyPages);
 app.route("/", settingsPages);
 app.route("/", calendarFeedPages);
+app.route("/", printPages);
 
 app.notFound((c) => (isApi(c.req.path) ? c.json({ message: "Not found" }, 404) : renderNotFound(c)));
 
