@@ -108,11 +108,17 @@ describe("CSV import", () => {
       "ignored,Corner Drugs,10,Aspirin,5550111,30,1",
       "ignored,Far Away,10,Statin,5550199,30,1",
       "ignored,Corner Drugs,10,Lisinopril,5550111,30,1",
+      "ignored,ÉPICERIE,10,Upper,5550122,30,1",
+      "ignored,épicerie,10,Lower,5550122,30,1",
     ].join("\n");
     const res = await importFile(account, file);
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toEqual({ imported: 4, pharmaciesCreated: 2 });
+    expect(res.body).toEqual({ imported: 6, pharmaciesCreated: 4 });
     const byName = new Map((await listOf(account)).map((m) => [m.name, m]));
+    // SQLite folds ASCII case only: accented capitals are another pharmacy, and each row finds its own.
+    expect(byName.get("Upper")!.pharmacyId).not.toBeNull();
+    expect(byName.get("Lower")!.pharmacyId).not.toBeNull();
+    expect(byName.get("Upper")!.pharmacyId).not.toBe(byName.get("Lower")!.pharmacyId);
     expect(byName.get("Metformin")!.pharmacyId).toBe(existing.id);
     expect(byName.get("Aspirin")!.pharmacyId).toBe(byName.get("Lisinopril")!.pharmacyId);
     expect(byName.get("Aspirin")!.pharmacyId).not.toBe(existing.id);
@@ -182,6 +188,16 @@ describe("CSV import", () => {
     const tooLarge = await importFile(account, huge);
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.message).toBe("The file is larger than 1 MB. Please split it into smaller files.");
+
+    const chunk = new TextEncoder().encode(row);
+    const streamed = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let sent = 0; sent <= 1024 * 1024; sent += chunk.length) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const streamedAnswer = await call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: streamed, contentType: "text/csv" });
+    expect(streamedAnswer.status).toBe(413);
 
     const many = HEADER + "\r\n" + "Med,1,30,30,,Corner,5550100,,\r\n".repeat(501);
     const tooMany = await importFile(account, many);

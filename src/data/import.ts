@@ -9,7 +9,9 @@ import type { ImportResult } from "../shared/import-schemas";
 // have yet, then every medication, each linked to its pharmacy by name and phone. Either all of it
 // is written or, if anything fails, none of it. Each list travels as one JSON parameter.
 
-// A pharmacy is "the same" when its name matches ignoring ASCII case and its phone matches exactly.
+// A pharmacy is "the same" when its name matches ignoring ASCII case (SQLite's NOCASE) and its phone
+// matches exactly. The file's own repeats are folded by the same rule, so every row finds its pharmacy.
+const nocaseKey = (name: string) => name.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
 const samePharmacy = (userId: number, name: SQL, phone: SQL) =>
   sql`p.user_id = ${userId} AND p.name = ${name} COLLATE NOCASE AND p.phone_number = ${phone}`;
 
@@ -17,7 +19,7 @@ export async function importMedications(db: Db, userId: number, items: ImportIte
   const seen = new Set<string>();
   const namedPharmacies: Array<{ name: string; phone: string }> = [];
   for (const { pharmacy } of items) {
-    const key = `${pharmacy.name.toLowerCase()}\n${pharmacy.phoneNumber}`;
+    const key = `${nocaseKey(pharmacy.name)}\n${pharmacy.phoneNumber}`;
     if (seen.has(key)) continue;
     seen.add(key);
     namedPharmacies.push({ name: pharmacy.name, phone: pharmacy.phoneNumber });

@@ -7,6 +7,7 @@ import { todayIn } from "../domain/countdown";
 import { calendarFeed } from "../domain/ical";
 import type { AppEnv } from "../env";
 import { appUrl } from "../mail/mailer";
+import { renderNotFound } from "./error-pages";
 
 // GET /calendar/{secret}.ics: no cookie, the secret in the URL is the credential. An unknown, reset
 // or turned-off secret answers 404; each secret is throttled on its own.
@@ -14,10 +15,10 @@ const FEED_FILE = /^([a-z0-9]{16,128})\.ics$/;
 
 export const calendarFeedPages = new Hono<AppEnv>().get("/calendar/:file", async (c) => {
   const token = FEED_FILE.exec(c.req.param("file"))?.[1];
-  if (!token) return c.text("Not found", 404);
+  if (!token) return renderNotFound(c);
   const now = Date.now();
   const { user, medications, retryAfter } = await loadFeed(c.var.db, await hashToken(token), now);
-  if (!user) return c.text("Not found", 404);
+  if (!user) return renderNotFound(c);
   if (retryAfter > 0) return c.text(retryMessage(retryAfter), 429, { "Retry-After": String(retryAfter) });
   const today = todayIn(user.timezone, now);
   const host = new URL(appUrl(c.env, new URL(c.req.url).origin)).hostname;
