@@ -59,6 +59,13 @@ export interface ImportReading extends ImportPreview {
   items: ImportItem[];
 }
 
+/** A field's first message only, so the preview lists each problem once. */
+function firstPerField(error: { issues: Array<{ path: PropertyKey[]; message: string }> } | undefined): string[] {
+  const messages = new Map<PropertyKey, string>();
+  for (const issue of error?.issues ?? []) if (!messages.has(issue.path[0]!)) messages.set(issue.path[0]!, issue.message);
+  return [...messages.values()];
+}
+
 const fileError = (message: string): ImportReading => ({ rows: [], errors: [{ row: 1, message }], items: [] });
 
 /**
@@ -107,14 +114,7 @@ export function readMedicationsCsv(text: string): ImportReading {
       prescriptionExpiresOn: row.prescription_expires_on,
     });
     const pharmacy = importedPharmacySchema.safeParse({ name: row.pharmacy, phoneNumber: row.pharmacy_phone });
-    // One message per field, in the file's column order, so the preview lists each problem once.
-    const seen = new Set<string>();
-    for (const issue of [...(medication.error?.issues ?? []), ...(pharmacy.error?.issues ?? [])]) {
-      const key = `${issue.path[0] === "name" && pharmacy.error?.issues.includes(issue) ? "pharmacy." : ""}${String(issue.path[0])}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      errors.push({ row: row.row, message: issue.message });
-    }
+    for (const message of [...firstPerField(medication.error), ...firstPerField(pharmacy.error)]) errors.push({ row: row.row, message });
     if (medication.success && pharmacy.success) items.push({ row: row.row, medication: medication.data, pharmacy: pharmacy.data });
   }
   return { rows, errors, items };
