@@ -101,7 +101,14 @@ export const printPages = new Hono<AppEnv>().get(
         <main id="main">
           <h1 className="text-2xl font-bold print:text-[14pt]">Medication list</h1>
           <PatientDetails user={user} today={today} />
-          {medications.length === 0 ? <p className="mt-4 text-sm">No medications yet.</p> : <MedicationTable medications={medications} today={today} />}
+          {medications.length === 0 ? (
+            <p className="mt-4 text-sm">No medications yet.</p>
+          ) : (
+            // Narrow screens scroll the table sideways; paper shows it whole.
+            <div role="region" aria-label="Medication table" tabIndex={0} className="overflow-x-auto print:overflow-visible">
+              <MedicationTable medications={medications} today={today} />
+            </div>
+          )}
         </main>
       </div>,
       { title: "Medication list" },

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, hydrated, launch, newPage, registerViaApi } from "./browser";
+import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
 
 // The list taken elsewhere, in a real Chromium: the printed list (print media, PDF page count,
 // without JavaScript), the dashboard's CSV import dialog, and settings' calendar link.
@@ -41,6 +41,10 @@ describe("printable list", () => {
     expect(await page.getByRole("row").count()).toBe(26);
     expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(true);
     await expectAccessible(page);
+    await page.setViewportSize(MOBILE);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await page.setViewportSize(DESKTOP);
 
     await page.emulateMedia({ media: "print" });
     expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
