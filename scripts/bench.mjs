@@ -9,12 +9,13 @@
 // whole run is bounded (DEADLINE_MS) and always ends the servers it started.
 //
 // Only some sections: `npm run bench -- --only latency` (or `--only=throughput,weights`, or
-// BENCH_ONLY=latency npm run bench). Sections: worker (bundle and startup), throughput, weights,
+// BENCH_ONLY=latency npm run bench). Sections: worker (bundle and startup), throughput, cpu (workerd CPU ms per request, steady on a busy machine), weights,
 // lighthouse, reminders, latency. The shared dev server and the seeded user are set up only when a
 // selected section needs them; the latency section always starts its own.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { measureLatency } from "./bench/latency.mjs";
+import { measureCpu } from "./bench/cpu.mjs";
 import { measureThroughput } from "./bench/load.mjs";
 import { measureLighthouse } from "./bench/lighthouse.mjs";
 import { measureReminders } from "./bench/reminders.mjs";
@@ -28,7 +29,7 @@ import { measureWorker } from "./bench/worker.mjs";
 // seeding at 50 ms per round trip, ~450 sequential requests: ~25 s, more when the machine is busy).
 const DEADLINE_MS = 380_000;
 const MEDICATIONS = 100;
-const SECTIONS = ["worker", "throughput", "weights", "lighthouse", "reminders", "latency"];
+const SECTIONS = ["worker", "throughput", "cpu", "weights", "lighthouse", "reminders", "latency"];
 
 /** The sections to run: all, or those of `--only a,b` / `--only=a,b` / BENCH_ONLY=a,b. */
 function selectedSections(argv, env) {
@@ -89,7 +90,7 @@ report.note(`measuring a snapshot of the working tree (${tree}), so concurrent e
 if (only.size < SECTIONS.length) report.note(`only these sections: ${[...only].join(", ")}`);
 if (runs("worker")) await report.section("Worker bundle and startup", () => measureWorker(report, { cwd: tree }));
 
-const userSections = ["throughput", "weights", "lighthouse"].filter(runs);
+const userSections = ["throughput", "cpu", "weights", "lighthouse"].filter(runs);
 if (userSections.length || runs("reminders")) {
   await report.section("Dev server", async () => {
     server = await startDevServer({ cwd: tree });
@@ -113,6 +114,7 @@ if (server) {
   if (user) {
     const ctx = { baseUrl: server.baseUrl, cookie: user.cookie };
     if (runs("throughput")) await report.section("Throughput (16 connections)", () => measureThroughput(report, ctx));
+    if (runs("cpu")) await report.section("workerd CPU per request", () => measureCpu(report, { ...ctx, cwd: tree }));
     if (runs("weights")) await report.section("JavaScript and CSS per page (gzip -9)", () => measurePageWeights(report, ctx));
     if (runs("lighthouse")) await report.section("Lighthouse (mobile)", () => measureLighthouse(report, ctx));
   }

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loadSignedIn, type ReadScope } from "../src/auth/signed-in";
-import { medicationRecords, medicationsOf, toSortedMedications } from "../src/data/medications";
+import { loadSignedIn, signedInReads } from "../src/auth/signed-in";
+import { medicationOf, medicationRecords, medicationsOf, toSortedMedications } from "../src/data/medications";
 import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../src/data/pharmacies";
 import { medications } from "../src/db/schema";
 import { todayIn } from "../src/domain/countdown";
@@ -157,10 +157,11 @@ describe("medications: refill", () => {
 
 describe("the dashboard's first paint: its data comes with the session lookup", () => {
   const sessionToken = (cookie: string) => cookie.slice(cookie.indexOf("=") + 1);
-  const dashboardReads = ({ db, owner }: ReadScope) => ({
+  // Prepared once, like a route's: every request below binds its own session to the same SQL.
+  const dashboardReads = signedInReads(({ db, owner }) => ({
     medications: medicationsOf(db, owner),
     pharmacies: pharmaciesOf(db, owner),
-  });
+  }));
 
   it("answers the session user's medications (current counts, sorted) and pharmacies, nobody else's", async () => {
     const [{ account, pharmacy, medication }, stranger] = await Promise.all([accountWithMedication({ name: "zinc", pillsRemaining: 20 }), accountWithMedication()]);
@@ -172,6 +173,16 @@ describe("the dashboard's first paint: its data comes with the session lookup", 
     const data = { medications: toSortedMedications(medicationRecords(found!.data.medications), todayIn(found!.user.timezone)), pharmacies: sortPharmacies(pharmacyRecords(found!.data.pharmacies)) };
     expect(data).toEqual({ medications: [second, { ...medication, pillsRemaining: 18 }], pharmacies: [other, pharmacy] });
     expect(data.medications.map((m) => m.id)).not.toContain(stranger.medication.id);
+    const theirs = await loadSignedIn(db(), sessionToken(stranger.account.cookie), Date.now(), dashboardReads);
+    expect(medicationRecords(theirs!.data.medications).map((m) => m.id)).toEqual([stranger.medication.id]);
+  });
+
+  it("a read by the path's id answers the session owner's row for that id, and nothing for another's", async () => {
+    const [mine, stranger] = await Promise.all([accountWithMedication(), accountWithMedication()]);
+    const byId = signedInReads(({ db, owner, id }) => ({ medication: medicationOf(db, owner, id) }));
+    const read = (id: number) => loadSignedIn(db(), sessionToken(mine.account.cookie), Date.now(), byId, () => id);
+    expect((await read(mine.medication.id))!.data.medication.map((m) => m.id)).toEqual([mine.medication.id]);
+    expect((await read(stranger.medication.id))!.data.medication).toEqual([]);
   });
 
   it("an unknown or expired session answers null, not anyone's data", async () => {

@@ -49,7 +49,7 @@ export const medicationsApi = new Hono<AppEnv>()
 
   .get(
     "/medications/:id",
-    signedIn(({ db, owner, c }) => ({ medication: medicationOf(db, owner, pathId(c)) })),
+    signedIn(({ db, owner, id }) => ({ medication: medicationOf(db, owner, id) })),
     medicationId,
     (c) => {
       const { user, data } = c.var.signedIn;

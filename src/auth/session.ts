@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users, type UserRow } from "../db/schema";
 import type { User } from "../shared/user";
@@ -58,7 +58,7 @@ export async function newSession(userId: number, now = Date.now()) {
  * `user_id = (SELECT user_id FROM sessions WHERE id = ?)`. An unknown session makes it NULL, which
  * matches no row; an expired one is caught by checkSession, and what was read with it is dropped.
  */
-export const sessionOwner = (sessionId: string): SQL<number> => sql<number>`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`;
+export const sessionOwner = (sessionId: string | Placeholder): SQL<number> => sql<number>`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`;
 
 // Only what a request needs: the session's clock and the public user. Aliased, because D1 answers a
 // batch's rows as objects keyed by column name, where sessions.id and users.id would collide.
@@ -70,7 +70,7 @@ const sessionColumns = {
 };
 
 /** The session and its user, one row or none: the first statement of every signed-in batch. */
-export const sessionLookup = (db: Db, sessionId: string) =>
+export const sessionLookup = (db: Db, sessionId: string | Placeholder) =>
   db.select({ session: sessionColumns, user: publicUserColumns }).from(sessions).innerJoin(users, eq(sessions.userId, users.id)).where(eq(sessions.id, sessionId));
 
 export type SessionLookupRow = Awaited<ReturnType<typeof sessionLookup>>[number];

@@ -1,8 +1,9 @@
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
+import { builderDbs, engineOf, prepareRead, preparedOnce, runReads, type Engine, type PreparedRead } from "../db/prepared";
 import type { User } from "../shared/user";
-import { checkSession, deleteSession, hashToken, sessionLookup, sessionOwner, touchSession, type SessionRecord } from "./session";
+import { checkSession, deleteSession, hashToken, sessionLookup, sessionOwner, touchSession, type SessionLookupRow, type SessionRecord } from "./session";
 
 // A signed-in request reads in ONE database round trip: the session lookup and the request's own
 // reads go in one batch (one HTTP request on Turso, one call on D1), the reads scoped by the
@@ -12,8 +13,12 @@ import { checkSession, deleteSession, hashToken, sessionLookup, sessionOwner, to
 /** A request's reads, by name; each is scoped by `owner`, the signed-in user's id as SQL. */
 export type Reads = Record<string, BatchItem<"sqlite">>;
 export interface ReadScope {
+  /** Builds the reads; they are sent with the session lookup, never on their own. */
   db: Db;
+  /** The session's user id: `(SELECT user_id FROM sessions WHERE id = <the cookie's hash>)`. */
   owner: SQL<number>;
+  /** The request's `:id` path parameter (0 when missing or malformed, which matches no row). */
+  id: SQL<number>;
 }
 export type LoadReads<R extends Reads> = (scope: ReadScope) => R;
 
@@ -26,19 +31,58 @@ export interface SignedIn<D = Record<string, never>> {
   data: D;
 }
 
+// `owner` and `id` are placeholders, so a route's reads are the same SQL on every request: `load`
+// runs once per engine, its reads are prepared then (see db/prepared), and each request only binds
+// the session's hash and the id. So `load` builds from its scope alone.
+const scope = { owner: sessionOwner(sql.placeholder("session")), id: sql<number>`${sql.placeholder("id")}` };
+const lookup = preparedOnce<SessionLookupRow[]>((db) => sessionLookup(db, sql.placeholder("session")));
+
+export interface PreparedReads {
+  names: string[];
+  reads: PreparedRead[];
+  /** Whether the reads need the request's `:id` (it is parsed only then). */
+  usesId: boolean;
+}
+
+/** A route's reads, prepared for the signed-in batch once per engine. */
+export function signedInReads<R extends Reads>(load: LoadReads<R>): SignedInReads<R> {
+  const byEngine: Partial<Record<Engine, PreparedReads>> = {};
+  return (engine) => {
+    if (byEngine[engine]) return byEngine[engine];
+    let usesId = false;
+    const built = load({
+      db: builderDbs[engine],
+      owner: scope.owner,
+      get id() {
+        usesId = true;
+        return scope.id;
+      },
+    });
+    const names = Object.keys(built);
+    return (byEngine[engine] = { names, reads: names.map((name) => prepareRead(built[name]!)), usesId });
+  };
+}
+/** A route's prepared reads, by engine (`R` types what they answer). */
+export interface SignedInReads<R extends Reads> {
+  (engine: Engine): PreparedReads;
+  readonly reads?: R;
+}
+
 /**
- * The session of `token` with the request's reads, or null for an unknown or expired session (an
+ * The session of `token` with a route's reads, or null for an unknown or expired session (an
  * expired one is deleted; whatever was read with it is dropped). Last-seen is written at most hourly.
+ * `id` gives the request's `:id` when the reads use it.
  */
-export async function loadSignedIn<R extends Reads>(db: Db, token: string, now: number, load?: LoadReads<R>): Promise<SignedIn<ReadResults<R>> | null> {
+export async function loadSignedIn<R extends Reads>(db: Db, token: string, now: number, reads?: SignedInReads<R>, id?: () => number): Promise<SignedIn<ReadResults<R>> | null> {
   const sessionId = await hashToken(token);
-  const reads = load ? load({ db, owner: sessionOwner(sessionId) }) : ({} as R);
-  const names = Object.keys(reads);
-  const [rows, ...results] = (await db.batch([sessionLookup(db, sessionId), ...names.map((name) => reads[name]!)])) as [Awaited<ReturnType<typeof sessionLookup>>, ...unknown[]];
+  const engine = engineOf(db);
+  const route = reads?.(engine);
+  const values = { session: sessionId, id: route?.usesId && id ? id() : 0 };
+  const [rows, ...results] = (await runReads(db, engine, [lookup(engine), ...(route?.reads ?? [])], values)) as [SessionLookupRow[], ...unknown[]];
   const check = checkSession(rows[0], now);
   if (check.state === "expired") await deleteSession(db, sessionId);
   if (check.state !== "valid" && check.state !== "touch") return null;
   if (check.state === "touch") await touchSession(db, sessionId, now);
-  const data = Object.fromEntries(names.map((name, i) => [name, results[i]])) as ReadResults<R>;
+  const data = Object.fromEntries((route?.names ?? []).map((name, i) => [name, results[i]])) as ReadResults<R>;
   return { user: check.user, session: check.session, data };
 }

@@ -42,7 +42,7 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
 
 export const toSortedMedications = (rows: MedicationRecord[], today: string) => rows.map((row) => toMedication(row, today)).sort(compareByName);
 
-const ownMedication = (owner: Owner, id: number) => and(eq(medications.id, id), eq(medications.userId, owner));
+const ownMedication = (owner: Owner, id: number | SQL<number>) => and(eq(medications.id, id), eq(medications.userId, owner));
 const ownPharmacy = (owner: Owner, pharmacyId: number) => and(eq(pharmacies.id, pharmacyId), eq(pharmacies.userId, owner));
 
 // SQLite's case-insensitive name order is close to the collator's, so the sort in JS is nearly free.
@@ -54,7 +54,7 @@ export const medicationsOf = (db: Db, owner: Owner) => medicationList.select(db,
 export const medicationRecords = medicationList.parse;
 
 /** One medication of the owner's: one row, or none for an unknown or another user's id. */
-export const medicationOf = (db: Db, owner: Owner, id: number) => db.select(storedColumns).from(medications).where(ownMedication(owner, id));
+export const medicationOf = (db: Db, owner: Owner, id: number | SQL<number>) => db.select(storedColumns).from(medications).where(ownMedication(owner, id));
 
 /** Whether the owner has this medication: asked after a write that changed nothing, in its batch. */
 const medicationExists = (db: Db, owner: Owner, id: number) => db.select({ id: medications.id }).from(medications).where(ownMedication(owner, id));

@@ -2,11 +2,12 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { SESSION_MAX_AGE } from "../auth/session";
-import { loadSignedIn, type ReadResults, type Reads, type ReadScope, type SignedIn } from "../auth/signed-in";
+import { loadSignedIn, signedInReads, type LoadReads, type ReadResults, type Reads, type SignedIn, type SignedInReads } from "../auth/signed-in";
 import { createDb } from "../db/client";
 import { newMeter, serverTiming } from "../db/meter";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
+import { pathId } from "./validate";
 
 const isSecure = (c: Context) => c.req.url.startsWith("https:");
 // `__Host-` binds the cookie to this exact origin over HTTPS; plain `session` on http://localhost.
@@ -42,29 +43,28 @@ export const openDb = createMiddleware<AppEnv>(async (c, next) => {
   c.res.headers.set("Server-Timing", serverTiming(meter));
 });
 
-/** A route's reads: loadSignedIn's, with the request (e.g. for an id in the path). */
-export type RouteReads<R extends Reads> = (scope: ReadScope & { c: Context<AppEnv> }) => R;
-
 /**
- * The signed-in user of this request with `load`'s reads, in one database round trip (see
+ * The signed-in user of this request with a route's reads, in one database round trip (see
  * loadSignedIn), or null when there is none or it expired: the cookie is then cleared.
  */
-export async function findSignedIn<R extends Reads>(c: Context<AppEnv>, load?: RouteReads<R>): Promise<SignedIn<ReadResults<R>> | null> {
+export async function findSignedIn<R extends Reads>(c: Context<AppEnv>, reads?: SignedInReads<R>): Promise<SignedIn<ReadResults<R>> | null> {
   const token = getCookie(c, sessionCookieName(c));
   if (!token || token.length > 128) return null;
-  const found = await loadSignedIn(c.var.db, token, Date.now(), load && ((scope) => load({ ...scope, c })));
+  const found = await loadSignedIn(c.var.db, token, Date.now(), reads, () => pathId(c));
   if (!found) clearSessionCookie(c);
   return found;
 }
 
 /**
  * The guard of every signed-in route: sets `signedIn` ({ user, session, data }, data being what
- * `load` read in the same round trip as the session). Without a session an API route answers 401
- * and a page redirects to /auth before anything renders.
+ * `load` read in the same round trip as the session; `load` builds from its scope only — the
+ * session's `owner` and the path's `id` — and runs once, see signedInReads). Without a session an
+ * API route answers 401 and a page redirects to /auth before anything renders.
  */
-export const signedIn = <R extends Reads = Record<string, never>>(load?: RouteReads<R>) =>
-  createMiddleware<AppEnv & { Variables: { signedIn: SignedIn<ReadResults<R>> } }>(async (c, next) => {
-    const found = await findSignedIn(c as unknown as Context<AppEnv>, load);
+export const signedIn = <R extends Reads = Record<string, never>>(load?: LoadReads<R>) => {
+  const reads = load && signedInReads(load);
+  return createMiddleware<AppEnv & { Variables: { signedIn: SignedIn<ReadResults<R>> } }>(async (c, next) => {
+    const found = await findSignedIn(c as unknown as Context<AppEnv>, reads);
     if (!found) {
       if (c.req.path.startsWith("/api/")) throw new ApiError(401, NOT_SIGNED_IN_MESSAGE);
       return c.redirect("/auth", 302);
@@ -72,6 +72,7 @@ export const signedIn = <R extends Reads = Record<string, never>>(load?: RouteRe
     c.set("signedIn", found);
     await next();
   });
+};
 
 export const NOT_SIGNED_IN_MESSAGE = "You are not signed in.";
 

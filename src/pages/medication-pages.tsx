@@ -42,7 +42,7 @@ export const medicationPages = new Hono<AppEnv>()
 
   .get(
     "/edit-medication/:id",
-    signedIn(({ db, owner, c }) => ({ medication: medicationOf(db, owner, pathId(c)), pharmacies: pharmaciesOf(db, owner) })),
+    signedIn(({ db, owner, id }) => ({ medication: medicationOf(db, owner, id), pharmacies: pharmaciesOf(db, owner) })),
     (c) => {
       const { user, data } = c.var.signedIn;
       const [row] = data.medication;

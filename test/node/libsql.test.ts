@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLibsqlHttpServer } from "../../scripts/libsql-http-server.mjs";
 import { migrate } from "../../scripts/migrate-libsql.mjs";
 import { newSession } from "../../src/auth/session";
-import { loadSignedIn, type ReadScope } from "../../src/auth/signed-in";
+import { loadSignedIn, signedInReads } from "../../src/auth/signed-in";
 import { consumeAttempt, LIMITS } from "../../src/auth/throttle";
 import { createMedication, medicationRecords, medicationsOf, refillMedication, toSortedMedications } from "../../src/data/medications";
 import { createPharmacy, pharmaciesOf, pharmacyRecords, sortPharmacies } from "../../src/data/pharmacies";
@@ -110,7 +110,7 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     const plain = await createMedication(db, owner.id, { ...input, name: "Aspirin", pillsPerDay: 1 }, today);
     await createMedication(db, stranger.id, { ...input, pharmacyId: theirs.id, name: "not yours", pillsPerDay: 1 }, today);
 
-    const reads = ({ db, owner }: ReadScope) => ({ medications: medicationsOf(db, owner), pharmacies: pharmaciesOf(db, owner) });
+    const reads = signedInReads(({ db, owner }) => ({ medications: medicationsOf(db, owner), pharmacies: pharmaciesOf(db, owner) }));
     const found = await loadSignedIn(db, token, now, reads);
     expect(found?.user.username).toBe("lists");
     const data = { medications: toSortedMedications(medicationRecords(found!.data.medications), today), pharmacies: sortPharmacies(pharmacyRecords(found!.data.pharmacies)) };
