@@ -3,19 +3,23 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { accountApi } from "./api/account";
+import { calendarFeedApi } from "./api/calendar-feed";
+import { medicationTransferApi } from "./api/medication-transfer";
 import { medicationsApi } from "./api/medications";
 import { pharmaciesApi } from "./api/pharmacies";
 import { settingsApi } from "./api/settings";
 import { Document } from "./components/Document";
 import type { AppEnv } from "./env";
 import { ApiError, describeError, isExpected, jsonError, logFailure, TOO_LARGE_MESSAGE } from "./http/errors";
-import { loopbackOnly, openDb, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
+import { CSV_BODY_ROUTES, loopbackOnly, openDb, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
 import { devRoutes } from "./mail/dev-routes";
 import { accountPages } from "./pages/account-pages";
+import { calendarFeedPages } from "./pages/calendar-feed";
 import { dashboardPages } from "./pages/dashboard";
 import { medicationDetailPages } from "./pages/medication-detail";
 import { medicationPages } from "./pages/medication-pages";
 import { pharmacyPages } from "./pages/pharmacy-pages";
+import { printPages } from "./pages/print-page";
 import { settingsPages } from "./pages/settings-pages";
 import { renderNotFound, renderUnavailable } from "./pages/error-pages";
 
@@ -56,16 +60,19 @@ app.use((c, next) => (c.req.path.startsWith("/api/") ? apiHeaders(c, next) : pag
 app.use(noStore);
 // Before anything that can fail (guards look the session up in the database), so the error page renders.
 app.use(reactRenderer(({ children, title }) => <Document title={title}>{children}</Document>));
-app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: TOO_LARGE_MESSAGE }, 413) }));
+const smallBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: TOO_LARGE_MESSAGE }, 413) });
+app.use((c, next) => (CSV_BODY_ROUTES.includes(c.req.path) ? next() : smallBody(c, next)));
 app.use(rejectCrossSite);
 app.use("/api/*", requireJsonBody);
 app.use("/dev/*", loopbackOnly);
 app.use(openDb);
 
 app.route("/api", accountApi);
+app.route("/api", medicationTransferApi);
 app.route("/api", medicationsApi);
 app.route("/api", pharmaciesApi);
 app.route("/api", settingsApi);
+app.route("/api", calendarFeedApi);
 app.route("/dev", devRoutes);
 app.route("/", accountPages);
 app.route("/", dashboardPages);
@@ -73,6 +80,8 @@ app.route("/", medicationPages);
 app.route("/", medicationDetailPages);
 app.route("/", pharmacyPages);
 app.route("/", settingsPages);
+app.route("/", calendarFeedPages);
+app.route("/", printPages);
 
 app.notFound((c) => (isApi(c.req.path) ? c.json({ message: "Not found" }, 404) : renderNotFound(c)));
 

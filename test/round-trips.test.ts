@@ -127,6 +127,9 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["GET /api/medications/{id}/history", () => `/api/medications/${medicationId}/history`, 200],
     ["GET /api/medications/{unknown id}/history", () => "/api/medications/999999999/history", 404],
     ["GET /api/pharmacies", () => "/api/pharmacies", 200],
+    ["/medications/print", () => "/medications/print", 200],
+    ["GET /api/medications/export.csv", () => "/api/medications/export.csv", 200],
+    ["GET /api/calendar-feed", () => "/api/calendar-feed", 200],
   ];
 
   it.each(reads)("%s: one round trip", async (_, path, status) => {
@@ -153,6 +156,8 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["save the profile", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}@example.com` }), 200],
     ["save notification settings", "PATCH", () => "/api/notifications/settings", () => ({ notificationDays: 7, emailConsent: true, timezone: "Europe/Paris", notificationHour: 9 }), 200],
     ["send the test e-mail", "POST", () => "/api/test-email-notification", () => undefined, 200],
+    ["turn the calendar feed on", "POST", () => "/api/calendar-feed", () => undefined, 201],
+    ["turn the calendar feed off", "DELETE", () => "/api/calendar-feed", () => undefined, 204],
   ];
 
   it.each(writes)("%s: at most two round trips", async (_, method, path, body, status) => {
@@ -161,6 +166,22 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect(answer.roundTrips).toBeGreaterThanOrEqual(1);
     expect(answer.roundTrips).toBeLessThanOrEqual(2);
     expect(timedQueries(answer)).toBe(answer.roundTrips);
+  });
+
+  it("a CSV import (preview and write) takes at most two round trips, a calendar feed fetch one", async () => {
+    const file = "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,pharmacy_phone\r\nImported,1,30,30,Corner,5550100\r\n";
+    for (const query of ["?dryRun=1", ""]) {
+      engine.reset();
+      const answer = await call("POST", `/api/medications/import${query}`, { cookie, rawBody: file, contentType: "text/csv", env: engine.env() });
+      expect(answer.status, answer.text).toBe(query ? 200 : 201);
+      const roundTrips = engine.count();
+      expect(roundTrips).toBeGreaterThanOrEqual(1);
+      expect(roundTrips).toBeLessThanOrEqual(2);
+      expect(timedQueries({ ...answer, roundTrips })).toBe(roundTrips);
+    }
+    const { url } = (await send("POST", "/api/calendar-feed", { cookie })).body;
+    const feed = await send("GET", new URL(url).pathname);
+    expect([feed.status, feed.roundTrips]).toEqual([200, 1]);
   });
 
   it("the test e-mail went to Postmark, not to a database outbox", () => {

@@ -60,7 +60,7 @@ export const medicationsApi = new Hono<AppEnv>()
 
   .get(
     "/medications/:id/history",
-    signedIn(({ db, owner, c }) => ({ medication: medicationOf(db, owner, pathId(c)), events: supplyEventsOf(db, owner, pathId(c)) })),
+    signedIn(({ db, owner, id }) => ({ medication: medicationOf(db, owner, id), events: supplyEventsOf(db, owner, id) })),
     medicationId,
     (c) => {
       const { data } = c.var.signedIn;

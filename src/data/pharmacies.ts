@@ -1,4 +1,4 @@
-import { and, eq, notExists, sql } from "drizzle-orm";
+import { and, eq, notExists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { jsonList } from "../db/json";
 import { medications, pharmacies } from "../db/schema";
@@ -21,7 +21,7 @@ export const pharmacyRecords = pharmacyList.parse;
 export const sortPharmacies = (rows: Pharmacy[]) => rows.sort(compareByName);
 
 /** The pharmacy of one of the owner's medications: one row, or none. */
-export const pharmacyOfMedication = (db: Db, owner: Owner, medicationId: number) =>
+export const pharmacyOfMedication = (db: Db, owner: Owner, medicationId: number | SQL<number>) =>
   db
     .select(pharmacyColumns)
     .from(pharmacies)

@@ -16,7 +16,7 @@ import { storedColumns, toMedication, type Owner } from "./medications";
 const m = medications;
 const e = supplyEvents;
 
-const ownMedication = (owner: Owner, id: number) => and(eq(m.id, id), eq(m.userId, owner));
+const ownMedication = (owner: Owner, id: number | SQL<number>) => and(eq(m.id, id), eq(m.userId, owner));
 
 // Subqueries name the outer medication in full: Drizzle writes a single-table query's columns
 // unqualified, and an unqualified "id" inside a subquery on supply_events would be the event's.
@@ -197,7 +197,7 @@ const eventColumns = {
 };
 
 /** An owner's medication's supply events, newest first; none for another user's medication. */
-export const supplyEventsOf = (db: Db, owner: Owner, id: number) =>
+export const supplyEventsOf = (db: Db, owner: Owner, id: number | SQL<number>) =>
   db
     .select(eventColumns)
     .from(e)

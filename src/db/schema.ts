@@ -109,6 +109,18 @@ export const supplyEvents = sqliteTable(
   (t) => [index("supply_events_medication_idx").on(t.medicationId, t.id)],
 );
 
+// A user's calendar subscription: the SHA-256 (hex) of the secret in the feed's URL, never the secret.
+// One per user; a new secret replaces the row, so the old URL stops working.
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_hash_idx").on(t.tokenHash)],
+);
+
 /** Which list of the reminder e-mail named the medication. */
 export const NOTIFICATION_TYPES = ["refill-needed", "upcoming-refill"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
+import { ListTools } from "../components/ListTools";
 import { medicationsOf, medicationRecords, toSortedMedications } from "../data/medications";
 import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacies";
 import { todayIn } from "../domain/countdown";
@@ -19,6 +20,7 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold">Medication Dashboard</h1>
         <div className="flex flex-wrap gap-2">
+          <ListTools />
           <a href="/pharmacies" className="btn-secondary flex-1 sm:flex-none">
             Manage Pharmacies
           </a>

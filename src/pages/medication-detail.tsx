@@ -36,10 +36,10 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 // history. The session, the medication, its pharmacy and its events: one round trip.
 export const medicationDetailPages = new Hono<AppEnv>().get(
   "/medications/:id",
-  signedIn(({ db, owner, c }) => ({
-    medication: medicationOf(db, owner, pathId(c)),
-    pharmacy: pharmacyOfMedication(db, owner, pathId(c)),
-    events: supplyEventsOf(db, owner, pathId(c)),
+  signedIn(({ db, owner, id }) => ({
+    medication: medicationOf(db, owner, id),
+    pharmacy: pharmacyOfMedication(db, owner, id),
+    events: supplyEventsOf(db, owner, id),
   })),
   (c) => {
     const { user, data } = c.var.signedIn;

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "../components/AppShell";
 import { CenteredCard } from "../components/CenteredCard";
 import { Island } from "../components/Island";
+import { calendarFeedOf } from "../data/calendar";
 import { users } from "../db/schema";
 import { timeZoneOptions } from "../domain/timezones";
 import type { AppEnv } from "../env";
@@ -37,7 +38,10 @@ export const settingsPages = new Hono<AppEnv>()
   .get(
     "/notifications",
     // Whether the user ever saved a zone: until then the screen offers the browser's own.
-    signedIn(({ db, owner }) => ({ zone: db.select({ chosen: users.timezoneChosen }).from(users).where(eq(users.id, owner)) })),
+    signedIn(({ db, owner }) => ({
+      zone: db.select({ chosen: users.timezoneChosen }).from(users).where(eq(users.id, owner)),
+      calendar: calendarFeedOf(db, owner),
+    })),
     (c) => {
     const { user, data } = c.var.signedIn;
     const renderedAt = Date.now();
@@ -47,6 +51,9 @@ export const settingsPages = new Hono<AppEnv>()
         <SettingsCard heading="Configure Notifications" subtitle="Choose when and how you hear about medications running low.">
           <Island name="NotificationSettings" props={{ user, zones, timezoneChosen: data.zone[0]?.chosen ?? false, renderedAt }} />
         </SettingsCard>
+        <div className="card mx-auto mt-6 max-w-2xl p-4 sm:p-6">
+          <Island name="CalendarFeed" props={{ enabled: data.calendar.length > 0 }} />
+        </div>
       </AppShell>,
       { title: "Configure Notifications" },
     );

@@ -1,0 +1,47 @@
+import { eq, sql } from "drizzle-orm";
+import { blockedFor, countAttempt } from "../auth/throttle";
+import type { Db } from "../db/client";
+import { calendarFeeds, users } from "../db/schema";
+import { medicationListOf } from "./medication-list";
+import type { Owner } from "./medications";
+
+// The calendar subscription: one secret per user, in the feed's URL; only its SHA-256 is stored, so
+// the table cannot be turned back into working URLs. A new secret replaces the old one.
+
+/** Fetches of one feed per throttle window (15 minutes): calendar apps poll every few hours at most. */
+export const FEED_FETCH_LIMIT = 30;
+const feedThrottleKey = (tokenHash: string) => `calendar:${tokenHash}`;
+
+/** Whether the owner has a feed (read in the signed-in batch). */
+export const calendarFeedOf = (db: Db, owner: Owner) => db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.userId, owner));
+
+/** Creates the user's feed or gives it a new secret: the old URL stops working in the same statement. */
+export async function replaceCalendarFeed(db: Db, userId: number, tokenHash: string, now = Date.now()): Promise<void> {
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, tokenHash, createdAt: now })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, createdAt: now } });
+}
+
+export async function deleteCalendarFeed(db: Db, userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
+/**
+ * A feed fetch in one round trip: the fetch is counted against the secret's throttle key, and the
+ * owner and their medications are read by the secret's hash (no owner: no rows).
+ */
+export async function loadFeed(db: Db, tokenHash: string, now = Date.now()) {
+  const owner = sql<number>`(select ${calendarFeeds.userId} from ${calendarFeeds} where ${calendarFeeds.tokenHash} = ${tokenHash})`;
+  const limits: Array<[string, number]> = [[feedThrottleKey(tokenHash), FEED_FETCH_LIMIT]];
+  const [counted] = countAttempt(db, limits, now);
+  const [count, found, medications] = await db.batch([
+    counted!,
+    db
+      .select({ timezone: users.timezone, notificationDays: users.notificationDays, notificationHour: users.notificationHour })
+      .from(users)
+      .where(eq(users.id, owner)),
+    medicationListOf(db, owner),
+  ]);
+  return { user: found[0] ?? null, medications, retryAfter: blockedFor(limits, [count], now) };
+}

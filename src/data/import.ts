@@ -1,0 +1,61 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { field, jsonRows } from "../db/json-each";
+import { medications, pharmacies } from "../db/schema";
+import type { ImportItem } from "../domain/medication-csv";
+import type { ImportResult } from "../shared/import-schemas";
+
+// An import is one batch (one transaction): the pharmacies the file names that the user does not
+// have yet, then every medication, each linked to its pharmacy by name and phone. Either all of it
+// is written or, if anything fails, none of it. Each list travels as one JSON parameter.
+
+// A pharmacy is "the same" when its name matches ignoring ASCII case (SQLite's NOCASE) and its phone
+// matches exactly. The file's own repeats are folded by the same rule, so every row finds its pharmacy.
+const nocaseKey = (name: string) => name.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
+const samePharmacy = (userId: number, name: SQL, phone: SQL) =>
+  sql`p.user_id = ${userId} AND p.name = ${name} COLLATE NOCASE AND p.phone_number = ${phone}`;
+
+export async function importMedications(db: Db, userId: number, items: ImportItem[], today: string): Promise<ImportResult> {
+  const seen = new Set<string>();
+  const namedPharmacies: Array<{ name: string; phone: string }> = [];
+  for (const { pharmacy } of items) {
+    const key = `${nocaseKey(pharmacy.name)}\n${pharmacy.phoneNumber}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    namedPharmacies.push({ name: pharmacy.name, phone: pharmacy.phoneNumber });
+  }
+  const rows = items.map(({ medication: m, pharmacy }) => ({
+    name: m.name,
+    pillsPerDay: m.pillsPerDay,
+    pillsRemaining: m.pillsRemaining,
+    pillsPerRefill: m.pillsPerRefill,
+    lastRefillDate: m.lastRefillDate,
+    refillsLeft: m.refillsLeft,
+    prescriptionExpiresOn: m.prescriptionExpiresOn,
+    pharmacy: pharmacy.name,
+    phone: pharmacy.phoneNumber,
+  }));
+
+  const newPharmacies = db
+    .insert(pharmacies)
+    .select(
+      sql`SELECT NULL, ${userId}, ${field("name")}, ${field("phone")}
+          FROM ${jsonRows(namedPharmacies)}
+          WHERE NOT EXISTS (SELECT 1 FROM pharmacies p WHERE ${samePharmacy(userId, field("name"), field("phone"))})
+          ORDER BY key`,
+    )
+    .returning({ id: pharmacies.id });
+  const newMedications = db
+    .insert(medications)
+    .select(
+      sql`SELECT NULL, ${userId}, ${field("name")},
+                 (SELECT p.id FROM pharmacies p WHERE ${samePharmacy(userId, field("pharmacy"), field("phone"))} ORDER BY p.id LIMIT 1),
+                 ${field("pillsPerDay")}, ${field("pillsRemaining")}, ${today}, ${field("pillsPerRefill")}, ${field("lastRefillDate")},
+                 ${field("refillsLeft")}, ${field("prescriptionExpiresOn")}
+          FROM ${jsonRows(rows)}
+          ORDER BY key`,
+    )
+    .returning({ id: medications.id });
+  const [created, imported] = await db.batch([newPharmacies, newMedications]);
+  return { imported: imported.length, pharmaciesCreated: created.length };
+}

@@ -1,0 +1,42 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { medications, pharmacies } from "../db/schema";
+import { currentPills } from "../domain/countdown";
+import { compareByName } from "../domain/medications";
+import type { ListedMedication } from "../domain/medication-csv";
+import type { Owner } from "./medications";
+
+// The whole list with each medication's pharmacy and prescription: what the printed list, the CSV
+// export and the calendar feed show. Scoped by its owner like every query here.
+
+/** The owner's medications with their pharmacy's name and phone, one row each (any order). */
+export const medicationListOf = (db: Db, owner: Owner) =>
+  db
+    .select({
+      id: medications.id,
+      name: medications.name,
+      pillsPerDay: medications.pillsPerDay,
+      pillsRemaining: medications.pillsRemaining,
+      countedOn: medications.countedOn,
+      pillsPerRefill: medications.pillsPerRefill,
+      lastRefillDate: medications.lastRefillDate,
+      refillsLeft: medications.refillsLeft,
+      prescriptionExpiresOn: medications.prescriptionExpiresOn,
+      // Aliased: in a D1 batch rows come keyed by column name, where the two `name`s would collide.
+      pharmacyName: sql<string | null>`${pharmacies.name}`.as("pharmacy_name"),
+      pharmacyPhone: sql<string | null>`${pharmacies.phoneNumber}`.as("pharmacy_phone"),
+    })
+    .from(medications)
+    .leftJoin(pharmacies, eq(pharmacies.id, medications.pharmacyId))
+    .where(eq(medications.userId, owner));
+
+export type MedicationListRow = Awaited<ReturnType<typeof medicationListOf>>[number];
+
+/** A listed medication with its count as of `today` (the countdown), sorted by name. */
+export type CountedMedication = ListedMedication & { id: number };
+
+export function countedMedications(rows: MedicationListRow[], today: string): CountedMedication[] {
+  return rows
+    .map(({ countedOn, ...row }) => ({ ...row, pillsRemaining: currentPills({ ...row, countedOn }, today) }))
+    .sort(compareByName);
+}

@@ -1,0 +1,107 @@
+import { runOutDate } from "./medications";
+import { addDays } from "./time";
+
+// The calendar feed as RFC 5545 text. Pure: the dates come from the same countdown as the dashboard
+// and the reminder e-mail (runOutDate on today's count), so the calendar never disagrees with them.
+
+export interface FeedMedication {
+  id: number;
+  name: string;
+  /** The count as of `today` (currentPills). */
+  pillsRemaining: number;
+  pillsPerDay: number;
+}
+
+export interface FeedOwner {
+  /** The user's local date: the day counts are kept in. */
+  today: string;
+  notificationDays: number;
+  notificationHour: number;
+}
+
+export const CALENDAR_NAME = "Medication refills";
+const REFRESH = "PT12H";
+
+/** The two days a medication's feed marks: when its reminder window opens, and when it runs out. */
+export function feedDates(m: Pick<FeedMedication, "pillsRemaining" | "pillsPerDay">, owner: Pick<FeedOwner, "today" | "notificationDays">) {
+  const runsOut = runOutDate(m, owner.today, addDays);
+  return { refill: addDays(runsOut, -owner.notificationDays), runsOut };
+}
+
+/** TEXT value escaping: backslash, semicolon, comma, and any line break as `\n`. */
+export const escapeText = (value: string) => value.replace(/[\\;,]/g, (ch) => `\\${ch}`).replace(/\r\n|\r|\n/g, "\\n");
+
+const encoder = new TextEncoder();
+
+/**
+ * A content line folded at 75 octets (continuations start with one space, which counts), never
+ * inside a UTF-8 sequence or a UTF-16 surrogate pair.
+ */
+export function foldLine(line: string): string {
+  if (encoder.encode(line).length <= 75) return line;
+  const parts: string[] = [];
+  let current = "";
+  let size = 0;
+  for (const ch of line) {
+    const bytes = encoder.encode(ch).length;
+    const limit = parts.length === 0 ? 75 : 74;
+    if (size + bytes > limit) {
+      parts.push(current);
+      current = "";
+      size = 0;
+    }
+    current += ch;
+    size += bytes;
+  }
+  parts.push(current);
+  return parts.join("\r\n ");
+}
+
+const compactDate = (date: string) => date.replaceAll("-", "");
+const utcStamp = (instant: number) => new Date(instant).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+
+function allDayEvent(uid: string, date: string, summary: string, hour: number, stamp: string): string[] {
+  return [
+    "BEGIN:VEVENT",
+    `UID:${uid}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;VALUE=DATE:${compactDate(date)}`,
+    `DTEND;VALUE=DATE:${compactDate(addDays(date, 1))}`,
+    `SUMMARY:${escapeText(summary)}`,
+    "TRANSP:TRANSPARENT",
+    "BEGIN:VALARM",
+    "ACTION:DISPLAY",
+    `DESCRIPTION:${escapeText(summary)}`,
+    // An all-day event starts at local midnight: the alarm rings `hour` hours later, at the
+    // reminder hour on the user's own clock.
+    `TRIGGER;RELATED=START:PT${hour}H`,
+    "END:VALARM",
+    "END:VEVENT",
+  ];
+}
+
+/**
+ * The feed: per medication 'Refill {name}' on the day its reminder window opens and '{name} runs
+ * out' on the run-out day. UIDs are the medication's id and the event's kind, so a calendar app
+ * moves an event when the dates change instead of adding another. Names only: no doses.
+ */
+export function calendarFeed(medications: readonly FeedMedication[], owner: FeedOwner, host: string, now: number): string {
+  const stamp = utcStamp(now);
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Refill Tracker//Medication refills//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${CALENDAR_NAME}`,
+    `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH}`,
+    `X-PUBLISHED-TTL:${REFRESH}`,
+  ];
+  for (const m of medications) {
+    const { refill, runsOut } = feedDates(m, owner);
+    lines.push(...allDayEvent(`refill-${m.id}@${host}`, refill, `Refill ${m.name}`, owner.notificationHour, stamp));
+    lines.push(...allDayEvent(`runs-out-${m.id}@${host}`, runsOut, `${m.name} runs out`, owner.notificationHour, stamp));
+  }
+  lines.push("END:VCALENDAR");
+  return lines.map(foldLine).join("\r\n") + "\r\n";
+}

@@ -1,0 +1,121 @@
+import {
+  CSV_COLUMNS,
+  importedMedicationSchema,
+  importedPharmacySchema,
+  IMPORT_TOO_MANY_ROWS_MESSAGE,
+  MAX_IMPORT_ROWS,
+  REQUIRED_CSV_COLUMNS,
+  type CsvColumn,
+  type ImportedMedication,
+  type ImportError,
+  type ImportPreview,
+  type ImportRow,
+} from "../shared/import-schemas";
+import type { PharmacyPayload } from "../shared/medication-schemas";
+import { parseCsv, readCell, writeCsv } from "./csv";
+
+// The medication list as a CSV file: what an export writes and what an import reads back. Pure.
+
+/** What an exported row says about a medication (its count as of the export's day). */
+export interface ListedMedication {
+  name: string;
+  pillsPerDay: number;
+  pillsRemaining: number;
+  pillsPerRefill: number;
+  lastRefillDate: string | null;
+  pharmacyName: string | null;
+  pharmacyPhone: string | null;
+  refillsLeft: number | null;
+  prescriptionExpiresOn: string | null;
+}
+
+/** UTF-8 with a byte-order mark: spreadsheet apps then read accents as accents. */
+export function medicationsCsv(medications: readonly ListedMedication[]): string {
+  const text = (value: string | number | null) => (value === null ? "" : String(value));
+  const rows = medications.map((m) => [
+    m.name,
+    text(m.pillsPerDay),
+    text(m.pillsRemaining),
+    text(m.pillsPerRefill),
+    text(m.lastRefillDate),
+    text(m.pharmacyName),
+    text(m.pharmacyPhone),
+    text(m.refillsLeft),
+    text(m.prescriptionExpiresOn),
+  ]);
+  return `\uFEFF${writeCsv([[...CSV_COLUMNS], ...rows])}`;
+}
+
+export const exportFileName = (today: string) => `medications-${today}.csv`;
+
+/** A valid row, ready to insert: the medication and the pharmacy it names. */
+export interface ImportItem {
+  row: number;
+  medication: ImportedMedication;
+  pharmacy: PharmacyPayload;
+}
+
+export interface ImportReading extends ImportPreview {
+  items: ImportItem[];
+}
+
+/** A field's first message only, so the preview lists each problem once. */
+function firstPerField(error: { issues: Array<{ path: PropertyKey[]; message: string }> } | undefined): string[] {
+  const messages = new Map<PropertyKey, string>();
+  for (const issue of error?.issues ?? []) if (!messages.has(issue.path[0]!)) messages.set(issue.path[0]!, issue.message);
+  return [...messages.values()];
+}
+
+const fileError = (message: string): ImportReading => ({ rows: [], errors: [{ row: 1, message }], items: [] });
+
+/**
+ * Reads an import file: header names in any case and order (extra columns ignored), then every row
+ * checked with the medication and pharmacy forms' schemas. Each problem is reported with the row a
+ * spreadsheet shows it on (the header is row 1).
+ */
+export function readMedicationsCsv(text: string): ImportReading {
+  const parsed = parseCsv(text);
+  if ("error" in parsed) return fileError(parsed.error);
+  const [header, ...records] = parsed.records;
+  if (!header || header.every((cell) => cell.trim() === "")) return fileError("The file is empty.");
+
+  const names = header.map((cell) => readCell(cell).trim().toLowerCase());
+  const position = new Map<CsvColumn, number>();
+  for (const column of CSV_COLUMNS) {
+    const index = names.indexOf(column);
+    if (index >= 0) position.set(column, index);
+  }
+  const missing = REQUIRED_CSV_COLUMNS.filter((column) => !position.has(column));
+  if (missing.length > 0) return fileError(`The header row has no ${missing.join(", ")} column${missing.length === 1 ? "" : "s"}.`);
+
+  const rows: ImportRow[] = [];
+  records.forEach((record, i) => {
+    if (record.every((cell) => cell.trim() === "")) return;
+    const row = { row: i + 2 } as ImportRow;
+    for (const column of CSV_COLUMNS) {
+      const index = position.get(column);
+      row[column] = index === undefined ? "" : readCell(record[index] ?? "");
+    }
+    rows.push(row);
+  });
+  if (rows.length === 0) return { rows, errors: [{ row: 1, message: "The file has no medications." }], items: [] };
+  if (rows.length > MAX_IMPORT_ROWS) return { rows: [], errors: [{ row: 1, message: IMPORT_TOO_MANY_ROWS_MESSAGE }], items: [] };
+
+  const errors: ImportError[] = [];
+  const items: ImportItem[] = [];
+  for (const row of rows) {
+    const medication = importedMedicationSchema.safeParse({
+      name: row.name,
+      pillsPerDay: row.pills_per_day,
+      pillsRemaining: row.pills_remaining,
+      pillsPerRefill: row.pills_per_refill,
+      lastRefillDate: row.last_refill_date.trim(),
+      refillsLeft: row.refills_left,
+      prescriptionExpiresOn: row.prescription_expires_on,
+    });
+    const pharmacy = importedPharmacySchema.safeParse({ name: row.pharmacy, phoneNumber: row.pharmacy_phone });
+    for (const message of [...firstPerField(medication.error), ...firstPerField(pharmacy.error)]) errors.push({ row: row.row, message });
+    if (medication.success && pharmacy.success) items.push({ row: row.row, medication: medication.data, pharmacy: pharmacy.data });
+  }
+  return { rows, errors, items };
+}

@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { hashToken } from "../auth/session";
+import { retryMessage } from "../auth/throttle";
+import { loadFeed } from "../data/calendar";
+import { countedMedications } from "../data/medication-list";
+import { todayIn } from "../domain/countdown";
+import { calendarFeed } from "../domain/ical";
+import type { AppEnv } from "../env";
+import { appUrl } from "../mail/mailer";
+import { renderNotFound } from "./error-pages";
+
+// GET /calendar/{secret}.ics: no cookie, the secret in the URL is the credential. An unknown, reset
+// or turned-off secret answers 404; each secret is throttled on its own.
+const FEED_FILE = /^([a-z0-9]{16,128})\.ics$/;
+
+export const calendarFeedPages = new Hono<AppEnv>().get("/calendar/:file", async (c) => {
+  const token = FEED_FILE.exec(c.req.param("file"))?.[1];
+  if (!token) return renderNotFound(c);
+  const now = Date.now();
+  const { user, medications, retryAfter } = await loadFeed(c.var.db, await hashToken(token), now);
+  if (!user) return renderNotFound(c);
+  if (retryAfter > 0) return c.text(retryMessage(retryAfter), 429, { "Retry-After": String(retryAfter) });
+  const today = todayIn(user.timezone, now);
+  const host = new URL(appUrl(c.env, new URL(c.req.url).origin)).hostname;
+  const body = calendarFeed(countedMedications(medications, today), { today, notificationDays: user.notificationDays, notificationHour: user.notificationHour }, host, now);
+  return c.body(body, 200, {
+    "Content-Type": "text/calendar; charset=utf-8",
+    "Content-Disposition": 'inline; filename="medication-refills.ics"',
+    // Personal data behind a secret URL: no shared cache may keep it.
+    "Cache-Control": "private",
+  });
+});

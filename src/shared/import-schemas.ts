@@ -1,0 +1,69 @@
+import * as z from "zod/mini";
+import { isCalendarDate, medicationSchema, pharmacySchema } from "./medication-schemas";
+
+// The CSV list of medications, as exported and imported. A row is checked by the medication form's
+// own schema (its pharmacy by name and phone, with the pharmacy form's schema), so an imported row
+// fails with the same words the form would show.
+
+/** The header of an export, in order; an import matches these names in any case and any order. */
+export const CSV_COLUMNS = [
+  "name",
+  "pills_per_day",
+  "pills_remaining",
+  "pills_per_refill",
+  "last_refill_date",
+  "pharmacy",
+  "pharmacy_phone",
+  "refills_left",
+  "prescription_expires_on",
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** Columns an import cannot do without (the others may be left out: empty). */
+export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ["name", "pills_per_day", "pills_remaining", "pills_per_refill", "pharmacy"];
+
+export const MAX_IMPORT_BYTES = 1024 * 1024;
+export const MAX_IMPORT_ROWS = 500;
+export const IMPORT_TOO_LARGE_MESSAGE = "The file is larger than 1 MB. Please split it into smaller files.";
+export const IMPORT_TOO_MANY_ROWS_MESSAGE = `The file has more than ${MAX_IMPORT_ROWS} medications. Please split it into smaller files.`;
+
+/** One data row as the file has it (cells as text), numbered as a spreadsheet shows it: the header is row 1. */
+export type ImportRow = { row: number } & Record<CsvColumn, string>;
+export interface ImportError {
+  row: number;
+  message: string;
+}
+/** POST /api/medications/import?dryRun=1 answers the preview; a file with errors answers 400 with the same errors. */
+export interface ImportPreview {
+  rows: ImportRow[];
+  errors: ImportError[];
+}
+export interface ImportResult {
+  imported: number;
+  pharmaciesCreated: number;
+}
+
+const optionalText = (message: string) => z.pipe(z.optional(z.nullable(z.string({ error: message }))), z.transform((value) => (value?.trim() ? value.trim() : null)));
+
+// The prescription fields are optional: an empty cell means "not tracked".
+const prescriptionFields = {
+  refillsLeft: z.pipe(
+    optionalText("Refills left must be a whole number"),
+    z.nullable(
+      z.pipe(
+        z.string().check(z.regex(/^\d{1,4}$/, "Refills left must be a whole number from 0 to 9999")),
+        z.transform(Number),
+      ),
+    ),
+  ),
+  prescriptionExpiresOn: z.pipe(
+    optionalText("Prescription expiry must be a date"),
+    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Prescription expiry must be a date (YYYY-MM-DD)"), z.refine(isCalendarDate, "Prescription expiry must be a real date"))),
+  ),
+};
+
+/** A row's medication: the form's schema without the pharmacy choice (the file names the pharmacy). */
+export const importedMedicationSchema = z.extend(z.omit(medicationSchema, { pharmacyId: true }), prescriptionFields);
+export const importedPharmacySchema = pharmacySchema;
+
+export type ImportedMedication = z.infer<typeof importedMedicationSchema>;

@@ -1,0 +1,165 @@
+import { eq } from "drizzle-orm";
+import ICAL from "ical.js";
+import { describe, expect, it } from "vitest";
+import { hashToken } from "../src/auth/session";
+import { FEED_FETCH_LIMIT } from "../src/data/calendar";
+import { calendarFeeds, users } from "../src/db/schema";
+import { currentPills, todayIn } from "../src/domain/countdown";
+import { addDays } from "../src/domain/time";
+import { ageCount, call, createMedication, db, setTimezone, signUp, storedRow, type Account } from "./helpers";
+
+// The calendar feed: its secret's lifecycle, owner isolation, and every feed read back by ical.js
+// (a maintained RFC 5545 parser), its dates checked against the countdown in several time zones.
+
+const subscribe = async (account: Account) => {
+  const res = await call("POST", "/api/calendar-feed", { cookie: account.cookie });
+  expect(res.status, res.text).toBe(201);
+  return res.body.url as string;
+};
+const feedPath = (url: string) => new URL(url).pathname;
+const fetchFeed = (url: string) => call("GET", feedPath(url));
+
+interface ParsedEvent {
+  uid: string;
+  summary: string;
+  start: string;
+  end: string;
+  trigger: string;
+}
+
+/** The feed as ical.js reads it: calendar properties and its events. */
+function parse(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const events: ParsedEvent[] = calendar.getAllSubcomponents("vevent").map((vevent) => {
+    const event = new ICAL.Event(vevent);
+    const alarm = vevent.getFirstSubcomponent("valarm")!;
+    expect(event.startDate.isDate).toBe(true);
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      start: event.startDate.toString(),
+      end: event.endDate.toString(),
+      trigger: String(alarm.getFirstPropertyValue("trigger")),
+    };
+  });
+  return { calendar, events };
+}
+
+describe("calendar feed secret", () => {
+  it("is created, shown once, reset (old URL 404) and turned off; only its hash is stored", async () => {
+    const account = await signUp();
+    expect((await call("GET", "/api/calendar-feed", { cookie: account.cookie })).body).toEqual({ enabled: false });
+    const first = await subscribe(account);
+    expect(first).toMatch(/^http:\/\/localhost\/calendar\/[a-z0-9]{52}\.ics$/);
+    expect((await call("GET", "/api/calendar-feed", { cookie: account.cookie })).body).toEqual({ enabled: true });
+    const token = /calendar\/(.+)\.ics$/.exec(first)![1]!;
+    const [row] = await db().select().from(calendarFeeds).where(eq(calendarFeeds.userId, account.id));
+    expect(row!.tokenHash).toBe(await hashToken(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect((await fetchFeed(first)).status).toBe(200);
+
+    const second = await subscribe(account);
+    expect(second).not.toBe(first);
+    expect((await fetchFeed(first)).status).toBe(404);
+    expect((await fetchFeed(second)).status).toBe(200);
+
+    expect((await call("DELETE", "/api/calendar-feed", { cookie: account.cookie })).status).toBe(204);
+    expect((await fetchFeed(second)).status).toBe(404);
+    expect((await call("GET", "/api/calendar-feed", { cookie: account.cookie })).body).toEqual({ enabled: false });
+  });
+
+  it("needs a session to manage, none to fetch, and answers 404 for anything that is not a live secret", async () => {
+    for (const method of ["GET", "POST", "DELETE"]) expect((await call(method, "/api/calendar-feed")).status).toBe(401);
+    for (const path of ["/calendar/abc.ics", `/calendar/${"a".repeat(52)}.ics`, `/calendar/${"a".repeat(52)}`, "/calendar/..%2F.ics"]) {
+      expect((await call("GET", path)).status, path).toBe(404);
+    }
+  });
+
+  it("shows each owner only their own medications, and one owner's reset leaves the other's URL working", async () => {
+    const alice = await signUp();
+    const bob = await signUp();
+    await createMedication(alice, { name: "Alice med" });
+    await createMedication(bob, { name: "Bob med" });
+    const aliceUrl = await subscribe(alice);
+    const bobUrl = await subscribe(bob);
+    await subscribe(bob);
+    const feed = await fetchFeed(aliceUrl);
+    expect(feed.status).toBe(200);
+    expect(parse(feed.text).events.map((e) => e.summary).sort()).toEqual(["Alice med runs out", "Refill Alice med"]);
+    expect((await fetchFeed(bobUrl)).status).toBe(404);
+  });
+
+  it("is throttled per secret", async () => {
+    const account = await signUp();
+    const url = await subscribe(account);
+    for (let i = 0; i < FEED_FETCH_LIMIT; i++) expect((await fetchFeed(url)).status).toBe(200);
+    const blocked = await fetchFeed(url);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another secret has its own budget.
+    const other = await signUp();
+    expect((await fetchFeed(await subscribe(other))).status).toBe(200);
+  });
+});
+
+describe("calendar feed content (RFC 5545, read by ical.js)", () => {
+  it("has the calendar's name, refresh interval, CRLF lines folded at 75 octets, and escaped names without doses", async () => {
+    const account = await signUp();
+    const name = `Crème, "forte"; 50\\100 ${"é".repeat(60)}`;
+    await createMedication(account, { name, pillsPerDay: 2, pillsRemaining: 40 });
+    const feed = await fetchFeed(await subscribe(account));
+    expect(feed.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(feed.headers.get("Cache-Control")).toBe("private");
+    expect(feed.text.endsWith("\r\n")).toBe(true);
+    const lines = feed.text.split("\r\n");
+    expect(lines.every((line) => !line.includes("\n") && !line.includes("\r"))).toBe(true);
+    for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(lines.some((line) => line.startsWith(" "))).toBe(true);
+    expect(feed.text).toContain("SUMMARY:Refill Crème\\, \"forte\"\\; 50\\\\100");
+
+    const { calendar, events } = parse(feed.text);
+    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Medication refills");
+    expect(String(calendar.getFirstPropertyValue("refresh-interval"))).toBe("PT12H");
+    expect(calendar.getFirstPropertyValue("x-published-ttl")).toBe("PT12H");
+    expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
+    expect(events.map((e) => e.summary).sort()).toEqual([`${name} runs out`, `Refill ${name}`]);
+  });
+
+  it("keeps UIDs stable across fetches and changes, so calendar apps update events in place", async () => {
+    const account = await signUp();
+    const medication = await createMedication(account, { pillsPerDay: 1, pillsRemaining: 30 });
+    const url = await subscribe(account);
+    const before = parse((await fetchFeed(url)).text).events;
+    await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30 } });
+    const after = parse((await fetchFeed(url)).text).events;
+    expect(after.map((e) => e.uid)).toEqual(before.map((e) => e.uid));
+    expect(new Set(after.map((e) => e.uid)).size).toBe(2);
+    expect(after[0]!.start).not.toBe(before[0]!.start);
+  });
+
+  const zones = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe"];
+  it.each(zones)("puts both events on the countdown's dates in %s, each with an alarm at the reminder hour", async (zone) => {
+    const account = await signUp();
+    await setTimezone(account, zone);
+    await db().update(users).set({ notificationDays: 5, notificationHour: 7 }).where(eq(users.id, account.id));
+    const steady = await createMedication(account, { name: "Steady", pillsPerDay: 1.5, pillsRemaining: 40 });
+    const empty = await createMedication(account, { name: "Empty", pillsPerDay: 2, pillsRemaining: 3 });
+    await ageCount(steady.id, 3);
+    await ageCount(empty.id, 4);
+    const url = await subscribe(account);
+    const { events } = parse((await fetchFeed(url)).text);
+
+    const today = todayIn(zone);
+    for (const m of [steady, empty]) {
+      const row = (await storedRow(m.id))!;
+      const runsOut = addDays(today, Math.floor(currentPills(row, today) / row.pillsPerDay));
+      const refill = events.find((e) => e.uid.startsWith(`refill-${m.id}@`))!;
+      const out = events.find((e) => e.uid.startsWith(`runs-out-${m.id}@`))!;
+      expect(out).toMatchObject({ summary: `${m.name} runs out`, start: runsOut, end: addDays(runsOut, 1), trigger: "PT7H" });
+      expect(refill).toMatchObject({ summary: `Refill ${m.name}`, start: addDays(runsOut, -5), end: addDays(runsOut, -4), trigger: "PT7H" });
+    }
+    // 40 - 3 × 1.5 = 35.5 pills: 23 days; 3 - 4 × 2 < 0: none left, it runs out today.
+    expect(events.find((e) => e.uid.startsWith(`runs-out-${steady.id}@`))!.start).toBe(addDays(today, 23));
+    expect(events.find((e) => e.uid.startsWith(`runs-out-${empty.id}@`))!.start).toBe(today);
+  });
+});

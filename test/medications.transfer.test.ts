@@ -1,0 +1,219 @@
+import { createExecutionContext, env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { medications, pharmacies } from "../src/db/schema";
+import { parseCsv } from "../src/domain/csv";
+import { todayIn } from "../src/domain/countdown";
+import { CSV_COLUMNS } from "../src/shared/import-schemas";
+import worker from "../src/index";
+import { BASE, call, createMedication, createPharmacy, db, signUp, type Account } from "./helpers";
+
+// CSV out and in: GET /api/medications/export.csv and POST /api/medications/import.
+
+const HEADER = CSV_COLUMNS.join(",");
+const exportOf = (account: Account) => call("GET", "/api/medications/export.csv", { cookie: account.cookie });
+const importFile = (account: Account, text: string, query = "") =>
+  call("POST", `/api/medications/import${query}`, { cookie: account.cookie, rawBody: text, contentType: "text/csv" });
+const listOf = async (account: Account) => (await call("GET", "/api/medications", { cookie: account.cookie })).body as Array<Record<string, unknown>>;
+const pharmaciesOf = async (account: Account) => (await call("GET", "/api/pharmacies", { cookie: account.cookie })).body as Array<{ id: number; name: string; phoneNumber: string }>;
+
+/** The export's data rows, parsed, without the BOM and header. */
+async function exportedRows(account: Account): Promise<string[][]> {
+  const res = await exportOf(account);
+  expect(res.status, res.text).toBe(200);
+  const parsed = parseCsv(res.text);
+  if ("error" in parsed) throw new Error(parsed.error);
+  return parsed.records.slice(1);
+}
+
+describe("CSV export", () => {
+  it("is RFC 4180 with a BOM, the header row, a dated file name and every medication with its pharmacy", async () => {
+    const account = await signUp();
+    const pharmacy = await createPharmacy(account, { name: "Corner, \"Main\" St", phoneNumber: "5550100" });
+    await createMedication(account, { pharmacyId: pharmacy.id, name: "Crème Ibuprofène", pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2026-01-05" });
+    const res = await exportOf(account);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/csv; charset=utf-8/);
+    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="medications-${todayIn("UTC")}.csv"`);
+    // Response.text() drops a BOM: read the bytes themselves.
+    const raw = await worker.fetch(new Request(`${BASE}/api/medications/export.csv`, { headers: { Cookie: account.cookie } }) as never, env, createExecutionContext());
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(res.text).toBe(`${HEADER}\r\nCrème Ibuprofène,1.5,45,90,2026-01-05,"Corner, ""Main"" St",5550100,,\r\n`);
+  });
+
+  it("neutralises cells that a spreadsheet would run as a formula", async () => {
+    const account = await signUp();
+    const pharmacy = await createPharmacy(account, { name: "@evil", phoneNumber: "+15550100" });
+    for (const name of ["=HYPERLINK(\"x\")", "+1", "-2", "'quoted"]) await createMedication(account, { pharmacyId: pharmacy.id, name });
+    const rows = await exportedRows(account);
+    const names = rows.map((row) => row[0]).sort();
+    expect(names).toEqual(["''quoted", "'+1", "'-2", "'=HYPERLINK(\"x\")"].sort());
+    for (const row of rows) expect(row.slice(5, 7)).toEqual(["'@evil", "'+15550100"]);
+  });
+
+  it("shows the prescription where it is tracked", async () => {
+    const account = await signUp();
+    const medication = await createMedication(account, { name: "Tracked" });
+    await db().update(medications).set({ refillsLeft: 3, prescriptionExpiresOn: "2027-02-01" }).where(eq(medications.id, medication.id));
+    const [row] = await exportedRows(account);
+    expect(row!.slice(7)).toEqual(["3", "2027-02-01"]);
+  });
+
+  it("needs a session and lists only the owner's medications", async () => {
+    expect((await call("GET", "/api/medications/export.csv")).status).toBe(401);
+    const owner = await signUp();
+    await createMedication(owner, { name: "Private" });
+    const other = await signUp();
+    expect(await exportedRows(other)).toEqual([]);
+  });
+});
+
+describe("CSV import", () => {
+  it("reproduces the same list in a new account: quotes, commas, line breaks, accents, formula cells", async () => {
+    const source = await signUp();
+    const corner = await createPharmacy(source, { name: "Corner; \"Main\", St", phoneNumber: "-5550100" });
+    const other = await createPharmacy(source, { name: "Zoë's Apotheke", phoneNumber: "" });
+    await createMedication(source, { pharmacyId: corner.id, name: "Line\r\nbreak, \"quoted\"", pillsPerDay: 0.5, pillsRemaining: 7.5, pillsPerRefill: 30, lastRefillDate: "2026-02-28" });
+    await createMedication(source, { pharmacyId: corner.id, name: "=1+1", pillsPerDay: 2, pillsRemaining: 0, pillsPerRefill: 60 });
+    const tracked = await createMedication(source, { pharmacyId: other.id, name: "Crème ünïcode 💊", pillsPerDay: 1000, pillsRemaining: 1_000_000, pillsPerRefill: 100_000 });
+    await db().update(medications).set({ refillsLeft: 0, prescriptionExpiresOn: "2028-02-29" }).where(eq(medications.id, tracked.id));
+    const file = (await exportOf(source)).text;
+
+    const target = await signUp();
+    const preview = await importFile(target, file, "?dryRun=1");
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.errors).toEqual([]);
+    expect(preview.body.rows).toHaveLength(3);
+    expect(await listOf(target)).toEqual([]);
+
+    const imported = await importFile(target, file);
+    expect(imported.status, imported.text).toBe(201);
+    expect(imported.body).toEqual({ imported: 3, pharmaciesCreated: 2 });
+    expect((await exportOf(target)).text).toBe(file);
+    const strip = (list: Array<Record<string, unknown>>) => list.map(({ id, pharmacyId, ...rest }) => rest);
+    expect(strip(await listOf(target))).toEqual(strip(await listOf(source)));
+    expect((await pharmaciesOf(target)).map(({ name, phoneNumber }) => ({ name, phoneNumber }))).toEqual(
+      (await pharmaciesOf(source)).map(({ name, phoneNumber }) => ({ name, phoneNumber })),
+    );
+  });
+
+  it("matches headers in any case and order, ignores extra columns, and links pharmacies by name and phone", async () => {
+    const account = await signUp();
+    const existing = await createPharmacy(account, { name: "Corner Drugs", phoneNumber: "5550100" });
+    const stranger = await signUp();
+    const strangers = await createPharmacy(stranger, { name: "Far Away", phoneNumber: "5550199" });
+    const file = [
+      "Notes,PHARMACY,Pills_Remaining,name,pharmacy_phone,pills_per_refill,Pills_Per_Day",
+      "ignored,corner drugs,30,Metformin,5550100,30,1",
+      "ignored,Corner Drugs,10,Aspirin,5550111,30,1",
+      "ignored,Far Away,10,Statin,5550199,30,1",
+      "ignored,Corner Drugs,10,Lisinopril,5550111,30,1",
+      "ignored,ÉPICERIE,10,Upper,5550122,30,1",
+      "ignored,épicerie,10,Lower,5550122,30,1",
+    ].join("\n");
+    const res = await importFile(account, file);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toEqual({ imported: 6, pharmaciesCreated: 4 });
+    const byName = new Map((await listOf(account)).map((m) => [m.name, m]));
+    // SQLite folds ASCII case only: accented capitals are another pharmacy, and each row finds its own.
+    expect(byName.get("Upper")!.pharmacyId).not.toBeNull();
+    expect(byName.get("Lower")!.pharmacyId).not.toBeNull();
+    expect(byName.get("Upper")!.pharmacyId).not.toBe(byName.get("Lower")!.pharmacyId);
+    expect(byName.get("Metformin")!.pharmacyId).toBe(existing.id);
+    expect(byName.get("Aspirin")!.pharmacyId).toBe(byName.get("Lisinopril")!.pharmacyId);
+    expect(byName.get("Aspirin")!.pharmacyId).not.toBe(existing.id);
+    // Another user's pharmacy of the same name and phone is never linked: the importer gets its own.
+    expect(byName.get("Statin")!.pharmacyId).not.toBe(strangers.id);
+    const [statinPharmacy] = await db().select().from(pharmacies).where(eq(pharmacies.id, byName.get("Statin")!.pharmacyId as number));
+    expect(statinPharmacy!.userId).toBe(account.id);
+    expect(await pharmaciesOf(stranger)).toHaveLength(1);
+  });
+
+  it("reports every bad row in the form's words, numbered as a spreadsheet shows them, and imports none", async () => {
+    const account = await signUp();
+    const file = [
+      HEADER,
+      "Good,1,30,30,,Corner,5550100,,",
+      "",
+      "Low dose,0.25,30,30,,Corner,5550100,,",
+      ",1,-1,30,2026-02-30,Corner,5550100,,",
+      '"Multi\nline",1,30,0,,,5550100,two,2026-13-01',
+    ].join("\r\n");
+    const preview = await importFile(account, file, "?dryRun=1");
+    expect(preview.status).toBe(200);
+    expect(preview.body.errors).toEqual([
+      { row: 4, message: "Must take at least 0.5 pills per day" },
+      { row: 5, message: "Medication name is required" },
+      { row: 5, message: "Cannot have negative pills" },
+      { row: 5, message: "Last refill date must be a real date" },
+      { row: 6, message: "Must have at least 1 pill per refill" },
+      { row: 6, message: "Refills left must be a whole number from 0 to 9999" },
+      { row: 6, message: "Prescription expiry must be a real date" },
+      { row: 6, message: "Pharmacy name is required" },
+    ]);
+    expect(preview.body.rows.map((r: { row: number }) => r.row)).toEqual([2, 4, 5, 6]);
+
+    const res = await importFile(account, file);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Nothing was imported. 8 problems, the first: Row 4: Must take at least 0.5 pills per day");
+    expect(res.body.errors).toEqual(preview.body.errors);
+    expect(await listOf(account)).toEqual([]);
+    expect(await pharmaciesOf(account)).toEqual([]);
+  });
+
+  it("refuses files without the needed columns, empty files and unclosed quotes with a readable 400", async () => {
+    const account = await signUp();
+    const cases: Array<[string, string]> = [
+      ["name,pills_per_day\nA,1", "Row 1: The header row has no pills_remaining, pills_per_refill, pharmacy columns."],
+      ["", "Row 1: The file is empty."],
+      [`${HEADER}\r\n`, "Row 1: The file has no medications."],
+      [`${HEADER}\r\n"Open,1,30,30,,Corner,1,,`, "Row 1: The file has a quoted field that is never closed."],
+    ];
+    for (const [file, message] of cases) {
+      const res = await importFile(account, file);
+      expect(res.status, file).toBe(400);
+      expect(res.body.message).toBe(`Nothing was imported. ${message}`);
+    }
+    const binary = await call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: new Uint8Array([0xff, 0xfe, 0x00]), contentType: "text/csv" });
+    expect(binary.status).toBe(400);
+    expect(binary.body.message).toMatch(/UTF-8/);
+    const json = await call("POST", "/api/medications/import", { cookie: account.cookie, body: { name: "x" } });
+    expect(json.status).toBe(415);
+  });
+
+  it("answers 413 above 1 MB and 400 above 500 rows, writing nothing", async () => {
+    const account = await signUp();
+    const row = `${"A".repeat(100)},1,30,30,,Corner,5550100,,\r\n`;
+    const huge = HEADER + "\r\n" + row.repeat(Math.ceil((1024 * 1024) / row.length) + 1);
+    const tooLarge = await importFile(account, huge);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.message).toBe("The file is larger than 1 MB. Please split it into smaller files.");
+
+    const chunk = new TextEncoder().encode(row);
+    const streamed = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let sent = 0; sent <= 1024 * 1024; sent += chunk.length) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const streamedAnswer = await call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: streamed, contentType: "text/csv" });
+    expect(streamedAnswer.status).toBe(413);
+
+    const many = HEADER + "\r\n" + "Med,1,30,30,,Corner,5550100,,\r\n".repeat(501);
+    const tooMany = await importFile(account, many);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toBe("Nothing was imported. Row 1: The file has more than 500 medications. Please split it into smaller files.");
+    expect(await listOf(account)).toEqual([]);
+
+    const most = await importFile(account, HEADER + "\r\n" + "Med,1,30,30,,Corner,5550100,,\r\n".repeat(500));
+    expect(most.status, most.text).toBe(201);
+    expect(most.body).toEqual({ imported: 500, pharmaciesCreated: 1 });
+  });
+
+  it("needs a session and a same-site request", async () => {
+    expect((await call("POST", "/api/medications/import", { rawBody: HEADER, contentType: "text/csv" })).status).toBe(401);
+    const account = await signUp();
+    const crossSite = await call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: HEADER, contentType: "text/csv", headers: { Origin: "https://evil.example" } });
+    expect(crossSite.status).toBe(403);
+  });
+});
