@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { jsonList } from "../db/json";
 import { medications, pharmacies } from "../db/schema";
 import { currentPills } from "../domain/countdown";
+import { MAX_MEDICATIONS } from "../domain/limits";
 import { compareByName, type Medication } from "../domain/medications";
 import { MAX_PILLS, type MedicationPayload } from "../shared/medication-schemas";
 
@@ -62,9 +63,9 @@ const medicationExists = (db: Db, owner: Owner, id: number) => db.select({ id: m
 /**
  * Inserts only when the pharmacy is the user's own: the values are selected FROM that pharmacy's
  * row, so another user's (or a missing) pharmacy yields no row and nothing is inserted.
- * Answers null in that case.
+ * Answers null in that case, and "limit" when the user already tracks MAX_MEDICATIONS.
  */
-export async function createMedication(db: Db, userId: number, input: MedicationPayload, today: string): Promise<Medication | null> {
+export async function createMedication(db: Db, userId: number, input: MedicationPayload, today: string): Promise<Medication | "limit" | null> {
   const [row] = await db
     .insert(medications)
     .select((qb) =>
@@ -83,10 +84,18 @@ export async function createMedication(db: Db, userId: number, input: Medication
           prescriptionExpiresOn: sql<string | null>`null`.as("prescription_expires_on"),
         })
         .from(pharmacies)
-        .where(ownPharmacy(userId, input.pharmacyId)),
+        // The count and the insert are one statement, so two parallel adds cannot both pass 199.
+        .where(and(ownPharmacy(userId, input.pharmacyId), sql`(SELECT count(*) FROM ${medications} WHERE ${medications.userId} = ${userId}) < ${MAX_MEDICATIONS}`)),
     )
     .returning(storedColumns);
-  return row ? toMedication(row, today) : null;
+  if (row) return toMedication(row, today);
+  // Nothing inserted: say why (the write's second round trip).
+  return (await medicationCount(db, userId)) >= MAX_MEDICATIONS ? "limit" : null;
+}
+
+async function medicationCount(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(medications).where(eq(medications.userId, userId));
+  return Number(row?.n ?? 0);
 }
 
 export type UpdateMedicationResult = { medication: Medication } | { error: "not-found" | "pharmacy-not-found" };
