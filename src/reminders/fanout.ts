@@ -7,7 +7,7 @@ import { dueKeysQuery, USER_BATCH_SIZE, selectDueUsersByIds, type Cursor, type D
 // Fan-out through Cloudflare Queues (REMINDER_QUEUE, wrangler.toml), for a tick with more users
 // due than one invocation can process.
 //
-// A message is one batch of users: the tick's scheduled time and the ids of up to 500 users that were due
+// A message is one batch of users: the tick's scheduled time and the ids of up to USER_BATCH_SIZE users that were due
 // then. Why ids rather than a cursor: a message's work is fixed when it is sent, so a duplicate,
 // a retry or a late delivery covers exactly the same users, and messages are independent, so
 // consumers run them in parallel. (A cursor "continue from here" message would chain the batches one
@@ -22,7 +22,7 @@ export interface ReminderBatchMessage {
   userIds: number[];
 }
 
-/** Due users read per fan-out query (index-only), i.e. 20 messages of 500. */
+/** Due users read per fan-out query (index-only), i.e. 25 messages of 400. */
 const KEYS_PER_QUERY = 10_000;
 /** Queues' sendBatch takes at most 100 messages and 256 KB in all (each message also carries ~100 B of metadata). */
 const MAX_MESSAGES_PER_SEND = 100;

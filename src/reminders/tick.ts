@@ -12,8 +12,11 @@ import { USER_BATCH_SIZE, selectDueUsers, type Cursor } from "./store";
 
 /** Workers' subrequest limit per invocation (paid plan); every Turso statement or batch is one. */
 export const SUBREQUEST_LIMIT = 1_000;
-/** A batch of users: select, claim, medications, one Postmark batch (≤ 500 e-mails), the recording db.batch. */
-export const SUBREQUESTS_PER_BATCH = 5;
+/**
+ * A batch of users at worst: select, claim, medications, the recording db.batch, and per user one
+ * Postmark send plus one message search (a claim taken over from an earlier attempt).
+ */
+export const SUBREQUESTS_PER_BATCH = 4 + 2 * USER_BATCH_SIZE;
 /** Kept free for logging, the fan-out's first calls and anything a batch does twice. */
 const SUBREQUEST_MARGIN = 50;
 
