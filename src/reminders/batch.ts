@@ -67,6 +67,28 @@ export interface JobContext {
 
 export const iso = (t: number) => new Date(t).toISOString();
 
+/**
+ * The one structured line a tick (or a queued batch) logs: counts only, never an address, so
+ * `wrangler tail` and Workers Logs can filter and chart it (README, "Watching the reminders").
+ */
+export function logJobLine(event: "reminder_tick" | "reminder_batch", now: number, summary: TickSummary, durationMs: number) {
+  const line = {
+    event,
+    scheduledTime: iso(now),
+    due: summary.due,
+    sent: summary.sent,
+    skipped: summary.nothingDue + summary.alreadyHandled,
+    retried: summary.retried,
+    retrying: summary.retry,
+    failed: summary.failed + summary.rejected,
+    batchErrors: summary.batchErrors,
+    queued: summary.queued,
+    complete: summary.complete,
+    durationMs: Math.round(durationMs),
+  };
+  console.log(JSON.stringify(line));
+}
+
 /** Everything processing a batch needs, or null (logged) when the job must not send: no secret for unsubscribe links. */
 export function openJob(env: Env, now: number, label: string): JobContext | null {
   const key = unsubscribeKey(env);

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { errorSummary } from "../http/errors";
-import { emptySummary, iso, openJob, processBatch, type TickSummary } from "./batch";
+import { emptySummary, iso, logJobLine, openJob, processBatch, type TickSummary } from "./batch";
 import { dueKeysQuery, USER_BATCH_SIZE, selectDueUsersByIds, type Cursor, type DueUser } from "./store";
 
 // Fan-out through Cloudflare Queues (REMINDER_QUEUE, wrangler.toml), for a tick with more users
@@ -113,6 +113,7 @@ export async function runQueuedBatch(env: Env, message: ReminderBatchMessage): P
   const label = `queued batch of tick ${iso(now)}`;
   const job = openJob(env, now, label);
   if (!job) return { ...summary, complete: false };
+  const started = Date.now();
   let batch: DueUser[];
   try {
     batch = await selectDueUsersByIds(job.db, now, userIds);
@@ -123,7 +124,8 @@ export async function runQueuedBatch(env: Env, message: ReminderBatchMessage): P
   summary.due = batch.length;
   if (batch.length > 0) await processBatch(job, batch, summary);
   const gone = userIds.length - batch.length;
-  console.log(`[reminders] ${label}: ${JSON.stringify(summary)}${gone ? `; ${gone} of its users no longer due (done elsewhere)` : ""}`);
+  if (gone) console.log(`[reminders] ${label}: ${gone} of its users no longer due (done elsewhere)`);
+  logJobLine("reminder_batch", now, summary, Date.now() - started);
   return summary;
 }
 

@@ -1,6 +1,6 @@
 import type { Env } from "../env";
 import { enqueueRemaining } from "./fanout";
-import { emptySummary, iso, openJob, processBatch, type TickSummary } from "./batch";
+import { emptySummary, iso, logJobLine, openJob, processBatch, type TickSummary } from "./batch";
 import { USER_BATCH_SIZE, selectDueUsers, type Cursor } from "./store";
 
 // The hourly job. `now` is the tick's scheduled time, never the clock. The tick reads the users due
@@ -78,6 +78,6 @@ export async function runReminderTick(env: Env, now: number, options: TickOption
     console.warn(`[reminders] ${label}: inline budget used after ${summary.due} users and no REMINDER_QUEUE bound; the rest stay due for the next tick`);
     summary.complete = false;
   }
-  if (summary.due > 0) console.log(`[reminders] ${label}: ${JSON.stringify(summary)}`);
+  logJobLine("reminder_tick", now, summary, Date.now() - started);
   return summary;
 }
