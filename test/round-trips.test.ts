@@ -64,7 +64,8 @@ beforeAll(() => {
       const body = JSON.parse(String(init?.body ?? (input instanceof Request ? await input.text() : "[]")));
       const batch = Array.isArray(body) ? body : [body];
       postmarkMessages.push(...batch);
-      return Response.json(batch.map((m: { To: string }) => ({ ErrorCode: 0, Message: "OK", MessageID: crypto.randomUUID(), To: m.To })));
+      const accepted = batch.map((m: { To: string }) => ({ ErrorCode: 0, Message: "OK", MessageID: crypto.randomUUID(), To: m.To }));
+      return Response.json(Array.isArray(body) ? accepted : accepted[0]);
     }
     return originalFetch(input, init);
   };
