@@ -55,7 +55,7 @@ function inboxes(users: ReminderUser[]) {
 
 async function expectAllSentOnce(users: ReminderUser[]) {
   for (const user of users) {
-    expect(await logRows(user.id)).toMatchObject([{ localDate: "2023-05-10", status: "sent" }]);
+    expect(await logRows(user.id)).toMatchObject([{ localDate: "2023-05-10", status: "sent", medications: ["Metformin"] }]);
     expect((await userRow(user.id)).nextNotificationAt).toBe(at("2023-05-11T09:00:00Z"));
   }
 }

@@ -124,6 +124,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["GET /api/medications/{id}", () => `/api/medications/${medicationId}`, 200],
     ["GET /api/medications/{unknown id}", () => "/api/medications/999999999", 404],
     ["GET /api/pharmacies", () => "/api/pharmacies", 200],
+    ["GET /api/reminders/recent", () => "/api/reminders/recent", 200],
   ];
 
   it.each(reads)("%s: one round trip", async (_, path, status) => {

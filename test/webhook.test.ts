@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { reminderLog, users } from "../src/db/schema";
+import { resumeReminders } from "../src/reminders/delivery";
 import { call, db, signUp, uniqueIp } from "./helpers";
 
 // POST /webhooks/postmark: HTTP Basic credentials whose password is POSTMARK_WEBHOOK_SECRET; 404
@@ -152,5 +153,19 @@ describe("reminders resume when the user acts", () => {
     await post(bounce(account.email));
     await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { notificationDays: 5, emailConsent: false, timezone: "UTC", notificationHour: 9 } });
     expect(await userRow(account.id)).toMatchObject({ emailConsent: false, deliveryProblem: "bounced" });
+  });
+});
+
+describe("resumeReminders: the seam for a confirmed new address", () => {
+  it("clears the problem, turns consent on and sets the next reminder at the next notification hour", async () => {
+    const account = await signUp();
+    await post(bounce(account.email));
+    const now = Date.now();
+    await resumeReminders(db(), { id: account.id, timezone: "UTC", notificationHour: 9 }, now);
+    const row = await userRow(account.id);
+    expect(row).toMatchObject({ emailConsent: true, deliveryProblem: null, deliveryProblemAddress: null });
+    expect(row.nextNotificationAt).toBeGreaterThan(now);
+    expect(row.nextNotificationAt - now).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(new Date(row.nextNotificationAt).getUTCHours()).toBe(9);
   });
 });

@@ -4,7 +4,11 @@ import type { ReactNode } from "react";
 import { AppShell } from "../components/AppShell";
 import { CenteredCard } from "../components/CenteredCard";
 import { Island } from "../components/Island";
+import { RemindersSent } from "../components/RemindersSent";
+import { reminderLogOf } from "../data/reminders";
 import { users } from "../db/schema";
+import { todayIn } from "../domain/countdown";
+import { recentReminders } from "../domain/reminder-history";
 import { timeZoneOptions } from "../domain/timezones";
 import type { AppEnv } from "../env";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, verifyUnsubscribeToken } from "../mail/unsubscribe";
@@ -37,7 +41,10 @@ export const settingsPages = new Hono<AppEnv>()
   .get(
     "/notifications",
     // Whether the user ever saved a zone: until then the screen offers the browser's own.
-    signedIn(({ db, owner }) => ({ zone: db.select({ chosen: users.timezoneChosen }).from(users).where(eq(users.id, owner)) })),
+    signedIn(({ db, owner }) => ({
+      zone: db.select({ chosen: users.timezoneChosen }).from(users).where(eq(users.id, owner)),
+      log: reminderLogOf(db, owner, todayIn("UTC")),
+    })),
     (c) => {
     const { user, data } = c.var.signedIn;
     const renderedAt = Date.now();
@@ -47,6 +54,9 @@ export const settingsPages = new Hono<AppEnv>()
         <SettingsCard heading="Configure Notifications" subtitle="Choose when and how you hear about medications running low.">
           <Island name="NotificationSettings" props={{ user, zones, timezoneChosen: data.zone[0]?.chosen ?? false, renderedAt }} />
         </SettingsCard>
+        <div className="mx-auto max-w-2xl">
+          <RemindersSent reminders={recentReminders(data.log, todayIn(user.timezone))} />
+        </div>
       </AppShell>,
       { title: "Configure Notifications" },
     );
