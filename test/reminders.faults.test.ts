@@ -160,3 +160,32 @@ describe("when the message search cannot settle the doubt", () => {
     await expectAllSentOnce(users);
   });
 });
+
+describe("one user's broken or oversized reminder never fails another user's send", () => {
+  it("a corrupt medication row (0 pills a day) fails that user's day only; the others in the batch are e-mailed", async () => {
+    const [broken, fine] = await dueUsers(2);
+    await env.DB.prepare("UPDATE medications SET pills_per_day = 0 WHERE user_id = ?1").bind(broken!.id).run();
+    await tickAt(TICK);
+    expect(inboxes([broken!, fine!]).counts).toEqual([0, 1]);
+    expect(await logRows(broken!.id)).toMatchObject([{ status: "failed", error: expect.stringContaining("could not build the reminder") }]);
+    expect((await userRow(broken!.id)).nextNotificationAt).toBe(at("2023-05-11T09:00:00Z")); // not stuck due every hour
+    await expectAllSentOnce([fine!]);
+  });
+
+  it("a message Postmark refuses as invalid (422, code 300: e.g. too large) is that user's alone", async () => {
+    const users = await dueUsers(3);
+    const refused = users[1]!;
+    const answer = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === "POST" && ((await request.clone().json()) as { To: string }).To === refused.email) {
+        return Response.json({ ErrorCode: 300, Message: "Invalid email request" }, { status: 422 });
+      }
+      return answer(request);
+    });
+    await tickAt(TICK);
+    expect(inboxes(users).counts).toEqual([1, 0, 1]);
+    expect(await logRows(refused.id)).toMatchObject([{ status: "rejected", error: expect.stringContaining("422/300") }]);
+    await expectAllSentOnce([users[0]!, users[2]!]);
+  });
+});
