@@ -51,4 +51,9 @@ describe("the tick's log line", () => {
     await tick(at("2022-04-01T10:00:00Z"), noQueue);
     expect(tickLines().at(-1)).toMatchObject({ due: 0, sent: 0, complete: true });
   });
+
+  it("a tick that cannot send (no APP_SECRET) logs its line too, marked incomplete", async () => {
+    await tick("2022-04-01T11:00:00Z", { ...postmarkEnv, APP_SECRET: "", REMINDER_QUEUE: undefined });
+    expect(tickLines()).toEqual([expect.objectContaining({ scheduledTime: "2022-04-01T11:00:00.000Z", due: 0, complete: false })]);
+  });
 });

@@ -48,7 +48,12 @@ export async function runReminderTick(env: Env, now: number, options: TickOption
   const summary = emptySummary();
   const label = `tick ${iso(now)}`;
   const job = openJob(env, now, label);
-  if (!job) return { ...summary, complete: false };
+  if (!job) {
+    // Still one line: a tick that could not send must show up in the same place as every other.
+    const refused = { ...summary, complete: false };
+    logJobLine("reminder_tick", now, refused, 0);
+    return refused;
+  }
   const queue = env.REMINDER_QUEUE;
   const limits = budget(options, Boolean(queue));
 
