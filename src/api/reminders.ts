@@ -8,7 +8,7 @@ import { signedIn } from "../http/middleware";
 // GET /reminders/recent — the signed-in user's reminder e-mails of the last 30 days.
 export const remindersApi = new Hono<AppEnv>().get(
   "/reminders/recent",
-  signedIn(({ db, owner }) => ({ log: reminderLogOf(db, owner, todayIn("UTC")) })),
+  signedIn(({ db, owner }) => ({ log: reminderLogOf(db, owner) })),
   (c) => {
     const { user, data } = c.var.signedIn;
     return c.json(recentReminders(data.log, todayIn(user.timezone)));

@@ -43,7 +43,7 @@ export const settingsPages = new Hono<AppEnv>()
     // Whether the user ever saved a zone: until then the screen offers the browser's own.
     signedIn(({ db, owner }) => ({
       zone: db.select({ chosen: users.timezoneChosen }).from(users).where(eq(users.id, owner)),
-      log: reminderLogOf(db, owner, todayIn("UTC")),
+      log: reminderLogOf(db, owner),
     })),
     (c) => {
     const { user, data } = c.var.signedIn;
