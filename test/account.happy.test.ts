@@ -19,6 +19,8 @@ describe("accounts: happy paths", () => {
       emailConsent: true,
       timezone: "UTC",
       notificationHour: 9,
+      deliveryProblem: null,
+      deliveryProblemAddress: null,
     });
     const cookie = res.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/HttpOnly/i);

@@ -11,6 +11,7 @@ declare global {
       TURSO_DATABASE_URL?: string;
       TURSO_AUTH_TOKEN?: string;
       POSTMARK_SERVER_TOKEN?: string;
+      POSTMARK_WEBHOOK_SECRET?: string;
       MAIL_FROM?: string;
       APP_URL?: string;
       APP_SECRET?: string;

@@ -21,24 +21,25 @@ const postmarkAnswer = (status: number, body: unknown) =>
 afterEach(() => vi.restoreAllMocks());
 
 describe("PostmarkMailer (Postmark answered at the fetch boundary)", () => {
-  it("sends one batch request with the token, sender, bodies and headers", async () => {
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      postmarkAnswer(200, [
-        { ErrorCode: 0, Message: "OK", To: "a@example.com" },
-        { ErrorCode: 406, Message: "Inactive recipient", To: "b@example.com" },
-        { ErrorCode: 500, Message: "Try later", To: "c@example.com" },
-      ]),
-    );
-    const results = await new PostmarkMailer("server-token", "Refill Tracker <r@example.com>").send([message("a@example.com"), message("b@example.com"), message("c@example.com")]);
+  it("sends one request per message with the token, sender, bodies, headers and Metadata; one result each, in order", async () => {
+    const answers: Record<string, [number, unknown]> = {
+      "a@example.com": [200, { ErrorCode: 0, Message: "OK", To: "a@example.com", MessageID: "m-1" }],
+      "b@example.com": [422, { ErrorCode: 406, Message: "Inactive recipient" }],
+      "c@example.com": [500, { ErrorCode: 0, Message: "Try later" }],
+    };
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+      const [status, body] = answers[JSON.parse(String(init?.body)).To]!;
+      return postmarkAnswer(status, body);
+    });
+    const sent = ["a@example.com", "b@example.com", "c@example.com"].map((to) => ({ ...message(to), metadata: { reminder: `r-${to}` } }));
+    const results = await new PostmarkMailer("server-token", "Refill Tracker <r@example.com>").send(sent);
 
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
     const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe("https://api.postmarkapp.com/email/batch");
+    expect(url).toBe("https://api.postmarkapp.com/email");
     expect(init.method).toBe("POST");
     expect(new Headers(init.headers).get("X-Postmark-Server-Token")).toBe("server-token");
-    const body = JSON.parse(String(init.body));
-    expect(body).toHaveLength(3);
-    expect(body[0]).toMatchObject({
+    expect(JSON.parse(String(init.body))).toMatchObject({
       From: "Refill Tracker <r@example.com>",
       To: "a@example.com",
       Subject: "Hello",
@@ -46,12 +47,30 @@ describe("PostmarkMailer (Postmark answered at the fetch boundary)", () => {
       HtmlBody: "<p>html</p>",
       MessageStream: "outbound",
       Headers: [{ Name: "List-Unsubscribe", Value: "<https://example.com/u>" }],
+      Metadata: { reminder: "r-a@example.com" },
     });
     expect(results).toEqual([
       { ok: true },
-      { ok: false, permanent: true, error: "Postmark 406: Inactive recipient" },
-      { ok: false, permanent: false, error: "Postmark 500: Try later" },
+      { ok: false, permanent: true, error: "Postmark 422/406: Inactive recipient" },
+      { ok: false, permanent: false, error: "Postmark 500/0: Try later" },
     ]);
+  });
+
+  it("asks the outbound message search by one metadata field, and says whether a message was found", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (url) =>
+      postmarkAnswer(200, { TotalCount: String(url).includes("metadata_reminder=7-2025-03-01") ? 1 : 0, Messages: [] }),
+    );
+    const mailer = new PostmarkMailer("server-token", "f@example.com");
+    expect(await mailer.wasAccepted("reminder", "7-2025-03-01")).toBe(true);
+    expect(await mailer.wasAccepted("reminder", "8-2025-03-01")).toBe(false);
+    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("https://api.postmarkapp.com/messages/outbound?count=1&offset=0&metadata_reminder=7-2025-03-01");
+    expect(new Headers(init.headers).get("X-Postmark-Server-Token")).toBe("server-token");
+  });
+
+  it("a search that fails throws (the caller must not guess)", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => postmarkAnswer(503, { ErrorCode: 0, Message: "Unavailable" }));
+    await expect(new PostmarkMailer("t", "f@example.com").wasAccepted("reminder", "1-2025-03-01")).rejects.toThrow(/503/);
   });
 
   it.each([
@@ -62,7 +81,7 @@ describe("PostmarkMailer (Postmark answered at the fetch boundary)", () => {
     [422, { ErrorCode: 300, Message: "Invalid 'To' address" }, true],
     [401, { ErrorCode: 10, Message: "Bad or missing Server API token" }, false],
   ])("a %i answer fails every message (permanent: %s)", async (status, body, permanent) => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(postmarkAnswer(status, body));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => postmarkAnswer(status, body));
     const results = await new PostmarkMailer("t", "f@example.com").send([message(), message()]);
     expect(results).toHaveLength(2);
     for (const result of results) expect(result).toMatchObject({ ok: false, permanent });
@@ -104,5 +123,19 @@ describe("development outbox", () => {
   it("answers 404 for /dev/* when Postmark is configured", async () => {
     const res = await call("GET", "/dev/emails", { env: { ...env, POSTMARK_SERVER_TOKEN: "configured" } });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("development outbox: the message search", () => {
+  it("finds a stored message by its metadata (kept as X-PM-Metadata-* headers), and nothing else", async () => {
+    const to = `${uniqueName()}@example.com`;
+    const mailer = createMailer(env, db());
+    const id = `${uniqueName()}-2025-03-01`;
+    expect(await mailer.wasAccepted("reminder", id)).toBe(false);
+    await mailer.send([{ ...message(to), metadata: { reminder: id } }]);
+    expect(await mailer.wasAccepted("reminder", id)).toBe(true);
+    expect(await mailer.wasAccepted("reminder", `${id}x`)).toBe(false);
+    const [row] = await db().select().from(devEmails).where(eq(devEmails.to, to));
+    expect(row!.headers).toMatchObject({ "X-PM-Metadata-reminder": id, "List-Unsubscribe": "<https://example.com/u>" });
   });
 });

@@ -11,7 +11,6 @@ import { db, uniqueName } from "./helpers";
 // (no dependency on the medications API), the cron fired as Cloudflare fires it, and Postmark
 // answered at the fetch boundary — the only thing mocked.
 
-export const POSTMARK_BATCH_URL = "https://api.postmarkapp.com/email/batch";
 export const postmarkEnv = { ...env, POSTMARK_SERVER_TOKEN: "server-token-for-tests", APP_SECRET: "app-secret-for-tests" };
 export const at = (iso: string) => Date.parse(iso);
 
@@ -93,7 +92,25 @@ export async function deleteCreatedUsers() {
 export const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];
 export const logRows = (userId: number) => db().select().from(reminderLog).where(eq(reminderLog.userId, userId)).orderBy(reminderLog.localDate);
 
-type Answer = "ok" | 500 | 503 | 429 | "network" | { status: 422; errorCode: number } | { inactive: string[] };
+/**
+ * How Postmark answers one send. Beyond plain errors, the faults where it accepted the message and
+ * the answer never arrived: "accepted-then-lost" (network error after acceptance), "accepted-then-500",
+ * and "hang" / "accepted-then-hang" (no answer ever: the invocation is stopped there).
+ */
+export type Answer =
+  | "ok"
+  | 500
+  | 503
+  | 429
+  | "network"
+  | "accepted-then-lost"
+  | "accepted-then-500"
+  | "hang"
+  | "accepted-then-hang"
+  | { status: 422; errorCode: number };
+
+/** A message search that fails, or that does not find a message Postmark accepted moments ago. */
+export type SearchAnswer = number | "network" | "not-indexed-yet";
 
 export interface PostmarkMessage {
   From: string;
@@ -104,39 +121,72 @@ export interface PostmarkMessage {
   Tag?: string;
   MessageStream: string;
   Headers: Array<{ Name: string; Value: string }>;
+  Metadata?: Record<string, string>;
 }
 
+export const POSTMARK_SEND_URL = "https://api.postmarkapp.com/email";
+export const POSTMARK_SEARCH_URL = "https://api.postmarkapp.com/messages/outbound";
+
 /**
- * Postmark's batch endpoint at the fetch boundary. Answers come from a queue (then 200 OK); each
- * call is kept with the request as sent, and `delivered(to)` counts messages Postmark accepted.
+ * Postmark at the fetch boundary: the single-message endpoint and the outbound message search by
+ * Metadata. Send answers come from a queue (then 200 OK); every accepted message is kept, so
+ * `delivered(to)` counts the e-mails that reach an inbox, and the search finds what was accepted.
+ * `searchAnswers` queues failures of the search (a status code or "network").
  */
 export function mockPostmark() {
   const queue: Answer[] = [];
+  const searchQueue: SearchAnswer[] = [];
+  const inactive = new Set<string>();
   const calls: Array<{ token: string | null; messages: PostmarkMessage[]; accepted: string[] }> = [];
+  const accepted: PostmarkMessage[] = [];
+  const searches: string[] = [];
+  const never = new Promise<Response>(() => {});
+  const passThrough = globalThis.fetch;
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input, init);
-    if (request.url !== POSTMARK_BATCH_URL || request.method !== "POST") throw new Error(`unexpected fetch ${request.method} ${request.url}`);
-    const messages = (await request.json()) as PostmarkMessage[];
-    const call = { token: request.headers.get("X-Postmark-Server-Token"), messages, accepted: [] as string[] };
-    calls.push(call);
-    const answer = queue.shift() ?? "ok";
-    if (answer === "network") throw new TypeError("Network connection lost.");
-    if (typeof answer === "number") return Response.json({ ErrorCode: answer === 429 ? 429 : 0, Message: `status ${answer}` }, { status: answer });
-    if (typeof answer === "object" && "status" in answer) {
-      return Response.json({ ErrorCode: answer.errorCode, Message: "You tried to send to recipient(s) that have been marked as inactive." }, { status: answer.status });
+    const url = new URL(request.url);
+    // The libSQL client's requests (tests on the HTTP database) go where they were going.
+    if (url.hostname === "127.0.0.1") return passThrough(request);
+    if (request.method === "GET" && `${url.origin}${url.pathname}` === POSTMARK_SEARCH_URL) {
+      const [key, value] = [...url.searchParams].find(([k]) => k.startsWith("metadata_")) ?? [];
+      searches.push(value ?? "");
+      const failure = searchQueue.shift();
+      if (failure === "network") throw new TypeError("Network connection lost.");
+      if (failure === "not-indexed-yet") return Response.json({ TotalCount: 0, Messages: [] });
+      if (failure) return Response.json({ ErrorCode: 0, Message: `status ${failure}` }, { status: failure });
+      const found = accepted.filter((m) => key && m.Metadata?.[key.slice("metadata_".length)] === value);
+      return Response.json({ TotalCount: found.length, Messages: found.slice(0, 1).map((m) => ({ To: [{ Email: m.To }], Metadata: m.Metadata })) });
     }
-    const inactive = typeof answer === "object" ? answer.inactive : [];
-    return Response.json(
-      messages.map((m, i) => {
-        if (inactive.includes(m.To)) return { ErrorCode: 406, Message: "You tried to send to a recipient that has been marked as inactive.", To: m.To };
-        call.accepted.push(m.To);
-        return { ErrorCode: 0, Message: "OK", MessageID: `msg-${calls.length}-${i}`, SubmittedAt: new Date().toISOString(), To: m.To };
-      }),
-    );
+    if (request.url !== POSTMARK_SEND_URL || request.method !== "POST") throw new Error(`unexpected fetch ${request.method} ${request.url}`);
+    const message = (await request.json()) as PostmarkMessage;
+    const call = { token: request.headers.get("X-Postmark-Server-Token"), messages: [message], accepted: [] as string[] };
+    calls.push(call);
+    if (inactive.has(message.To)) {
+      return Response.json({ ErrorCode: 406, Message: "You tried to send to recipient(s) that have been marked as inactive." }, { status: 422 });
+    }
+    const answer = queue.shift() ?? "ok";
+    const accept = () => {
+      call.accepted.push(message.To);
+      accepted.push(message);
+    };
+    if (answer === "network") throw new TypeError("Network connection lost.");
+    if (answer === "hang") return never;
+    if (typeof answer === "number") return Response.json({ ErrorCode: answer === 429 ? 429 : 0, Message: `status ${answer}` }, { status: answer });
+    if (typeof answer === "object") return Response.json({ ErrorCode: answer.errorCode, Message: "You tried to send to recipient(s) that have been marked as inactive." }, { status: answer.status });
+    accept();
+    if (answer === "accepted-then-lost") throw new TypeError("Network connection lost.");
+    if (answer === "accepted-then-500") return Response.json({ ErrorCode: 0, Message: "status 500" }, { status: 500 });
+    if (answer === "accepted-then-hang") return never;
+    return Response.json({ ErrorCode: 0, Message: "OK", MessageID: `msg-${calls.length}`, SubmittedAt: new Date().toISOString(), To: message.To });
   });
   return {
     calls,
+    searches,
     answer: (...answers: Answer[]) => queue.push(...answers),
+    /** The next searches answer these instead: a failure (status or "network"), or nothing found yet. */
+    searchAnswers: (...answers: SearchAnswer[]) => searchQueue.push(...answers),
+    /** Postmark marks this address inactive: every send to it answers 422 / 406. */
+    deactivate: (to: string) => inactive.add(to),
     attempted: (to: string) => calls.flatMap((c) => c.messages).filter((m) => m.To === to).length,
     delivered: (to: string) => calls.flatMap((c) => c.accepted).filter((t) => t === to).length,
     messagesTo: (to: string) => calls.flatMap((c) => c.messages).filter((m) => m.To === to),

@@ -89,9 +89,9 @@ describe("permanent rejections are recorded and not retried", () => {
     const [inactive, active] = await Promise.all(
       [1, 2].map(() => userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2025-03-01T00:00:00Z", daysLeft: 2, countedOn: "2025-03-01" })),
     );
-    postmark.answer({ inactive: [inactive.email] });
+    postmark.deactivate(inactive.email);
     await tick("2025-03-01T09:00:00Z");
-    expect(postmark.calls).toHaveLength(1);
+    expect(postmark.calls).toHaveLength(2);
     expect(await logRows(inactive.id)).toMatchObject([{ status: "rejected", error: expect.stringMatching(/406/) }]);
     expect(await logRows(active.id)).toMatchObject([{ status: "sent" }]);
   });
@@ -113,14 +113,14 @@ describe("records and batches", () => {
     expect(postmark.delivered(user.email)).toBe(2);
   });
 
-  it("sends 501 due users in two Postmark calls of 500 and 1, each e-mailed once", async () => {
+  it("sends 401 due users (two batches) one Postmark request each, each e-mailed once, the reminder's id as Metadata", async () => {
     const tag = uniqueName("bulk");
     const due = at("2025-03-05T09:00:00Z");
     await env.DB.prepare(
       `INSERT INTO users (username, password_hash, email, timezone, timezone_chosen, notification_hour, notification_days, email_consent, next_notification_at, created_at)
        SELECT ?1 || '_' || key, 'x', ?1 || '_' || key || '@example.com', 'UTC', 1, 9, 7, 1, ?2, 0 FROM json_each(?3)`,
     )
-      .bind(tag, due, JSON.stringify(Array.from({ length: 501 }, () => 0)))
+      .bind(tag, due, JSON.stringify(Array.from({ length: 401 }, () => 0)))
       .run();
     const ids = (await env.DB.prepare("SELECT id FROM users WHERE username LIKE ?1 || '_%'").bind(tag).all<{ id: number }>()).results.map((r) => r.id);
     trackUsers(ids);
@@ -130,12 +130,20 @@ describe("records and batches", () => {
     )
       .bind(tag)
       .run();
-    await tick(due);
-    const mine = postmark.calls.map((c) => c.messages.filter((m) => m.To.startsWith(`${tag}_`)).length);
-    expect(mine).toEqual([500, 1]);
-    expect(postmark.calls.every((c) => c.messages.length <= 500 && c.token === postmarkEnv.POSTMARK_SERVER_TOKEN)).toBe(true);
-    await tick(due);
-    expect(postmark.calls).toHaveLength(2);
+    // Without a queue, a tick does one batch of 400 (its subrequest budget) and the next tick the rest.
+    const noQueue = { ...postmarkEnv, REMINDER_QUEUE: undefined };
+    await tick(due, noQueue);
+    expect(postmark.calls.filter((c) => c.messages[0]!.To.startsWith(`${tag}_`))).toHaveLength(400);
+    await tick(due, noQueue);
+    const mine = postmark.calls.filter((c) => c.messages[0]!.To.startsWith(`${tag}_`));
+    expect(mine).toHaveLength(401);
+    expect(postmark.calls.every((c) => c.messages.length === 1 && c.token === postmarkEnv.POSTMARK_SERVER_TOKEN)).toBe(true);
+    expect(new Set(mine.map((c) => c.messages[0]!.To)).size).toBe(401);
+    const [first] = mine[0]!.messages;
+    expect(first!.Metadata).toEqual({ reminder: expect.stringMatching(/^\d+-2025-03-05$/) });
+    expect(postmark.searches).toEqual([]); // first attempts need no search
+    await tick(due, noQueue);
+    expect(postmark.calls).toHaveLength(401);
   });
 
   it("selects due users through the partial index on next_notification_at", async () => {

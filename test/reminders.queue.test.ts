@@ -36,22 +36,26 @@ async function dueUsers(n: number, hour = 9): Promise<ReminderUser[]> {
 const delivered = (users: ReminderUser[]) => users.map((u) => postmark.delivered(u.email));
 const ids = (users: ReminderUser[]) => users.map((u) => u.id);
 
-/** Holds Postmark's next answer until released, to run something while a batch is mid-send. */
-function holdNextPostmarkCall() {
+/**
+ * Holds Postmark's answers to these addresses (a batch's e-mails go out in parallel, one request
+ * each) until released, to run something while that batch is mid-send.
+ */
+function holdPostmarkCallsTo(emails: string[]) {
   const answer = vi.mocked(globalThis.fetch).getMockImplementation();
   if (!answer) throw new Error("mockPostmark() first");
   let release!: () => void;
   let reached!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
+  let released = false;
+  const releasedPromise = new Promise<void>((resolve) => (release = resolve)).then(() => void (released = true));
   const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
-  let held = false;
   vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
-    if (!held) {
-      held = true;
+    const request = new Request(input, init);
+    const to = request.method === "POST" ? ((await request.clone().json()) as { To: string }).To : null;
+    if (!released && to && emails.includes(to)) {
       reached();
-      await released;
+      await releasedPromise;
     }
-    return answer(input, init);
+    return answer(request);
   });
   return { reached: reachedPromise, release };
 }
@@ -97,7 +101,7 @@ describe("a tick past its inline budget", () => {
     const again = await runReminderTick(postmarkEnv, at("2024-06-03T09:00:00Z"), TINY);
     expect(again).toMatchObject({ due: 0, queued: 0 });
     expect(queue.sent).toEqual([]);
-    expect(postmark.calls).toHaveLength(3);
+    expect(postmark.calls).toHaveLength(5); // one request per e-mail
   });
 });
 
@@ -138,7 +142,7 @@ describe("the queue delivers at least once: each user still gets one e-mail", ()
     // next tick), so the next tick does not mistake them for an invocation that died.
     const users = await dueUsers(6);
     await runReminderTick(postmarkEnv, at("2024-06-03T09:00:00Z"), TINY);
-    const hold = holdNextPostmarkCall();
+    const hold = holdPostmarkCallsTo(users.slice(2, 4).map((u) => u.email));
     const queued = consume([queue.sent[0]]);
     await hold.reached;
     await tick("2024-06-03T10:00:00Z");
@@ -154,7 +158,7 @@ describe("the queue delivers at least once: each user still gets one e-mail", ()
     // unchanged and no live claim of the user for a neighbouring date.
     const users = await dueUsers(4, 23);
     await runReminderTick(postmarkEnv, at("2024-06-03T23:00:00Z"), TINY);
-    const hold = holdNextPostmarkCall();
+    const hold = holdPostmarkCallsTo(users.slice(2, 4).map((u) => u.email));
     const queued = consume([queue.sent[0]]);
     await hold.reached;
     await tick("2024-06-04T00:00:00Z");
@@ -176,9 +180,9 @@ describe("the queue delivers at least once: each user still gets one e-mail", ()
     const [user] = await dueUsers(1, 23);
     await tick("2024-06-03T23:00:00Z");
     const read = { userId: user.id, localDate: "2024-06-04", due: at("2024-06-03T23:00:00Z") };
-    expect(await claim(db(), at("2024-06-04T00:00:00Z"), Date.now(), [read])).toEqual(new Set());
+    expect(await claim(db(), at("2024-06-04T00:00:00Z"), Date.now(), [read])).toEqual(new Map());
     const current = { ...read, due: at("2024-06-04T23:00:00Z") };
-    expect(await claim(db(), at("2024-06-04T23:00:00Z"), Date.now(), [current])).toEqual(new Set([user.id]));
+    expect(await claim(db(), at("2024-06-04T23:00:00Z"), Date.now(), [current])).toEqual(new Map([[user.id, 1]]));
   });
 });
 
@@ -186,7 +190,7 @@ describe("failures in a queued batch follow the tick's rules", () => {
   it("Postmark 503: the day is left in 'retry', the message is acked, and the next tick sends once", async () => {
     const users = await dueUsers(4);
     await runReminderTick(postmarkEnv, at("2024-06-03T09:00:00Z"), TINY);
-    postmark.answer(503);
+    postmark.answer(503, 503);
     const failed = await consume([queue.sent[0]]);
     expect(failed.result.explicitAcks).toEqual(failed.ids); // the outage is recorded; retrying is the ticks' job
     for (const user of users.slice(2)) {

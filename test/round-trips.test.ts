@@ -64,7 +64,8 @@ beforeAll(() => {
       const body = JSON.parse(String(init?.body ?? (input instanceof Request ? await input.text() : "[]")));
       const batch = Array.isArray(body) ? body : [body];
       postmarkMessages.push(...batch);
-      return Response.json(batch.map((m: { To: string }) => ({ ErrorCode: 0, Message: "OK", MessageID: crypto.randomUUID(), To: m.To })));
+      const accepted = batch.map((m: { To: string }) => ({ ErrorCode: 0, Message: "OK", MessageID: crypto.randomUUID(), To: m.To }));
+      return Response.json(Array.isArray(body) ? accepted : accepted[0]);
     }
     return originalFetch(input, init);
   };
@@ -130,6 +131,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["/medications/print", () => "/medications/print", 200],
     ["GET /api/medications/export.csv", () => "/api/medications/export.csv", 200],
     ["GET /api/calendar-feed", () => "/api/calendar-feed", 200],
+    ["GET /api/reminders/recent", () => "/api/reminders/recent", 200],
   ];
 
   it.each(reads)("%s: one round trip", async (_, path, status) => {

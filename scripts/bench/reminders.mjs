@@ -3,7 +3,7 @@
 // Every seeded user has a pharmacy and one medication running low (3 days left, notification_days 7),
 // so each due user gets exactly one e-mail; not-due users wait for a later hour. B ÷ A shows whether
 // the work follows the users due (the goal) or all users. With REMINDER_QUEUE bound (wrangler.toml;
-// simulated locally), a tick does up to 10 batches of 500 users itself and queues the rest: in C the tick
+// simulated locally), a tick does one batch of 400 users itself and queues the rest: in C the tick
 // answers after its inline half and the queue consumer sends the other half, so C is timed until
 // every due user has an e-mail (polled through wrangler d1, ~1 s resolution).
 import { round } from "./report.mjs";

@@ -3,6 +3,7 @@ import { createMedication, deleteMedication, medicationOf, medicationsOf, toMedi
 import { refillMedication, supplyEventsOf, toSupplyEvent, undoRefill } from "../data/supply";
 import { pickedUpTooEarlyMessage, pickUpDateProblem } from "../domain/supply";
 import { todayIn } from "../domain/countdown";
+import { TOO_MANY_MEDICATIONS_MESSAGE } from "../domain/limits";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
 import { signedIn } from "../http/middleware";
@@ -35,6 +36,7 @@ export const medicationsApi = new Hono<AppEnv>()
   .post("/medications", signedIn(), validate("json", medicationSchema), async (c) => {
     const { user } = c.var.signedIn;
     const medication = await createMedication(c.var.db, user.id, c.req.valid("json"), today(user));
+    if (medication === "limit") throw new ApiError(409, TOO_MANY_MEDICATIONS_MESSAGE);
     if (!medication) throw new ApiError(400, UNKNOWN_PHARMACY_MESSAGE);
     return c.json(medication, 201);
   })

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createPharmacy, deletePharmacy, pharmaciesOf, pharmacyRecords, sortPharmacies, updatePharmacy } from "../data/pharmacies";
+import { TOO_MANY_PHARMACIES_MESSAGE } from "../domain/limits";
 import type { AppEnv } from "../env";
 import { ApiError, notFound } from "../http/errors";
 import { signedIn } from "../http/middleware";
@@ -19,7 +20,9 @@ export const pharmaciesApi = new Hono<AppEnv>()
   )
 
   .post("/pharmacies", signedIn(), validate("json", pharmacySchema), async (c) => {
-    return c.json(await createPharmacy(c.var.db, c.var.signedIn.user.id, c.req.valid("json")), 201);
+    const pharmacy = await createPharmacy(c.var.db, c.var.signedIn.user.id, c.req.valid("json"));
+    if (pharmacy === "limit") throw new ApiError(409, TOO_MANY_PHARMACIES_MESSAGE);
+    return c.json(pharmacy, 201);
   })
 
   .patch("/pharmacies/:id", signedIn(), pharmacyId, validate("json", pharmacySchema), async (c) => {

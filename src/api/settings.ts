@@ -42,6 +42,8 @@ export const settingsApi = new Hono<AppEnv>()
         timezoneChosen: true,
         notificationHour: input.notificationHour,
         nextNotificationAt: nextReminderAt(timezone, input.notificationHour, Date.now()),
+        // Turning reminders on is the user's answer to a reported bounce or complaint.
+        ...(input.emailConsent ? { deliveryProblem: null, deliveryProblemAddress: null } : {}),
       })
       .where(eq(users.id, c.var.signedIn.user.id))
       .returning();

@@ -28,6 +28,8 @@ export const publicUserColumns = {
   emailConsent: users.emailConsent,
   timezone: users.timezone,
   notificationHour: users.notificationHour,
+  deliveryProblem: users.deliveryProblem,
+  deliveryProblemAddress: users.deliveryProblemAddress,
 };
 
 export function toPublicUser(row: UserRow): User {

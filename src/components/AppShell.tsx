@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { User } from "../shared/user";
+import { deliveryNotice, type User } from "../shared/user";
 import { Island } from "./Island";
 
 /** Shared header and footer of signed-in pages. */
@@ -25,6 +25,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <DeliveryBanner user={user} />
         {children}
       </main>
       <footer className="border-t border-slate-200 bg-white">
@@ -35,6 +36,25 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         </div>
       </footer>
     </div>
+  );
+}
+
+/** Postmark reported a bounce or a complaint: reminders are off until the user changes the address or turns them on. */
+function DeliveryBanner({ user }: { user: User }) {
+  const notice = deliveryNotice(user);
+  if (!notice) return null;
+  return (
+    <section aria-label="Email delivery" className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="font-medium">{notice}</p>
+      <p className="mt-2 flex flex-wrap gap-4">
+        <a href="/profile" className="text-teal-800 underline">
+          Change email address
+        </a>
+        <a href="/notifications" className="text-teal-800 underline">
+          Turn reminders on again
+        </a>
+      </p>
+    </section>
   );
 }
 

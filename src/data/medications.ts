@@ -4,6 +4,7 @@ import { jsonList } from "../db/json";
 import { correctionEvent, createdEvent } from "./supply";
 import { medications, pharmacies } from "../db/schema";
 import { currentPills } from "../domain/countdown";
+import { MAX_MEDICATIONS } from "../domain/limits";
 import { compareByName, type Medication } from "../domain/medications";
 import { type MedicationPayload } from "../shared/medication-schemas";
 
@@ -67,9 +68,9 @@ const medicationExists = (db: Db, owner: Owner, id: number) => db.select({ id: m
 /**
  * Inserts only when the pharmacy is the user's own: the values are selected FROM that pharmacy's
  * row, so another user's (or a missing) pharmacy yields no row and nothing is inserted.
- * Answers null in that case.
+ * Answers null in that case, and "limit" when the user already tracks MAX_MEDICATIONS.
  */
-export async function createMedication(db: Db, userId: number, input: MedicationPayload, today: string, now = Date.now()): Promise<Medication | null> {
+export async function createMedication(db: Db, userId: number, input: MedicationPayload, today: string, now = Date.now()): Promise<Medication | "limit" | null> {
   const [[row]] = await db.batch([
     db
     .insert(medications)
@@ -89,13 +90,21 @@ export async function createMedication(db: Db, userId: number, input: Medication
           prescriptionExpiresOn: sql<string | null>`${input.prescriptionExpiresOn}`.as("prescription_expires_on"),
         })
         .from(pharmacies)
-        .where(ownPharmacy(userId, input.pharmacyId)),
+        // The count and the insert are one statement, so two parallel adds cannot both pass 199.
+        .where(and(ownPharmacy(userId, input.pharmacyId), sql`(SELECT count(*) FROM ${medications} WHERE ${medications.userId} = ${userId}) < ${MAX_MEDICATIONS}`)),
     )
     .returning(storedColumns),
     // The supply history starts with the count it was added with, in the same batch.
     createdEvent(db, userId, now),
   ]);
-  return row ? toMedication(row, today) : null;
+  if (row) return toMedication(row, today);
+  // Nothing inserted: say why (the write's second round trip).
+  return (await medicationCount(db, userId)) >= MAX_MEDICATIONS ? "limit" : null;
+}
+
+async function medicationCount(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(medications).where(eq(medications.userId, userId));
+  return Number(row?.n ?? 0);
 }
 
 export type UpdateMedicationResult = { medication: Medication } | { error: "not-found" | "pharmacy-not-found" };

@@ -2,6 +2,7 @@ import { and, eq, notExists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { jsonList } from "../db/json";
 import { medications, pharmacies } from "../db/schema";
+import { MAX_PHARMACIES } from "../domain/limits";
 import { compareByName, type Pharmacy } from "../domain/medications";
 import type { PharmacyPayload } from "../shared/medication-schemas";
 import type { Owner } from "./medications";
@@ -32,9 +33,23 @@ export const pharmacyOfMedication = (db: Db, owner: Owner, medicationId: number 
       ),
     );
 
-export async function createPharmacy(db: Db, userId: number, input: PharmacyPayload): Promise<Pharmacy> {
-  const [row] = await db.insert(pharmacies).values({ userId, name: input.name, phoneNumber: input.phoneNumber }).returning(pharmacyColumns);
-  return row!;
+/** The new pharmacy, or "limit" when the user already has MAX_PHARMACIES (checked in the insert itself). */
+export async function createPharmacy(db: Db, userId: number, input: PharmacyPayload): Promise<Pharmacy | "limit"> {
+  const [row] = await db
+    .insert(pharmacies)
+    .select((qb) =>
+      qb
+        .select({
+          id: sql<number>`null`.as("id"),
+          userId: sql<number>`${userId}`.as("user_id"),
+          name: sql<string>`${input.name}`.as("name"),
+          phoneNumber: sql<string>`${input.phoneNumber}`.as("phone_number"),
+        })
+        .from(sql`(SELECT count(*) AS n FROM ${pharmacies} WHERE ${pharmacies.userId} = ${userId}) AS owned`)
+        .where(sql`owned.n < ${MAX_PHARMACIES}`),
+    )
+    .returning(pharmacyColumns);
+  return row ?? "limit";
 }
 
 /** The updated pharmacy, or null when the user has no pharmacy with this id. */

@@ -25,9 +25,9 @@ export const serverTiming = (meter: DbMeter) => `db;dur=${meter.ms.toFixed(1)};d
 
 /** The libSQL client's fetch, counted: one HTTP request is one round trip to the primary. */
 export const meteredFetch =
-  (meter: DbMeter): typeof fetch =>
+  (meter: DbMeter, inner: typeof fetch = fetch): typeof fetch =>
   (input, init) =>
-    measured(meter, () => fetch(input, init));
+    measured(meter, () => inner(input, init));
 
 const PASSED = new WeakMap<object, D1PreparedStatement>();
 

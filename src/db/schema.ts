@@ -4,6 +4,10 @@ import { USER_DEFAULTS } from "../shared/user";
 
 // Instants are epoch milliseconds (integer); local calendar dates are 'YYYY-MM-DD' text.
 
+/** Why mail to a user's address stopped: a hard bounce / bad address, or a spam complaint. */
+export const DELIVERY_PROBLEMS = ["bounced", "complained"] as const;
+export type DeliveryProblem = (typeof DELIVERY_PROBLEMS)[number];
+
 export const users = sqliteTable(
   "users",
   {
@@ -25,6 +29,11 @@ export const users = sqliteTable(
     // Next instant the local clock reads notificationHour:00 — what the hourly job selects on.
     nextNotificationAt: integer("next_notification_at").notNull(),
     createdAt: integer("created_at").notNull(),
+    // Set by Postmark's webhook (a bounce or a spam complaint), with the address it concerned; the
+    // webhook also turns emailConsent off. Cleared when the user turns reminders on again or
+    // confirms a new address (src/reminders/delivery.ts).
+    deliveryProblem: text("delivery_problem", { enum: DELIVERY_PROBLEMS }),
+    deliveryProblemAddress: text("delivery_problem_address"),
   },
   (t) => [
     index("users_email_idx").on(t.email),
@@ -138,8 +147,11 @@ export const notifications = sqliteTable(
   (t) => [uniqueIndex("notifications_user_medication_idx").on(t.userId, t.medicationId)],
 );
 
-/** A day's reminder: claimed ('sending'), then how it ended; 'retry' is claimed again by a later tick. */
-export const REMINDER_STATUSES = ["sending", "sent", "nothing_due", "retry", "failed", "rejected"] as const;
+/**
+ * A day's reminder: claimed ('sending'), then how it ended; 'retry' is claimed again by a later tick.
+ * 'bounced': sent, then reported undeliverable by Postmark's webhook.
+ */
+export const REMINDER_STATUSES = ["sending", "sent", "nothing_due", "retry", "failed", "rejected", "bounced"] as const;
 export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
 
 // One row per user and local day: the guard that makes a second reminder e-mail impossible.
@@ -152,6 +164,8 @@ export const reminderLog = sqliteTable(
     attempts: integer("attempts").notNull().default(1),
     updatedAt: integer("updated_at").notNull(),
     error: text("error"),
+    /** Names of the medications a sent reminder listed. */
+    medications: text("medications", { mode: "json" }).$type<string[]>(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
 );

@@ -14,7 +14,7 @@ export class ApiError extends Error {
 
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
 
-export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+export const UNAVAILABLE_MESSAGE = "Service temporarily unavailable. Please try again.";
 export const UNEXPECTED_MESSAGE = "Something went wrong. Please try again later.";
 export const CONFLICT_MESSAGE = "This change conflicts with data that was saved in the meantime. Please reload and try again.";
 export const TOO_LARGE_MESSAGE = "The request body is too large.";

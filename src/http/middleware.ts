@@ -77,8 +77,9 @@ export const signedIn = <R extends Reads = Record<string, never>>(load?: LoadRea
 export const NOT_SIGNED_IN_MESSAGE = "You are not signed in.";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-// Token-authenticated endpoints that mail clients call from their own servers (RFC 8058).
-export const CROSS_SITE_ALLOWED = ["/unsubscribe"];
+// Token-authenticated endpoints that mail clients call from their own servers (RFC 8058), and
+// Postmark's webhook (HTTP Basic credentials, server to server).
+export const CROSS_SITE_ALLOWED = ["/unsubscribe", "/webhooks/postmark"];
 
 /** Cross-site non-GET requests answer 403 (Origin and Fetch Metadata), whatever the content type. */
 export const rejectCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {

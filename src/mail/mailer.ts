@@ -10,17 +10,22 @@ export interface OutgoingEmail {
   html: string;
   headers?: Record<string, string>;
   tag?: string;
+  /** Postmark Metadata: not shown to the recipient; searchable, and echoed back in webhooks. */
+  metadata?: Record<string, string>;
 }
 
 /** Per message: delivered, or failed — `permanent` failures (bad address) must not be retried. */
 export type SendResult = { ok: true } | { ok: false; permanent: boolean; error: string };
 
 export interface Mailer {
-  /** Sends up to 500 messages; answers one result per message, in order. Never throws. */
+  /**
+   * Sends each message on its own request, so a lost answer leaves one message in doubt, not a
+   * whole batch. Answers one result per message, in order. Never throws.
+   */
   send(messages: OutgoingEmail[]): Promise<SendResult[]>;
+  /** Whether a message carrying this metadata pair was already accepted; throws when it cannot tell. */
+  wasAccepted(key: string, value: string): Promise<boolean>;
 }
-
-export const MAX_BATCH = 500; // Postmark's batch endpoint limit
 
 export function createMailer(env: Env, db: Db): Mailer {
   return env.POSTMARK_SERVER_TOKEN ? new PostmarkMailer(env.POSTMARK_SERVER_TOKEN, mailFrom(env)) : new DevOutbox(db, appUrl(env));

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { devEmails } from "../db/schema";
 import type { Mailer, OutgoingEmail, SendResult } from "./mailer";
@@ -26,11 +27,45 @@ export class DevOutbox implements Mailer {
     const inserts = chunk(messages, ROWS_PER_INSERT).map((part) =>
       this.db
         .insert(devEmails)
-        .values(part.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers ?? {}, createdAt: now })))
+        .values(part.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, headers: withMetadata(m), createdAt: now })))
         .returning({ id: devEmails.id, to: devEmails.to, subject: devEmails.subject }),
     );
-    const rows = (await this.db.batch(inserts as [(typeof inserts)[0], ...typeof inserts])).flat();
+    const rows = (await lockedRetry(() => this.db.batch(inserts as [(typeof inserts)[0], ...typeof inserts]))).flat();
     for (const row of rows) console.log(`[mail] "${row.subject}" to ${row.to} — preview: ${this.baseUrl}/dev/emails/${row.id}`);
     return messages.map(() => ({ ok: true }));
   }
+
+  async wasAccepted(key: string, value: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: devEmails.id })
+      .from(devEmails)
+      .where(sql`json_extract(${devEmails.headers}, ${`$."${metadataHeader(key)}"`}) = ${value}`)
+      .limit(1);
+    return rows.length > 0;
+  }
+}
+
+/**
+ * The local SQLite file is briefly locked while another process reads it (`wrangler d1 execute`,
+ * the bench's polling) or parallel queue consumers write: a failed batch is rolled back, so trying
+ * it again a moment later cannot store a message twice.
+ */
+async function lockedRetry<T>(run: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= attempts || !/SQLITE_BUSY|database is locked/.test(String(err))) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+// Metadata kept as the headers Postmark's SMTP interface reads it from, so the dev outbox shows it.
+const metadataHeader = (key: string) => `X-PM-Metadata-${key}`;
+
+function withMetadata(m: OutgoingEmail): Record<string, string> {
+  const headers = { ...m.headers };
+  for (const [key, value] of Object.entries(m.metadata ?? {})) headers[metadataHeader(key)] = value;
+  return headers;
 }

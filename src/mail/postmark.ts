@@ -1,48 +1,84 @@
-import { ServerClient } from "postmark";
 import type { Mailer, OutgoingEmail, SendResult } from "./mailer";
 
-// Postmark per-message error codes that mean "this recipient will never accept it":
+// Postmark's HTTP API through fetch: the single-message endpoint (one request per e-mail, so one
+// lost answer puts one e-mail in doubt) and the outbound message search by Metadata, which settles
+// that doubt before a retry.
+
+export const POSTMARK_API = "https://api.postmarkapp.com";
+
+// Postmark error codes that mean "this recipient will never accept it":
 // 300 invalid e-mail request, 406 inactive recipient (bounced, spam complaint, unsubscribed).
 const PERMANENT_CODES = new Set([300, 406]);
 
-export class PostmarkMailer implements Mailer {
-  private readonly client: ServerClient;
+/** A request Postmark has not answered by then counts as lost (retried later, after a search). */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Workers keep at most six connections open per invocation; more would only queue. */
+const PARALLEL_REQUESTS = 6;
 
+interface PostmarkAnswer {
+  ErrorCode?: number;
+  Message?: string;
+  TotalCount?: number;
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await run(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export class PostmarkMailer implements Mailer {
   constructor(
-    token: string,
+    private readonly token: string,
     private readonly from: string,
-  ) {
-    this.client = new ServerClient(token);
+  ) {}
+
+  private headers(): HeadersInit {
+    return { Accept: "application/json", "Content-Type": "application/json", "X-Postmark-Server-Token": this.token };
   }
 
-  async send(messages: OutgoingEmail[]): Promise<SendResult[]> {
-    if (messages.length === 0) return [];
+  send(messages: OutgoingEmail[]): Promise<SendResult[]> {
+    return mapLimited(messages, PARALLEL_REQUESTS, (m) => this.sendOne(m));
+  }
+
+  private async sendOne(m: OutgoingEmail): Promise<SendResult> {
+    const body = {
+      From: this.from,
+      To: m.to,
+      Subject: m.subject,
+      TextBody: m.text,
+      HtmlBody: m.html,
+      Tag: m.tag,
+      MessageStream: "outbound",
+      Headers: Object.entries(m.headers ?? {}).map(([Name, Value]) => ({ Name, Value })),
+      Metadata: m.metadata,
+    };
     try {
-      const answers = await this.client.sendEmailBatch(
-        messages.map((m) => ({
-          From: this.from,
-          To: m.to,
-          Subject: m.subject,
-          TextBody: m.text,
-          HtmlBody: m.html,
-          Tag: m.tag,
-          MessageStream: "outbound",
-          Headers: Object.entries(m.headers ?? {}).map(([Name, Value]) => ({ Name, Value })),
-        })),
-      );
-      return messages.map((_, i) => {
-        const answer = answers[i];
-        if (answer && answer.ErrorCode === 0) return { ok: true };
-        const code = answer?.ErrorCode ?? -1;
-        return { ok: false, permanent: PERMANENT_CODES.has(code), error: `Postmark ${code}: ${answer?.Message ?? "no answer"}` };
-      });
+      const res = await fetch(`${POSTMARK_API}/email`, { method: "POST", headers: this.headers(), body: JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const answer = (await res.json().catch(() => null)) as PostmarkAnswer | null;
+      if (res.ok && answer?.ErrorCode === 0) return { ok: true };
+      // 422 with a recipient code is permanent; 5xx, 429, 401 and anything unreadable are retried.
+      const code = answer?.ErrorCode ?? -1;
+      const permanent = res.status === 422 && PERMANENT_CODES.has(code);
+      return { ok: false, permanent, error: `Postmark ${res.status}/${code}: ${answer?.Message ?? "no answer"}` };
     } catch (err) {
-      // The whole call failed: 5xx, 429, network, or a request-level 422 (e.g. code 406 for a single
-      // inactive recipient). Only recipient errors are permanent; everything else is retried later.
-      const e = err as { code?: number; statusCode?: number; message?: string };
-      const permanent = e.statusCode === 422 && PERMANENT_CODES.has(e.code ?? -1);
-      const error = `Postmark ${e.statusCode ?? "network"}${e.code ? `/${e.code}` : ""}: ${e.message ?? String(err)}`;
-      return messages.map(() => ({ ok: false, permanent, error }));
+      // Network failure or timeout: Postmark may or may not have accepted it.
+      return { ok: false, permanent: false, error: `Postmark network: ${err instanceof Error ? err.message : String(err)}` };
     }
+  }
+
+  async wasAccepted(key: string, value: string): Promise<boolean> {
+    const query = new URLSearchParams({ count: "1", offset: "0", [`metadata_${key}`]: value });
+    const res = await fetch(`${POSTMARK_API}/messages/outbound?${query}`, { headers: this.headers(), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const answer = (await res.json().catch(() => null)) as PostmarkAnswer | null;
+    if (!res.ok || typeof answer?.TotalCount !== "number") throw new Error(`Postmark message search answered ${res.status}: ${answer?.Message ?? "no count"}`);
+    return answer.TotalCount > 0;
   }
 }

@@ -5,7 +5,11 @@ import { AppShell } from "../components/AppShell";
 import { CenteredCard } from "../components/CenteredCard";
 import { Island } from "../components/Island";
 import { calendarFeedOf } from "../data/calendar";
+import { RemindersSent } from "../components/RemindersSent";
+import { reminderLogOf } from "../data/reminders";
 import { users } from "../db/schema";
+import { todayIn } from "../domain/countdown";
+import { recentReminders } from "../domain/reminder-history";
 import { timeZoneOptions } from "../domain/timezones";
 import type { AppEnv } from "../env";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, verifyUnsubscribeToken } from "../mail/unsubscribe";
@@ -41,6 +45,7 @@ export const settingsPages = new Hono<AppEnv>()
     signedIn(({ db, owner }) => ({
       zone: db.select({ chosen: users.timezoneChosen }).from(users).where(eq(users.id, owner)),
       calendar: calendarFeedOf(db, owner),
+      log: reminderLogOf(db, owner),
     })),
     (c) => {
     const { user, data } = c.var.signedIn;
@@ -53,6 +58,9 @@ export const settingsPages = new Hono<AppEnv>()
         </SettingsCard>
         <div className="card mx-auto mt-6 max-w-2xl p-4 sm:p-6">
           <Island name="CalendarFeed" props={{ enabled: data.calendar.length > 0 }} />
+        </div>
+        <div className="mx-auto max-w-2xl">
+          <RemindersSent reminders={recentReminders(data.log, todayIn(user.timezone))} />
         </div>
       </AppShell>,
       { title: "Configure Notifications" },

@@ -2,7 +2,7 @@ import { createDb, type Db } from "../db/client";
 import { localDateAt, nextReminderAt, zoneOrUtc } from "../domain/time";
 import type { Env } from "../env";
 import { errorSummary } from "../http/errors";
-import { appUrl, createMailer, MAX_BATCH, type Mailer, type OutgoingEmail, type SendResult } from "../mail/mailer";
+import { appUrl, createMailer, type Mailer, type OutgoingEmail, type SendResult } from "../mail/mailer";
 import { reminderMessage } from "../mail/templates/ReminderEmail";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, type UnsubscribeKey } from "../mail/unsubscribe";
 import { needsReminder, notificationRecords, reminderContent } from "./due";
@@ -11,7 +11,9 @@ import { claim, medicationsByUser, recordBatch, type Advance, type DueUser, type
 // One batch of due users, processed the same way whether the cron tick reads it inline or a queue
 // consumer receives it (src/reminders/fanout.ts): claim each (user, local date) atomically → count
 // pills as of `now` in the user's zone → one e-mail per user with something within
-// notificationDays → one db.batch records the outcome and moves the due time to the next local day.
+// notificationDays, each its own Postmark request carrying the reminder's id as Metadata (a claim
+// taken over from an earlier attempt first asks Postmark whether that id already went out) → one
+// db.batch records the outcomes and moves the due time to the next local day.
 // Provider outages leave the day in 'retry' and the due time where it is, so the next tick that
 // same local day tries again. `now` is the tick's scheduled time, never the clock: a late tick or
 // a queued batch computes exactly what the on-time tick would have.
@@ -27,6 +29,8 @@ export interface TickSummary {
   rejected: number;
   /** Due users another tick had already handled (or is handling) for their local day. */
   alreadyHandled: number;
+  /** Claims taken over from an earlier attempt ('retry' or a stale 'sending'): each asked Postmark first. */
+  retried: number;
   /** Batches that failed (database errors): their claims go stale and a later tick retries them. */
   batchErrors: number;
   /** Due users the tick handed to REMINDER_QUEUE, and in how many messages. */
@@ -44,6 +48,7 @@ export const emptySummary = (): TickSummary => ({
   failed: 0,
   rejected: 0,
   alreadyHandled: 0,
+  retried: 0,
   batchErrors: 0,
   queued: 0,
   queueMessages: 0,
@@ -61,6 +66,28 @@ export interface JobContext {
 }
 
 export const iso = (t: number) => new Date(t).toISOString();
+
+/**
+ * The one structured line a tick (or a queued batch) logs: counts only, never an address, so
+ * `wrangler tail` and Workers Logs can filter and chart it (README, "Watching the reminders").
+ */
+export function logJobLine(event: "reminder_tick" | "reminder_batch", now: number, summary: TickSummary, durationMs: number) {
+  const line = {
+    event,
+    scheduledTime: iso(now),
+    due: summary.due,
+    sent: summary.sent,
+    skipped: summary.nothingDue + summary.alreadyHandled,
+    retried: summary.retried,
+    retrying: summary.retry,
+    failed: summary.failed + summary.rejected,
+    batchErrors: summary.batchErrors,
+    queued: summary.queued,
+    complete: summary.complete,
+    durationMs: Math.round(durationMs),
+  };
+  console.log(JSON.stringify(line));
+}
 
 /** Everything processing a batch needs, or null (logged) when the job must not send: no secret for unsubscribe links. */
 export function openJob(env: Env, now: number, label: string): JobContext | null {
@@ -96,17 +123,19 @@ export async function processBatch(context: JobContext, batch: DueUser[], summar
   try {
     const requests = plans.map((p) => ({ userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt }));
     const claimed = await claim(db, now, Date.now(), requests);
-    const mine = plans.filter((p) => claimed.has(p.user.id));
+    const mine = plans.filter((p) => claimed.has(p.user.id)).map((p) => ({ ...p, attempt: claimed.get(p.user.id)! }));
     const finishedElsewhere: Advance[] = plans
       .filter((p) => !claimed.has(p.user.id))
       .map((p) => ({ userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, next: p.next }));
     summary.alreadyHandled += finishedElsewhere.length;
+    summary.retried += mine.filter((p) => p.attempt > 1).length;
 
     const outcomes = await remind(context, mine, summary);
     await recordBatch(db, now, outcomes, finishedElsewhere);
     return true;
   } catch (err) {
-    // Claims stay 'sending' and become claimable again once stale, so a later tick retries them.
+    // Claims stay 'sending' and become claimable again once stale; the tick that takes them over
+    // asks Postmark first whether this one's e-mails went out.
     console.error(`[reminders] ${context.label}: batch failed for users ${ids}: ${errorSummary(err)}`);
     summary.batchErrors++;
     summary.complete = false;
@@ -114,59 +143,94 @@ export async function processBatch(context: JobContext, batch: DueUser[], summar
   }
 }
 
+/** The Metadata pair that names one user's reminder for one local date, at Postmark. */
+export const REMINDER_METADATA_KEY = "reminder";
+export const reminderId = (userId: number, localDate: string) => `${userId}-${localDate}`;
+
+type Claimed = Plan & { attempt: number };
+type Pending = { plan: Claimed; message: OutgoingEmail; notifications: Outcome["notifications"]; names: string[] };
+
 /** Counts, e-mails and outcomes for the claimed users of a batch. */
-async function remind(context: JobContext, plans: Plan[], summary: TickSummary): Promise<Outcome[]> {
-  const { db, now } = context;
-  const medications = await medicationsByUser(db, plans.map((p) => p.user.id));
+async function remind(context: JobContext, plans: Claimed[], summary: TickSummary): Promise<Outcome[]> {
+  const medications = await medicationsByUser(context.db, plans.map((p) => p.user.id));
   const outcomes: Outcome[] = [];
-  const outgoing: Array<{ plan: Plan; message: OutgoingEmail; notifications: Outcome["notifications"] }> = [];
+  const pending: Pending[] = [];
 
   for (const p of plans) {
-    const content = reminderContent(medications.get(p.user.id) ?? [], p.user.notificationDays, p.localDate);
-    const base = { userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, notifications: [] };
-    if (!needsReminder(content)) {
-      outcomes.push({ ...base, status: "nothing_due", error: null, next: p.next });
-      summary.nothingDue++;
-      continue;
+    const base = { userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, notifications: [], medications: null };
+    try {
+      const content = reminderContent(medications.get(p.user.id) ?? [], p.user.notificationDays, p.localDate);
+      if (!needsReminder(content)) {
+        outcomes.push({ ...base, status: "nothing_due", error: null, next: p.next });
+        summary.nothingDue++;
+        continue;
+      }
+      const message = reminderMessage({ user: p.user, content, baseUrl: context.baseUrl, key: context.key });
+      message.metadata = { [REMINDER_METADATA_KEY]: reminderId(p.user.id, p.localDate) };
+      const names = [...content.immediate, ...content.upcoming].map((item) => item.name);
+      pending.push({ plan: p, message, notifications: notificationRecords(content), names });
+    } catch (err) {
+      // One user's broken data must not fail the batch: this user's day fails, everyone else's goes on.
+      console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} could not be built: ${errorSummary(err)}`);
+      outcomes.push({ ...base, status: "failed", error: `could not build the reminder: ${err instanceof Error ? err.message : String(err)}`, next: p.next });
+      summary.failed++;
     }
-    const message = reminderMessage({ user: p.user, content, baseUrl: context.baseUrl, key: context.key });
-    outgoing.push({ plan: p, message, notifications: notificationRecords(content) });
   }
 
-  const results = await sendInBatches(context.mailer, outgoing.map((o) => o.message));
-  outgoing.forEach(({ plan: p, notifications }, i) => {
-    const result = results[i];
-    const base = { userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt };
-    if (result.ok) {
-      outcomes.push({ ...base, status: "sent", error: null, next: p.next, notifications });
-      summary.sent++;
-    } else if (result.permanent) {
-      console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} rejected, not retried: ${result.error}`);
-      outcomes.push({ ...base, status: "rejected", error: result.error, next: p.next, notifications: [] });
-      summary.rejected++;
-    } else if (localDateAt(now + HOUR, p.zone) !== p.localDate) {
-      console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} failed and the local day ends before the next tick: ${result.error}`);
-      outcomes.push({ ...base, status: "failed", error: result.error, next: p.next, notifications: [] });
-      summary.failed++;
-    } else {
-      console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} not sent, retrying at the next tick: ${result.error}`);
-      outcomes.push({ ...base, status: "retry", error: result.error, next: null, notifications: [] });
-      summary.retry++;
-    }
+  // An earlier attempt of a claim (answer lost, 5xx after acceptance, invocation stopped) may have
+  // gone out: ask Postmark before sending again, so a lost answer never costs a second e-mail.
+  const earlier = await Promise.all(pending.map((o) => (o.plan.attempt > 1 ? alreadyAccepted(context.mailer, o.plan) : Promise.resolve<Earlier>("not-sent"))));
+  const toSend = pending.filter((_, i) => earlier[i] === "not-sent");
+  const results = await sendEach(context.mailer, toSend.map((o) => o.message));
+  const resultOf = new Map(toSend.map((o, i) => [o, results[i]!]));
+
+  pending.forEach((o, i) => {
+    const found = earlier[i]!;
+    const result: SendResult = found === "accepted" ? { ok: true } : found === "not-sent" ? resultOf.get(o)! : { ok: false, permanent: false, error: found.error };
+    outcomes.push(outcomeOf(context, o, result, summary));
   });
   return outcomes;
 }
 
-async function sendInBatches(mailer: Mailer, messages: OutgoingEmail[]): Promise<SendResult[]> {
-  const results: SendResult[] = [];
-  for (let i = 0; i < messages.length; i += MAX_BATCH) {
-    const batch = messages.slice(i, i + MAX_BATCH);
-    try {
-      results.push(...(await mailer.send(batch)));
-    } catch (err) {
-      // Mailer.send promises never to throw; if one does, treat it as an outage and retry later.
-      results.push(...batch.map(() => ({ ok: false as const, permanent: false, error: `mailer threw: ${String(err)}` })));
-    }
+type Earlier = "accepted" | "not-sent" | { error: string };
+
+async function alreadyAccepted(mailer: Mailer, p: Claimed): Promise<Earlier> {
+  try {
+    return (await mailer.wasAccepted(REMINDER_METADATA_KEY, reminderId(p.user.id, p.localDate))) ? "accepted" : "not-sent";
+  } catch (err) {
+    // Unknown: sending could double it. Retried like an outage (the search is asked again).
+    return { error: `could not tell whether an earlier attempt went out: ${err instanceof Error ? err.message : String(err)}` };
   }
-  return results;
+}
+
+function outcomeOf(context: JobContext, { plan: p, notifications, names }: Pending, result: SendResult, summary: TickSummary): Outcome {
+  const base = { userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt };
+  if (result.ok) {
+    summary.sent++;
+    return { ...base, status: "sent", error: null, next: p.next, notifications, medications: names };
+  }
+  const failed = { ...base, error: result.error, notifications: [], medications: names };
+  if (result.permanent) {
+    console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} rejected, not retried: ${result.error}`);
+    summary.rejected++;
+    return { ...failed, status: "rejected", next: p.next };
+  }
+  if (localDateAt(context.now + HOUR, p.zone) !== p.localDate) {
+    console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} failed and the local day ends before the next tick: ${result.error}`);
+    summary.failed++;
+    return { ...failed, status: "failed", next: p.next };
+  }
+  console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} not sent, retrying at the next tick: ${result.error}`);
+  summary.retry++;
+  return { ...failed, status: "retry", next: null };
+}
+
+async function sendEach(mailer: Mailer, messages: OutgoingEmail[]): Promise<SendResult[]> {
+  if (messages.length === 0) return [];
+  try {
+    return await mailer.send(messages);
+  } catch (err) {
+    // Mailer.send promises never to throw; if one does, treat it as an outage and retry later.
+    return messages.map(() => ({ ok: false as const, permanent: false, error: `mailer threw: ${String(err)}` }));
+  }
 }

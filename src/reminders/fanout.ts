@@ -1,13 +1,13 @@
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { errorSummary } from "../http/errors";
-import { emptySummary, iso, openJob, processBatch, type TickSummary } from "./batch";
+import { emptySummary, iso, logJobLine, openJob, processBatch, type TickSummary } from "./batch";
 import { dueKeysQuery, USER_BATCH_SIZE, selectDueUsersByIds, type Cursor, type DueUser } from "./store";
 
 // Fan-out through Cloudflare Queues (REMINDER_QUEUE, wrangler.toml), for a tick with more users
 // due than one invocation can process.
 //
-// A message is one batch of users: the tick's scheduled time and the ids of up to 500 users that were due
+// A message is one batch of users: the tick's scheduled time and the ids of up to USER_BATCH_SIZE users that were due
 // then. Why ids rather than a cursor: a message's work is fixed when it is sent, so a duplicate,
 // a retry or a late delivery covers exactly the same users, and messages are independent, so
 // consumers run them in parallel. (A cursor "continue from here" message would chain the batches one
@@ -22,7 +22,7 @@ export interface ReminderBatchMessage {
   userIds: number[];
 }
 
-/** Due users read per fan-out query (index-only), i.e. 20 messages of 500. */
+/** Due users read per fan-out query (index-only), i.e. 25 messages of 400. */
 const KEYS_PER_QUERY = 10_000;
 /** Queues' sendBatch takes at most 100 messages and 256 KB in all (each message also carries ~100 B of metadata). */
 const MAX_MESSAGES_PER_SEND = 100;
@@ -113,6 +113,7 @@ export async function runQueuedBatch(env: Env, message: ReminderBatchMessage): P
   const label = `queued batch of tick ${iso(now)}`;
   const job = openJob(env, now, label);
   if (!job) return { ...summary, complete: false };
+  const started = Date.now();
   let batch: DueUser[];
   try {
     batch = await selectDueUsersByIds(job.db, now, userIds);
@@ -123,7 +124,8 @@ export async function runQueuedBatch(env: Env, message: ReminderBatchMessage): P
   summary.due = batch.length;
   if (batch.length > 0) await processBatch(job, batch, summary);
   const gone = userIds.length - batch.length;
-  console.log(`[reminders] ${label}: ${JSON.stringify(summary)}${gone ? `; ${gone} of its users no longer due (done elsewhere)` : ""}`);
+  if (gone) console.log(`[reminders] ${label}: ${gone} of its users no longer due (done elsewhere)`);
+  logJobLine("reminder_batch", now, summary, Date.now() - started);
   return summary;
 }
 

@@ -6,10 +6,15 @@ import { reminderMedications } from "../data/medications";
 import type { ReminderMedication } from "./due";
 
 // The hourly job's queries. Each is one statement over a whole batch of users (the batch travels as
-// one JSON parameter, src/db/json-each.ts), so a batch of 500 costs a handful of round trips on
+// one JSON parameter, src/db/json-each.ts), so a batch of 400 costs a handful of round trips on
 // Turso and stays under D1's bound-parameter limit.
 
-export const USER_BATCH_SIZE = 500;
+/**
+ * Users per batch. Each e-mail is its own Postmark request, and a user whose earlier attempt is in
+ * doubt costs one more (the message search): 2 × 400 + the batch's few queries stays under one
+ * invocation's 1,000 subrequests.
+ */
+export const USER_BATCH_SIZE = 400;
 /** A claim left in 'sending' this long belongs to an invocation that died; a later tick takes it over. */
 export const STALE_CLAIM_MS = 30 * 60_000;
 
@@ -92,8 +97,9 @@ export interface ClaimRequest {
 
 /**
  * Takes the (user, local date) reminder for this invocation, atomically: a new day, a day left in
- * 'retry', or a stale 'sending'. Answers the user ids it took; a duplicate or concurrent tick, or a
- * queued batch processed alongside one, gets none of them.
+ * 'retry', or a stale 'sending'. Answers the user ids it took, each with its attempt number (above 1:
+ * an earlier attempt may have reached Postmark); a duplicate or concurrent tick, or a queued batch
+ * processed alongside one, gets none of them.
  *
  * `now` is the instant the batch is computed for (a tick's scheduled time, also for its queued
  * batches); `wallNow` is the clock. A claim is stamped with the clock, because a queued batch can run
@@ -105,10 +111,10 @@ export interface ClaimRequest {
  * needs the due instant the batch read (someone who finished the user has advanced it) and no live
  * 'sending' claim of the same user for another date (someone is sending it now).
  */
-export async function claim(db: Db, now: number, wallNow: number, requests: ClaimRequest[]): Promise<Set<number>> {
-  if (requests.length === 0) return new Set();
+export async function claim(db: Db, now: number, wallNow: number, requests: ClaimRequest[]): Promise<Map<number, number>> {
+  if (requests.length === 0) return new Map();
   const staleBefore = Math.min(now, wallNow) - STALE_CLAIM_MS;
-  const rows = await db.all<{ userId: number }>(sql`
+  const rows = await db.all<{ userId: number; attempts: number }>(sql`
     INSERT INTO reminder_log (user_id, local_date, status, attempts, updated_at, error)
     SELECT ${field("userId")}, ${field("localDate")}, 'sending', 1, ${wallNow}, NULL
     FROM ${jsonRows(requests)}
@@ -123,8 +129,8 @@ export async function claim(db: Db, now: number, wallNow: number, requests: Clai
     ON CONFLICT (user_id, local_date) DO UPDATE
       SET status = 'sending', attempts = reminder_log.attempts + 1, updated_at = excluded.updated_at, error = NULL
       WHERE reminder_log.status = 'retry' OR (reminder_log.status = 'sending' AND reminder_log.updated_at <= ${staleBefore})
-    RETURNING user_id AS userId`);
-  return new Set(rows.map((r) => Number(r.userId)));
+    RETURNING user_id AS userId, attempts`);
+  return new Map(rows.map((r) => [Number(r.userId), Number(r.attempts)]));
 }
 
 /** Every medication of these users, with its pharmacy's name and phone, by user. */
@@ -149,6 +155,8 @@ export interface Outcome {
   due: number;
   next: number | null;
   notifications: Array<{ medicationId: number; type: NotificationType }>;
+  /** Names of the medications the e-mail listed (null when none was sent). */
+  medications: string[] | null;
 }
 
 export interface Advance {
@@ -183,15 +191,16 @@ export async function recordBatch(db: Db, now: number, outcomes: Outcome[], fini
   const notificationRows = outcomes
     .filter((o) => o.status === "sent")
     .flatMap((o) => o.notifications.map((n) => ({ userId: o.userId, medicationId: n.medicationId, type: n.type })));
-  const statusRows = outcomes.map(({ userId, localDate, status, error }) => ({ userId, localDate, status, error }));
+  const statusRows = outcomes.map(({ userId, localDate, status, error, medications }) => ({ userId, localDate, status, error, medications: medications && JSON.stringify(medications) }));
   const advanceRows = outcomes.flatMap(({ userId, due, next }) => (next === null ? [] : [{ userId, due, next }]));
 
   // Query builders rather than db.run(sql): drizzle's D1 batch cannot bind raw statements.
   const statusUpdate = db
     .update(reminderLog)
-    .set({ status: sql`r.status`, error: sql`r.error`, updatedAt: now })
+    .set({ status: sql`r.status`, error: sql`r.error`, medications: sql`r.medications`, updatedAt: now })
     .from(
-      sql`(SELECT ${field("userId")} AS user_id, ${field("localDate")} AS local_date, ${field("status")} AS status, ${field("error")} AS error
+      sql`(SELECT ${field("userId")} AS user_id, ${field("localDate")} AS local_date, ${field("status")} AS status, ${field("error")} AS error,
+                  ${field("medications")} AS medications
            FROM ${jsonRows(statusRows)}) AS r`,
     )
     .where(sql`${reminderLog.userId} = r.user_id AND ${reminderLog.localDate} = r.local_date`);

@@ -1,6 +1,6 @@
 import type { Env } from "../env";
 import { enqueueRemaining } from "./fanout";
-import { emptySummary, iso, openJob, processBatch, type TickSummary } from "./batch";
+import { emptySummary, iso, logJobLine, openJob, processBatch, type TickSummary } from "./batch";
 import { USER_BATCH_SIZE, selectDueUsers, type Cursor } from "./store";
 
 // The hourly job. `now` is the tick's scheduled time, never the clock. The tick reads the users due
@@ -12,8 +12,11 @@ import { USER_BATCH_SIZE, selectDueUsers, type Cursor } from "./store";
 
 /** Workers' subrequest limit per invocation (paid plan); every Turso statement or batch is one. */
 export const SUBREQUEST_LIMIT = 1_000;
-/** A batch of users: select, claim, medications, one Postmark batch (≤ 500 e-mails), the recording db.batch. */
-export const SUBREQUESTS_PER_BATCH = 5;
+/**
+ * A batch of users at worst: select, claim, medications, the recording db.batch, and per user one
+ * Postmark send plus one message search (a claim taken over from an earlier attempt).
+ */
+export const SUBREQUESTS_PER_BATCH = 4 + 2 * USER_BATCH_SIZE;
 /** Kept free for logging, the fan-out's first calls and anything a batch does twice. */
 const SUBREQUEST_MARGIN = 50;
 
@@ -45,7 +48,12 @@ export async function runReminderTick(env: Env, now: number, options: TickOption
   const summary = emptySummary();
   const label = `tick ${iso(now)}`;
   const job = openJob(env, now, label);
-  if (!job) return { ...summary, complete: false };
+  if (!job) {
+    // Still one line: a tick that could not send must show up in the same place as every other.
+    const refused = { ...summary, complete: false };
+    logJobLine("reminder_tick", now, refused, 0);
+    return refused;
+  }
   const queue = env.REMINDER_QUEUE;
   const limits = budget(options, Boolean(queue));
 
@@ -75,6 +83,6 @@ export async function runReminderTick(env: Env, now: number, options: TickOption
     console.warn(`[reminders] ${label}: inline budget used after ${summary.due} users and no REMINDER_QUEUE bound; the rest stay due for the next tick`);
     summary.complete = false;
   }
-  if (summary.due > 0) console.log(`[reminders] ${label}: ${JSON.stringify(summary)}`);
+  logJobLine("reminder_tick", now, summary, Date.now() - started);
   return summary;
 }

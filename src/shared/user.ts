@@ -12,6 +12,17 @@ export interface User {
   emailConsent: boolean;
   timezone: string;
   notificationHour: number;
+  /** Set when Postmark reported the address undeliverable or a spam complaint; reminders are off until the user acts. */
+  deliveryProblem: "bounced" | "complained" | null;
+  /** The address the problem concerned. */
+  deliveryProblemAddress: string | null;
+}
+
+/** What the signed-in banner and the settings screens say about a delivery problem, or null. */
+export function deliveryNotice(user: Pick<User, "deliveryProblem" | "deliveryProblemAddress" | "email">): string | null {
+  if (user.deliveryProblem === "bounced") return `We couldn't deliver email to ${user.deliveryProblemAddress ?? user.email}. Check the address or choose another.`;
+  if (user.deliveryProblem === "complained") return "You marked our email as spam, so reminders are off.";
+  return null;
 }
 
 /** What a new account starts with until its owner changes it. */

@@ -62,6 +62,14 @@ describe("reminders, end to end", () => {
     expect(mails.map((m) => m.subject)).toEqual(["Refill reminder: 1 medication needs a refill"]);
     expect(mails[0].text).toMatch(/- Amlodipine: [23] pills left, [23] days of supply; runs out \w{3} \d{1,2}, \d{4}\.\n {2}Pharmacy: Thamel Pharmacy, 9771234567/);
 
+    // The notifications screen lists it under 'Reminders sent'.
+    await page.goto("/notifications");
+    const sentList = page.getByRole("region", { name: "Reminders sent" });
+    const row = sentList.getByRole("row").filter({ hasText: "Amlodipine" });
+    expect(await row.count()).toBe(1);
+    expect(await row.getByRole("cell", { name: "Delivered" }).count()).toBe(1);
+    await expectAccessible(page);
+
     await page.goto(`/dev/emails/${mails[0].id}`);
     expect(await page.getByRole("link", { name: "9771234567" }).getAttribute("href")).toBe("tel:9771234567");
     expect(await page.getByRole("link", { name: "Open your dashboard" }).count()).toBe(1);

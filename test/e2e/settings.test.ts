@@ -132,11 +132,11 @@ describe.each([
     expect(await zone.inputValue()).toBe("Europe/Berlin");
 
     await page.route("**/api/notifications/settings", (route) =>
-      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "The service is temporarily unavailable. Please try again in a moment." }) }),
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service temporarily unavailable. Please try again." }) }),
     );
     await page.getByRole("button", { name: "Save Preferences" }).click();
     await expect.poll(() => text(page, "Update failed")).toBe(1);
-    await expect.poll(() => text(page, "503: The service is temporarily unavailable.")).toBe(1);
+    await expect.poll(() => text(page, "503: Service temporarily unavailable. Please try again.")).toBe(1);
     expect(new URL(page.url()).pathname).toBe("/notifications");
     await page.context().close();
   });

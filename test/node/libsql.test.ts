@@ -19,6 +19,12 @@ import { todayIn } from "../../src/domain/countdown";
 import type { Db } from "../../src/db/client";
 import * as schema from "../../src/db/schema";
 
+/** A created row, or the test fails: these accounts are far below the per-account limits. */
+function made<T>(row: T | "limit" | null): T {
+  if (row === "limit" || row === null) throw new Error(`expected a row, got ${row}`);
+  return row;
+}
+
 // The production engine (libSQL, as Turso runs it): the same migrations, schema and query code the
 // Worker runs on D1, run twice — on a local file (file:, @libsql/client), and over HTTP the way the
 // Worker reaches Turso (@libsql/client/web speaking Hrana to scripts/libsql-http-server.mjs).
@@ -104,11 +110,11 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     const now = Date.now();
     const { token } = await startSession(owner.id, now);
     const today = todayIn("UTC", now);
-    const pharmacy = await createPharmacy(db, owner.id, { name: "Corner Pharmacy", phoneNumber: "5550100" });
-    const theirs = await createPharmacy(db, stranger.id, { name: "Elsewhere", phoneNumber: "" });
+    const pharmacy = made(await createPharmacy(db, owner.id, { name: "Corner Pharmacy", phoneNumber: "5550100" }));
+    const theirs = made(await createPharmacy(db, stranger.id, { name: "Elsewhere", phoneNumber: "" }));
     const input = { pharmacyId: pharmacy.id, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null };
-    const third = await createMedication(db, owner.id, { ...input, name: "thirds", pillsPerDay: 2 / 3 }, today);
-    const plain = await createMedication(db, owner.id, { ...input, name: "Aspirin", pillsPerDay: 1 }, today);
+    const third = made(await createMedication(db, owner.id, { ...input, name: "thirds", pillsPerDay: 2 / 3 }, today));
+    const plain = made(await createMedication(db, owner.id, { ...input, name: "Aspirin", pillsPerDay: 1 }, today));
     await createMedication(db, stranger.id, { ...input, pharmacyId: theirs.id, name: "not yours", pillsPerDay: 1 }, today);
 
     const reads = signedInReads(({ db, owner }) => ({ medications: medicationsOf(db, owner), pharmacies: pharmaciesOf(db, owner) }));
@@ -131,7 +137,7 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     const user = await insertUser("refills");
     const [pharmacy] = await db.insert(schema.pharmacies).values({ userId: user.id, name: "Corner", phoneNumber: "5550100" }).returning();
     const input = { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null };
-    const created = await createMedication(db, user.id, input, "2026-01-01");
+    const created = made(await createMedication(db, user.id, input, "2026-01-01"));
     expect(created?.pillsRemaining).toBe(30);
     // Three days later: 30 − 2×3 = 24, plus five concurrent refills of 10.
     const results = await Promise.all(Array.from({ length: 5 }, () => refillMedication(db, user.id, created!.id, 10, "2026-01-04", "2026-01-04", Date.now())));

@@ -9,7 +9,7 @@ import { expectJsonMessage, isApi, routes } from "./surface";
 
 const userRow = (id: number) => db().select().from(users).where(eq(users.id, id));
 
-const PUBLIC_USER_KEYS = ["birthdate", "email", "emailConsent", "fullName", "id", "notificationDays", "notificationHour", "phoneNumber", "timezone", "username"];
+const PUBLIC_USER_KEYS = ["birthdate", "deliveryProblem", "deliveryProblemAddress", "email", "emailConsent", "fullName", "id", "notificationDays", "notificationHour", "phoneNumber", "timezone", "username"];
 
 describe("anonymous", () => {
   it("GET /api/user → 401 JSON, whatever the query asks for", async () => {

@@ -67,9 +67,9 @@ describe("CSRF: cross-site requests that change state answer 403", () => {
   });
 });
 
-describe("CSRF: the one cross-site exception", () => {
-  it("is only the one-click unsubscribe", () => {
-    expect(CROSS_SITE_ALLOWED).toEqual(["/unsubscribe"]);
+describe("CSRF: the cross-site exceptions", () => {
+  it("are only the one-click unsubscribe and Postmark's webhook (HTTP Basic credentials, test/webhook.test.ts)", () => {
+    expect(CROSS_SITE_ALLOWED).toEqual(["/unsubscribe", "/webhooks/postmark"]);
   });
 
   it("a cross-site POST /unsubscribe still needs a valid signed token: a forged one changes nothing", async () => {

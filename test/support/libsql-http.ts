@@ -12,3 +12,13 @@ export const libsqlHttpUrl = () => inject("libsqlHttpUrl");
 export function libsqlEnv(): Cloudflare.Env {
   return { ...env, TURSO_DATABASE_URL: libsqlHttpUrl() };
 }
+
+/** The HTTP database behind the stalling proxy: after `stall(n)`, n more round trips answer, then none do. */
+export const stallingDbEnv = (): Cloudflare.Env => ({ ...env, TURSO_DATABASE_URL: inject("stallingDbUrl") });
+
+/** Lets `after` more database round trips through the proxy, then it stops answering; `resume()` undoes it. */
+export async function stall(after: number) {
+  const res = await fetch(`${inject("stallingDbUrl")}/__stall?after=${after}`, { method: "POST" });
+  if (!res.ok) throw new Error(`stalling proxy answered ${res.status}`);
+}
+export const resume = () => stall(-1);
