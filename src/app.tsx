@@ -77,11 +77,12 @@ app.route("/dev", devRoutes);
 app.route("/", accountPages);
 app.route("/", dashboardPages);
 app.route("/", medicationPages);
+// Before /medications/:id, which would take "print" for an id.
+app.route("/", printPages);
 app.route("/", medicationDetailPages);
 app.route("/", pharmacyPages);
 app.route("/", settingsPages);
 app.route("/", calendarFeedPages);
-app.route("/", printPages);
 
 app.notFound((c) => (isApi(c.req.path) ? c.json({ message: "Not found" }, 404) : renderNotFound(c)));
 
