@@ -1,7 +1,7 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { medications, pharmacies } from "../src/db/schema";
+import { medications, pharmacies, supplyEvents } from "../src/db/schema";
 import { parseCsv } from "../src/domain/csv";
 import { todayIn } from "../src/domain/countdown";
 import { CSV_COLUMNS } from "../src/shared/import-schemas";
@@ -100,6 +100,7 @@ describe("CSV import", () => {
   it("matches headers in any case and order, ignores extra columns, and links pharmacies by name and phone", async () => {
     const account = await signUp();
     const existing = await createPharmacy(account, { name: "Corner Drugs", phoneNumber: "5550100" });
+    const byHand = await createMedication(account, { pharmacyId: existing.id, name: "By hand" });
     const stranger = await signUp();
     const strangers = await createPharmacy(stranger, { name: "Far Away", phoneNumber: "5550199" });
     const file = [
@@ -127,6 +128,14 @@ describe("CSV import", () => {
     const [statinPharmacy] = await db().select().from(pharmacies).where(eq(pharmacies.id, byName.get("Statin")!.pharmacyId as number));
     expect(statinPharmacy!.userId).toBe(account.id);
     expect(await pharmaciesOf(stranger)).toHaveLength(1);
+
+    // Every imported medication's history starts with its 'created' event, as if added by hand;
+    // the one added by hand keeps its own single event.
+    for (const m of byName.values()) {
+      const events = await db().select().from(supplyEvents).where(eq(supplyEvents.medicationId, m.id as number));
+      expect(events.map((e) => [e.kind, e.pillsAfter]), String(m.name)).toEqual([["created", m.pillsRemaining]]);
+    }
+    expect(byName.get("By hand")!.id).toBe(byHand.id);
   });
 
   it("reports every bad row in the form's words, numbered as a spreadsheet shows them, and imports none", async () => {
@@ -147,8 +156,8 @@ describe("CSV import", () => {
       { row: 5, message: "Cannot have negative pills" },
       { row: 5, message: "Last refill date must be a real date" },
       { row: 6, message: "Must have at least 1 pill per refill" },
-      { row: 6, message: "Refills left must be a whole number from 0 to 9999" },
-      { row: 6, message: "Prescription expiry must be a real date" },
+      { row: 6, message: "Refills left must be a whole number of 0 or more" },
+      { row: 6, message: "Prescription expiry date must be a real date" },
       { row: 6, message: "Pharmacy name is required" },
     ]);
     expect(preview.body.rows.map((r: { row: number }) => r.row)).toEqual([2, 4, 5, 6]);

@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { field, jsonRows } from "../db/json-each";
-import { medications, pharmacies } from "../db/schema";
+import { medications, pharmacies, supplyEvents } from "../db/schema";
 import type { ImportItem } from "../domain/medication-csv";
 import type { ImportResult } from "../shared/import-schemas";
 
 // An import is one batch (one transaction): the pharmacies the file names that the user does not
-// have yet, then every medication, each linked to its pharmacy by name and phone. Either all of it
+// have yet, then every medication, each linked to its pharmacy by name and phone, and its history. Either all of it
 // is written or, if anything fails, none of it. Each list travels as one JSON parameter.
 
 // A pharmacy is "the same" when its name matches ignoring ASCII case (SQLite's NOCASE) and its phone
@@ -15,7 +15,7 @@ const nocaseKey = (name: string) => name.replace(/[A-Z]/g, (ch) => ch.toLowerCas
 const samePharmacy = (userId: number, name: SQL, phone: SQL) =>
   sql`p.user_id = ${userId} AND p.name = ${name} COLLATE NOCASE AND p.phone_number = ${phone}`;
 
-export async function importMedications(db: Db, userId: number, items: ImportItem[], today: string): Promise<ImportResult> {
+export async function importMedications(db: Db, userId: number, items: ImportItem[], today: string, now = Date.now()): Promise<ImportResult> {
   const seen = new Set<string>();
   const namedPharmacies: Array<{ name: string; phone: string }> = [];
   for (const { pharmacy } of items) {
@@ -56,6 +56,13 @@ export async function importMedications(db: Db, userId: number, items: ImportIte
           ORDER BY key`,
     )
     .returning({ id: medications.id });
-  const [created, imported] = await db.batch([newPharmacies, newMedications]);
+  // Each imported medication's supply history starts with its 'created' event, like one added by
+  // hand (createdEvent): every other medication already has events, so those without are this batch's.
+  const createdEvents = db.insert(supplyEvents).select(
+    sql`SELECT NULL, m.id, 'created', m.counted_on, NULL, m.pills_remaining, m.counted_on, NULL, 0, NULL, NULL, ${now}
+        FROM medications m
+        WHERE m.user_id = ${userId} AND NOT EXISTS (SELECT 1 FROM supply_events e WHERE e.medication_id = m.id)`,
+  );
+  const [created, imported] = await db.batch([newPharmacies, newMedications, createdEvents]);
   return { imported: imported.length, pharmaciesCreated: created.length };
 }

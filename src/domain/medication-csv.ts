@@ -111,7 +111,7 @@ export function readMedicationsCsv(text: string): ImportReading {
       pillsPerRefill: row.pills_per_refill,
       lastRefillDate: row.last_refill_date.trim(),
       refillsLeft: row.refills_left,
-      prescriptionExpiresOn: row.prescription_expires_on,
+      prescriptionExpiresOn: row.prescription_expires_on.trim(),
     });
     const pharmacy = importedPharmacySchema.safeParse({ name: row.pharmacy, phoneNumber: row.pharmacy_phone });
     for (const message of [...firstPerField(medication.error), ...firstPerField(pharmacy.error)]) errors.push({ row: row.row, message });

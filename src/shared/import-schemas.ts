@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isCalendarDate, medicationSchema, pharmacySchema } from "./medication-schemas";
+import { medicationSchema, pharmacySchema } from "./medication-schemas";
 
 // The CSV list of medications, as exported and imported. A row is checked by the medication form's
 // own schema (its pharmacy by name and phone, with the pharmacy form's schema), so an imported row
@@ -43,27 +43,8 @@ export interface ImportResult {
   pharmaciesCreated: number;
 }
 
-const optionalText = (message: string) => z.pipe(z.optional(z.nullable(z.string({ error: message }))), z.transform((value) => (value?.trim() ? value.trim() : null)));
-
-// The prescription fields are optional: an empty cell means "not tracked".
-const prescriptionFields = {
-  refillsLeft: z.pipe(
-    optionalText("Refills left must be a whole number"),
-    z.nullable(
-      z.pipe(
-        z.string().check(z.regex(/^\d{1,4}$/, "Refills left must be a whole number from 0 to 9999")),
-        z.transform(Number),
-      ),
-    ),
-  ),
-  prescriptionExpiresOn: z.pipe(
-    optionalText("Prescription expiry must be a date"),
-    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Prescription expiry must be a date (YYYY-MM-DD)"), z.refine(isCalendarDate, "Prescription expiry must be a real date"))),
-  ),
-};
-
 /** A row's medication: the form's schema without the pharmacy choice (the file names the pharmacy). */
-export const importedMedicationSchema = z.extend(z.omit(medicationSchema, { pharmacyId: true }), prescriptionFields);
+export const importedMedicationSchema = z.omit(medicationSchema, { pharmacyId: true });
 export const importedPharmacySchema = pharmacySchema;
 
 export type ImportedMedication = z.infer<typeof importedMedicationSchema>;
