@@ -41,13 +41,15 @@ describe("GET /medications/{id}", () => {
     expect(page.text).toContain("Ask your doctor for a new prescription");
   });
 
-  it("another user's, an unknown or a malformed id goes back to the dashboard", async () => {
+  it("another user's or an unknown id goes back to the dashboard; a path that is no id is another page", async () => {
     const { medication } = await setUp();
     const stranger = await signUp();
-    for (const path of [`/medications/${medication.id}`, "/medications/999999999", "/medications/abc"]) {
+    for (const path of [`/medications/${medication.id}`, "/medications/999999999", "/medications/0"]) {
       const res = await call("GET", path, { cookie: stranger.cookie });
       expect([res.status, res.headers.get("Location")]).toEqual([302, "/?notice=medication-load-error"]);
     }
+    expect((await call("GET", "/medications/abc", { cookie: stranger.cookie })).status).toBe(404);
+    expect((await call("GET", "/medications/print", { cookie: stranger.cookie })).status).toBe(200);
     const signedOut = await call("GET", `/medications/${medication.id}`);
     expect([signedOut.status, signedOut.headers.get("Location")]).toEqual([302, "/auth"]);
   });

@@ -35,7 +35,8 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 // The medication page: what is left and until when, the prescription, the supply chart and the
 // history. The session, the medication, its pharmacy and its events: one round trip.
 export const medicationDetailPages = new Hono<AppEnv>().get(
-  "/medications/:id",
+  // Digits only: /medications/print and other words are other pages.
+  "/medications/:id{[0-9]+}",
   signedIn(({ db, owner, id }) => ({
     medication: medicationOf(db, owner, id),
     pharmacy: pharmacyOfMedication(db, owner, id),
