@@ -214,9 +214,12 @@ describe("CSV import", () => {
     expect(tooMany.body.message).toBe("Nothing was imported. Row 1: The file has more than 500 medications. Please split it into smaller files.");
     expect(await listOf(account)).toEqual([]);
 
+    // 500 rows is a file the import reads; an account still holds at most 200 medications.
     const most = await importFile(account, HEADER + "\r\n" + "Med,1,30,30,,Corner,5550100,,\r\n".repeat(500));
-    expect(most.status, most.text).toBe(201);
-    expect(most.body).toEqual({ imported: 500, pharmaciesCreated: 1 });
+    expect([most.status, most.body.message]).toEqual([409, "You can track up to 200 medications."]);
+    const all = await importFile(account, HEADER + "\r\n" + "Med,1,30,30,,Corner,5550100,,\r\n".repeat(200));
+    expect(all.status, all.text).toBe(201);
+    expect(all.body).toEqual({ imported: 200, pharmaciesCreated: 1 });
   });
 
   it("needs a session and a same-site request", async () => {
@@ -224,5 +227,37 @@ describe("CSV import", () => {
     const account = await signUp();
     const crossSite = await call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: HEADER, contentType: "text/csv", headers: { Origin: "https://evil.example" } });
     expect(crossSite.status).toBe(403);
+  });
+});
+
+describe("CSV import within the account's limits", () => {
+  const rowsFile = (count: number, pharmacy = (i: number) => `Pharmacy ${i % 3}`) =>
+    [HEADER, ...Array.from({ length: count }, (_, i) => `Med ${i},1,30,30,,${pharmacy(i)},555${i},,`)].join("\r\n");
+
+  it("a file that would pass 200 medications imports nothing and answers 409 with the limit", async () => {
+    const account = await signUp();
+    const pharmacy = await createPharmacy(account);
+    const today = todayIn("UTC");
+    // 195 already tracked: 6 more would be 201.
+    const old = (i: number) => ({ userId: account.id, name: `Old ${i}`, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 30, countedOn: today, pillsPerRefill: 30 });
+    // In rows of 10: D1 binds at most 100 parameters a statement.
+    for (let i = 0; i < 195; i += 10) await db().insert(medications).values(Array.from({ length: Math.min(10, 195 - i) }, (_, j) => old(i + j)));
+    const refused = await importFile(account, rowsFile(6));
+    expect([refused.status, refused.body.message]).toEqual([409, "You can track up to 200 medications."]);
+    expect(await db().select().from(medications).where(eq(medications.userId, account.id))).toHaveLength(195);
+    expect(await db().select().from(pharmacies).where(eq(pharmacies.userId, account.id))).toHaveLength(1);
+    const exactly = await importFile(account, rowsFile(5));
+    expect([exactly.status, exactly.body.imported]).toEqual([201, 5]);
+  });
+
+  it("a file that would pass 50 pharmacies imports nothing and answers 409 with the limit", async () => {
+    const account = await signUp();
+    await Promise.all(Array.from({ length: 48 }, (_, i) => createPharmacy(account, { name: `Own ${i}`, phoneNumber: `1${i}` })));
+    const refused = await importFile(account, rowsFile(3, (i) => `New ${i}`));
+    expect([refused.status, refused.body.message]).toEqual([409, "You can track up to 50 pharmacies."]);
+    expect(await db().select().from(pharmacies).where(eq(pharmacies.userId, account.id))).toHaveLength(48);
+    expect(await db().select().from(medications).where(eq(medications.userId, account.id))).toHaveLength(0);
+    const fits = await importFile(account, rowsFile(2, (i) => `New ${i}`));
+    expect([fits.status, fits.body.pharmaciesCreated]).toEqual([201, 2]);
   });
 });

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { importMedications } from "../data/import";
 import { countedMedications, medicationListOf } from "../data/medication-list";
 import { todayIn } from "../domain/countdown";
+import { TOO_MANY_MEDICATIONS_MESSAGE, TOO_MANY_PHARMACIES_MESSAGE } from "../domain/limits";
 import { exportFileName, medicationsCsv, readMedicationsCsv } from "../domain/medication-csv";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
@@ -50,6 +51,9 @@ export const medicationTransferApi = new Hono<AppEnv>()
       if (c.req.query("dryRun") === "1") return c.json(preview);
       if (errors.length > 0) return c.json({ message: importFailedMessage(preview), ...preview }, 400);
       const { user } = c.var.signedIn;
-      return c.json(await importMedications(c.var.db, user.id, items, todayIn(user.timezone)), 201);
+      const result = await importMedications(c.var.db, user.id, items, todayIn(user.timezone));
+      if (result === "limit-medications") throw new ApiError(409, TOO_MANY_MEDICATIONS_MESSAGE);
+      if (result === "limit-pharmacies") throw new ApiError(409, TOO_MANY_PHARMACIES_MESSAGE);
+      return c.json(result, 201);
     },
   );

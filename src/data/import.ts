@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { field, jsonRows } from "../db/json-each";
 import { medications, pharmacies, supplyEvents } from "../db/schema";
+import { MAX_MEDICATIONS, MAX_PHARMACIES } from "../domain/limits";
 import type { ImportItem } from "../domain/medication-csv";
 import type { ImportResult } from "../shared/import-schemas";
 
@@ -15,7 +16,21 @@ const nocaseKey = (name: string) => name.replace(/[A-Z]/g, (ch) => ch.toLowerCas
 const samePharmacy = (userId: number, name: SQL, phone: SQL) =>
   sql`p.user_id = ${userId} AND p.name = ${name} COLLATE NOCASE AND p.phone_number = ${phone}`;
 
-export async function importMedications(db: Db, userId: number, items: ImportItem[], today: string, now = Date.now()): Promise<ImportResult> {
+const ownedMedications = (userId: number) => sql`(SELECT count(*) FROM medications WHERE user_id = ${userId})`;
+const ownedPharmacies = (userId: number) => sql`(SELECT count(*) FROM pharmacies WHERE user_id = ${userId})`;
+
+/**
+ * Imports every item or none. "limit-medications" / "limit-pharmacies": the account would pass
+ * MAX_MEDICATIONS / MAX_PHARMACIES, so nothing was written — checked inside the inserts, so an add
+ * running at the same time cannot push the account over either.
+ */
+export async function importMedications(
+  db: Db,
+  userId: number,
+  items: ImportItem[],
+  today: string,
+  now = Date.now(),
+): Promise<ImportResult | "limit-medications" | "limit-pharmacies"> {
   const seen = new Set<string>();
   const namedPharmacies: Array<{ name: string; phone: string }> = [];
   for (const { pharmacy } of items) {
@@ -42,6 +57,9 @@ export async function importMedications(db: Db, userId: number, items: ImportIte
       sql`SELECT NULL, ${userId}, ${field("name")}, ${field("phone")}
           FROM ${jsonRows(namedPharmacies)}
           WHERE NOT EXISTS (SELECT 1 FROM pharmacies p WHERE ${samePharmacy(userId, field("name"), field("phone"))})
+            AND ${ownedMedications(userId)} + ${rows.length} <= ${MAX_MEDICATIONS}
+            AND ${ownedPharmacies(userId)} + (SELECT count(*) FROM ${jsonRows(namedPharmacies)} n
+                  WHERE NOT EXISTS (SELECT 1 FROM pharmacies p WHERE ${samePharmacy(userId, sql`n.value ->> 'name'`, sql`n.value ->> 'phone'`)})) <= ${MAX_PHARMACIES}
           ORDER BY key`,
     )
     .returning({ id: pharmacies.id });
@@ -53,6 +71,11 @@ export async function importMedications(db: Db, userId: number, items: ImportIte
                  ${field("pillsPerDay")}, ${field("pillsRemaining")}, ${today}, ${field("pillsPerRefill")}, ${field("lastRefillDate")},
                  ${field("refillsLeft")}, ${field("prescriptionExpiresOn")}
           FROM ${jsonRows(rows)}
+          -- All or none: within the limit, and every row's pharmacy there (the pharmacies' insert
+          -- above writes nothing when it would pass its own limit).
+          WHERE ${ownedMedications(userId)} + ${rows.length} <= ${MAX_MEDICATIONS}
+            AND NOT EXISTS (SELECT 1 FROM ${jsonRows(rows)} r
+                  WHERE NOT EXISTS (SELECT 1 FROM pharmacies p WHERE ${samePharmacy(userId, sql`r.value ->> 'pharmacy'`, sql`r.value ->> 'phone'`)}))
           ORDER BY key`,
     )
     .returning({ id: medications.id });
@@ -63,6 +86,8 @@ export async function importMedications(db: Db, userId: number, items: ImportIte
         FROM medications m
         WHERE m.user_id = ${userId} AND NOT EXISTS (SELECT 1 FROM supply_events e WHERE e.medication_id = m.id)`,
   );
-  const [created, imported] = await db.batch([newPharmacies, newMedications, createdEvents]);
+  const owned = db.select({ medications: sql<number>`${ownedMedications(userId)}`, pharmacies: sql<number>`${ownedPharmacies(userId)}` }).from(sql`(SELECT 1)`);
+  const [created, imported, , [count]] = await db.batch([newPharmacies, newMedications, createdEvents, owned]);
+  if (imported.length === 0 && rows.length > 0) return count!.medications + rows.length > MAX_MEDICATIONS ? "limit-medications" : "limit-pharmacies";
   return { imported: imported.length, pharmaciesCreated: created.length };
 }
