@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { accountApi } from "./api/account";
+import { emailApi } from "./api/email";
 import { medicationsApi } from "./api/medications";
 import { pharmaciesApi } from "./api/pharmacies";
 import { settingsApi } from "./api/settings";
@@ -62,6 +63,7 @@ app.use("/dev/*", loopbackOnly);
 app.use(openDb);
 
 app.route("/api", accountApi);
+app.route("/api", emailApi);
 app.route("/api", medicationsApi);
 app.route("/api", pharmaciesApi);
 app.route("/api", settingsApi);
