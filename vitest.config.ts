@@ -13,7 +13,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_URL: "http://localhost" } },
+            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_URL: "http://localhost", APP_ENV: "test" } },
           })),
         ],
         test: {
