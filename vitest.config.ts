@@ -20,7 +20,7 @@ export default defineConfig({
           name: "workers",
           include: ["test/**/*.test.{ts,tsx}"],
           exclude: ["test/node/**", "test/e2e/**"],
-          setupFiles: ["./test/setup/apply-migrations.ts"],
+          setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/no-secrets-in-logs.ts"],
           // A Hrana (libSQL over HTTP) server on a migrated temp file; tests inject("libsqlHttpUrl").
           globalSetup: ["./test/setup/libsql-http.ts"],
         },

@@ -144,7 +144,7 @@ export const accountApi = new Hono<AppEnv>()
     const emailBlocked = await consumeAttempt(db, [[emailKey, LIMITS.forgotPerEmail]]);
     if (!emailBlocked) {
       // Sent after the answer, so a known and an unknown address take the same time to answer.
-      c.executionCtx.waitUntil(sendResetLinks(c.env, db, email, new URL(c.req.url).origin).catch((err) => console.error(`reset mail failed: ${errorSummary(err)}`)));
+      c.executionCtx.waitUntil(sendResetLinks(c.env, db, email, new URL(c.req.url).origin).catch((err) => console.error(`[mail] reset links failed: ${errorSummary(err)}`)));
     }
     return c.json({ message: FORGOT_ANSWER });
   })

@@ -1,4 +1,5 @@
 import { ServerClient } from "postmark";
+import { redact } from "../http/redact";
 import type { Mailer, OutgoingEmail, SendResult } from "./mailer";
 
 // Postmark per-message error codes that mean "this recipient will never accept it":
@@ -34,14 +35,16 @@ export class PostmarkMailer implements Mailer {
         const answer = answers[i];
         if (answer && answer.ErrorCode === 0) return { ok: true };
         const code = answer?.ErrorCode ?? -1;
-        return { ok: false, permanent: PERMANENT_CODES.has(code), error: `Postmark ${code}: ${answer?.Message ?? "no answer"}` };
+        // Postmark's message quotes the recipient ("… 'pat@example.com' …"): logs and the reminder
+        // log get it without the address.
+        return { ok: false, permanent: PERMANENT_CODES.has(code), error: redact(`Postmark ${code}: ${answer?.Message ?? "no answer"}`) };
       });
     } catch (err) {
       // The whole call failed: 5xx, 429, network, or a request-level 422 (e.g. code 406 for a single
       // inactive recipient). Only recipient errors are permanent; everything else is retried later.
       const e = err as { code?: number; statusCode?: number; message?: string };
       const permanent = e.statusCode === 422 && PERMANENT_CODES.has(e.code ?? -1);
-      const error = `Postmark ${e.statusCode ?? "network"}${e.code ? `/${e.code}` : ""}: ${e.message ?? String(err)}`;
+      const error = redact(`Postmark ${e.statusCode ?? "network"}${e.code ? `/${e.code}` : ""}: ${e.message ?? String(err)}`);
       return messages.map(() => ({ ok: false, permanent, error }));
     }
   }
