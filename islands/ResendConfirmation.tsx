@@ -1,15 +1,6 @@
-import type { ResendAnswer } from "../src/shared/settings-schemas";
-import { apiRequest } from "./lib/api";
-import { PendingButton, useSubmit } from "./lib/submit";
+import { ResendButton } from "./lib/ResendButton";
 
-/** 'Resend email': a new confirmation link for the address awaiting confirmation. */
-export default function ResendConfirmation({ className = "btn-secondary" }: { className?: string }) {
-  const resend = useSubmit<void>({
-    async send() {
-      const answer = await apiRequest<ResendAnswer>("POST", "/api/confirm-email/resend");
-      return { toast: { title: "Email sent", description: `We sent a new confirmation link to ${answer.sentTo}. It works for 24 hours.` } };
-    },
-    failureTitle: "Email not sent",
-  });
-  return <PendingButton type="button" className={className} pending={resend.pending} label="Resend email" onClick={() => resend.submit()} />;
+/** The banner's and the confirmation page's 'Resend email' button. */
+export default function ResendConfirmation({ className }: { className?: string }) {
+  return <ResendButton className={className} />;
 }

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { call } from "../helpers";
 import { mockPostmark, tick } from "../reminders-fixtures";
 
@@ -7,17 +7,17 @@ import { mockPostmark, tick } from "../reminders-fixtures";
 // every request answers 503 and one log line names the setting, never its value.
 
 const SECRET = "a-production-secret-of-forty-characters!";
-const production: Cloudflare.Env = {
-  ...env,
-  APP_ENV: undefined,
+const { APP_ENV: _local, ...deployed } = env;
+const production = {
+  ...deployed,
   POSTMARK_SERVER_TOKEN: "pm-production-token",
   APP_SECRET: SECRET,
   APP_URL: "https://refills.example.com",
   MAIL_FROM: "Refill Tracker <reminders@refills.example.com>",
-};
+} as Cloudflare.Env;
 const base = "https://refills.example.com";
 
-let errors: ReturnType<typeof vi.spyOn>;
+let errors: MockInstance<typeof console.error>;
 afterEach(() => errors?.mockRestore());
 const logged = () => errors.mock.calls.map((args) => args.map(String).join(" ")).join("\n");
 
