@@ -13,14 +13,14 @@ export default defineConfig({
         plugins: [
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_URL: "http://localhost" } },
+            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_URL: "http://localhost", APP_ENV: "test" } },
           })),
         ],
         test: {
           name: "workers",
           include: ["test/**/*.test.{ts,tsx}"],
           exclude: ["test/node/**", "test/e2e/**"],
-          setupFiles: ["./test/setup/apply-migrations.ts"],
+          setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/no-secrets-in-logs.ts"],
           // A Hrana (libSQL over HTTP) server on a migrated temp file; tests inject("libsqlHttpUrl").
           globalSetup: ["./test/setup/libsql-http.ts"],
         },

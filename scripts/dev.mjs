@@ -18,7 +18,9 @@ if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 const appUrl = ["--var", `APP_URL:${process.env.APP_URL ?? `http://localhost:${port}`}`];
 // Each answer shows its database round trips in a Server-Timing header (SERVER_TIMING=0 turns it off).
 const timing = ["--var", `SERVER_TIMING:${process.env.SERVER_TIMING ?? "1"}`];
-const dev = spawn("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...appUrl, ...timing, ...args], {
+// Local: the development outbox and defaults are allowed (without it the Worker checks production settings).
+const local = ["--var", "APP_ENV:development"];
+const dev = spawn("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...appUrl, ...timing, ...local, ...args], {
   stdio: "inherit",
   env,
 });

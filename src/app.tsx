@@ -5,6 +5,7 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import { accountApi } from "./api/account";
 import { calendarFeedApi } from "./api/calendar-feed";
 import { medicationTransferApi } from "./api/medication-transfer";
+import { emailApi } from "./api/email";
 import { medicationsApi } from "./api/medications";
 import { pharmaciesApi } from "./api/pharmacies";
 import { remindersApi } from "./api/reminders";
@@ -12,6 +13,7 @@ import { settingsApi } from "./api/settings";
 import { Document } from "./components/Document";
 import type { AppEnv } from "./env";
 import { ApiError, describeError, isExpected, jsonError, logFailure, TOO_LARGE_MESSAGE } from "./http/errors";
+import { requireConfiguration } from "./http/configuration";
 import { CSV_BODY_ROUTES, loopbackOnly, openDb, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
 import { devRoutes } from "./mail/dev-routes";
 import { postmarkWebhook } from "./webhooks/postmark";
@@ -60,6 +62,7 @@ const pageHeaders = secureHeaders({
 const apiHeaders = secureHeaders({ ...baseHeaders, contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } });
 app.use((c, next) => (c.req.path.startsWith("/api/") ? apiHeaders(c, next) : pageHeaders(c, next)));
 app.use(noStore);
+app.use(requireConfiguration);
 // Before anything that can fail (guards look the session up in the database), so the error page renders.
 app.use(reactRenderer(({ children, title }) => <Document title={title}>{children}</Document>));
 const smallBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: TOO_LARGE_MESSAGE }, 413) });
@@ -71,6 +74,7 @@ app.use(openDb);
 
 app.route("/api", accountApi);
 app.route("/api", medicationTransferApi);
+app.route("/api", emailApi);
 app.route("/api", medicationsApi);
 app.route("/api", pharmaciesApi);
 app.route("/api", settingsApi);

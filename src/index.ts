@@ -1,5 +1,6 @@
 import { app } from "./app";
 import type { Env } from "./env";
+import { checkConfiguration } from "./http/configuration";
 import { pruneTables } from "./maintenance/prune";
 import { consumeReminderBatches } from "./reminders/fanout";
 import { runReminderTick } from "./reminders/tick";
@@ -15,6 +16,8 @@ export default {
       console.error(`[scheduled] no job for cron "${controller.cron}"`);
       return;
     }
+    // A misconfigured production Worker sends nothing (and says why), as it answers nothing.
+    if (!checkConfiguration(env, "reminder tick")) return;
     const now = controller.scheduledTime;
     // Reminders first, then the pruning, also after a tick that threw (pruneTables never throws).
     const summary = await runReminderTick(env, now).finally(() => pruneTables(env, now));
@@ -25,6 +28,8 @@ export default {
   // REMINDER_QUEUE's consumer (wrangler.toml): batches of due users the tick could not do itself.
   // Each message is acked or retried on its own; nothing here throws.
   async queue(batch, env, _ctx) {
+    // Left unacknowledged: retried once the settings are fixed, or taken by the next tick.
+    if (!checkConfiguration(env, "reminder batch")) return batch.retryAll();
     await consumeReminderBatches(batch, env);
   },
 } satisfies ExportedHandler<Env>;

@@ -19,6 +19,8 @@ describe("accounts: happy paths", () => {
       emailConsent: true,
       timezone: "UTC",
       notificationHour: 9,
+      emailConfirmed: false,
+      pendingEmail: null,
       deliveryProblem: null,
       deliveryProblemAddress: null,
     });

@@ -67,7 +67,7 @@ describe("the hourly job on a database that stops answering", () => {
     const username = uniqueName("deadline_tick");
     const [user] = await http
       .insert(users)
-      .values({ username, passwordHash: "x", email: `${username}@example.com`, timezone: "UTC", timezoneChosen: true, notificationHour: 9, notificationDays: 7, emailConsent: true, nextNotificationAt: at("2021-06-01T09:00:00Z"), createdAt: 0 })
+      .values({ username, usernameKey: username, emailConfirmedAt: 0, passwordHash: "x", email: `${username}@example.com`, timezone: "UTC", timezoneChosen: true, notificationHour: 9, notificationDays: 7, emailConsent: true, nextNotificationAt: at("2021-06-01T09:00:00Z"), createdAt: 0 })
       .returning({ id: users.id, email: users.email });
     await http.insert(medications).values({ userId: user!.id, name: "Metformin", pillsPerDay: 1, pillsRemaining: 2, countedOn: "2021-06-01", pillsPerRefill: 30 });
     return { user: user!, http };

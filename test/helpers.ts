@@ -103,17 +103,42 @@ export interface Account {
   cookie: string;
 }
 
-/** Registers a fresh user through the API (over https when `secure`) and answers its session cookie. */
+/**
+ * Registers a fresh user through the API (over https when `secure`) and answers its session cookie.
+ * The address starts unconfirmed (no reminders, no test e-mail); `confirmed: true` opens the link the
+ * registration mailed, as the owner would.
+ */
 export async function signUp(
-  options: Partial<{ username: string; password: string; email: string; fullName: string; emailConsent: boolean; secure: boolean }> = {},
+  options: Partial<{ username: string; password: string; email: string; fullName: string; emailConsent: boolean; secure: boolean; confirmed: boolean }> = {},
 ): Promise<Account> {
-  const { secure, ...overrides } = options;
+  const { secure, confirmed, ...overrides } = options;
   const username = overrides.username ?? uniqueName();
   const payload = { username, password: "correct horse battery", email: `${username}@example.com`, fullName: `Test ${username}`, emailConsent: true, ...overrides };
   const res = await call<User>("POST", "/api/register", { body: payload, secure });
   expect(res.status, res.text).toBe(201);
-  const user = res.body;
+  let user = res.body;
+  if (confirmed) {
+    await openConfirmationLink(user.email);
+    user = { ...user, emailConfirmed: true };
+  }
   return { user, id: user.id, username: user.username, email: user.email, password: payload.password, cookie: sessionCookie(res) };
+}
+
+/** The token of the newest confirmation link mailed to `to` (the development outbox). */
+export async function confirmationTokenFor(to: string): Promise<string> {
+  const mails = await emailsTo(to);
+  const mail = mails.find((m) => m.subject === "Confirm your Refill Tracker email address");
+  expect(mail, `no confirmation e-mail to ${to}`).toBeDefined();
+  const match = /confirm-email\?token=([a-z0-9]+)/.exec(mail!.text);
+  expect(match, mail!.text).not.toBeNull();
+  return match![1];
+}
+
+/** Opens the newest confirmation link mailed to `to`, as its owner would; answers the page. */
+export async function openConfirmationLink(to: string, options: CallOptions = {}) {
+  const page = await call("GET", `/confirm-email?token=${await confirmationTokenFor(to)}`, options);
+  expect(page.text).toContain("Email confirmed");
+  return page;
 }
 
 /** A pharmacy of the account's; `overrides` may carry any (possibly hostile) extra fields. */

@@ -30,13 +30,22 @@ export interface ReminderUser {
 }
 
 /** A consenting user whose settings were saved at `savedAt` (so their next reminder follows from it). */
-export async function makeUser(options: { timezone: string; hour: number; savedAt: number | string; days?: number; consent?: boolean; fullName?: string }): Promise<ReminderUser> {
+export async function makeUser(options: {
+  timezone: string;
+  hour: number;
+  savedAt: number | string;
+  days?: number;
+  consent?: boolean;
+  fullName?: string;
+  confirmed?: boolean;
+}): Promise<ReminderUser> {
   const username = uniqueName("rem");
   const savedAt = typeof options.savedAt === "string" ? at(options.savedAt) : options.savedAt;
   const [row] = await db()
     .insert(users)
     .values({
       username,
+      usernameKey: username,
       passwordHash: "not used by these tests",
       email: `${username}@example.com`,
       fullName: options.fullName ?? `Pat ${username}`,
@@ -47,6 +56,8 @@ export async function makeUser(options: { timezone: string; hour: number; savedA
       emailConsent: options.consent ?? true,
       nextNotificationAt: nextReminderAt(options.timezone, options.hour, savedAt),
       createdAt: savedAt,
+      // Reminders go only to confirmed addresses; `confirmed: false` makes one that is not.
+      emailConfirmedAt: options.confirmed === false ? null : savedAt,
     })
     .returning({ id: users.id, email: users.email });
   created.push(row.id);

@@ -117,8 +117,8 @@ describe("records and batches", () => {
     const tag = uniqueName("bulk");
     const due = at("2025-03-05T09:00:00Z");
     await env.DB.prepare(
-      `INSERT INTO users (username, password_hash, email, timezone, timezone_chosen, notification_hour, notification_days, email_consent, next_notification_at, created_at)
-       SELECT ?1 || '_' || key, 'x', ?1 || '_' || key || '@example.com', 'UTC', 1, 9, 7, 1, ?2, 0 FROM json_each(?3)`,
+      `INSERT INTO users (username, username_key, password_hash, email, email_confirmed_at, timezone, timezone_chosen, notification_hour, notification_days, email_consent, next_notification_at, created_at)
+       SELECT ?1 || '_' || key, ?1 || '_' || key, 'x', ?1 || '_' || key || '@example.com', 0, 'UTC', 1, 9, 7, 1, ?2, 0 FROM json_each(?3)`,
     )
       .bind(tag, due, JSON.stringify(Array.from({ length: 401 }, () => 0)))
       .run();

@@ -74,6 +74,7 @@ describe("signed out", () => {
     ["PATCH", "/api/profile"],
     ["PATCH", "/api/notifications/settings"],
     ["POST", "/api/test-email-notification"],
+    ["POST", "/api/confirm-email/resend"],
   ])("%s %s → 401", async (method, path) => {
     const res = await call(method, path, { body: method === "PATCH" ? valid : undefined });
     expect(res.status).toBe(401);
@@ -92,7 +93,7 @@ describe("POST /api/test-email-notification failures", () => {
   // Each test sends with its own account: the endpoint is limited per user.
   let sender: Account;
   beforeEach(async () => {
-    sender = await signUp();
+    sender = await signUp({ confirmed: true });
   });
 
   const send = (bindings: Cloudflare.Env) => call("POST", "/api/test-email-notification", { cookie: sender.cookie, env: bindings });
@@ -144,10 +145,10 @@ describe("unsubscribe links", () => {
   });
 
   it("a token signed for one user does not work with another id", async () => {
-    const other = await signUp();
+    const other = await signUp({ confirmed: true });
     await call("POST", "/api/test-email-notification", { cookie: other.cookie });
     const mails = (await call<Array<{ to: string; text: string }>>("GET", "/dev/emails")).body;
-    const signature = /token=\d+\.([\w-]{43})/.exec(mails.find((m) => m.to === other.user.email)!.text)![1];
+    const signature = /token=\d+\.([\w-]{43})/.exec(mails.find((m) => m.to === other.user.email && m.text.includes("unsubscribe?token="))!.text)![1];
     const res = await call("POST", `/unsubscribe?token=${account.user.id}.${signature}`);
     expect(res.status).toBe(400);
     expect((await call("GET", "/api/user", { cookie: account.cookie })).body.emailConsent).toBe(true);

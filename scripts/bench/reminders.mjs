@@ -26,8 +26,8 @@ function seedUsersSql({ from, to, dueUpTo, time, today }) {
   const ids = `id BETWEEN ${ID_BASE + from} AND ${ID_BASE + to}`;
   return `
 WITH RECURSIVE seq(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM seq WHERE n < ${to})
-INSERT INTO users (id, username, password_hash, email, email_consent, timezone, notification_hour, notification_days, next_notification_at, created_at)
-SELECT ${ID_BASE} + n, 'reminder-' || n, 'not-a-hash', 'reminder-' || n || '@example.test', 1, 'UTC', 9, 7,
+INSERT INTO users (id, username, username_key, password_hash, email, email_confirmed_at, email_consent, timezone, notification_hour, notification_days, next_notification_at, created_at)
+SELECT ${ID_BASE} + n, 'reminder-' || n, 'reminder-' || n, 'not-a-hash', 'reminder-' || n || '@example.test', ${time}, 1, 'UTC', 9, 7,
        CASE WHEN n <= ${dueUpTo} THEN ${time - 60_000} ELSE ${time + HOUR} + (n % 23) * ${HOUR} END, ${time}
 FROM seq;
 INSERT INTO pharmacies (user_id, name, phone_number) SELECT id, 'Bench Pharmacy', '(555) 010-0000' FROM users WHERE ${ids};
@@ -60,7 +60,7 @@ async function outcome(d1, time) {
     d1,
     `SELECT count(*) AS n FROM dev_emails;
      SELECT status, count(*) AS n FROM reminder_log GROUP BY status;
-     SELECT count(*) AS n FROM users WHERE id > ${ID_BASE} AND email_consent = 1 AND next_notification_at <= ${time};`,
+     SELECT count(*) AS n FROM users WHERE id > ${ID_BASE} AND email_consent = 1 AND email_confirmed_at IS NOT NULL AND next_notification_at <= ${time};`,
   );
   return { emails: emails.n, log: Object.fromEntries(statuses.map((s) => [s.status, s.n])), stillDue: stillDue.n };
 }

@@ -1,9 +1,12 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../auth/common-passwords";
+import { confirmationLink, newConfirmation } from "../auth/email-confirmation";
 import { hashPassword, timingDummyHash, verifyPassword } from "../auth/password";
 import { deleteSession, generateToken, hashToken, newSession, SESSION_MAX_AGE, toPublicUser } from "../auth/session";
-import { blockedFor, clearAttempts, consumeAttempt, countAttempt, LIMITS, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
+import { blockedFor, consumeAttempt, countAttempt, LIMITS, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
+import { foldUsername, sameAddress } from "../auth/username";
 import { sessions, users } from "../db/schema";
 import { nextReminderAt } from "../domain/time";
 import type { AppEnv } from "../env";
@@ -11,6 +14,7 @@ import { ApiError, errorSummary } from "../http/errors";
 import { clearSessionCookie, sessionCookieName, setSessionCookie, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
+import { confirmationEmail } from "../mail/templates/AddressEmails";
 import { passwordResetEmail } from "../mail/templates/PasswordResetEmail";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../shared/auth-schemas";
 import { USER_DEFAULTS } from "../shared/user";
@@ -26,10 +30,12 @@ export const accountApi = new Hono<AppEnv>()
 
   .post("/register", validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
+    if (isCommonPassword(input.password)) throw new ApiError(400, COMMON_PASSWORD_MESSAGE);
     const db = c.var.db;
     const now = Date.now();
     const passwordHash = await hashPassword(input.password);
     const token = generateToken();
+    const confirmation = await newConfirmation(input.email, now);
     // One batch (one transaction): the account and its first session exist together or not at all.
     // The session row selects the user by username AND this request's freshly salted hash, so a
     // taken username never yields a session on somebody else's account.
@@ -38,14 +44,17 @@ export const accountApi = new Hono<AppEnv>()
         .insert(users)
         .values({
           username: input.username,
+          usernameKey: foldUsername(input.username),
           passwordHash,
           email: input.email,
           fullName: input.fullName,
           emailConsent: input.emailConsent,
           nextNotificationAt: nextReminderAt(USER_DEFAULTS.timezone, USER_DEFAULTS.notificationHour, now),
           createdAt: now,
+          ...confirmation.columns,
         })
-        .onConflictDoNothing({ target: users.username })
+        // Taken in any letter case (users_username_key_unique) or exactly (users_username_unique).
+        .onConflictDoNothing()
         .returning(),
       db.insert(sessions).select(
         db
@@ -63,29 +72,56 @@ export const accountApi = new Hono<AppEnv>()
     const row = inserted[0];
     if (!row) throw new ApiError(409, "Username already exists");
     setSessionCookie(c, token);
+    // After the answer: a mail failure must not fail the sign-up ('Resend email' is on every page).
+    const link = confirmationLink(appUrl(c.env, new URL(c.req.url).origin), confirmation.token);
+    const message = confirmationEmail({ to: row.email, username: row.username, link, change: false });
+    c.executionCtx.waitUntil(
+      createMailer(c.env, db)
+        .send([message])
+        .then(([result]) => result && !result.ok && console.error(`[mail] confirmation for user ${row.id} not sent: ${result.error}`))
+        .catch((err) => console.error(`[mail] confirmation for user ${row.id} failed: ${errorSummary(err)}`)),
+    );
     return c.json(toPublicUser(row), 201);
   })
 
   .post("/login", validate("json", loginSchema), async (c) => {
     const { username, password } = c.req.valid("json");
     const db = c.var.db;
-    const keys = { account: throttleKey.loginAccount(username), client: throttleKey.loginClient(clientIp(c)) };
+    const ip = clientIp(c);
+    // The pair (this account from this client) is what normally stops a guesser; the account's own
+    // ceiling is higher, so an attacker's failures from elsewhere never lock its owner out.
+    const keys = { pair: throttleKey.loginAccountClient(username, ip), account: throttleKey.loginAccount(username), client: throttleKey.loginClient(ip) };
     const limits: Array<[string, number]> = [
+      [keys.pair, LIMITS.loginPerAccountClient],
       [keys.account, LIMITS.loginPerAccount],
       [keys.client, LIMITS.loginPerClient],
     ];
     const now = Date.now();
     // One round trip: the attempt is counted (before the password is checked, so parallel guesses
-    // cannot all slip under the limit) and the account read, in one batch.
-    const [countAccount, countClient] = countAttempt(db, limits, now);
-    const [accountCount, clientCount, [row]] = await db.batch([countAccount!, countClient!, db.select().from(users).where(eq(users.username, username))]);
-    const blocked = blockedFor(limits, [accountCount, clientCount], now);
+    // cannot all slip under the limit) and the account read, in one batch. The name matches in any
+    // letter case; an account from before usernames were folded also matches exactly as registered.
+    const [countPair, countAccount, countClient] = countAttempt(db, limits, now);
+    const [pairCount, accountCount, clientCount, rows] = await db.batch([
+      countPair!,
+      countAccount!,
+      countClient!,
+      db
+        .select()
+        .from(users)
+        .where(or(eq(users.usernameKey, foldUsername(username)), eq(users.username, username)))
+        .orderBy(desc(sql`${users.username} = ${username}`))
+        .limit(1),
+    ]);
+    const blocked = blockedFor(limits, [pairCount, accountCount, clientCount], now);
     if (blocked) throw new ApiError(429, retryMessage(blocked));
+    const row = rows[0];
     const valid = await verifyPassword(password, row?.passwordHash ?? (await timingDummyHash()));
     if (!row || !valid) throw new ApiError(401, INVALID_LOGIN);
-    // The second: the account starts afresh, the client gets its attempt back, the session begins.
+    // The second: this attempt is given back on every key, the session begins. The failures before
+    // it stay counted until their window passes: signing in to another account (or this one) must
+    // not wipe the count of someone guessing at this name.
     const session = await newSession(row.id, now);
-    await db.batch([clearAttempts(db, keys.account), refundAttempt(db, keys.client), db.insert(sessions).values(session.row)]);
+    await db.batch([refundAttempt(db, keys.pair), refundAttempt(db, keys.account), refundAttempt(db, keys.client), db.insert(sessions).values(session.row)]);
     setSessionCookie(c, session.token);
     return c.json(toPublicUser(row));
   })
@@ -108,13 +144,14 @@ export const accountApi = new Hono<AppEnv>()
     const emailBlocked = await consumeAttempt(db, [[emailKey, LIMITS.forgotPerEmail]]);
     if (!emailBlocked) {
       // Sent after the answer, so a known and an unknown address take the same time to answer.
-      c.executionCtx.waitUntil(sendResetLinks(c.env, db, email, new URL(c.req.url).origin).catch((err) => console.error(`reset mail failed: ${errorSummary(err)}`)));
+      c.executionCtx.waitUntil(sendResetLinks(c.env, db, email, new URL(c.req.url).origin).catch((err) => console.error(`[mail] reset links failed: ${errorSummary(err)}`)));
     }
     return c.json({ message: FORGOT_ANSWER });
   })
 
   .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
     const { token, password } = c.req.valid("json");
+    if (isCommonPassword(password)) throw new ApiError(400, COMMON_PASSWORD_MESSAGE);
     const db = c.var.db;
     const now = Date.now();
     const passwordHash = await hashPassword(password);
@@ -131,7 +168,9 @@ export const accountApi = new Hono<AppEnv>()
   });
 
 async function sendResetLinks(env: AppEnv["Bindings"], db: AppEnv["Variables"]["db"], email: string, origin: string) {
-  const owners = await db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.email, email)).limit(5);
+  // Addresses need not be unique: every account on it (in any letter case) gets its own link, sent
+  // to the account's current address, never to one still awaiting confirmation.
+  const owners = await db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(sameAddress(users.email, email)).limit(5);
   if (owners.length === 0) return;
   const expiry = Date.now() + RESET_TOKEN_TTL;
   const base = appUrl(env, origin);
@@ -142,5 +181,5 @@ async function sendResetLinks(env: AppEnv["Bindings"], db: AppEnv["Variables"]["
     messages.push(passwordResetEmail({ to: owner.email, username: owner.username, link: `${base}/reset-password?token=${token}` }));
   }
   const results = await createMailer(env, db).send(messages);
-  results.forEach((r) => !r.ok && console.error(`reset mail not sent: ${r.error}`));
+  results.forEach((r, i) => !r.ok && console.error(`[mail] reset link for user ${owners[i]!.id} not sent: ${r.error}`));
 }

@@ -1,31 +1,89 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, notExists } from "drizzle-orm";
 import { Hono } from "hono";
+import { newConfirmation, confirmationLink } from "../auth/email-confirmation";
+import { verifyPassword } from "../auth/password";
 import { toPublicUser } from "../auth/session";
-import { users } from "../db/schema";
+import { foldCase } from "../auth/username";
+import { throttles, users } from "../db/schema";
 import { localDateAt, nextReminderAt, zoneOrUtc } from "../domain/time";
 import { resolveTimeZone } from "../domain/timezones";
 import type { AppEnv } from "../env";
-import { ApiError } from "../http/errors";
+import { ApiError, errorSummary } from "../http/errors";
 import { NOT_SIGNED_IN_MESSAGE, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
+import { changeNoticeEmail, confirmationEmail } from "../mail/templates/AddressEmails";
 import { reminderMessage } from "../mail/templates/ReminderEmail";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey } from "../mail/unsubscribe";
 import { reminderContent } from "../reminders/due";
 import { reminderMedicationsOf } from "../data/medications";
-import { notificationSettingsSchema, profileSchema, type TestEmailAnswer } from "../shared/settings-schemas";
-import { consumeAttempt, LIMITS, retryMessage, throttleKey } from "../auth/throttle";
+import {
+  CONFIRM_FIRST,
+  CURRENT_PASSWORD_INCORRECT,
+  CURRENT_PASSWORD_REQUIRED,
+  notificationSettingsSchema,
+  profileSchema,
+  type TestEmailAnswer,
+} from "../shared/settings-schemas";
+import { consumeAttempt, LIMITS, retryMessage, throttleKey, WINDOW_MS } from "../auth/throttle";
 
 const userGone = () => new ApiError(401, NOT_SIGNED_IN_MESSAGE);
 
 // PATCH /profile, PATCH /notifications/settings, POST /test-email-notification.
 export const settingsApi = new Hono<AppEnv>()
-  .patch("/profile", signedIn(), validate("json", profileSchema), async (c) => {
-    const { fullName, email } = c.req.valid("json");
-    const [row] = await c.var.db.update(users).set({ fullName, email }).where(eq(users.id, c.var.signedIn.user.id)).returning();
-    if (!row) throw userGone();
-    return c.json(toPublicUser(row));
-  })
+  // The name, or the address's letter case (the same mailbox), is saved at once. A new address needs
+  // the current password and waits as pending until a link sent to it is opened; meanwhile the old
+  // address keeps the reminders and the resets, and is told about the change.
+  .patch(
+    "/profile",
+    signedIn(({ db, owner }) => ({ account: db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, owner)) })),
+    validate("json", profileSchema),
+    async (c) => {
+      const { fullName, email, currentPassword } = c.req.valid("json");
+      const { user, data } = c.var.signedIn;
+      const db = c.var.db;
+      if (foldCase(email) === foldCase(user.email)) {
+        const [row] = await db.update(users).set({ fullName, email }).where(eq(users.id, user.id)).returning();
+        if (!row) throw userGone();
+        return c.json(toPublicUser(row));
+      }
+      if (!currentPassword) throw new ApiError(400, CURRENT_PASSWORD_REQUIRED);
+      const passwordHash = data.account[0]?.passwordHash;
+      if (!passwordHash) throw userGone();
+      const checkKey = throttleKey.passwordCheck(user.id);
+      if (!(await verifyPassword(currentPassword, passwordHash))) {
+        // Only failures count: a stolen session must not become a way to guess the password.
+        const blocked = await consumeAttempt(db, [[checkKey, LIMITS.passwordCheckPerUser]]);
+        if (blocked) throw new ApiError(429, retryMessage(blocked));
+        throw new ApiError(400, CURRENT_PASSWORD_INCORRECT);
+      }
+      const now = Date.now();
+      const confirmation = await newConfirmation(email, now);
+      const overLimit = db
+        .select({ key: throttles.key })
+        .from(throttles)
+        .where(and(eq(throttles.key, checkKey), gt(throttles.count, LIMITS.passwordCheckPerUser), gt(throttles.windowStartedAt, now - WINDOW_MS)));
+      // Even the right password waits out a window of too many wrong ones.
+      const [row] = await db
+        .update(users)
+        .set({ fullName, pendingEmail: email, ...confirmation.columns })
+        .where(and(eq(users.id, user.id), notExists(overLimit)))
+        .returning();
+      if (!row) throw new ApiError(429, retryMessage(WINDOW_MS / 1000));
+      const baseUrl = appUrl(c.env, new URL(c.req.url).origin);
+      const messages = [
+        confirmationEmail({ to: email, username: row.username, link: confirmationLink(baseUrl, confirmation.token), change: true }),
+        changeNoticeEmail({ to: row.email, username: row.username, newAddress: email, resetLink: `${baseUrl}/forgot-password` }),
+      ];
+      c.executionCtx.waitUntil(
+        createMailer(c.env, db)
+          .send(messages)
+          .then((results) => results.forEach((r, i) => !r.ok && console.error(`[mail] ${messages[i]!.tag} for user ${row.id} not sent: ${r.error}`)))
+          .catch((err) => console.error(`[mail] address change mail for user ${row.id} failed: ${errorSummary(err)}`)),
+      );
+      return c.json(toPublicUser(row));
+    },
+  )
 
   .patch("/notifications/settings", signedIn(), validate("json", notificationSettingsSchema), async (c) => {
     const input = c.req.valid("json");
@@ -55,7 +113,8 @@ export const settingsApi = new Hono<AppEnv>()
   // purpose is to show the user what arrives and that it arrives.
   .post("/test-email-notification", signedIn(({ db, owner }) => ({ medications: reminderMedicationsOf(db, owner) })), async (c) => {
     const { user, data } = c.var.signedIn;
-    // The address is the user's to set: cap what one account can make us send to it.
+    if (!user.emailConfirmed) throw new ApiError(409, CONFIRM_FIRST);
+    // Cap what one account can make us send, even to its own confirmed address.
     const blocked = await consumeAttempt(c.var.db, [[throttleKey.testEmail(user.id), LIMITS.testEmailPerUser]]);
     if (blocked) throw new ApiError(429, retryMessage(blocked));
     const key = unsubscribeKey(c.env);

@@ -16,7 +16,7 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
-/** The columns of the public user: what the session lookup reads (never the hashes). */
+/** The columns the public user is made of: what the session lookup reads (never the hashes). */
 export const publicUserColumns = {
   id: users.id,
   username: users.username,
@@ -30,12 +30,29 @@ export const publicUserColumns = {
   notificationHour: users.notificationHour,
   deliveryProblem: users.deliveryProblem,
   deliveryProblemAddress: users.deliveryProblemAddress,
+  emailConfirmedAt: users.emailConfirmedAt,
+  pendingEmail: users.pendingEmail,
 };
 
-export function toPublicUser(row: UserRow): User {
-  const user = {} as Record<keyof User, unknown>;
-  for (const key of Object.keys(publicUserColumns) as (keyof User)[]) user[key] = row[key];
-  return user as User;
+export type PublicUserRow = Pick<UserRow, keyof typeof publicUserColumns>;
+
+export function toPublicUser(row: PublicUserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    fullName: row.fullName,
+    phoneNumber: row.phoneNumber,
+    birthdate: row.birthdate,
+    notificationDays: row.notificationDays,
+    emailConsent: row.emailConsent,
+    timezone: row.timezone,
+    notificationHour: row.notificationHour,
+    emailConfirmed: row.emailConfirmedAt !== null,
+    pendingEmail: row.pendingEmail,
+    deliveryProblem: row.deliveryProblem,
+    deliveryProblemAddress: row.deliveryProblemAddress,
+  };
 }
 
 // Every signed-in request hashes its cookie: WebCrypto's native SHA-256 (a JS SHA-256 cost ~0.25 ms
@@ -85,7 +102,7 @@ export function checkSession(row: SessionLookupRow | undefined, now: number): Se
   const { session, user } = row;
   if (now >= session.expiresAt || now - session.lastSeenAt >= SESSION_IDLE_TIMEOUT) return { state: "expired" };
   const record = { id: session.id, userId: session.userId, expiresAt: session.expiresAt };
-  return { state: now - session.lastSeenAt >= LAST_SEEN_GRANULARITY ? "touch" : "valid", session: record, user };
+  return { state: now - session.lastSeenAt >= LAST_SEEN_GRANULARITY ? "touch" : "valid", session: record, user: toPublicUser(user) };
 }
 
 export async function touchSession(db: Db, sessionId: string, now: number): Promise<void> {

@@ -1,18 +1,29 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { throttles } from "../db/schema";
+import { foldCase, foldUsername } from "./username";
 
 // Fixed windows counted in the database, so every Worker instance sees the same numbers.
 // Limits recover when the window passes: a victim is never locked out for good. Counters whose
 // window has passed are deleted by the hourly job (src/maintenance/prune.ts).
 export const WINDOW_MS = 15 * 60_000;
 export const LIMITS = {
-  loginPerAccount: 5,
+  /** Failures one client may make on one account: what normally stops a guesser. */
+  loginPerAccountClient: 5,
+  /**
+   * Every client together on one account: the ceiling for guessing from many addresses. Higher than
+   * the pair's, so a few wrong passwords from elsewhere each window never keep the owner out.
+   */
+  loginPerAccount: 30,
   loginPerClient: 20,
   forgotPerClient: 5,
   forgotPerEmail: 3,
   /** POST /api/test-email-notification: the address is the user's to choose, so cap what it sends. */
   testEmailPerUser: 5,
+  /** 'Resend email' for the confirmation link. */
+  confirmationPerUser: 3,
+  /** Wrong current passwords on a signed-in change (a stolen session must not become a password oracle). */
+  passwordCheckPerUser: 5,
 } as const;
 
 /**
@@ -33,11 +44,14 @@ export function clientBucket(ip: string): string {
 }
 
 export const throttleKey = {
-  loginAccount: (username: string) => `login:user:${username.toLowerCase()}`,
+  loginAccount: (username: string) => `login:user:${foldUsername(username)}`,
+  loginAccountClient: (username: string, ip: string) => `login:user-ip:${clientBucket(ip)}:${foldUsername(username)}`,
   loginClient: (ip: string) => `login:ip:${clientBucket(ip)}`,
   forgotClient: (ip: string) => `forgot:ip:${clientBucket(ip)}`,
-  forgotEmail: (email: string) => `forgot:email:${email.toLowerCase()}`,
+  forgotEmail: (email: string) => `forgot:email:${foldCase(email)}`,
   testEmail: (userId: number) => `test-email:user:${userId}`,
+  confirmation: (userId: number) => `confirm-email:user:${userId}`,
+  passwordCheck: (userId: number) => `password-check:user:${userId}`,
 };
 
 type Limits = Array<[key: string, limit: number]>;

@@ -26,6 +26,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <DeliveryBanner user={user} />
+        {!user.emailConfirmed && <ConfirmEmailBanner />}
         {children}
       </main>
       <footer className="border-t border-slate-200 bg-white">
@@ -54,6 +55,16 @@ function DeliveryBanner({ user }: { user: User }) {
           Turn reminders on again
         </a>
       </p>
+    </section>
+  );
+}
+
+/** Until the address is confirmed nothing but resets goes to it: say so on every signed-in page. */
+function ConfirmEmailBanner() {
+  return (
+    <section aria-label="Email confirmation" className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm font-medium">Confirm your email address to get refill reminders.</p>
+      <Island name="ResendConfirmation" props={{}} />
     </section>
   );
 }

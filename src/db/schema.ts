@@ -13,6 +13,10 @@ export const users = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     username: text("username").notNull().unique(),
+    // The username case-folded (foldUsername, src/auth/username.ts): what uniqueness and sign-in
+    // match on. Accounts that differed only in case before this column keep '<folded>#<id>'. The
+    // migration's DEFAULT '' only served its backfill; every insert names it.
+    usernameKey: text("username_key").notNull(),
     passwordHash: text("password_hash").notNull(),
     email: text("email").notNull(),
     fullName: text("full_name"),
@@ -34,10 +38,21 @@ export const users = sqliteTable(
     // confirms a new address (src/reminders/delivery.ts).
     deliveryProblem: text("delivery_problem", { enum: DELIVERY_PROBLEMS }),
     deliveryProblemAddress: text("delivery_problem_address"),
+    // When the owner of `email` opened a confirmation link sent to it; null: no mail but resets.
+    emailConfirmedAt: integer("email_confirmed_at"),
+    // A new address awaiting confirmation; `email` keeps getting reminders and resets until then.
+    pendingEmail: text("pending_email"),
+    // The one live confirmation link: SHA-256 of its token, the address it was sent to, its expiry.
+    emailTokenHash: text("email_token_hash"),
+    emailTokenAddress: text("email_token_address"),
+    emailTokenExpiry: integer("email_token_expiry"),
   },
   (t) => [
-    index("users_email_idx").on(t.email),
-    index("users_next_notification_idx").on(t.nextNotificationAt).where(sql`email_consent = 1`),
+    uniqueIndex("users_username_key_unique").on(t.usernameKey),
+    // Addresses match case-insensitively: lower(email) = lower(?).
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_email_token_idx").on(t.emailTokenHash),
+    index("users_next_notification_idx").on(t.nextNotificationAt).where(sql`email_consent = 1 AND email_confirmed_at IS NOT NULL`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { redact } from "./redact";
 
 /** An expected failure with a message fit to show a person. */
 export class ApiError extends Error {
@@ -93,7 +94,8 @@ export function errorSummary(err: unknown): string {
     parts.push(`${e.name}: ${e.message.split("\n")[0]}`);
   }
   const stack = err instanceof Error ? (err.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)).slice(0, 8) : [];
-  return [parts.join(" ← caused by "), ...stack].join("\n");
+  // A driver's or provider's own message may still quote an address or a token.
+  return redact([parts.join(" ← caused by "), ...stack].join("\n"));
 }
 
 /** Failures we raise on purpose (validation, 401, 404, 429, …) need no log line; anything else does. */

@@ -28,10 +28,11 @@ export class DevOutbox implements Mailer {
       this.db
         .insert(devEmails)
         .values(part.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, headers: withMetadata(m), createdAt: now })))
-        .returning({ id: devEmails.id, to: devEmails.to, subject: devEmails.subject }),
+        .returning({ id: devEmails.id, subject: devEmails.subject }),
     );
     const rows = (await lockedRetry(() => this.db.batch(inserts as [(typeof inserts)[0], ...typeof inserts]))).flat();
-    for (const row of rows) console.log(`[mail] "${row.subject}" to ${row.to} — preview: ${this.baseUrl}/dev/emails/${row.id}`);
+    // The preview URL, never the address: the recipient is on the preview.
+    for (const row of rows) console.log(`[mail] "${row.subject}" — preview: ${this.baseUrl}/dev/emails/${row.id}`);
     return messages.map(() => ({ ok: true }));
   }
 

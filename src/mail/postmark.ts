@@ -1,3 +1,4 @@
+import { redact } from "../http/redact";
 import type { Mailer, OutgoingEmail, SendResult } from "./mailer";
 
 // Postmark's HTTP API through fetch: the single-message endpoint (one request per e-mail, so one
@@ -67,10 +68,10 @@ export class PostmarkMailer implements Mailer {
       // 422 with a recipient code is permanent; 5xx, 429, 401 and anything unreadable are retried.
       const code = answer?.ErrorCode ?? -1;
       const permanent = res.status === 422 && PERMANENT_CODES.has(code);
-      return { ok: false, permanent, error: `Postmark ${res.status}/${code}: ${answer?.Message ?? "no answer"}` };
+      return { ok: false, permanent, error: redact(`Postmark ${res.status}/${code}: ${answer?.Message ?? "no answer"}`) };
     } catch (err) {
       // Network failure or timeout: Postmark may or may not have accepted it.
-      return { ok: false, permanent: false, error: `Postmark network: ${err instanceof Error ? err.message : String(err)}` };
+      return { ok: false, permanent: false, error: redact(`Postmark network: ${err instanceof Error ? err.message : String(err)}`) };
     }
   }
 

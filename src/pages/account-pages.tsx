@@ -1,10 +1,11 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { CONFIRMED_TITLE, confirmEmail, EXPIRED_LINK, USED_LINK } from "../auth/email-confirmation";
 import { CenteredCard } from "../components/CenteredCard";
 import { Island } from "../components/Island";
 import type { AppEnv } from "../env";
 import { findSignedIn } from "../http/middleware";
 
-/** The signed-out screens: /auth, /forgot-password, /reset-password. */
+/** The signed-out screens: /auth, /forgot-password, /reset-password, and /confirm-email. */
 export const accountPages = new Hono<AppEnv>()
   .get("/auth", async (c) => {
     if (await findSignedIn(c)) return c.redirect("/", 302);
@@ -48,4 +49,53 @@ export const accountPages = new Hono<AppEnv>()
       </CenteredCard>,
       { title: "Reset password" },
     );
+  })
+  // Plain HTML: the link opens in whatever browser the mail client picks, signed in or not.
+  .get("/confirm-email", async (c) => {
+    const token = c.req.query("token") ?? "";
+    const outcome = token && token.length <= 200 ? await confirmEmail(c.var.db, token, Date.now()) : ({ state: "used" } as const);
+    if (outcome.state === "confirmed") {
+      return c.render(
+        <CenteredCard heading={CONFIRMED_TITLE}>
+          <div className="card w-full max-w-md space-y-4 p-6 text-center">
+            <p className="text-sm text-slate-700">
+              Your refill reminders and test e-mails now go to <strong>{outcome.user.email}</strong>.
+            </p>
+            <a href="/" className="btn-primary w-full">
+              Go to dashboard
+            </a>
+          </div>
+        </CenteredCard>,
+        { title: CONFIRMED_TITLE },
+      );
+    }
+    return renderLinkProblem(c, outcome.state === "expired" ? EXPIRED_LINK : USED_LINK);
   });
+
+/** An expired or spent link: a new one is a click away when signed in, a sign-in away otherwise. */
+async function renderLinkProblem(c: Context<AppEnv>, message: string) {
+  const signedIn = await findSignedIn(c);
+  const settled = signedIn && signedIn.user.emailConfirmed && !signedIn.user.pendingEmail;
+  return c.render(
+    <CenteredCard heading="Confirmation link not valid">
+      <div className="card w-full max-w-md space-y-4 p-6 text-center">
+        <p className="text-sm text-slate-700">{message}</p>
+        {settled ? (
+          <>
+            <p className="text-sm text-slate-700">Your email address is already confirmed.</p>
+            <a href="/" className="btn-primary w-full">
+              Go to dashboard
+            </a>
+          </>
+        ) : signedIn ? (
+          <Island name="ResendConfirmation" props={{ className: "btn-primary w-full" }} />
+        ) : (
+          <a href="/auth" className="btn-primary w-full">
+            Sign in to send a new link
+          </a>
+        )}
+      </div>
+    </CenteredCard>,
+    { title: "Confirmation link not valid" },
+  );
+}

@@ -45,13 +45,16 @@ const dueUserColumns = {
   nextNotificationAt: users.nextNotificationAt,
 };
 
-/** Consenting users due at `now` after `cursor` in (due instant, id) order: the partial index's range. */
+// Literal SQL (no bound parameters) so SQLite can prove the partial index's WHERE: consenting users
+// whose address is confirmed. An unconfirmed address gets no reminder and costs the job nothing.
+const reachable = sql`${users.emailConsent} = 1 AND ${users.emailConfirmedAt} IS NOT NULL`;
+
+/** Reachable users due at `now` after `cursor` in (due instant, id) order: the partial index's range. */
 function dueAfter(now: number, cursor: Cursor | null) {
   const afterCursor = cursor
     ? or(gt(users.nextNotificationAt, cursor.nextNotificationAt), and(eq(users.nextNotificationAt, cursor.nextNotificationAt), gt(users.id, cursor.id)))
     : undefined;
-  // A literal 1 (not a bound parameter) so SQLite can prove the partial index's WHERE.
-  return and(sql`${users.emailConsent} = 1`, lte(users.nextNotificationAt, now), afterCursor);
+  return and(reachable, lte(users.nextNotificationAt, now), afterCursor);
 }
 
 /** Consenting users due at `now`, oldest first, after `cursor`: served by the partial index. */
@@ -84,7 +87,7 @@ export function selectDueUsersByIds(db: Db, now: number, ids: number[]): Promise
   return db
     .select(dueUserColumns)
     .from(users)
-    .where(and(inJsonList(users.id, ids), sql`${users.emailConsent} = 1`, lte(users.nextNotificationAt, now)))
+    .where(and(inJsonList(users.id, ids), reachable, lte(users.nextNotificationAt, now)))
     .orderBy(asc(users.nextNotificationAt), asc(users.id));
 }
 

@@ -7,7 +7,13 @@ import { emailAddress, requiredText } from "./validation";
 export const profileSchema = z.object({
   fullName: requiredText("Full name is required", 120),
   email: emailAddress("Invalid email address"),
+  // Needed only when the address changes (the server says so); never stored or echoed.
+  currentPassword: z.optional(z.string({ error: "Current password is incorrect" }).check(z.maxLength(256, "Current password is incorrect"))),
 });
+
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change your email address.";
+export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
+export const CONFIRM_FIRST = "Please confirm your email address first.";
 
 /** Form fields arrive as strings; the API gets numbers. Empty → NaN so the range message shows. */
 const wholeNumberBetween = (min: number, max: number, message: string) =>
@@ -46,4 +52,9 @@ export type NotificationSettingsPayload = z.infer<typeof notificationSettingsSch
 export interface TestEmailAnswer {
   immediateCount: number;
   upcomingCount: number;
+}
+
+/** The answer of POST /api/confirm-email/resend: where the new link went. */
+export interface ResendAnswer {
+  sentTo: string;
 }

@@ -12,6 +12,10 @@ export interface User {
   emailConsent: boolean;
   timezone: string;
   notificationHour: number;
+  /** The owner of `email` opened a confirmation link: reminders and test e-mails may go to it. */
+  emailConfirmed: boolean;
+  /** A new address awaiting confirmation from the link sent to it; `email` stays in charge until then. */
+  pendingEmail: string | null;
   /** Set when Postmark reported the address undeliverable or a spam complaint; reminders are off until the user acts. */
   deliveryProblem: "bounced" | "complained" | null;
   /** The address the problem concerned. */

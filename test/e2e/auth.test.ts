@@ -98,7 +98,7 @@ describe("password reset", () => {
     await expect
       .poll(async () => {
         const mails = (await (await page.request.get("/dev/emails")).json()) as Array<{ to: string; text: string }>;
-        link = /http\S+reset-password\?token=\S+/.exec(mails.find((m) => m.to === `${account.username}@example.com`)?.text ?? "")?.[0] ?? "";
+        link = /http\S+reset-password\?token=\S+/.exec(mails.find((m) => m.to === `${account.username}@example.com` && m.text.includes("reset-password"))?.text ?? "")?.[0] ?? "";
         return link;
       })
       .not.toBe("");

@@ -61,11 +61,41 @@ export async function expectNoHorizontalScroll(page: Page) {
 let counter = 0;
 export const uniqueName = (prefix = "e2e") => `${prefix}_${Date.now().toString(36)}_${counter++}`;
 
-/** Creates an account through the UI-facing API in the page's context (sets the session cookie). */
-export async function registerViaApi(page: Page, username = uniqueName()) {
+/**
+ * Creates an account through the UI-facing API in the page's context (sets the session cookie). Its
+ * address starts unconfirmed; `confirmed` opens the link registration mailed, as its owner would.
+ */
+export async function registerViaApi(page: Page, username = uniqueName(), options: { confirmed?: boolean } = {}) {
   const res = await page.request.post("/api/register", {
     data: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: `Pat ${username}`, emailConsent: true },
   });
   expect(res.status()).toBe(201);
+  if (options.confirmed) {
+    const confirmed = await page.request.get(await confirmationPath(page, `${username}@example.com`));
+    expect(await confirmed.text()).toContain("Email confirmed");
+  }
   return { username, password: "correct horse battery", fullName: `Pat ${username}` };
+}
+
+export interface DevEmail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The development outbox's mail to `to`, newest first. */
+export const devEmailsTo = async (page: Page, to: string) => ((await (await page.request.get("/dev/emails")).json()) as DevEmail[]).filter((m) => m.to === to);
+
+/** The path and query of the newest confirmation link mailed to `to`. */
+export async function confirmationPath(page: Page, to: string): Promise<string> {
+  let path = "";
+  await expect
+    .poll(async () => {
+      const mail = (await devEmailsTo(page, to)).find((m) => m.subject === "Confirm your Refill Tracker email address");
+      path = /\/confirm-email\?token=[a-z0-9]+/.exec(mail?.text ?? "")?.[0] ?? "";
+      return path;
+    })
+    .not.toBe("");
+  return path;
 }

@@ -68,7 +68,7 @@ async function startSession(userId: number, now: number) {
 async function insertUser(username: string) {
   const [user] = await db
     .insert(schema.users)
-    .values({ username, passwordHash: "x", email: `${username}@example.com`, nextNotificationAt: 0, createdAt: Date.now() })
+    .values({ username, usernameKey: username, passwordHash: "x", email: `${username}@example.com`, nextNotificationAt: 0, createdAt: Date.now() })
     .returning();
   return user;
 }
@@ -128,9 +128,9 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
   it("counts throttled attempts first, with the same upsert batch as on D1", async () => {
     const key = "login:user:libsql";
     const now = Date.now();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => consumeAttempt(db, [[key, LIMITS.loginPerAccount]], now)));
-    expect(answers.filter((seconds) => seconds === 0)).toHaveLength(LIMITS.loginPerAccount);
-    expect(await consumeAttempt(db, [[key, LIMITS.loginPerAccount]], now + 16 * 60_000)).toBe(0);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => consumeAttempt(db, [[key, LIMITS.loginPerAccountClient]], now)));
+    expect(answers.filter((seconds) => seconds === 0)).toHaveLength(LIMITS.loginPerAccountClient);
+    expect(await consumeAttempt(db, [[key, LIMITS.loginPerAccountClient]], now + 16 * 60_000)).toBe(0);
   });
 
   it("refills in one statement: countdown since counted_on, then the refill, concurrently", async () => {
@@ -151,7 +151,7 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     await expect(
       db.batch([
         db.update(schema.users).set({ fullName: "changed" }).where(eq(schema.users.id, user.id)),
-        db.insert(schema.users).values({ username: "batch", passwordHash: "x", email: "dup@example.com", nextNotificationAt: 0, createdAt: 0 }),
+        db.insert(schema.users).values({ username: "batch", usernameKey: "batch", passwordHash: "x", email: "dup@example.com", nextNotificationAt: 0, createdAt: 0 }),
       ]),
     ).rejects.toThrow();
     const [row] = await db.select().from(schema.users).where(eq(schema.users.id, user.id));

@@ -9,7 +9,22 @@ import { expectJsonMessage, isApi, routes } from "./surface";
 
 const userRow = (id: number) => db().select().from(users).where(eq(users.id, id));
 
-const PUBLIC_USER_KEYS = ["birthdate", "deliveryProblem", "deliveryProblemAddress", "email", "emailConsent", "fullName", "id", "notificationDays", "notificationHour", "phoneNumber", "timezone", "username"];
+const PUBLIC_USER_KEYS = [
+  "birthdate",
+  "deliveryProblem",
+  "deliveryProblemAddress",
+  "email",
+  "emailConfirmed",
+  "emailConsent",
+  "fullName",
+  "id",
+  "notificationDays",
+  "notificationHour",
+  "pendingEmail",
+  "phoneNumber",
+  "timezone",
+  "username",
+];
 
 describe("anonymous", () => {
   it("GET /api/user → 401 JSON, whatever the query asks for", async () => {
@@ -26,7 +41,7 @@ describe("anonymous", () => {
   it("every page but the public ones redirects to /auth", async () => {
     // /unsubscribe is authorised by the signed token in its link (RFC 8058), not by a session.
     // /calendar/{secret}.ics likewise: calendar apps fetch it without a cookie (404 for "1").
-    const PUBLIC = ["/auth", "/forgot-password", "/reset-password", "/unsubscribe", "/calendar/1"];
+    const PUBLIC = ["/auth", "/forgot-password", "/reset-password", "/unsubscribe", "/confirm-email", "/calendar/1"];
     const pages = routes((r) => r.method === "GET" && !isApi(r) && !r.path.startsWith("/dev/") && !PUBLIC.includes(r.path)).map((r) => r.path);
     expect(pages).toContain("/");
     for (const path of pages) {
@@ -115,7 +130,7 @@ describe("enumeration", () => {
     expect(b.status).toBe(a.status);
     expect(b.body).toEqual(a.body);
     expect(b.headers.get("Set-Cookie")).toBe(a.headers.get("Set-Cookie"));
-    expect(await emailsTo(known.email)).toHaveLength(1);
+    expect((await emailsTo(known.email)).filter((m) => m.subject === "Reset your Refill Tracker password")).toHaveLength(1);
   });
 
   it("login answers identically for a wrong password and an unknown user, also once throttled", async () => {
@@ -137,7 +152,7 @@ describe("enumeration", () => {
       await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() }),
     ]) {
       expect(Object.keys(res.body).sort()).toEqual(PUBLIC_USER_KEYS);
-      expect(res.text).not.toMatch(/scrypt\$|resetToken|passwordHash|password_hash/);
+      expect(res.text).not.toMatch(/scrypt\$|resetToken|passwordHash|password_hash|emailToken|email_token/);
     }
   });
 });

@@ -186,7 +186,7 @@ describe("describeError on real driver errors", () => {
 
   it("a D1 constraint violation (a lost race) → 409", async () => {
     const { username } = await signUp();
-    const err = await failure(() => db().insert(users).values({ username, passwordHash: "x", email: "x@example.com", nextNotificationAt: 0, createdAt: 0 }));
+    const err = await failure(() => db().insert(users).values({ username, usernameKey: username.toLowerCase(), passwordHash: "x", email: "x@example.com", nextNotificationAt: 0, createdAt: 0 }));
     expect(describeError(err).status).toBe(409);
     expect(errorSummary(err)).not.toContain("x@example.com");
   });

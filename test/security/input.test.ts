@@ -6,7 +6,7 @@ import { CSV_BODY_ROUTES } from "../../src/http/middleware";
 import { changesState, expectJsonMessage, expectNoInternals, isApi, type Route, routes } from "./surface";
 
 // Routes that take no body: anything sent is ignored, so they are left out of the body checks.
-const BODYLESS = (route: Route) => route.method === "DELETE" || ["/api/logout", "/api/test-email-notification", "/api/calendar-feed"].includes(route.pattern);
+const BODYLESS = (route: Route) => route.method === "DELETE" || ["/api/logout", "/api/test-email-notification", "/api/calendar-feed", "/api/confirm-email/resend"].includes(route.pattern);
 // A CSV upload has its own type and size checks (test/medications.transfer.test.ts).
 const isCsvUpload = (route: Route) => CSV_BODY_ROUTES.includes(route.pattern);
 const jsonRoutes = routes((r) => isApi(r) && changesState(r) && !BODYLESS(r) && !isCsvUpload(r));
@@ -305,13 +305,13 @@ describe("profile and notification settings change only the signed-in user", () 
     const [me, other] = [await signUp(), await signUp({ username: otherName, fullName: `Security ${otherName}` })];
     const res = await call("PATCH", "/api/profile", {
       cookie: me.cookie,
-      body: { fullName: "New Name", email: "new@example.com", username: other.username, id: other.id, userId: other.id, passwordHash: "x", emailConsent: false },
+      body: { fullName: "New Name", email: "new@example.com", currentPassword: me.password, username: other.username, id: other.id, userId: other.id, passwordHash: "x", emailConsent: false },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: me.id, username: me.username, fullName: "New Name", email: "new@example.com", emailConsent: true });
+    expect(res.body).toMatchObject({ id: me.id, username: me.username, fullName: "New Name", email: me.email, pendingEmail: "new@example.com", emailConsent: true });
     const [mine] = await db().select().from(users).where(eq(users.id, me.id));
     const [theirs] = await db().select().from(users).where(eq(users.id, other.id));
-    expect(mine).toMatchObject({ username: me.username, email: "new@example.com" });
+    expect(mine).toMatchObject({ username: me.username, email: me.email, pendingEmail: "new@example.com" });
     expect(mine!.passwordHash).toMatch(/^scrypt\$/);
     expect(theirs).toMatchObject({ username: other.username, email: other.email, fullName: `Security ${other.username}` });
     expect((await call("POST", "/api/login", { body: { username: me.username, password: me.password }, ip: uniqueIp() })).status).toBe(200);

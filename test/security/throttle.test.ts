@@ -17,61 +17,89 @@ async function letWindowPass(pattern: string) {
     .where(like(throttles.key, pattern));
 }
 
+const resetMailsTo = async (to: string) => (await emailsTo(to)).filter((m) => m.subject === "Reset your Refill Tracker password");
+
 async function failLogins(account: Pick<Account, "username">, times: number, ip = uniqueIp()) {
   const statuses: number[] = [];
   for (let i = 0; i < times; i++) statuses.push((await login(account.username, "wrong password", ip)).status);
   return statuses;
 }
 
-describe("login throttling per account (5 per 15 minutes)", { timeout: 30_000 }, () => {
-  it("answers 429 with a clear message from the 6th failure, well before 30, even from new addresses", async () => {
+describe("login throttling per account and client (5 per 15 minutes)", { timeout: 30_000 }, () => {
+  it("answers 429 with a clear message from the 6th failure of one client on one account", async () => {
     const account = await signUp();
-    const statuses: number[] = [];
-    // A different client address every time: the per-account limit does not depend on the address.
-    for (let i = 0; i < LIMITS.loginPerAccount; i++) statuses.push((await login(account.username, "wrong password", uniqueIp())).status);
-    expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const blocked = await login(account.username, "wrong password", uniqueIp());
+    const ip = uniqueIp();
+    expect(await failLogins(account, LIMITS.loginPerAccountClient, ip)).toEqual([401, 401, 401, 401, 401]);
+    const blocked = await login(account.username, "wrong password", ip);
     expectJsonMessage(blocked, 429);
     expect(blocked.body.message).toMatch(TOO_MANY);
     expect(blocked.body.message).toMatch(/15 minutes/);
   });
 
-  it("refuses the correct password while throttled, without setting a cookie", async () => {
+  it("refuses the correct password from that client while throttled, without setting a cookie", async () => {
     const account = await signUp();
-    await failLogins(account, LIMITS.loginPerAccount);
-    const res = await login(account.username, account.password, uniqueIp());
+    const ip = uniqueIp();
+    await failLogins(account, LIMITS.loginPerAccountClient, ip);
+    const res = await login(account.username, account.password, ip);
     expectJsonMessage(res, 429);
     expect(res.headers.get("Set-Cookie")).toBeNull();
   });
 
-  it("recovers when the window has passed: no permanent lockout of a victim", async () => {
+  it("an attacker's failures from elsewhere do not keep the owner out", async () => {
     const account = await signUp();
-    await failLogins(account, LIMITS.loginPerAccount + 3);
-    expect((await login(account.username, account.password, uniqueIp())).status).toBe(429);
-    await letWindowPass(`login:user:${account.username.toLowerCase()}`);
-    expect((await login(account.username, account.password, uniqueIp())).status).toBe(200);
+    // A few wrong passwords every window, from another client, for an hour: the attacker is stopped…
+    for (let window = 0; window < 4; window++) {
+      const attacker = uniqueIp();
+      const statuses = await failLogins(account, LIMITS.loginPerAccountClient + 1, attacker);
+      expect(statuses.at(-1)).toBe(429);
+      // …and the owner, on a client that has not failed, signs in with the right password.
+      expect((await login(account.username, account.password, uniqueIp())).status).toBe(200);
+      await letWindowPass(`login:%${account.username}`);
+    }
   });
 
-  it("a successful login clears the account's counter", async () => {
+  it("recovers when the window has passed: no permanent lockout of a victim", async () => {
     const account = await signUp();
     const ip = uniqueIp();
-    expect(await failLogins(account, LIMITS.loginPerAccount - 1, ip)).toEqual([401, 401, 401, 401]);
-    expect((await login(account.username, account.password, ip)).status).toBe(200);
-    // A fresh budget of five failures, then the limit again.
-    expect(await failLogins(account, LIMITS.loginPerAccount, ip)).toEqual([401, 401, 401, 401, 401]);
+    await failLogins(account, LIMITS.loginPerAccountClient + 3, ip);
     expect((await login(account.username, account.password, ip)).status).toBe(429);
+    await letWindowPass(`login:%${account.username}`);
+    expect((await login(account.username, account.password, ip)).status).toBe(200);
+  });
+
+  it("a successful login gives back only its own attempt: the failures before it still count", async () => {
+    const account = await signUp();
+    const ip = uniqueIp();
+    expect(await failLogins(account, LIMITS.loginPerAccountClient - 1, ip)).toEqual([401, 401, 401, 401]);
+    expect((await login(account.username, account.password, ip)).status).toBe(200);
+    expect((await login(account.username, account.password, ip)).status).toBe(200);
+    expect(await failLogins(account, 2, ip)).toEqual([401, 429]);
   });
 
   it("treats an unknown username like a real one (throttling reveals nothing)", async () => {
     const ghost = { username: uniqueName("ghost") };
-    const statuses = await failLogins(ghost, LIMITS.loginPerAccount + 1);
+    const statuses = await failLogins(ghost, LIMITS.loginPerAccountClient + 1);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
   it("counts a username in any letter case as the same account", async () => {
     const account = await signUp();
-    for (let i = 0; i < LIMITS.loginPerAccount; i++) await login(i % 2 ? account.username.toUpperCase() : account.username, "wrong password", uniqueIp());
+    const ip = uniqueIp();
+    for (let i = 0; i < LIMITS.loginPerAccountClient; i++) await login(i % 2 ? account.username.toUpperCase() : account.username, "wrong password", ip);
+    expect((await login(account.username, account.password, ip)).status).toBe(429);
+  });
+});
+
+describe("login throttling per account, all clients together (30 per 15 minutes)", { timeout: 90_000 }, () => {
+  it("stops guessing spread over many addresses, owner included, until the window passes", async () => {
+    const account = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMITS.loginPerAccount; i++) statuses.push((await login(account.username, "wrong password", uniqueIp())).status);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    expectJsonMessage(await login(account.username, "wrong password", uniqueIp()), 429);
     expect((await login(account.username, account.password, uniqueIp())).status).toBe(429);
+    await letWindowPass(`login:user:${account.username}`);
+    expect((await login(account.username, account.password, uniqueIp())).status).toBe(200);
   });
 });
 
@@ -133,11 +161,11 @@ describe("forgot-password throttling", () => {
       expect(answer.body).toEqual(answers[0]!.body);
     }
     expect(answers[0]!.body.message).toBe("If your email is in our system, you'll receive a password reset link shortly.");
-    expect(await emailsTo(account.email)).toHaveLength(LIMITS.forgotPerEmail);
+    expect(await resetMailsTo(account.email)).toHaveLength(LIMITS.forgotPerEmail);
 
     await letWindowPass(`forgot:email:${account.email.toLowerCase()}`);
     await forgot(account.email, uniqueIp());
-    expect(await emailsTo(account.email)).toHaveLength(LIMITS.forgotPerEmail + 1);
+    expect(await resetMailsTo(account.email)).toHaveLength(LIMITS.forgotPerEmail + 1);
   });
 
   it("an unknown address gets the same answer and no mail", async () => {
@@ -150,13 +178,20 @@ describe("forgot-password throttling", () => {
 });
 
 describe("concurrent attempts are counted before they are checked", { timeout: 60_000 }, () => {
-  it("30 parallel wrong passwords for one account, from 30 addresses: at most 5 are checked", async () => {
+  it("30 parallel wrong passwords for one account from one address: at most 5 are checked", async () => {
     const account = await signUp();
-    const answers = await Promise.all(Array.from({ length: 30 }, () => login(account.username, "wrong password", uniqueIp())));
+    const ip = uniqueIp();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => login(account.username, "wrong password", ip)));
+    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(LIMITS.loginPerAccountClient);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(30 - LIMITS.loginPerAccountClient);
+    expect((await login(account.username, account.password, ip)).status).toBe(429);
+  });
+
+  it("45 parallel wrong passwords for one account from 45 addresses: at most 30 are checked", async () => {
+    const account = await signUp();
+    const answers = await Promise.all(Array.from({ length: 45 }, () => login(account.username, "wrong password", uniqueIp())));
     expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(LIMITS.loginPerAccount);
-    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(30 - LIMITS.loginPerAccount);
-    // And the real owner still cannot get in until the window passes.
-    expect((await login(account.username, account.password, uniqueIp())).status).toBe(429);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(45 - LIMITS.loginPerAccount);
   });
 
   it("40 parallel guesses across usernames from one client: at most 20 are checked", async () => {
@@ -170,7 +205,7 @@ describe("concurrent attempts are counted before they are checked", { timeout: 6
     const answers = await Promise.all(Array.from({ length: 10 }, () => call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() })));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     // call() waits for each request's waitUntil work, so every e-mail that will be sent has been.
-    expect(await emailsTo(account.email)).toHaveLength(LIMITS.forgotPerEmail);
+    expect(await resetMailsTo(account.email)).toHaveLength(LIMITS.forgotPerEmail);
   });
 });
 

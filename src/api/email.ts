@@ -1,0 +1,51 @@
+import { and, eq, lte, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { confirmationLink, newConfirmation } from "../auth/email-confirmation";
+import { countAttempt, LIMITS, retryMessage, throttleKey, WINDOW_MS } from "../auth/throttle";
+import { throttles, users } from "../db/schema";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { signedIn } from "../http/middleware";
+import { appUrl, createMailer } from "../mail/mailer";
+import { confirmationEmail } from "../mail/templates/AddressEmails";
+import type { ResendAnswer } from "../shared/settings-schemas";
+
+export const ALREADY_CONFIRMED = "Your email address is already confirmed.";
+export const RESEND_FAILED = "The email could not be sent just now. Please try again in a few minutes.";
+
+// POST /confirm-email/resend: a new link for the address awaiting confirmation (a pending new one,
+// else the account's own while unconfirmed). The old link stops working.
+export const emailApi = new Hono<AppEnv>().post("/confirm-email/resend", signedIn(), async (c) => {
+  const { user } = c.var.signedIn;
+  const address = user.pendingEmail ?? (user.emailConfirmed ? null : user.email);
+  if (!address) throw new ApiError(409, ALREADY_CONFIRMED);
+  const db = c.var.db;
+  const now = Date.now();
+  const key = throttleKey.confirmation(user.id);
+  const confirmation = await newConfirmation(address, now);
+  // One round trip: count this resend, and store the new link only while under the limit (the
+  // statements of a batch run in order, so the update sees this request's count).
+  const [count] = countAttempt(db, [[key, LIMITS.confirmationPerUser]], now);
+  const [, updated] = await db.batch([
+    count!,
+    db
+      .update(users)
+      .set(confirmation.columns)
+      .where(
+        and(
+          eq(users.id, user.id),
+          lte(sql`(select ${throttles.count} from ${throttles} where ${throttles.key} = ${key})`, LIMITS.confirmationPerUser),
+        ),
+      )
+      .returning({ id: users.id, username: users.username }),
+  ]);
+  if (updated.length === 0) throw new ApiError(429, retryMessage(WINDOW_MS / 1000));
+  const link = confirmationLink(appUrl(c.env, new URL(c.req.url).origin), confirmation.token);
+  const [result] = await createMailer(c.env, db).send([confirmationEmail({ to: address, username: updated[0]!.username, link, change: address !== user.email })]);
+  if (!result?.ok) {
+    console.error(`[mail] confirmation for user ${user.id} not sent: ${result?.error ?? "no answer from the mailer"}`);
+    throw new ApiError(502, RESEND_FAILED);
+  }
+  const answer: ResendAnswer = { sentTo: address };
+  return c.json(answer);
+});

@@ -1,0 +1,61 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { users, type UserRow } from "../db/schema";
+import { nextReminderAt, zoneOrUtc } from "../domain/time";
+import { generateToken, hashToken } from "./session";
+
+// An address gets reminders and test e-mails only once someone opened a link sent to it. One link
+// is live per account: a new one (resend, another address) replaces it. Only the token's SHA-256 is
+// stored, with the address it was sent to; it works once, within 24 hours.
+
+export const CONFIRMATION_TTL = 24 * 3_600_000;
+
+export const CONFIRMED_TITLE = "Email confirmed";
+export const EXPIRED_LINK = "This confirmation link has expired. Send yourself a new one.";
+export const USED_LINK = "This confirmation link has already been used or was replaced by a newer one.";
+
+/** A new link for `address`: the token for the e-mail, and the columns that store its hash. */
+export async function newConfirmation(address: string, now: number) {
+  const token = generateToken();
+  const columns = { emailTokenHash: await hashToken(token), emailTokenAddress: address, emailTokenExpiry: now + CONFIRMATION_TTL };
+  return { token, columns };
+}
+
+export const confirmationLink = (baseUrl: string, token: string) => `${baseUrl}/confirm-email?token=${token}`;
+
+/** The address a resend confirms: the pending one, else the account's own while unconfirmed. */
+export const addressToConfirm = (user: Pick<UserRow, "email" | "pendingEmail" | "emailConfirmedAt">) =>
+  user.pendingEmail ?? (user.emailConfirmedAt === null ? user.email : null);
+
+export type ConfirmOutcome = { state: "confirmed"; user: UserRow } | { state: "expired" | "used" };
+
+/**
+ * Opens a link: the address it was sent to becomes the account's confirmed address (a pending one
+ * takes over from the old). Two round trips: find the token, then a write that holds only if the
+ * token is still the live one, so two clicks cannot both succeed.
+ */
+export async function confirmEmail(db: Db, token: string, now: number): Promise<ConfirmOutcome> {
+  const hash = await hashToken(token);
+  const [row] = await db.select().from(users).where(eq(users.emailTokenHash, hash));
+  if (!row || !row.emailTokenAddress) return { state: "used" };
+  if ((row.emailTokenExpiry ?? 0) <= now) return { state: "expired" };
+  const address = row.emailTokenAddress;
+  // A link to an address the account no longer asks for (changed again since) confirms nothing.
+  if (address !== row.email && address !== row.pendingEmail) return { state: "used" };
+  const [user] = await db
+    .update(users)
+    .set({
+      email: address,
+      emailConfirmedAt: now,
+      pendingEmail: null,
+      emailTokenHash: null,
+      emailTokenAddress: null,
+      emailTokenExpiry: null,
+      // An account that was never confirmed was skipped by the hourly job: its next reminder is
+      // the next time its hour comes round from now, not a backlog of missed ones.
+      nextNotificationAt: nextReminderAt(zoneOrUtc(row.timezone), row.notificationHour, now),
+    })
+    .where(and(eq(users.id, row.id), eq(users.emailTokenHash, hash)))
+    .returning();
+  return user ? { state: "confirmed", user } : { state: "used" };
+}

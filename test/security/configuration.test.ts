@@ -1,0 +1,68 @@
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { call } from "../helpers";
+import { mockPostmark, tick } from "../reminders-fixtures";
+
+// Outside `npm run dev` and the tests (APP_ENV unset), missing or weak settings close the Worker:
+// every request answers 503 and one log line names the setting, never its value.
+
+const SECRET = "a-production-secret-of-forty-characters!";
+const { APP_ENV: _local, ...deployed } = env;
+const production = {
+  ...deployed,
+  POSTMARK_SERVER_TOKEN: "pm-production-token",
+  APP_SECRET: SECRET,
+  APP_URL: "https://refills.example.com",
+  MAIL_FROM: "Refill Tracker <reminders@refills.example.com>",
+} as Cloudflare.Env;
+const base = "https://refills.example.com";
+
+let errors: MockInstance<typeof console.error>;
+afterEach(() => errors?.mockRestore());
+const logged = () => errors.mock.calls.map((args) => args.map(String).join(" ")).join("\n");
+
+describe("production configuration", () => {
+  it("fully configured: pages and the API answer", async () => {
+    expect((await call("GET", "/auth", { env: production, base })).status).toBe(200);
+    expect((await call("GET", "/api/user", { env: production, base })).status).toBe(401);
+  });
+
+  it.each([
+    ["POSTMARK_SERVER_TOKEN", { POSTMARK_SERVER_TOKEN: undefined }, "pm-production-token"],
+    ["APP_SECRET", { APP_SECRET: undefined }, SECRET],
+    ["APP_SECRET", { APP_SECRET: "short-secret" }, "short-secret"],
+    ["APP_URL", { APP_URL: undefined }, "refills.example.com"],
+    ["APP_URL", { APP_URL: "http://refills.example.com" }, "http://refills.example.com"],
+    ["MAIL_FROM", { MAIL_FROM: "Refill Tracker <reminders@localhost>" }, "reminders@localhost"],
+    ["MAIL_FROM", { MAIL_FROM: undefined }, "reminders@"],
+  ])("%s missing or weak (%j): every request 503, the log names it without its value", async (setting, change, value) => {
+    errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const bindings = { ...production, ...change } as Cloudflare.Env;
+    const page = await call("GET", "/auth", { env: bindings, base });
+    expect([page.status, page.text]).toEqual([503, "Service is not configured"]);
+    const api = await call("POST", "/api/login", { env: bindings, base, body: { username: "pat", password: "a long password" } });
+    expect([api.status, api.body]).toEqual([503, { message: "Service is not configured" }]);
+    expect(logged()).toContain(setting);
+    expect(logged()).not.toContain(value);
+    for (const other of ["pm-production-token", SECRET]) expect(logged()).not.toContain(other);
+  });
+
+  it("the hourly job sends nothing when misconfigured, and says why", async () => {
+    errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const postmark = mockPostmark();
+    try {
+      await tick("2021-09-01T09:00:00Z", { ...production, APP_SECRET: undefined } as Cloudflare.Env);
+      expect(postmark.calls).toHaveLength(0);
+      expect(logged()).toMatch(/\[config\] reminder tick refused: APP_SECRET/);
+    } finally {
+      postmark.restore();
+    }
+  });
+
+  it("APP_ENV development or test allows the local outbox and defaults", async () => {
+    for (const APP_ENV of ["development", "test"]) {
+      const local = { ...env, APP_ENV, POSTMARK_SERVER_TOKEN: undefined, APP_SECRET: undefined, MAIL_FROM: "Refill Tracker <reminders@localhost>" } as Cloudflare.Env;
+      expect((await call("GET", "/auth", { env: local })).status).toBe(200);
+    }
+  });
+});
