@@ -9,7 +9,7 @@ import { call, createPharmacy, emailsTo, medicationInput, signUp } from "./helpe
 
 describe("prescription fields in the API", () => {
   it("are optional: missing or empty means not tracked", async () => {
-    const account = await signUp();
+    const account = await signUp({ confirmed: true });
     const pharmacy = await createPharmacy(account);
     const missing = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id) });
     const empty = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { refillsLeft: "", prescriptionExpiresOn: "" }) });
@@ -20,7 +20,7 @@ describe("prescription fields in the API", () => {
   });
 
   it("are stored on create and edit, form strings coerced", async () => {
-    const account = await signUp();
+    const account = await signUp({ confirmed: true });
     const pharmacy = await createPharmacy(account);
     const created = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { refillsLeft: "3", prescriptionExpiresOn: "2027-01-31" }) });
     expect(created.body).toMatchObject({ refillsLeft: 3, prescriptionExpiresOn: "2027-01-31" });
@@ -38,7 +38,7 @@ describe("prescription fields in the API", () => {
     [{ prescriptionExpiresOn: "soon" }, "Prescription expiry date must be a date (YYYY-MM-DD)"],
     [{ prescriptionExpiresOn: "2026-02-30" }, "Prescription expiry date must be a real date"],
   ])("%j → 400 %s", async (change, message) => {
-    const account = await signUp();
+    const account = await signUp({ confirmed: true });
     const pharmacy = await createPharmacy(account);
     const res = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, change) });
     expect([res.status, res.body.message]).toEqual([400, message]);
@@ -47,7 +47,7 @@ describe("prescription fields in the API", () => {
 
 describe("prescription notices", () => {
   async function accountWith(overrides: Record<string, unknown>) {
-    const account = await signUp();
+    const account = await signUp({ confirmed: true });
     const pharmacy = await createPharmacy(account);
     const res = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { name: "Lisinopril", pillsPerDay: 1, ...overrides }) });
     expect(res.status, res.text).toBe(201);

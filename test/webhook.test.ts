@@ -2,8 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { reminderLog, users } from "../src/db/schema";
-import { resumeReminders } from "../src/reminders/delivery";
-import { call, db, signUp, uniqueIp } from "./helpers";
+import { call, db, openConfirmationLink, signUp, uniqueIp } from "./helpers";
 
 // POST /webhooks/postmark: HTTP Basic credentials whose password is POSTMARK_WEBHOOK_SECRET; 404
 // while that secret is unset; the body validated; Bounce (HardBounce, BadEmailAddress),
@@ -156,16 +155,25 @@ describe("reminders resume when the user acts", () => {
   });
 });
 
-describe("resumeReminders: the seam for a confirmed new address", () => {
-  it("clears the problem, turns consent on and sets the next reminder at the next notification hour", async () => {
+describe("a confirmed new address resumes reminders", () => {
+  it("after a bounce, changing the address and opening the link clears the problem and turns reminders on", async () => {
+    const account = await signUp({ confirmed: true });
+    await post(bounce(account.email));
+    expect(await userRow(account.id)).toMatchObject({ emailConsent: false, deliveryProblem: "bounced" });
+    const newAddress = `${account.username}.fixed@example.com`;
+    const changed = await call("PATCH", "/api/profile", { cookie: account.cookie, body: { fullName: account.user.fullName, email: newAddress, currentPassword: account.password } });
+    expect(changed.status, changed.text).toBe(200);
+    // Pending: the bounced address is still the account's, and reminders stay off.
+    expect(await userRow(account.id)).toMatchObject({ emailConsent: false, deliveryProblem: "bounced", pendingEmail: newAddress });
+    await openConfirmationLink(newAddress);
+    expect(await userRow(account.id)).toMatchObject({ email: newAddress, emailConsent: true, deliveryProblem: null, deliveryProblemAddress: null });
+    expect((await call("GET", "/", { cookie: account.cookie })).text).not.toContain("couldn&#x27;t deliver");
+  });
+
+  it("confirming the same address again does not: the mailbox that bounced is still the one", async () => {
     const account = await signUp();
     await post(bounce(account.email));
-    const now = Date.now();
-    await resumeReminders(db(), { id: account.id, timezone: "UTC", notificationHour: 9 }, now);
-    const row = await userRow(account.id);
-    expect(row).toMatchObject({ emailConsent: true, deliveryProblem: null, deliveryProblemAddress: null });
-    expect(row.nextNotificationAt).toBeGreaterThan(now);
-    expect(row.nextNotificationAt - now).toBeLessThanOrEqual(24 * 3_600_000);
-    expect(new Date(row.nextNotificationAt).getUTCHours()).toBe(9);
+    await openConfirmationLink(account.email);
+    expect(await userRow(account.id)).toMatchObject({ emailConsent: false, deliveryProblem: "bounced" });
   });
 });

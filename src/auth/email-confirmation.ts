@@ -42,6 +42,8 @@ export async function confirmEmail(db: Db, token: string, now: number): Promise<
   const address = row.emailTokenAddress;
   // A link to an address the account no longer asks for (changed again since) confirms nothing.
   if (address !== row.email && address !== row.pendingEmail) return { state: "used" };
+  // Reminders stopped by a bounce or a complaint resume once another address is confirmed.
+  const resumes = row.deliveryProblem !== null && address.toLowerCase() !== (row.deliveryProblemAddress ?? row.email).toLowerCase();
   const [user] = await db
     .update(users)
     .set({
@@ -51,6 +53,7 @@ export async function confirmEmail(db: Db, token: string, now: number): Promise<
       emailTokenHash: null,
       emailTokenAddress: null,
       emailTokenExpiry: null,
+      ...(resumes ? { deliveryProblem: null, deliveryProblemAddress: null, emailConsent: true } : {}),
       // An account that was never confirmed was skipped by the hourly job: its next reminder is
       // the next time its hour comes round from now, not a backlog of missed ones.
       nextNotificationAt: nextReminderAt(zoneOrUtc(row.timezone), row.notificationHour, now),

@@ -2,9 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { reminderLog, users } from "../db/schema";
 import type { DeliveryChange } from "../domain/delivery";
-import { nextReminderAt, zoneOrUtc } from "../domain/time";
 
-// Stopping and resuming reminders for an address, from Postmark's webhook and from the user.
+// Stopping reminders for an address, from Postmark's webhook (confirming another address and
+// turning reminders on again resume them: src/auth/email-confirmation.ts, the notification settings).
 // Stopping turns email_consent off (the hourly job's partial index then skips the user) and keeps
 // the problem and the address for the banner; resuming clears both and turns consent on.
 
@@ -32,22 +32,4 @@ export async function applyDeliveryChange(db: Db, change: DeliveryChange): Promi
     return stopped.length;
   }
   return (await stop).length;
-}
-
-/**
- * Reminders on again for a user whose mail had stopped: the problem cleared, consent on, and the
- * next reminder at the next notification hour (not at a due time left in the past). The seam for
- * e-mail confirmation: call it (or put it in the confirming batch) once the user has confirmed a
- * new address. A query builder, so it can ride in the caller's db.batch.
- */
-export function resumeReminders(db: Db, user: { id: number; timezone: string; notificationHour: number }, now: number) {
-  return db
-    .update(users)
-    .set({
-      emailConsent: true,
-      deliveryProblem: null,
-      deliveryProblemAddress: null,
-      nextNotificationAt: nextReminderAt(zoneOrUtc(user.timezone), user.notificationHour, now),
-    })
-    .where(eq(users.id, user.id));
 }
