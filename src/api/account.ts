@@ -5,6 +5,7 @@ import { hashPassword, timingDummyHash, verifyPassword } from "../auth/password"
 import { deleteSession, generateToken, hashToken, newSession, SESSION_MAX_AGE, toPublicUser } from "../auth/session";
 import { blockedFor, clearAttempts, consumeAttempt, countAttempt, LIMITS, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
 import { sessions, users } from "../db/schema";
+import { browserLabel } from "../domain/browser";
 import { nextReminderAt } from "../domain/time";
 import type { AppEnv } from "../env";
 import { ApiError, errorSummary } from "../http/errors";
@@ -55,6 +56,7 @@ export const accountApi = new Hono<AppEnv>()
             createdAt: sql<number>`${now}`.as("created_at"),
             lastSeenAt: sql<number>`${now}`.as("last_seen_at"),
             expiresAt: sql<number>`${now + SESSION_MAX_AGE}`.as("expires_at"),
+            browser: sql<string>`${browserLabel(c.req.header("User-Agent"))}`.as("browser"),
           })
           .from(users)
           .where(and(eq(users.username, input.username), eq(users.passwordHash, passwordHash))),
@@ -84,7 +86,7 @@ export const accountApi = new Hono<AppEnv>()
     const valid = await verifyPassword(password, row?.passwordHash ?? (await timingDummyHash()));
     if (!row || !valid) throw new ApiError(401, INVALID_LOGIN);
     // The second: the account starts afresh, the client gets its attempt back, the session begins.
-    const session = await newSession(row.id, now);
+    const session = await newSession(row.id, now, browserLabel(c.req.header("User-Agent")));
     await db.batch([clearAttempts(db, keys.account), refundAttempt(db, keys.client), db.insert(sessions).values(session.row)]);
     setSessionCookie(c, session.token);
     return c.json(toPublicUser(row));

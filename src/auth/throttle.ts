@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { throttles } from "../db/schema";
+import { throttles, users } from "../db/schema";
 
 // Fixed windows counted in the database, so every Worker instance sees the same numbers.
 // Limits recover when the window passes: a victim is never locked out for good. Counters whose
@@ -13,6 +13,8 @@ export const LIMITS = {
   forgotPerEmail: 3,
   /** POST /api/test-email-notification: the address is the user's to choose, so cap what it sends. */
   testEmailPerUser: 5,
+  /** The current password asked by a password change or an account deletion, per account. */
+  currentPasswordPerUser: 5,
 } as const;
 
 /**
@@ -38,7 +40,9 @@ export const throttleKey = {
   forgotClient: (ip: string) => `forgot:ip:${clientBucket(ip)}`,
   forgotEmail: (email: string) => `forgot:email:${email.toLowerCase()}`,
   testEmail: (userId: number) => `test-email:user:${userId}`,
+  currentPassword: (userId: number) => `${CURRENT_PASSWORD_PREFIX}${userId}`,
 };
+const CURRENT_PASSWORD_PREFIX = "current-password:user:";
 
 type Limits = Array<[key: string, limit: number]>;
 
@@ -47,20 +51,36 @@ type Limits = Array<[key: string, limit: number]>;
  * in one batch (a transaction) — alone (consumeAttempt) or with a caller's own statements.
  */
 export function countAttempt(db: Db, limits: Limits, now: number) {
+  return limits.map(([key]) => db.insert(throttles).values({ key, count: 1, windowStartedAt: now }).onConflictDoUpdate(nextCount(now)).returning());
+}
+
+/** A counter's next value: one more, or a fresh window when the last one has passed. */
+const nextCount = (now: number) => {
   const cutoff = now - WINDOW_MS;
-  return limits.map(([key]) =>
-    db
-      .insert(throttles)
-      .values({ key, count: 1, windowStartedAt: now })
-      .onConflictDoUpdate({
-        target: throttles.key,
-        set: {
-          count: sql`CASE WHEN ${throttles.windowStartedAt} <= ${cutoff} THEN 1 ELSE ${throttles.count} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${throttles.windowStartedAt} <= ${cutoff} THEN ${now} ELSE ${throttles.windowStartedAt} END`,
-        },
-      })
-      .returning(),
-  );
+  return {
+    target: throttles.key,
+    set: {
+      count: sql`CASE WHEN ${throttles.windowStartedAt} <= ${cutoff} THEN 1 ELSE ${throttles.count} + 1 END`,
+      windowStartedAt: sql`CASE WHEN ${throttles.windowStartedAt} <= ${cutoff} THEN ${now} ELSE ${throttles.windowStartedAt} END`,
+    },
+  };
+};
+
+/**
+ * Counts a current-password check of the signed-in user before the password is checked, inside the
+ * signed-in batch where only the session's owner (as SQL) is known: an unknown session counts
+ * nothing (no row), so the statement never fails. Answers the counter's row, or none.
+ */
+export function countCurrentPasswordAttempt(db: Db, owner: SQL<number>, now: number) {
+  const counter = db
+    .select({
+      key: sql<string>`${CURRENT_PASSWORD_PREFIX} || ${users.id}`.as("key"),
+      count: sql<number>`1`.as("count"),
+      windowStartedAt: sql<number>`${now}`.as("window_started_at"),
+    })
+    .from(users)
+    .where(eq(users.id, owner));
+  return db.insert(throttles).select(counter).onConflictDoUpdate(nextCount(now)).returning();
 }
 
 /** Seconds until the first key over its limit recovers (0 = go ahead), from countAttempt's answers. */
