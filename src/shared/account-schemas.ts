@@ -36,3 +36,11 @@ export interface DeviceSessionsAnswer {
 }
 
 export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
+
+/** A signed-in device as the Security settings show it: the times already written for the reader. */
+export interface DeviceRow {
+  browser: string;
+  signedIn: string;
+  lastSeen: string;
+  current: boolean;
+}
