@@ -18,10 +18,10 @@ export const exportSections = (db: Db, owner: SQL<number>, now: number) => ({
 // Whatever holds a secret is never exported, whichever table it is in: password hashes, reset and
 // confirmation tokens, session ids (a session id is its token's hash).
 const SECRET_KEY = /hash|token|secret/i;
-const SECRET_KEYS = new Set(["id"]); // only for sections whose `id` is a secret (sessions)
 
-const withoutSecrets = (row: Record<string, unknown>, dropId = false) =>
-  Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_KEY.test(key) && !(dropId && SECRET_KEYS.has(key))));
+/** The row without its secret columns; `idIsSecret` for sessions, whose id is the token's hash. */
+const withoutSecrets = (row: Record<string, unknown>, idIsSecret = false) =>
+  Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_KEY.test(key) && !(idIsSecret && key === "id")));
 
 type Sections = { [K in keyof ReturnType<typeof exportSections>]: Array<Record<string, unknown>> };
 
