@@ -6,7 +6,8 @@ import { localDateAt } from "../src/domain/time";
 import { call, createMedication, createPharmacy, db, sessionCookie, sessionRows, signUp, uniqueIp, type Account } from "./helpers";
 
 // The signed-in account's own features: change password, signed-in devices, export, and (in
-// user-erase.test.ts) deletion.
+// user-erase.test.ts) deletion. Each test hashes several passwords (scrypt, ~0.3 s each on a busy
+// machine), hence the longer timeouts.
 
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
@@ -19,7 +20,7 @@ async function signInAgain(account: Account, userAgent = FIREFOX_WINDOWS, passwo
 
 const changePassword = (cookie: string, body: Record<string, unknown>) => call("PUT", "/api/user/password", { cookie, body });
 
-describe("change password", () => {
+describe("change password", { timeout: 30_000 }, () => {
   it("sets the new password, ends every other session and keeps this one", async () => {
     const account = await signUp();
     const other = await signInAgain(account);
@@ -73,7 +74,7 @@ describe("change password", () => {
     expect((await call("DELETE", "/api/user", { cookie: account.cookie, body: { currentPassword: account.password } })).status).toBe(429);
     const someoneElse = await signUp();
     expect((await changePassword(someoneElse.cookie, { ...wrong, currentPassword: someoneElse.password })).status).toBe(200);
-  }, 30_000);
+  });
 
   it("a successful change starts the counter afresh", async () => {
     const account = await signUp();
@@ -81,7 +82,7 @@ describe("change password", () => {
     for (let i = 0; i < 4; i++) expect((await changePassword(account.cookie, wrong)).status).toBe(400);
     expect((await changePassword(account.cookie, { ...wrong, currentPassword: account.password })).status).toBe(200);
     for (let i = 0; i < 5; i++) expect((await changePassword(account.cookie, wrong)).status).toBe(400);
-  }, 30_000);
+  });
 
   it("needs a session", async () => {
     const res = await call("PUT", "/api/user/password", { body: { currentPassword: "x", newPassword: "long enough", confirmPassword: "long enough" } });
@@ -89,7 +90,7 @@ describe("change password", () => {
   });
 });
 
-describe("signed-in devices", () => {
+describe("signed-in devices", { timeout: 30_000 }, () => {
   it("lists each session with its browser, times and which one is this device, never an id or hash", async () => {
     const account = await signUp();
     const before = Date.now();
@@ -132,7 +133,7 @@ describe("signed-in devices", () => {
   });
 });
 
-describe("export my data", () => {
+describe("export my data", { timeout: 30_000 }, () => {
   async function richAccount() {
     const account = await signUp();
     const pharmacy = await createPharmacy(account, { name: "Corner Pharmacy" });

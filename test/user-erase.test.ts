@@ -66,7 +66,7 @@ async function accountWithEverything(options: { env?: typeof env } = {}) {
   return { account, otherSession: sessionCookie(second) };
 }
 
-describe("delete my account", () => {
+describe("delete my account", { timeout: 30_000 }, () => {
   it("erases the user and every row that belongs to them; nothing remains in any table", async () => {
     const { account, otherSession } = await accountWithEverything({ env: production() });
     const bystander = await signUp();
@@ -88,7 +88,7 @@ describe("delete my account", () => {
     expect(login.status).toBe(401);
     // Another user's data is untouched.
     expect((await call("GET", "/api/pharmacies", { cookie: bystander.cookie })).body).toEqual([expect.objectContaining({ id: bystanderPharmacy.id })]);
-  }, 30_000);
+  });
 
   it("sends a short goodbye e-mail to the account's address", async () => {
     const account = await signUp();
@@ -106,7 +106,7 @@ describe("delete my account", () => {
     expect((await call("DELETE", "/api/user", { cookie: account.cookie, body: { currentPassword: account.password } })).status).toBe(200);
     const mail = await emailsTo(account.email);
     expect(mail.map((m) => m.subject)).toEqual(["Your Refill Tracker account has been deleted"]);
-  }, 30_000);
+  });
 
   it("answers 400 'Current password is incorrect' for a wrong password and deletes nothing", async () => {
     const { account } = await accountWithEverything();
@@ -117,7 +117,7 @@ describe("delete my account", () => {
     // Only the counter of password checks moved.
     expect(after.filter((line) => !line.startsWith("throttles."))).toEqual(before.filter((line) => !line.startsWith("throttles.")));
     expect((await call("GET", "/api/user", { cookie: account.cookie })).status).toBe(200);
-  }, 30_000);
+  });
 
   it("asks for the current password", async () => {
     const account = await signUp();
