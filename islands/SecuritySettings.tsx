@@ -8,7 +8,7 @@ import { check, readForm } from "./lib/form";
 import { PendingButton, useSubmit } from "./lib/submit";
 
 /** Settings › Security: change the password, and the devices signed in with 'Sign out everywhere else'. */
-export default function SecuritySettings({ devices }: { devices: DeviceRow[] }) {
+export default function SecuritySettings({ username, devices }: { username: string; devices: DeviceRow[] }) {
   const [rows, setRows] = useState(devices);
   const [wrongCurrent, setWrongCurrent] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -47,6 +47,8 @@ export default function SecuritySettings({ devices }: { devices: DeviceRow[] }) 
         <h3 id="change-password-heading" className="text-lg font-semibold">
           Change password
         </h3>
+        {/* Lets a password manager know whose password changes. */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <Field
           label="Current Password"
           name="currentPassword"

@@ -35,11 +35,11 @@ function Section({ id, heading, subtitle, children }: { id: string; heading: str
   );
 }
 
-export function AccountSections({ devices }: { devices: DeviceRow[] }) {
+export function AccountSections({ username, devices }: { username: string; devices: DeviceRow[] }) {
   return (
     <>
       <Section id="security-heading" heading="Security" subtitle="Your password and the devices signed in to your account.">
-        <Island name="SecuritySettings" props={{ devices }} />
+        <Island name="SecuritySettings" props={{ username, devices }} />
       </Section>
       <Section id="your-data-heading" heading="Your data" subtitle="Take a copy of everything we store about you, or erase it.">
         <Island name="DataSettings" props={{}} />

@@ -31,7 +31,7 @@ export const settingsPages = new Hono<AppEnv>()
         <SettingsCard heading="Profile" subtitle="Your name and the address your refill reminders go to.">
           <Island name="ProfileForm" props={{ user }} />
         </SettingsCard>
-        <AccountSections devices={deviceRows(data.devices, session.id, user.timezone)} />
+        <AccountSections username={user.username} devices={deviceRows(data.devices, session.id, user.timezone)} />
       </AppShell>,
       { title: "Profile" },
     );

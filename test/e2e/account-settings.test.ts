@@ -12,6 +12,9 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const text = (page: Page, value: string) => page.getByText(value, { exact: false }).count();
+// Answers that check a password run scrypt on the server: slower than expect.poll's default second
+// when the machine is busy.
+const SLOW = { timeout: 15_000 };
 
 /** The same account signed in on another device (its own cookie jar); answers that device's API. */
 async function otherDevice(username: string, password: string) {
@@ -48,13 +51,13 @@ describe.each([
     await page.keyboard.press("Tab");
     await page.keyboard.type("a brand new secret");
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.locator(".field-error", { hasText: "Current password is incorrect" }).count()).toBe(1);
+    await expect.poll(() => page.locator(".field-error", { hasText: "Current password is incorrect" }).count(), SLOW).toBe(1);
     expect(await page.getByLabel("Current Password").getAttribute("aria-invalid")).toBe("true");
     await expectAccessible(page);
 
     await page.getByLabel("Current Password").fill(account.password);
     await page.getByLabel("Current Password").press("Enter");
-    await expect.poll(() => text(page, "Password changed")).toBe(1);
+    await expect.poll(() => text(page, "Password changed"), SLOW).toBe(1);
     await expect.poll(() => devices.count()).toBe(1);
     expect(await page.getByLabel("Current Password").inputValue()).toBe("");
     expect(await laptop.signedIn()).toBe(false);
@@ -131,7 +134,7 @@ describe.each([
 
     await page.keyboard.type("not my password");
     await page.keyboard.press("Enter");
-    await expect.poll(() => dialog.locator(".field-error", { hasText: "Current password is incorrect" }).count()).toBe(1);
+    await expect.poll(() => dialog.locator(".field-error", { hasText: "Current password is incorrect" }).count(), SLOW).toBe(1);
     expect((await page.request.get("/api/user")).status()).toBe(200);
 
     await dialog.getByLabel("Current Password").fill(account.password);
