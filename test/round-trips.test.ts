@@ -138,6 +138,8 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["GET /api/medications/export.csv", () => "/api/medications/export.csv", 200],
     ["GET /api/calendar-feed", () => "/api/calendar-feed", 200],
     ["GET /api/reminders/recent", () => "/api/reminders/recent", 200],
+    ["GET /api/user/sessions", () => "/api/user/sessions", 200],
+    ["GET /api/user/export", () => "/api/user/export", 200],
   ];
 
   it.each(reads)("%s: one round trip", async (_, path, status) => {
@@ -169,6 +171,10 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["ask for a new e-mail address", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}.new@example.com`, currentPassword: password }), 200],
     ["a wrong current password", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}.new@example.com`, currentPassword: "not it" }), 400],
     ["resend the confirmation link", "POST", () => "/api/confirm-email/resend", () => undefined, 200],
+    ["change the password", "PUT", () => "/api/user/password", () => ({ currentPassword: password, newPassword: password, confirmPassword: password }), 200],
+    ["change the password with a wrong current one", "PUT", () => "/api/user/password", () => ({ currentPassword: "not it", newPassword: password, confirmPassword: password }), 400],
+    ["sign out everywhere else", "DELETE", () => "/api/user/sessions", () => undefined, 200],
+    ["delete the account with a wrong password", "DELETE", () => "/api/user", () => ({ currentPassword: "not it" }), 400],
   ];
 
   it.each(writes)("%s: at most two round trips", async (_, method, path, body, status) => {
@@ -206,6 +212,14 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect([deleted.status, deleted.roundTrips]).toEqual([204, 2]);
     const unused = await send("DELETE", `/api/pharmacies/${pharmacy.body.id}`, { cookie });
     expect([unused.status, unused.roundTrips]).toEqual([204, 2]);
+  });
+
+  it("deleting an account takes two round trips", async () => {
+    const name = uniqueName("leaving");
+    const registered = await send("POST", "/api/register", { body: { username: name, password, email: `${name}@example.com`, fullName: "Leaving", emailConsent: true } });
+    const deleted = await send("DELETE", "/api/user", { cookie: sessionCookie(registered), body: { currentPassword: password } });
+    expect([deleted.status, deleted.roundTrips]).toEqual([200, 2]);
+    expect(timedQueries(deleted)).toBe(2);
   });
 
   it("sign-in: a wrong password takes one round trip, the right one two", async () => {

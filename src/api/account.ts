@@ -8,6 +8,7 @@ import { deleteSession, generateToken, hashToken, newSession, SESSION_MAX_AGE, t
 import { blockedFor, consumeAttempt, countAttempt, LIMITS, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
 import { foldUsername, sameAddress } from "../auth/username";
 import { sessions, users } from "../db/schema";
+import { browserLabel } from "../domain/browser";
 import { nextReminderAt } from "../domain/time";
 import type { AppEnv } from "../env";
 import { ApiError, errorSummary } from "../http/errors";
@@ -64,6 +65,7 @@ export const accountApi = new Hono<AppEnv>()
             createdAt: sql<number>`${now}`.as("created_at"),
             lastSeenAt: sql<number>`${now}`.as("last_seen_at"),
             expiresAt: sql<number>`${now + SESSION_MAX_AGE}`.as("expires_at"),
+            browser: sql<string>`${browserLabel(c.req.header("User-Agent"))}`.as("browser"),
           })
           .from(users)
           .where(and(eq(users.username, input.username), eq(users.passwordHash, passwordHash))),
@@ -120,7 +122,7 @@ export const accountApi = new Hono<AppEnv>()
     // The second: this attempt is given back on every key, the session begins. The failures before
     // it stay counted until their window passes: signing in to another account (or this one) must
     // not wipe the count of someone guessing at this name.
-    const session = await newSession(row.id, now);
+    const session = await newSession(row.id, now, browserLabel(c.req.header("User-Agent")));
     await db.batch([refundAttempt(db, keys.pair), refundAttempt(db, keys.account), refundAttempt(db, keys.client), db.insert(sessions).values(session.row)]);
     setSessionCookie(c, session.token);
     return c.json(toPublicUser(row));

@@ -50,10 +50,10 @@ export const settingsApi = new Hono<AppEnv>()
       if (!currentPassword) throw new ApiError(400, CURRENT_PASSWORD_REQUIRED);
       const passwordHash = data.account[0]?.passwordHash;
       if (!passwordHash) throw userGone();
-      const checkKey = throttleKey.passwordCheck(user.id);
+      const checkKey = throttleKey.currentPassword(user.id);
       if (!(await verifyPassword(currentPassword, passwordHash))) {
         // Only failures count: a stolen session must not become a way to guess the password.
-        const blocked = await consumeAttempt(db, [[checkKey, LIMITS.passwordCheckPerUser]]);
+        const blocked = await consumeAttempt(db, [[checkKey, LIMITS.currentPasswordPerUser]]);
         if (blocked) throw new ApiError(429, retryMessage(blocked));
         throw new ApiError(400, CURRENT_PASSWORD_INCORRECT);
       }
@@ -62,7 +62,7 @@ export const settingsApi = new Hono<AppEnv>()
       const overLimit = db
         .select({ key: throttles.key })
         .from(throttles)
-        .where(and(eq(throttles.key, checkKey), gt(throttles.count, LIMITS.passwordCheckPerUser), gt(throttles.windowStartedAt, now - WINDOW_MS)));
+        .where(and(eq(throttles.key, checkKey), gt(throttles.count, LIMITS.currentPasswordPerUser), gt(throttles.windowStartedAt, now - WINDOW_MS)));
       // Even the right password waits out a window of too many wrong ones.
       const [row] = await db
         .update(users)

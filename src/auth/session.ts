@@ -66,9 +66,9 @@ export function generateToken(): string {
 }
 
 /** A new session's secret (for the cookie) and its row (to insert, alone or in a caller's batch). */
-export async function newSession(userId: number, now = Date.now()) {
+export async function newSession(userId: number, now = Date.now(), browser: string | null = null) {
   const token = generateToken();
-  const row = { id: await hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_MAX_AGE };
+  const row = { id: await hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_MAX_AGE, browser };
   return { token, row };
 }
 

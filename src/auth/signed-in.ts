@@ -19,6 +19,8 @@ export interface ReadScope {
   owner: SQL<number>;
   /** The request's `:id` path parameter (0 when missing or malformed, which matches no row). */
   id: SQL<number>;
+  /** The request's instant (epoch ms). Never `Date.now()` in a read: that would be frozen at the first request. */
+  now: SQL<number>;
 }
 export type LoadReads<R extends Reads> = (scope: ReadScope) => R;
 
@@ -33,8 +35,9 @@ export interface SignedIn<D = Record<string, never>> {
 
 // `owner` and `id` are placeholders, so a route's reads are the same SQL on every request: `load`
 // runs once per engine, its reads are prepared then (see db/prepared), and each request only binds
-// the session's hash and the id. So `load` builds from its scope alone.
-const scope = { owner: sessionOwner(sql.placeholder("session")), id: sql<number>`${sql.placeholder("id")}` };
+// the session's hash, the id and the instant. So `load` builds from its scope alone: any other
+// value it computed would be the first request's for every request.
+const scope = { owner: sessionOwner(sql.placeholder("session")), id: sql<number>`${sql.placeholder("id")}`, now: sql<number>`${sql.placeholder("now")}` };
 const lookup = preparedOnce<SessionLookupRow[]>((db) => sessionLookup(db, sql.placeholder("session")));
 
 export interface PreparedReads {
@@ -53,6 +56,7 @@ export function signedInReads<R extends Reads>(load: LoadReads<R>): SignedInRead
     const built = load({
       db: builderDbs[engine],
       owner: scope.owner,
+      now: scope.now,
       get id() {
         usesId = true;
         return scope.id;
@@ -77,7 +81,7 @@ export async function loadSignedIn<R extends Reads>(db: Db, token: string, now: 
   const sessionId = await hashToken(token);
   const engine = engineOf(db);
   const route = reads?.(engine);
-  const values = { session: sessionId, id: route?.usesId && id ? id() : 0 };
+  const values = { session: sessionId, id: route?.usesId && id ? id() : 0, now };
   const [rows, ...results] = (await runReads(db, engine, [lookup(engine), ...(route?.reads ?? [])], values)) as [SessionLookupRow[], ...unknown[]];
   const check = checkSession(rows[0], now);
   if (check.state === "expired") await deleteSession(db, sessionId);

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { throttles } from "../db/schema";
+import { throttles, users } from "../db/schema";
 import { foldCase, foldUsername } from "./username";
 
 // Fixed windows counted in the database, so every Worker instance sees the same numbers.
@@ -22,8 +22,11 @@ export const LIMITS = {
   testEmailPerUser: 5,
   /** 'Resend email' for the confirmation link. */
   confirmationPerUser: 3,
-  /** Wrong current passwords on a signed-in change (a stolen session must not become a password oracle). */
-  passwordCheckPerUser: 5,
+  /**
+   * Wrong current passwords on a signed-in change (e-mail, password, deletion), per account: a stolen
+   * session must not become a password oracle.
+   */
+  currentPasswordPerUser: 5,
 } as const;
 
 /**
@@ -51,8 +54,9 @@ export const throttleKey = {
   forgotEmail: (email: string) => `forgot:email:${foldCase(email)}`,
   testEmail: (userId: number) => `test-email:user:${userId}`,
   confirmation: (userId: number) => `confirm-email:user:${userId}`,
-  passwordCheck: (userId: number) => `password-check:user:${userId}`,
+  currentPassword: (userId: number) => `${CURRENT_PASSWORD_PREFIX}${userId}`,
 };
+const CURRENT_PASSWORD_PREFIX = "current-password:user:";
 
 type Limits = Array<[key: string, limit: number]>;
 
@@ -61,20 +65,46 @@ type Limits = Array<[key: string, limit: number]>;
  * in one batch (a transaction) — alone (consumeAttempt) or with a caller's own statements.
  */
 export function countAttempt(db: Db, limits: Limits, now: number) {
-  const cutoff = now - WINDOW_MS;
-  return limits.map(([key]) =>
-    db
-      .insert(throttles)
-      .values({ key, count: 1, windowStartedAt: now })
-      .onConflictDoUpdate({
-        target: throttles.key,
-        set: {
-          count: sql`CASE WHEN ${throttles.windowStartedAt} <= ${cutoff} THEN 1 ELSE ${throttles.count} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${throttles.windowStartedAt} <= ${cutoff} THEN ${now} ELSE ${throttles.windowStartedAt} END`,
-        },
-      })
-      .returning(),
-  );
+  return limits.map(([key]) => db.insert(throttles).values({ key, count: 1, windowStartedAt: now }).onConflictDoUpdate(nextCount(now)).returning());
+}
+
+/**
+ * Every per-client counter of one account (loginAccountClient's keys for any client), matched by
+ * prefix and exact suffix: LIKE would read a `_` in a username as a wildcard and reach other accounts.
+ */
+export function loginAccountClientKeys(username: string): SQL {
+  const prefix = "login:user-ip:";
+  const suffix = `:${foldUsername(username)}`;
+  return sql`(substr(${throttles.key}, 1, ${prefix.length}) = ${prefix} AND substr(${throttles.key}, -${suffix.length}) = ${suffix})`;
+}
+
+/** A counter's next value: one more, or a fresh window when the last one has passed. */
+const nextCount = (now: number | SQL<number>) => {
+  const cutoff = typeof now === "number" ? now - WINDOW_MS : sql`(${now} - ${WINDOW_MS})`;
+  return {
+    target: throttles.key,
+    set: {
+      count: sql`CASE WHEN ${throttles.windowStartedAt} <= ${cutoff} THEN 1 ELSE ${throttles.count} + 1 END`,
+      windowStartedAt: sql`CASE WHEN ${throttles.windowStartedAt} <= ${cutoff} THEN ${now} ELSE ${throttles.windowStartedAt} END`,
+    },
+  };
+};
+
+/**
+ * Counts a current-password check of the signed-in user before the password is checked, inside the
+ * signed-in batch where only the session's owner (as SQL) is known: an unknown session counts
+ * nothing (no row), so the statement never fails. Answers the counter's row, or none.
+ */
+export function countCurrentPasswordAttempt(db: Db, owner: SQL<number>, now: SQL<number>) {
+  const counter = db
+    .select({
+      key: sql<string>`${CURRENT_PASSWORD_PREFIX} || ${users.id}`.as("key"),
+      count: sql<number>`1`.as("count"),
+      windowStartedAt: sql<number>`${now}`.as("window_started_at"),
+    })
+    .from(users)
+    .where(eq(users.id, owner));
+  return db.insert(throttles).select(counter).onConflictDoUpdate(nextCount(now)).returning();
 }
 
 /** Seconds until the first key over its limit recovers (0 = go ahead), from countAttempt's answers. */

@@ -65,6 +65,8 @@ export const sessions = sqliteTable(
     createdAt: integer("created_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
+    // A short label from the User-Agent at sign-in ("Firefox on Windows"), not the header itself.
+    browser: text("browser"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );

@@ -37,7 +37,7 @@ describe("PATCH /api/profile with a new address", () => {
   it("wrong current passwords are limited: the 6th in a window answers 429, even with the right one", async () => {
     const account = await signUp({ confirmed: true });
     const statuses: number[] = [];
-    for (let i = 0; i <= LIMITS.passwordCheckPerUser; i++) {
+    for (let i = 0; i <= LIMITS.currentPasswordPerUser; i++) {
       statuses.push((await call("PATCH", "/api/profile", { cookie: account.cookie, body: { fullName: "M", email: newAddress(), currentPassword: `guess ${i}` } })).status);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);

@@ -1,0 +1,98 @@
+import { and, asc, eq, gt, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { calendarFeeds, devEmails, medications, notifications, pharmacies, reminderLog, sessions, supplyEvents, throttles, users } from "../db/schema";
+import type { User } from "../shared/user";
+import { verifyPassword } from "./password";
+import { SESSION_IDLE_TIMEOUT } from "./session";
+import { blockedFor, clearAttempts, countCurrentPasswordAttempt, LIMITS, loginAccountClientKeys, throttleKey } from "./throttle";
+
+// What a signed-in user changes about the account itself: the password, the other sessions, the
+// whole account. Every change that asks for the current password counts the attempt in the
+// signed-in batch (one round trip), then writes in one more batch (the second).
+
+/**
+ * The signed-in reads of a request that checks the current password: the attempt, counted before
+ * the check like a login (parallel guesses cannot slip under the limit), and the stored hash.
+ * Counted even when the body turns out invalid: the forms check their fields before sending.
+ */
+export const currentPasswordReads = (db: Db, owner: SQL<number>, now: SQL<number>) => ({
+  passwordAttempt: countCurrentPasswordAttempt(db, owner, now),
+  passwordHash: db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, owner)),
+});
+
+type CurrentPasswordData = {
+  passwordAttempt: Array<{ count: number; windowStartedAt: number }>;
+  passwordHash: Array<{ hash: string }>;
+};
+
+export type CurrentPasswordCheck = { state: "ok" } | { state: "wrong" } | { state: "blocked"; seconds: number };
+
+/** Whether `password` is the account's; over the limit it is not even checked. */
+export async function checkCurrentPassword(data: CurrentPasswordData, password: string, now: number): Promise<CurrentPasswordCheck> {
+  const seconds = data.passwordAttempt.length ? blockedFor([["", LIMITS.currentPasswordPerUser]], [data.passwordAttempt], now) : 0;
+  if (seconds) return { state: "blocked", seconds };
+  const hash = data.passwordHash[0]?.hash;
+  return hash && (await verifyPassword(password, hash)) ? { state: "ok" } : { state: "wrong" };
+}
+
+/**
+ * The new password, in one batch: every other session ends, a pending reset link stops working,
+ * and the current-password counter starts afresh. The session that asked stays signed in.
+ */
+export const changePassword = (db: Db, userId: number, currentSessionId: string, passwordHash: string) =>
+  db.batch([
+    db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null }).where(eq(users.id, userId)),
+    db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))),
+    clearAttempts(db, throttleKey.currentPassword(userId)),
+  ]);
+
+/** The owner's sessions that still hold at `now`, most recently seen first; `id` stays on the server. */
+export const devicesOf = (db: Db, owner: SQL<number>, now: SQL<number>) =>
+  db
+    .select({ id: sessions.id, browser: sessions.browser, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, owner), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, sql`${now} - ${SESSION_IDLE_TIMEOUT}`)))
+    .orderBy(sql`${sessions.lastSeenAt} desc`, asc(sessions.createdAt));
+
+/** Ends every session of the user but `currentSessionId`; answers how many ended. */
+export async function endOtherSessions(db: Db, userId: number, currentSessionId: string): Promise<number> {
+  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))).returning({ id: sessions.id });
+  return ended.length;
+}
+
+/**
+ * Erases the account and every row that belongs to it, in one batch (one transaction): nothing is
+ * left half-deleted. Throttle counters named after the account go too; the ones named after its
+ * e-mail address (and the dev outbox's mail to it) only when no other account shares the address.
+ * Answers whether the account was still there.
+ */
+export async function eraseAccount(db: Db, user: Pick<User, "id" | "username" | "email" | "pendingEmail">): Promise<boolean> {
+  const address = user.email.toLowerCase();
+  // The outbox also holds the confirmation link sent to an address still pending.
+  const mailedAddresses = [address, ...(user.pendingEmail ? [user.pendingEmail.toLowerCase()] : [])];
+  const addressUnshared = notExists(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${address}`, ne(users.id, user.id))),
+  );
+  const [, , , , , , , , , , , deleted] = await db.batch([
+    db.delete(supplyEvents).where(inArray(supplyEvents.medicationId, db.select({ id: medications.id }).from(medications).where(eq(medications.userId, user.id)))),
+    db.delete(calendarFeeds).where(eq(calendarFeeds.userId, user.id)),
+    db.delete(notifications).where(eq(notifications.userId, user.id)),
+    db.delete(reminderLog).where(eq(reminderLog.userId, user.id)),
+    db.delete(medications).where(eq(medications.userId, user.id)),
+    db.delete(pharmacies).where(eq(pharmacies.userId, user.id)),
+    db.delete(sessions).where(eq(sessions.userId, user.id)),
+    db.delete(throttles).where(
+      inArray(throttles.key, [throttleKey.currentPassword(user.id), throttleKey.testEmail(user.id), throttleKey.confirmation(user.id), throttleKey.loginAccount(user.username)]),
+    ),
+    // Per account and client: one counter per client that tried this name.
+    db.delete(throttles).where(loginAccountClientKeys(user.username)),
+    db.delete(throttles).where(and(eq(throttles.key, throttleKey.forgotEmail(user.email)), addressUnshared)),
+    db.delete(devEmails).where(and(inArray(sql`lower(${devEmails.to})`, mailedAddresses), addressUnshared)),
+    // Pending reset tokens live on the user's row and go with it.
+    db.delete(users).where(eq(users.id, user.id)).returning({ id: users.id }),
+  ]);
+  return deleted.length > 0;
+}

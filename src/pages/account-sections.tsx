@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import { Island } from "../components/Island";
+import { zoneOrUtc } from "../domain/time";
+import type { DeviceRow } from "../shared/account-schemas";
+
+// The Security and Your data sections under the profile form on /profile.
+
+interface StoredDevice {
+  id: string;
+  browser: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+/** The devices for the Security section: times in the user's zone, this session marked, no ids. */
+export function deviceRows(devices: StoredDevice[], currentSessionId: string, timeZone: string): DeviceRow[] {
+  const format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zoneOrUtc(timeZone) });
+  return devices.map((device) => ({
+    browser: device.browser ?? "Unknown browser",
+    signedIn: format.format(device.createdAt),
+    lastSeen: format.format(device.lastSeenAt),
+    current: device.id === currentSessionId,
+  }));
+}
+
+function Section({ id, heading, subtitle, children }: { id: string; heading: string; subtitle: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mx-auto mt-10 max-w-2xl">
+      <h2 id={id} className="text-xl font-bold">
+        {heading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{subtitle}</p>
+      <div className="card mt-4 p-4 sm:p-6">{children}</div>
+    </section>
+  );
+}
+
+export function AccountSections({ username, devices }: { username: string; devices: DeviceRow[] }) {
+  return (
+    <>
+      <Section id="security-heading" heading="Security" subtitle="Your password and the devices signed in to your account.">
+        <Island name="SecuritySettings" props={{ username, devices }} />
+      </Section>
+      <Section id="your-data-heading" heading="Your data" subtitle="Take a copy of everything we store about you, or erase it.">
+        <Island name="DataSettings" props={{}} />
+      </Section>
+    </>
+  );
+}

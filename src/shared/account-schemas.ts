@@ -1,0 +1,46 @@
+import * as z from "zod/mini";
+import { password } from "./validation";
+
+// The signed-in account's own changes: password, sessions, deletion. Shared by the API and the
+// settings islands.
+
+export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
+
+const currentPassword = z
+  .string({ error: "Current password is required" })
+  .check(z.minLength(1, "Current password is required"), z.maxLength(256, "Password must be at most 256 characters"));
+
+/** PUT /api/user/password. The new password follows the registration rules (`password`). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword,
+    newPassword: password,
+    confirmPassword: z.string({ error: "Confirm password is required" }).check(z.minLength(1, "Confirm password is required")),
+  })
+  .check(z.refine((form) => form.newPassword === form.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] }));
+
+/** DELETE /api/user. */
+export const deleteAccountSchema = z.object({ currentPassword });
+
+/** One signed-in device as GET /api/user/sessions lists it: no session id or hash ever leaves. */
+export interface DeviceSession {
+  browser: string;
+  createdAt: number;
+  lastSeenAt: number;
+  /** The session of the request that asked. */
+  current: boolean;
+}
+
+export interface DeviceSessionsAnswer {
+  sessions: DeviceSession[];
+}
+
+export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
+
+/** A signed-in device as the Security settings show it: the times already written for the reader. */
+export interface DeviceRow {
+  browser: string;
+  signedIn: string;
+  lastSeen: string;
+  current: boolean;
+}
