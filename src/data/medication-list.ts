@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { medications, pharmacies } from "../db/schema";
 import { currentPills } from "../domain/countdown";
 import { compareByName } from "../domain/medications";
 import type { ListedMedication } from "../domain/medication-csv";
-import type { Owner } from "./medications";
+import { pharmacyContact, type Owner } from "./medications";
 
 // The whole list with each medication's pharmacy and prescription: what the printed list, the CSV
 // export and the calendar feed show. Scoped by its owner like every query here.
@@ -22,9 +22,7 @@ export const medicationListOf = (db: Db, owner: Owner) =>
       lastRefillDate: medications.lastRefillDate,
       refillsLeft: medications.refillsLeft,
       prescriptionExpiresOn: medications.prescriptionExpiresOn,
-      // Aliased: in a D1 batch rows come keyed by column name, where the two `name`s would collide.
-      pharmacyName: sql<string | null>`${pharmacies.name}`.as("pharmacy_name"),
-      pharmacyPhone: sql<string | null>`${pharmacies.phoneNumber}`.as("pharmacy_phone"),
+      ...pharmacyContact,
     })
     .from(medications)
     .leftJoin(pharmacies, eq(pharmacies.id, medications.pharmacyId))

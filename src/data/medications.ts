@@ -146,6 +146,15 @@ export async function deleteMedication(db: Db, userId: number, id: number): Prom
 }
 
 /**
+ * A medication's pharmacy as two columns of a `leftJoin(pharmacies, …)`. Aliased: in a D1 batch rows
+ * come keyed by column name, where the medication's and the pharmacy's `name` would collide.
+ */
+export const pharmacyContact = {
+  pharmacyName: sql<string | null>`${pharmacies.name}`.as("pharmacy_name"),
+  pharmacyPhone: sql<string | null>`${pharmacies.phoneNumber}`.as("pharmacy_phone"),
+};
+
+/**
  * What a reminder lists about each medication: its count and its pharmacy's name and phone. `owners`
  * picks whose: one user (`eq`), or a whole batch of due users (the hourly job).
  */
@@ -160,9 +169,7 @@ export const reminderMedications = (db: Db, owners: SQL) =>
       countedOn: medications.countedOn,
       refillsLeft: medications.refillsLeft,
       prescriptionExpiresOn: medications.prescriptionExpiresOn,
-      // Aliased: in a D1 batch rows come keyed by column name, where the two `name`s would collide.
-      pharmacyName: sql<string | null>`${pharmacies.name}`.as("pharmacy_name"),
-      pharmacyPhone: sql<string | null>`${pharmacies.phoneNumber}`.as("pharmacy_phone"),
+      ...pharmacyContact,
     })
     .from(medications)
     .leftJoin(pharmacies, eq(pharmacies.id, medications.pharmacyId))
