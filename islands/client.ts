@@ -6,9 +6,9 @@ import { hydrateRoot } from "react-dom/client";
 function hydrateIslands() {
   for (const marker of document.querySelectorAll<HTMLElement>("[data-island]")) {
     import(marker.dataset.src!).then((mod: { default: React.ComponentType<object> }) => {
-      hydrateRoot(marker, createElement(mod.default, JSON.parse(marker.dataset.props ?? "{}")), {
-        identifierPrefix: marker.dataset.idPrefix,
-      });
+      const prefix = marker.dataset.idPrefix!;
+      const props = document.getElementById(`${prefix}props`)?.textContent;
+      hydrateRoot(marker, createElement(mod.default, props ? JSON.parse(props) : {}), { identifierPrefix: prefix });
     });
   }
 }

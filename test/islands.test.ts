@@ -2,17 +2,20 @@ import { describe, expect, it } from "vitest";
 import assets from "../src/generated/assets.json";
 import { call } from "./helpers";
 
-// The islands contract: the server renders each island inside a marker with its props as JSON and
-// its own useId prefix, and hoists the one client entry (with the CSP nonce) and the island's chunks.
+// The islands contract: the server renders each island inside a marker, with its props as JSON in a
+// data block just before it and its own useId prefix, and hoists the one client entry (with the CSP
+// nonce) and the island's chunks.
 describe("island markup", () => {
   it("renders the marker, props, id prefix, client entry and preloads", async () => {
     const res = await call<string>("GET", "/auth");
     const html = res.body;
     const authForm = assets.islands.AuthForm;
     expect(html).toContain(
-      `<div data-island="AuthForm" data-src="${authForm.src}" data-props="{&quot;initialTab&quot;:&quot;signin&quot;}" data-id-prefix="i1-" class="contents">`,
+      `<script type="application/json" id="i1-props">{"initialTab":"signin"}</script><div data-island="AuthForm" data-src="${authForm.src}" data-id-prefix="i1-" class="contents">`,
     );
-    expect(html).toContain(`<div data-island="Toasts" data-src="${assets.islands.Toasts.src}" data-props="{}" data-id-prefix="i2-" class="contents">`);
+    // No props, no data block.
+    expect(html).toContain(`<div data-island="Toasts" data-src="${assets.islands.Toasts.src}" data-id-prefix="i2-" class="contents">`);
+    expect(html).not.toContain(`id="i2-props"`);
 
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy")!)![1];
     const head = html.slice(0, html.indexOf("</head>"));
@@ -28,9 +31,12 @@ describe("island markup", () => {
     }
   });
 
-  it("escapes props so they cannot break out of the attribute", async () => {
-    const res = await call<string>("GET", "/reset-password?token=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+  it("escapes props so they cannot end their data block, and they parse back unchanged", async () => {
+    const token = `"></script><script>alert(1)</script><!--`;
+    const res = await call<string>("GET", `/reset-password?token=${encodeURIComponent(token)}`);
     expect(res.body).not.toContain("<script>alert(1)</script>");
-    expect(res.body).toContain("data-props=\"{&quot;token&quot;:&quot;\\&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;}\"");
+    const block = /<script type="application\/json" id="i1-props">(.*?)<\/script>/.exec(res.body)![1];
+    expect(block).not.toContain("<");
+    expect(JSON.parse(block)).toEqual({ token });
   });
 });

@@ -1,5 +1,5 @@
 import type { SortKey, SortState } from "../../src/domain/dashboard";
-import { EditIcon, RefillIcon, SortIcon, TrashIcon } from "./icons";
+import { RowIcon, RowIconSprite, SortIcon } from "./icons";
 import { editHref, medicationHref, type MedicationRow, type RowActions } from "./rows";
 import { StatusBadge } from "./StatusBadge";
 
@@ -18,15 +18,15 @@ type Props = RowActions & { rows: MedicationRow[]; sort: SortState; onSort: (key
 // card per row with labelled values and labelled buttons. Rendering the rows once (not a table plus a
 // hidden card list) halves the dashboard's server render and its DOM. CSS changes the display of the
 // table's parts, so the roles are explicit: some browsers drop table semantics on display changes.
-const cell = "block md:table-cell md:px-4 md:py-3";
-const cardLabel = "block text-xs text-slate-600 md:hidden";
+// The classes that every row repeats (list-row, list-cell, card-label) are named in app.css.
 
 /** Visible only in the card layout, where the column headers are hidden. */
-const CardLabel = ({ children }: { children: string }) => <span className={cardLabel}>{children}</span>;
+const CardLabel = ({ children }: { children: string }) => <span className="card-label">{children}</span>;
 
 export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props) {
   return (
     <div className="md:overflow-x-auto">
+      <RowIconSprite />
       <table role="table" className="block w-full text-left text-sm md:table">
         <thead role="rowgroup" className="hidden border-b border-slate-200 bg-slate-50 text-slate-700 md:table-header-group">
           <tr role="row">
@@ -50,44 +50,44 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
           {rows.map((row) => {
             const { medication: m } = row;
             return (
-              <tr key={m.id} role="row" className="grid grid-cols-2 gap-x-4 gap-y-2 p-4 md:table-row md:p-0 md:hover:bg-slate-50">
-                <th role="rowheader" scope="row" className={`${cell} col-start-1 row-start-1 min-w-0 break-words font-semibold text-slate-900 md:font-medium`}>
+              <tr key={m.id} role="row" className="list-row">
+                <th role="rowheader" scope="row" className="list-cell col-start-1 row-start-1 min-w-0 break-words font-semibold text-slate-900 md:font-medium">
                   <a href={medicationHref(m)} className="text-slate-900 underline decoration-slate-400 underline-offset-2 hover:decoration-teal-700">
                     {m.name}
                   </a>
                   {row.prescription && <span className="mt-1 block text-xs font-medium text-amber-800">{row.prescription}</span>}
                 </th>
-                <td role="cell" className={`${cell} col-span-2 break-words ${row.hasPharmacy ? "" : "italic text-slate-600"}`}>
+                <td role="cell" className={row.hasPharmacy ? "list-cell col-span-2 break-words" : "list-cell col-span-2 break-words italic text-slate-600"}>
                   <CardLabel>Pharmacy</CardLabel>
                   {row.pharmacy}
                 </td>
-                <td role="cell" className={`${cell} md:whitespace-nowrap`}>
+                <td role="cell" className="list-cell md:whitespace-nowrap">
                   <CardLabel>Daily Dose</CardLabel>
                   {row.dailyDose}
                 </td>
-                <td role="cell" className={`${cell} md:whitespace-nowrap`}>
+                <td role="cell" className="list-cell md:whitespace-nowrap">
                   <CardLabel>Remaining</CardLabel>
                   <div>{row.remaining}</div>
                   <div className="text-xs text-slate-600">{row.daysLeft}</div>
                 </td>
-                <td role="cell" className={`${cell} col-span-2 md:whitespace-nowrap`}>
+                <td role="cell" className="list-cell col-span-2 md:whitespace-nowrap">
                   <CardLabel>Last Refill</CardLabel>
                   {row.lastRefill}
                 </td>
-                <td role="cell" className={`${cell} col-start-2 row-start-1 justify-self-end`}>
+                <td role="cell" className="list-cell col-start-2 row-start-1 justify-self-end">
                   <StatusBadge status={row.status} />
                 </td>
                 <td role="cell" className="col-span-2 grid grid-cols-3 gap-2 md:table-cell md:whitespace-nowrap md:px-4 md:py-2 md:text-right">
                   <a href={editHref(m)} className="row-action" aria-label={`Edit ${m.name}`} title="Edit">
-                    <EditIcon />
+                    <RowIcon name="edit" />
                     <span className="md:hidden">Edit</span>
                   </a>
                   <button type="button" className="row-action md:text-teal-800" aria-label={`Refill ${m.name}`} title="Refill" onClick={() => onRefill(m)}>
-                    <RefillIcon />
+                    <RowIcon name="refill" />
                     <span className="md:hidden">Refill</span>
                   </button>
                   <button type="button" className="row-action text-red-700 md:hover:bg-red-50" aria-label={`Delete ${m.name}`} title="Delete" onClick={() => onDelete(m)}>
-                    <TrashIcon />
+                    <RowIcon name="trash" />
                     <span className="md:hidden">Delete</span>
                   </button>
                 </td>

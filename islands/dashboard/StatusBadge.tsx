@@ -8,7 +8,7 @@ const STYLE: Record<MedicationStatus, string> = {
 
 export function StatusBadge({ status }: { status: MedicationStatus }) {
   return (
-    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STYLE[status]}`}>
+    <span className={`status-badge ${STYLE[status]}`}>
       {STATUS_LABEL[status]}
     </span>
   );

@@ -9,26 +9,33 @@ function Icon({ children, size = 16 }: { children: ReactNode; size?: number }) {
   );
 }
 
-export const EditIcon = () => (
-  <Icon>
-    <path d="M12 20h9" />
-    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
-  </Icon>
-);
+// The list's row icons are drawn once per list (RowIconSprite) and each row refers to them with
+// <use>: 20 rows × 3 inline icons were a quarter of the rows' HTML. Sized and stroked by `row-icon`.
+const ROW_ICON_PATHS = {
+  edit: ["M12 20h9", "M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z"],
+  refill: ["M21 12a9 9 0 1 1-3-6.7L21 8", "M21 3v5h-5"],
+  trash: ["M3 6h18", "M8 6V4h8v2", "M19 6l-1 14H6L5 6"],
+};
+type RowIconName = keyof typeof ROW_ICON_PATHS;
 
-export const RefillIcon = () => (
-  <Icon>
-    <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
-    <path d="M21 3v5h-5" />
-  </Icon>
-);
+export function RowIconSprite() {
+  return (
+    <svg aria-hidden="true" className="absolute h-0 w-0 overflow-hidden">
+      {Object.entries(ROW_ICON_PATHS).map(([name, paths]) => (
+        <symbol key={name} id={`row-icon-${name}`} viewBox="0 0 24 24">
+          {paths.map((d) => (
+            <path key={d} d={d} />
+          ))}
+        </symbol>
+      ))}
+    </svg>
+  );
+}
 
-export const TrashIcon = () => (
-  <Icon>
-    <path d="M3 6h18" />
-    <path d="M8 6V4h8v2" />
-    <path d="M19 6l-1 14H6L5 6" />
-  </Icon>
+export const RowIcon = ({ name }: { name: RowIconName }) => (
+  <svg aria-hidden="true" className="row-icon">
+    <use href={`#row-icon-${name}`} />
+  </svg>
 );
 
 export const SearchIcon = () => (

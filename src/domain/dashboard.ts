@@ -1,7 +1,7 @@
 // The dashboard list's rules: search, status filter, sorting, pagination and display. Pure
 // functions, used by the server's first render and the island.
 import { formatDate, plural } from "../shared/format";
-import { compareByName, statusOf, type Medication, type MedicationStatus, type Pharmacy } from "./medications";
+import { compareByName, compareNames, statusOf, type Medication, type MedicationStatus, type Pharmacy } from "./medications";
 import { needsNewPrescription } from "./prescription";
 
 export const PAGE_SIZE = 20;
@@ -54,8 +54,6 @@ export function nextSort(current: SortState, key: SortKey): SortState {
   return { key, direction: current.direction === "asc" ? "desc" : "asc" };
 }
 
-// Names sort the way people read them (the domain's collator): "aspirin" beside "Aspirin", "D2" before "D10".
-const compareNames = (a: string, b: string) => compareByName({ name: a, id: 0 }, { name: b, id: 0 });
 
 const STATUS_ORDER: Record<MedicationStatus, number> = { "refill-needed": 0, "running-low": 1, "well-stocked": 2 };
 

@@ -70,7 +70,52 @@ export function runOutDate(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">
 }
 
 // Names sort the way people read: case- and accent-insensitive, numbers by value ("Vitamin B2" < "Vitamin B12").
-const nameCollator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+export const nameCollator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+const isLetter = (code: number) => code >= 97 && code <= 122; // a-z, after folding A-Z
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/** The end of the run of digits that starts at `from`. */
+function digitsEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && isDigit(text.charCodeAt(end))) end++;
+  return end;
+}
+
+/**
+ * The collator's order (its sign), answered without it where that is easy. A numeric collator takes
+ * ICU's slow path, about 0.4 µs a call: sorting 100 medications was a tenth of the CPU of
+ * GET /api/medications. Past a prefix of the same ASCII letters (either case), spaces and digit
+ * runs, the first ASCII letters that differ decide alphabetically, and differing numbers (written
+ * without leading zeros) by value; that is the collator's primary order, so the answer is the same.
+ * Anything else — accents, punctuation, leading zeros, one name a prefix of the other — goes to the
+ * collator. test/domain/medications.test.ts checks the two agree on random names.
+ */
+export function compareNames(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x >= 65 && x <= 90) x += 32;
+    if (y >= 65 && y <= 90) y += 32;
+    if (isDigit(x) && isDigit(y)) {
+      if (x === 48 || y === 48) break;
+      const endA = digitsEnd(a, i);
+      const endB = digitsEnd(b, i);
+      if (endA !== endB) return endA - endB; // more digits, larger number
+      for (let j = i; j < endA; j++) if (a.charCodeAt(j) !== b.charCodeAt(j)) return a.charCodeAt(j) - b.charCodeAt(j);
+      i = endA;
+      continue;
+    }
+    if (x === y && (isLetter(x) || x === 32)) {
+      i++;
+      continue;
+    }
+    if (x !== y && isLetter(x) && isLetter(y)) return x - y;
+    break;
+  }
+  return nameCollator.compare(a, b);
+}
 
 /** Orders by name, then by id so equal names keep a stable order. */
-export const compareByName = (a: { name: string; id: number }, b: { name: string; id: number }) => nameCollator.compare(a.name, b.name) || a.id - b.id;
+export const compareByName = (a: { name: string; id: number }, b: { name: string; id: number }) => compareNames(a.name, b.name) || a.id - b.id;

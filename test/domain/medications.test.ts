@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareByName, daysLeft, runOutDate, STATUS_LABEL, statusOf, summaryBucket, summaryCounts, wholeDaysLeft, type Medication } from "../../src/domain/medications";
+import { compareByName, compareNames, daysLeft, nameCollator, runOutDate, STATUS_LABEL, statusOf, summaryBucket, summaryCounts, wholeDaysLeft, type Medication } from "../../src/domain/medications";
 import { addDays } from "../../src/domain/time";
 
 let nextId = 1;
@@ -104,5 +104,41 @@ describe("compareByName", () => {
   it("sorts the way people read: case- and accent-insensitive, numbers by value, ties by id", () => {
     const names = ["zoloft", "Émulsion", "Aspirin", "vitamin B12", "Vitamin B2", "aspirin"].map((name) => med(1, 1, name));
     expect(names.sort(compareByName).map((m) => m.name)).toEqual(["Aspirin", "aspirin", "Émulsion", "Vitamin B2", "vitamin B12", "zoloft"]);
+  });
+});
+
+describe("compareNames", () => {
+  // A small seeded generator: the same names on every run, so a failure can be replayed.
+  function randomNames(seed: number, count: number): string[] {
+    const alphabet = ["a", "b", "m", "z", "A", "B", "Z", " ", "  ", "0", "1", "2", "9", "10", "007", "é", "É", "ß", "-", ".", "/", "(", "%", "ü", "ø", "ﬁ", "ı", "\t"];
+    let state = seed;
+    const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    return Array.from({ length: count }, () => Array.from({ length: Math.floor(next() * 7) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(""));
+  }
+  const sign = (n: number) => Math.sign(n);
+
+  it("agrees with the collator on every pair of random names", () => {
+    const names = randomNames(20261123, 400);
+    // Medication-like names, where the fast path answers: same words, numbers of different lengths.
+    for (const word of ["Lisinopril", "lisinopril", "Vitamin B", "vitamin b", "Metformin"]) for (const n of [1, 2, 10, 12, 100, 250]) names.push(`${word}${n} mg`, `${word} ${n} mg`);
+    let compared = 0;
+    for (const a of names)
+      for (const b of names) {
+        expect(sign(compareNames(a, b)), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(sign(nameCollator.compare(a, b)));
+        compared++;
+      }
+    expect(compared).toBeGreaterThan(200_000);
+  });
+
+  it.each([
+    ["Lisinopril 10 mg", "lisinopril 9 mg", 1],
+    ["Vitamin B2", "vitamin B12", -1],
+    ["Aspirin", "aspirin", 0],
+    ["Émulsion", "Aspirin", 1],
+    ["Zinc 5", "Zinc 05", 0],
+    ["ab c", "abd", -1],
+  ])("%j vs %j: %i", (a, b, expected) => {
+    expect(sign(compareNames(a, b))).toBe(expected);
+    expect(sign(nameCollator.compare(a, b))).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, dueInstantOn, instantOfLocalHour, localDateAt, nextReminderAt } from "../../src/domain/time";
+import { addDays, dayNumber, daysBetween, dueInstantOn, instantOfLocalHour, localDateAt, nextReminderAt } from "../../src/domain/time";
 
 // nextReminderAt is checked against an oracle built on a different Intl path ("longOffset" names)
 // and a different algorithm: the zone's offset is piecewise constant, so the local wall clock
@@ -180,5 +180,17 @@ describe("nextReminderAt: the cases people notice", () => {
     expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
     expect(addDays("2024-12-31", 1)).toBe("2025-01-01");
     expect(daysBetween("2025-01-01", "2024-12-30")).toBe(-2);
+  });
+
+  it("numbers every day from 1600 to 2400 as Date.UTC does", () => {
+    let checked = 0;
+    for (let time = Date.UTC(1600, 0, 1); time <= Date.UTC(2400, 11, 31); time += 86_400_000) {
+      const date = new Date(time).toISOString().slice(0, 10);
+      if (dayNumber(date) !== time / 86_400_000) expect(dayNumber(date), date).toBe(time / 86_400_000);
+      checked++;
+    }
+    expect(checked).toBe(292_560);
+    // An overflowing day rolls into the next month, as Date.UTC's does.
+    expect(dayNumber("2025-02-30")).toBe(Date.UTC(2025, 1, 30) / 86_400_000);
   });
 });
