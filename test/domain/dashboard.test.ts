@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  count,
+  countFormat,
   allPages,
   condensedPages,
   DEFAULT_SORT,
@@ -201,5 +203,13 @@ describe("pharmacy names and notices", () => {
     expect(isNoticeKey("toString")).toBe(false);
     expect(isNoticeKey("<script>")).toBe(false);
     expect(isNoticeKey(undefined)).toBe(false);
+  });
+});
+
+describe("count", () => {
+  it("writes every count as the en-US formatter does", () => {
+    const values = [0, -0, 1, 1.5, 2.25, 0.07, 0.1 + 0.2, 999, 999.99, 999.995, 1000, 1234.5, 1e6, 2 / 3, 0.005, 0.015, 12.345];
+    for (let hundredths = 0; hundredths <= 200_000; hundredths += 7) values.push(hundredths / 100, hundredths / 4, hundredths / 1000);
+    for (const n of values) expect(count(n), String(n)).toBe(countFormat.format(n));
   });
 });
