@@ -4,26 +4,18 @@ import { medications, pharmacies } from "../db/schema";
 import { currentPills } from "../domain/countdown";
 import { compareByName } from "../domain/medications";
 import type { ListedMedication } from "../domain/medication-csv";
-import { pharmacyContact, type Owner } from "./medications";
+import { pharmacyContact, storedColumns, type Owner } from "./medications";
 
 // The whole list with each medication's pharmacy and prescription: what the printed list, the CSV
 // export and the calendar feed show. Scoped by its owner like every query here.
 
+// A medication's stored columns; the pharmacy is shown by its name and phone, not its id.
+const { pharmacyId: _pharmacyId, ...listedColumns } = storedColumns;
+
 /** The owner's medications with their pharmacy's name and phone, one row each (any order). */
 export const medicationListOf = (db: Db, owner: Owner) =>
   db
-    .select({
-      id: medications.id,
-      name: medications.name,
-      pillsPerDay: medications.pillsPerDay,
-      pillsRemaining: medications.pillsRemaining,
-      countedOn: medications.countedOn,
-      pillsPerRefill: medications.pillsPerRefill,
-      lastRefillDate: medications.lastRefillDate,
-      refillsLeft: medications.refillsLeft,
-      prescriptionExpiresOn: medications.prescriptionExpiresOn,
-      ...pharmacyContact,
-    })
+    .select({ ...listedColumns, ...pharmacyContact })
     .from(medications)
     .leftJoin(pharmacies, eq(pharmacies.id, medications.pharmacyId))
     .where(eq(medications.userId, owner));
