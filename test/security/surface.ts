@@ -5,8 +5,9 @@ import type { Answer } from "../helpers";
 // The security tests' probes, on top of test/helpers.ts (calling the Worker, accounts, data): the
 // attack surface read from the app's router, and what no answer may reveal.
 
-// Stack frames ("at fn (file:1:2)"), SQL, and the names of the database drivers.
-export const INTERNALS = /\bat \S+ \(|\bat .*:\d+:\d+|SELECT\b.*\bFROM\b|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+"|sqlite|D1_|libsql|hrana|drizzle|Failed query|TypeError|ReferenceError/i;
+// Stack frames ("at fn (file:1:2)"), SQL, and the names of the database drivers. D1's error codes
+// (D1_ERROR, D1_TYPE_ERROR) start a word: test names such as "fz_mwtf7bw8_1d1_reb1" must not match.
+export const INTERNALS = /\bat \S+ \(|\bat .*:\d+:\d+|SELECT\b.*\bFROM\b|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+"|sqlite|\bD1_[A-Z]|libsql|hrana|drizzle|Failed query|TypeError|ReferenceError/i;
 
 /** Nothing a client sees may reveal internals. */
 export function expectNoInternals(answer: Pick<Answer, "text">) {
