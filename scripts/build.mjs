@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { basename, join, relative } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { compile } from "./i18n.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = join(root, "public/build");
@@ -34,36 +35,62 @@ const common = [...new Set(JSON.parse(readFileSync(passwordList, "utf8")).map((p
 if (common.length !== COMMON_PASSWORDS) throw new Error(`expected ${COMMON_PASSWORDS} common passwords, got ${common.length}`);
 writeFileSync(join(root, "src/generated/common-passwords.json"), JSON.stringify(common) + "\n");
 
-const entryPoints = ["client.ts", ...islandFiles].map((f) => join(islandsDir, f));
+// Message catalogs are checked and compiled first: a missing key or a broken plural stops the build.
+const { languages } = compile();
 
-const result = await build({
-  entryPoints,
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  minify: true,
-  target: "es2022",
-  jsx: "automatic",
-  entryNames: "[name]-[hash]",
-  chunkNames: "chunk-[hash]",
-  metafile: true,
-  define: { "process.env.NODE_ENV": '"production"' },
-  logLevel: "warning",
+const entryPoints = ["client.ts", ...islandFiles].map((f) => join(islandsDir, f));
+const generatedMessages = join(root, "src/generated/i18n/index.ts");
+const serverLocale = join(root, "src/i18n/current.ts");
+
+/**
+ * One build per language: the islands' messages module becomes that language's compiled catalog
+ * (only the messages an island uses stay in its bundle) and the request-scoped locale becomes the
+ * page's. Chunks that do not depend on the language (React, jotai) come out byte-identical, so they
+ * share one file and one browser cache entry across languages.
+ */
+const forLanguage = (language) => ({
+  name: "language",
+  setup(b) {
+    b.onResolve({ filter: /(current|i18n|index)$/ }, (args) => {
+      const path = join(args.resolveDir, args.path);
+      if (path === generatedMessages.slice(0, -3) || path === join(generatedMessages, "..")) return { path: join(root, `src/generated/i18n/${language}.ts`) };
+      if (path === serverLocale.slice(0, -3)) return { path: join(root, "src/i18n/current.client.ts") };
+      return undefined;
+    });
+  },
 });
 
 const url = (file) => "/" + relative(join(root, "public"), join(root, file)).replaceAll("\\", "/");
-const manifest = { client: "", clientImports: [], css: "", islands: {} };
-for (const [file, output] of Object.entries(result.metafile.outputs)) {
-  if (!output.entryPoint || file.endsWith(".map")) continue;
-  // Static imports of an entry: the chunks the browser needs before the island can run.
-  const imports = output.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path));
-  const name = basename(output.entryPoint).replace(/\.tsx?$/, "");
-  if (name === "client") {
-    manifest.client = url(file);
-    manifest.clientImports = imports;
+const manifest = { css: "", languages: {} };
+for (const language of languages) {
+  const result = await build({
+    entryPoints,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    minify: true,
+    target: "es2022",
+    jsx: "automatic",
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunk-[hash]",
+    metafile: true,
+    define: { "process.env.NODE_ENV": '"production"', __LANGUAGE__: JSON.stringify(language) },
+    plugins: [forLanguage(language)],
+    logLevel: "warning",
+  });
+  const scripts = { client: "", clientImports: [], islands: {} };
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    if (!output.entryPoint || file.endsWith(".map")) continue;
+    // Static imports of an entry: the chunks the browser needs before the island can run.
+    const imports = output.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path));
+    const name = basename(output.entryPoint).replace(/\.tsx?$/, "");
+    if (name === "client") {
+      scripts.client = url(file);
+      scripts.clientImports = imports;
+    } else scripts.islands[name] = { src: url(file), imports };
   }
-  else manifest.islands[name] = { src: url(file), imports };
+  manifest.languages[language] = scripts;
 }
 
 const cssTmp = join(outdir, "app.css");
@@ -79,4 +106,4 @@ rmSync(cssTmp);
 manifest.css = `/build/${cssName}`;
 
 writeFileSync(join(root, "src/generated/assets.json"), JSON.stringify(manifest, null, 2) + "\n");
-console.log(`built ${Object.keys(manifest.islands).length} islands and ${cssName}`);
+console.log(`built ${islandNames.length} islands in ${languages.length} languages and ${cssName}`);

@@ -13,7 +13,8 @@ import { settingsApi } from "./api/settings";
 import { userApi } from "./api/user";
 import { Document } from "./components/Document";
 import type { AppEnv } from "./env";
-import { ApiError, describeError, isExpected, jsonError, logFailure, TOO_LARGE_MESSAGE } from "./http/errors";
+import { ApiError, describeError, isExpected, jsonError, logFailure } from "./http/errors";
+import { requestLanguage } from "./http/language";
 import { requireConfiguration } from "./http/configuration";
 import { CSV_BODY_ROUTES, loopbackOnly, openDb, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
 import { devRoutes } from "./mail/dev-routes";
@@ -27,6 +28,7 @@ import { pharmacyPages } from "./pages/pharmacy-pages";
 import { printPages } from "./pages/print-page";
 import { settingsPages } from "./pages/settings-pages";
 import { renderNotFound, renderUnavailable } from "./pages/error-pages";
+import { languagePages } from "./pages/language";
 
 declare module "@hono/react-renderer" {
   interface Props {
@@ -61,12 +63,14 @@ const pageHeaders = secureHeaders({
 });
 // JSON answers load nothing: the strictest policy, and no per-request nonce to generate.
 const apiHeaders = secureHeaders({ ...baseHeaders, contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } });
+// First: every answer after this, errors included, is in the request's language.
+app.use(requestLanguage);
 app.use((c, next) => (c.req.path.startsWith("/api/") ? apiHeaders(c, next) : pageHeaders(c, next)));
 app.use(noStore);
 app.use(requireConfiguration);
 // Before anything that can fail (guards look the session up in the database), so the error page renders.
 app.use(reactRenderer(({ children, title }) => <Document title={title}>{children}</Document>));
-const smallBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: TOO_LARGE_MESSAGE }, 413) });
+const smallBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => jsonError(c, new ApiError(413, "error_body_too_large")) });
 app.use((c, next) => (CSV_BODY_ROUTES.includes(c.req.path) ? next() : smallBody(c, next)));
 app.use(rejectCrossSite);
 app.use("/api/*", requireJsonBody);
@@ -84,6 +88,7 @@ app.route("/api", remindersApi);
 app.route("/api", userApi);
 app.route("/dev", devRoutes);
 app.route("/webhooks", postmarkWebhook);
+app.route("/", languagePages);
 app.route("/", accountPages);
 app.route("/", dashboardPages);
 app.route("/", medicationPages);
@@ -94,7 +99,7 @@ app.route("/", pharmacyPages);
 app.route("/", settingsPages);
 app.route("/", calendarFeedPages);
 
-app.notFound((c) => (isApi(c.req.path) ? c.json({ message: "Not found" }, 404) : renderNotFound(c)));
+app.notFound((c) => (isApi(c.req.path) ? jsonError(c, new ApiError(404, "error_not_found")) : renderNotFound(c)));
 
 app.onError((err, c) => {
   if (isApi(c.req.path) || c.req.method !== "GET") return jsonError(c, err);

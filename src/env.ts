@@ -1,4 +1,5 @@
 import type { Db } from "./db/client";
+import type { LocaleScope } from "./i18n/current";
 import type { ReminderBatchMessage } from "./reminders/fanout";
 
 /** The vars and secrets among the generated bindings: the string-typed ones. */
@@ -17,6 +18,8 @@ export interface Env extends Omit<WranglerEnv, Settings | "REMINDER_QUEUE">, Par
 export interface AppVariables {
   db: Db;
   secureHeadersNonce?: string;
+  /** The request's language (the language middleware), kept while validation runs in codes. */
+  localeScope?: LocaleScope;
   /** Islands rendered so far in this response: each gets its own useId prefix. */
   islandCount?: number;
 }

@@ -5,7 +5,7 @@ import { pickedUpTooEarlyMessage, pickUpDateProblem } from "../domain/supply";
 import { todayIn } from "../domain/countdown";
 import { TOO_MANY_MEDICATIONS_MESSAGE } from "../domain/limits";
 import type { AppEnv } from "../env";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError } from "../http/errors";
 import { signedIn } from "../http/middleware";
 import { pathId, validate } from "../http/validate";
 import { idParamSchema, medicationSchema, refillSchema, undoRefillSchema } from "../shared/medication-schemas";
@@ -53,7 +53,7 @@ export const medicationsApi = new Hono<AppEnv>()
     if (problem) throw new ApiError(400, problem);
     const result = await refillMedication(c.var.db, user.id, id, pillsToAdd, pickedUpOn, day, Date.now());
     if ("error" in result) {
-      if (result.error === "not-found") throw notFound("Medication");
+      if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
       if (result.error === "before-added") throw new ApiError(400, pickedUpTooEarlyMessage(result.addedOn!));
       throw new ApiError(400, TOO_MANY_PILLS_MESSAGE);
     }
@@ -66,7 +66,7 @@ export const medicationsApi = new Hono<AppEnv>()
     medicationId,
     (c) => {
       const { data } = c.var.signedIn;
-      if (!data.medication[0]) throw notFound("Medication");
+      if (!data.medication[0]) throw new ApiError(404, "error_medication_not_found");
       return c.json(data.events.map(toSupplyEvent));
     },
   )
@@ -75,7 +75,7 @@ export const medicationsApi = new Hono<AppEnv>()
     const { user } = c.var.signedIn;
     const result = await undoRefill(c.var.db, user.id, c.req.valid("param").id, c.req.valid("json").refillId, today(user), Date.now());
     if ("medication" in result) return c.json(result.medication);
-    if (result.error === "not-found") throw notFound("Medication");
+    if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
     throw new ApiError(409, NOTHING_TO_UNDO_MESSAGE);
   })
 
@@ -86,7 +86,7 @@ export const medicationsApi = new Hono<AppEnv>()
     (c) => {
       const { user, data } = c.var.signedIn;
       const [row] = data.medication;
-      if (!row) throw notFound("Medication");
+      if (!row) throw new ApiError(404, "error_medication_not_found");
       return c.json(toMedication(row, today(user)));
     },
   )
@@ -95,11 +95,11 @@ export const medicationsApi = new Hono<AppEnv>()
     const { user } = c.var.signedIn;
     const result = await updateMedication(c.var.db, user.id, c.req.valid("param").id, c.req.valid("json"), today(user));
     if ("medication" in result) return c.json(result.medication);
-    if (result.error === "not-found") throw notFound("Medication");
+    if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
     throw new ApiError(400, UNKNOWN_PHARMACY_MESSAGE);
   })
 
   .delete("/medications/:id", signedIn(), medicationId, async (c) => {
-    if (!(await deleteMedication(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id))) throw notFound("Medication");
+    if (!(await deleteMedication(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id))) throw new ApiError(404, "error_medication_not_found");
     return c.body(null, 204);
   });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createPharmacy, deletePharmacy, pharmaciesOf, pharmacyRecords, sortPharmacies, updatePharmacy } from "../data/pharmacies";
 import { TOO_MANY_PHARMACIES_MESSAGE } from "../domain/limits";
 import type { AppEnv } from "../env";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError } from "../http/errors";
 import { signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { idParamSchema, pharmacySchema } from "../shared/medication-schemas";
@@ -27,13 +27,13 @@ export const pharmaciesApi = new Hono<AppEnv>()
 
   .patch("/pharmacies/:id", signedIn(), pharmacyId, validate("json", pharmacySchema), async (c) => {
     const pharmacy = await updatePharmacy(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id, c.req.valid("json"));
-    if (!pharmacy) throw notFound("Pharmacy");
+    if (!pharmacy) throw new ApiError(404, "error_pharmacy_not_found");
     return c.json(pharmacy);
   })
 
   .delete("/pharmacies/:id", signedIn(), pharmacyId, async (c) => {
     const result = await deletePharmacy(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id);
-    if (result === "not-found") throw notFound("Pharmacy");
+    if (result === "not-found") throw new ApiError(404, "error_pharmacy_not_found");
     if (result === "in-use") throw new ApiError(409, PHARMACY_IN_USE_MESSAGE);
     return c.body(null, 204);
   });

@@ -9,7 +9,7 @@ import { localDateAt, nextReminderAt, zoneOrUtc } from "../domain/time";
 import { resolveTimeZone } from "../domain/timezones";
 import type { AppEnv } from "../env";
 import { ApiError, errorSummary } from "../http/errors";
-import { NOT_SIGNED_IN_MESSAGE, signedIn } from "../http/middleware";
+import { signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
 import { changeNoticeEmail, confirmationEmail } from "../mail/templates/AddressEmails";
@@ -27,7 +27,7 @@ import {
 } from "../shared/settings-schemas";
 import { consumeAttempt, LIMITS, retryMessage, throttleKey, WINDOW_MS } from "../auth/throttle";
 
-const userGone = () => new ApiError(401, NOT_SIGNED_IN_MESSAGE);
+const userGone = () => new ApiError(401, "error_not_signed_in");
 
 // PATCH /profile, PATCH /notifications/settings, POST /test-email-notification.
 export const settingsApi = new Hono<AppEnv>()

@@ -5,7 +5,7 @@ import { Island } from "./Island";
 /** Shared header and footer of signed-in pages. */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex flex-1 flex-col">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
           <a href="/" className="text-lg font-bold text-teal-800">
@@ -29,13 +29,6 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         {!user.emailConfirmed && <ConfirmEmailBanner />}
         {children}
       </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap gap-4 px-4 py-4 text-sm text-slate-700">
-          <a href="#" className="hover:underline">Privacy Policy</a>
-          <a href="#" className="hover:underline">Terms of Service</a>
-          <a href="#" className="hover:underline">Support</a>
-        </div>
-      </footer>
     </div>
   );
 }

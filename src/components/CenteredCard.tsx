@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 /** Layout of the signed-out screens: product title and one centred card. */
 export function CenteredCard({ heading, subtitle, children }: { heading: string; subtitle?: string; children: ReactNode }) {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 py-10">
+    <main className="flex flex-1 flex-col items-center justify-center gap-6 px-4 py-10">
       <div className="text-center">
         <p className="text-2xl font-bold text-teal-800">Refill Tracker</p>
         <h1 className="mt-2 text-xl font-semibold">{heading}</h1>

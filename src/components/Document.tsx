@@ -2,22 +2,30 @@ import type { ReactNode } from "react";
 import assets from "../generated/assets.json";
 import { useRequestContext } from "@hono/react-renderer";
 import type { AppEnv } from "../env";
+import { currentLanguage, currentLocale } from "../i18n/current";
+import { directionOf, PSEUDO_LOCALE } from "../i18n/languages";
+import * as m from "../generated/i18n";
 import { Island } from "./Island";
+import { SiteFooter } from "./SiteFooter";
 
-/** The HTML shell of every page. */
+/** The HTML shell of every page, in the request's language and direction. */
 export function Document({ title, children }: { title?: string; children: ReactNode }) {
+  const language = currentLanguage();
+  // The formatting locale when it is the same language ('ar-EG' keeps its digits), else the language.
+  const locale = language === PSEUDO_LOCALE ? PSEUDO_LOCALE : currentLocale().split("-")[0] === language ? currentLocale() : language;
   return (
-    <html lang="en">
+    <html lang={locale} dir={directionOf(language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="description" content="Track your medications, days of supply left and refills." />
-        <title>{title ? `${title} · Refill Tracker` : "Refill Tracker"}</title>
+        <meta name="description" content={m.meta_description()} />
+        <title>{title ? m.document_title({ page: title }) : m.app_name()}</title>
         <link rel="stylesheet" href={assets.css} precedence="default" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
-      <body className="min-h-screen">
-        {children}
+      <body className="flex min-h-screen flex-col">
+        <div className="flex flex-1 flex-col">{children}</div>
+        <SiteFooter />
         <ToasterWhenInteractive />
       </body>
     </html>

@@ -6,8 +6,10 @@ import { renderToString } from "react-dom/server";
 import type { AppEnv } from "../env";
 import assets from "../generated/assets.json";
 import { islands, type IslandName } from "../generated/islands";
+import { currentLanguage } from "../i18n/current";
 
-type Manifest = { client: string; clientImports: string[]; islands: Record<string, { src: string; imports: string[] }> };
+type Scripts = { client: string; clientImports: string[]; islands: Record<string, { src: string; imports: string[] }> };
+type Manifest = { css: string; languages: Record<string, Scripts> };
 const manifest = assets as Manifest;
 
 /**
@@ -22,10 +24,12 @@ const manifest = assets as Manifest;
 export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof islands)[N]> }) {
   const c = useRequestContext<AppEnv>();
   const nonce = c.get("secureHeadersNonce");
-  const entry = manifest.islands[name];
+  // The bundle of the request's language: it holds that language's messages and no other's.
+  const scripts = manifest.languages[currentLanguage()] ?? manifest.languages.en!;
+  const entry = scripts.islands[name];
   if (!entry) throw new Error(`island ${name} is not in the build manifest; run npm run build`);
   // Everything the entry and this island import up front; React dedupes repeats across islands.
-  for (const chunk of [...manifest.clientImports, entry.src, ...entry.imports]) preloadModule(chunk, { as: "script" });
+  for (const chunk of [...scripts.clientImports, entry.src, ...entry.imports]) preloadModule(chunk, { as: "script" });
   const Component = islands[name] as ComponentType<object>;
   const islandIndex = (c.get("islandCount") ?? 0) + 1;
   c.set("islandCount", islandIndex);
@@ -40,7 +44,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   const json = JSON.stringify(props);
   return (
     <>
-      <script type="module" src={manifest.client} async nonce={nonce} />
+      <script type="module" src={scripts.client} async nonce={nonce} />
       {json !== "{}" && <script type="application/json" id={`${idPrefix}props`} dangerouslySetInnerHTML={{ __html: scriptSafe(json) }} />}
       <div data-island={name} data-src={entry.src} data-id-prefix={idPrefix} className="contents" dangerouslySetInnerHTML={{ __html: html }} />
     </>

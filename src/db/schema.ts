@@ -30,6 +30,9 @@ export const users = sqliteTable(
     // False until the user saves a zone, so the notifications screen can offer the browser's zone.
     timezoneChosen: integer("timezone_chosen", { mode: "boolean" }).notNull().default(false),
     notificationHour: integer("notification_hour").notNull().default(USER_DEFAULTS.notificationHour),
+    // The account's language and region, a BCP 47 tag ('pt-BR', 'ar-EG'): pages, e-mails and
+    // reminders use it. Null until the owner signs up with a browser language or picks one.
+    locale: text("locale"),
     // Next instant the local clock reads notificationHour:00 — what the hourly job selects on.
     nextNotificationAt: integer("next_notification_at").notNull(),
     createdAt: integer("created_at").notNull(),

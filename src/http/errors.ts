@@ -1,24 +1,28 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { say, type MessageKey, type ParamsOf } from "../i18n/say";
 import { redact } from "./redact";
 
-/** An expected failure with a message fit to show a person. */
-export class ApiError extends Error {
+/**
+ * An expected failure with a message fit to show a person: a message key (the API's stable `code`)
+ * and its values. The words are looked up when the answer is made, in the request's language.
+ */
+export class ApiError<K extends MessageKey = MessageKey> extends Error {
+  readonly values?: object;
   constructor(
     readonly status: ContentfulStatusCode,
-    message: string,
+    readonly code: K,
+    ...values: ParamsOf<K> extends undefined ? [] : [ParamsOf<K>]
   ) {
-    super(message);
+    super(code);
+    this.values = values[0] as object | undefined;
+  }
+  /** The message in the current language. */
+  get text(): string {
+    return say(this.code, this.values);
   }
 }
-
-export const notFound = (what: string) => new ApiError(404, `${what} not found`);
-
-export const UNAVAILABLE_MESSAGE = "Service temporarily unavailable. Please try again.";
-export const UNEXPECTED_MESSAGE = "Something went wrong. Please try again later.";
-export const CONFLICT_MESSAGE = "This change conflicts with data that was saved in the meantime. Please reload and try again.";
-export const TOO_LARGE_MESSAGE = "The request body is too large.";
 
 /** The error and its causes, outermost first (drivers wrap, Drizzle wraps the driver). */
 function causeChain(err: unknown): unknown[] {
@@ -56,23 +60,29 @@ function databaseFault(err: unknown): DatabaseFault | null {
   return "outage";
 }
 
-/** Maps any error to a status and a readable message; never leaks a stack or SQL. */
-export function describeError(err: unknown): { status: ContentfulStatusCode; message: string } {
-  if (err instanceof ApiError) return { status: err.status, message: err.message };
+/** Maps any error to a status and a message key; never leaks a stack or SQL. */
+export function classifyError(err: unknown): { status: ContentfulStatusCode; code: MessageKey; values?: object } {
+  if (err instanceof ApiError) return { status: err.status, code: err.code, values: err.values };
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
-    if (status === 413) return { status, message: TOO_LARGE_MESSAGE };
-    if (status >= 500) return { status: 500, message: UNEXPECTED_MESSAGE };
-    return { status, message: err.message || "Bad request" };
+    if (status === 413) return { status, code: "error_body_too_large" };
+    if (status >= 500) return { status: 500, code: "error_unexpected" };
+    return { status, code: "error_bad_request" };
   }
   switch (databaseFault(err)) {
     case "outage":
-      return { status: 503, message: UNAVAILABLE_MESSAGE };
+      return { status: 503, code: "error_unavailable" };
     case "conflict":
-      return { status: 409, message: CONFLICT_MESSAGE };
+      return { status: 409, code: "error_conflict" };
     default:
-      return { status: 500, message: UNEXPECTED_MESSAGE };
+      return { status: 500, code: "error_unexpected" };
   }
+}
+
+/** The status, the stable code and the message in the request's language. */
+export function describeError(err: unknown): { status: ContentfulStatusCode; code: MessageKey; message: string } {
+  const { status, code, values } = classifyError(err);
+  return { status, code, message: say(code, values) };
 }
 
 /**
@@ -106,7 +116,7 @@ export function logFailure(c: Context, err: unknown) {
 }
 
 export function jsonError(c: Context, err: unknown) {
-  const { status, message } = describeError(err);
+  const { status, message, code } = describeError(err);
   if (!isExpected(err)) logFailure(c, err);
-  return c.json({ message }, status, { "Cache-Control": "no-store" });
+  return c.json({ message, code }, status, { "Cache-Control": "no-store" });
 }

@@ -7,6 +7,7 @@ import { createDb } from "../db/client";
 import { newMeter, serverTiming } from "../db/meter";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
+import { allowsPseudoLocale, useAccountLocale } from "./language";
 import { pathId } from "./validate";
 
 const isSecure = (c: Context) => c.req.url.startsWith("https:");
@@ -52,6 +53,7 @@ export async function findSignedIn<R extends Reads>(c: Context<AppEnv>, reads?: 
   if (!token || token.length > 128) return null;
   const found = await loadSignedIn(c.var.db, token, Date.now(), reads, () => pathId(c));
   if (!found) clearSessionCookie(c);
+  else useAccountLocale(found.user, allowsPseudoLocale(c.env));
   return found;
 }
 
@@ -66,15 +68,13 @@ export const signedIn = <R extends Reads = Record<string, never>>(load?: LoadRea
   return createMiddleware<AppEnv & { Variables: { signedIn: SignedIn<ReadResults<R>> } }>(async (c, next) => {
     const found = await findSignedIn(c as unknown as Context<AppEnv>, reads);
     if (!found) {
-      if (c.req.path.startsWith("/api/")) throw new ApiError(401, NOT_SIGNED_IN_MESSAGE);
+      if (c.req.path.startsWith("/api/")) throw new ApiError(401, "error_not_signed_in");
       return c.redirect("/auth", 302);
     }
     c.set("signedIn", found);
     await next();
   });
 };
-
-export const NOT_SIGNED_IN_MESSAGE = "You are not signed in.";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Token-authenticated endpoints that mail clients call from their own servers (RFC 8058), and
@@ -87,7 +87,7 @@ export const rejectCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
   const site = c.req.header("Sec-Fetch-Site");
   const origin = c.req.header("Origin");
   const crossSite = (site !== undefined && site !== "same-origin" && site !== "none") || (origin !== undefined && origin !== new URL(c.req.url).origin);
-  if (crossSite) throw new ApiError(403, "Cross-site requests are not allowed.");
+  if (crossSite) throw new ApiError(403, "error_cross_site");
   await next();
 };
 
@@ -105,7 +105,7 @@ export const requireJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const length = c.req.header("Content-Length");
   const hasBody = c.req.raw.body !== null && length !== "0";
   const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
-  if (hasBody && !JSON_MEDIA_TYPE.test(mediaType)) throw new ApiError(415, "The request body must be JSON (Content-Type: application/json).");
+  if (hasBody && !JSON_MEDIA_TYPE.test(mediaType)) throw new ApiError(415, "error_body_not_json");
   await next();
 };
 
@@ -116,7 +116,7 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * host, so a deployment that forgot its Postmark token does not publish everyone's reset links.
  */
 export const loopbackOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname)) return c.json({ message: "Not found" }, 404);
+  if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname)) throw new ApiError(404, "error_not_found");
   await next();
 };
 

@@ -1,16 +1,39 @@
 import { zValidator } from "@hono/zod-validator";
-import type { Context, ValidationTargets } from "hono";
+import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import type * as z from "zod/mini";
+import { inLocale, localeScope } from "../i18n/current";
+import { parseCode, say, withCodes, type MessageKey } from "../i18n/say";
 import { idParamSchema } from "../shared/medication-schemas";
 import { firstIssueMessage } from "../shared/validation";
 
-/** zValidator answering 400 `{ message }` with the schema's first message (the spec's wording). */
-export const validate = <T extends z.ZodMiniType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
-  zValidator(target, schema, (result, c) => {
-    if (!result.success) return c.json({ message: firstIssueMessage(result.error) }, 400);
-  });
+/**
+ * The first problem of a failed parse that ran `withCodes`: its stable code and its message in the
+ * request's language. The schemas' messages are message functions (the islands show them in their
+ * bundle's language); on the server they answer their key, so the words come from the request.
+ */
+export function describeIssue(error: z.core.$ZodError): { code: MessageKey; message: string } {
+  const parsed = parseCode(firstIssueMessage(error));
+  const code = parsed?.code ?? "error_invalid_request";
+  return { code, message: say(code, parsed?.values) };
+}
 
-const anyIdSchema = idParamSchema("Invalid id");
+/**
+ * zValidator answering 400 `{ message, code }` with the schema's first message. The parse runs
+ * with messages answering their codes; the handler after it runs in the request's language again.
+ */
+export const validate = <T extends z.ZodMiniType, Target extends keyof ValidationTargets>(target: Target, schema: T) => {
+  const check = zValidator(target, schema, (result, c) => {
+    if (!result.success) return c.json(inLocale(scope(c), () => describeIssue(result.error)), 400);
+  });
+  return (async (c, next) => {
+    const requestScope = localeScope();
+    c.set("localeScope", requestScope);
+    return withCodes(() => check(c, () => inLocale(requestScope, next)));
+  }) as typeof check;
+};
+const scope = (c: Context) => c.get("localeScope") ?? localeScope();
+
+const anyIdSchema = idParamSchema();
 
 /**
  * The route's `:id` for a read batched with the session lookup, which runs before the route's own

@@ -4,7 +4,7 @@ import type { AppEnv } from "../env";
 export function renderNotFound(c: Context<AppEnv>) {
   c.status(404);
   return c.render(
-    <main className="flex min-h-screen items-center justify-center px-4">
+    <main className="flex flex-1 items-center justify-center px-4">
       <div className="card w-full max-w-md p-6">
         <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
         <p className="mt-4 text-sm text-slate-700">Did you forget to add the page to the router?</p>
@@ -20,7 +20,7 @@ export function renderNotFound(c: Context<AppEnv>) {
 export function renderUnavailable(c: Context<AppEnv>, status: 500 | 503) {
   c.status(status);
   return c.render(
-    <main className="flex min-h-screen items-center justify-center px-4">
+    <main className="flex flex-1 items-center justify-center px-4">
       <div className="card w-full max-w-md p-6" role="alert">
         <h1 className="text-2xl font-bold text-slate-900">We'll be right back</h1>
         <p className="mt-4 text-sm text-slate-700">

@@ -12,6 +12,10 @@ export interface User {
   emailConsent: boolean;
   timezone: string;
   notificationHour: number;
+  /** False until the owner picks a zone (or the browser's is taken once): the zone may still be the default. */
+  timezoneChosen: boolean;
+  /** The account's BCP 47 locale ('pt-BR'), or null: the request's language is used. */
+  locale: string | null;
   /** The owner of `email` opened a confirmation link: reminders and test e-mails may go to it. */
   emailConfirmed: boolean;
   /** A new address awaiting confirmation from the link sent to it; `email` stays in charge until then. */

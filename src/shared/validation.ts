@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import * as m from "../generated/i18n";
 
 // zod/mini keeps the islands' bundle small (~6 KB instead of ~95 KB for full zod) and ships no
 // default messages, so every rule below names its own, in the spec's words where it has them.
@@ -16,8 +17,8 @@ export const password = z
 /** The first problem, phrased for a person: used by the API's 400 answers and the forms. */
 export function firstIssueMessage(error: z.core.$ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return "Invalid request";
-  if (issue.path.length === 0 && issue.code === "invalid_type") return "The request body must be a JSON object.";
+  if (!issue) return m.error_invalid_request();
+  if (issue.path.length === 0 && issue.code === "invalid_type") return m.error_body_not_object();
   return issue.message;
 }
 
