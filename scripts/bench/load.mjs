@@ -40,6 +40,10 @@ export async function measureThroughput(report, { baseUrl, cookie, seconds = 3, 
     { key: "api_user", label: "GET /api/user", url: `${baseUrl}/api/user`, cookie, status: 200 },
     { key: "api", label: "GET /api/medications", url: `${baseUrl}/api/medications`, cookie, status: 200 },
     { key: "dashboard", label: "GET / (dashboard)", url: `${baseUrl}/`, cookie, status: 200 },
+    // The same user's dashboard in German and in Arabic (right-to-left, six plural forms): the bench
+    // user has no saved locale, so the `lang` cookie picks the language.
+    { key: "dashboard_de", label: "GET / (dashboard, de)", url: `${baseUrl}/`, cookie: `${cookie}; lang=de`, status: 200 },
+    { key: "dashboard_ar", label: "GET / (dashboard, ar)", url: `${baseUrl}/`, cookie: `${cookie}; lang=ar`, status: 200 },
   ];
   const load = round(loadavg()[0], 1);
   report.figure("load_average_1m_before_load", load);
@@ -80,6 +84,12 @@ export async function measureThroughput(report, { baseUrl, cookie, seconds = 3, 
   report.figure("dashboard_p99_ratio_to_static", round(summary.dashboard.p99Ms / Math.max(summary.static.p99Ms, 1), 1));
   report.check("GET /api/medications req/s ÷ static", summary.api.ratio, ">=", 0.5);
   report.check("GET / req/s ÷ static", summary.dashboard.ratio, ">=", 0.3);
+  // Another language costs no more than English: each round compares the languages side by side.
+  for (const language of ["de", "ar"]) {
+    const key = `dashboard_${language}`;
+    const ratio = round(median(rounds.map((r) => r[key].requests / r[key].seconds / (r.dashboard.requests / r.dashboard.seconds))), 2);
+    report.check(`GET / in ${language} req/s ÷ in en`, ratio, ">=", 0.95);
+  }
   const errors = Object.values(summary).reduce((n, s) => n + s.errors, 0);
   report.check(`errors at ${CONNECTIONS} connections (all targets)`, errors, "==", 0);
   report.detail("throughput", { connections: CONNECTIONS, rounds: ROUNDS, seconds, warmupSeconds, summary, perRound: rounds });

@@ -1,0 +1,23 @@
+import { useEffect } from "react";
+import { apiRequest } from "./lib/api";
+import { showSuccess } from "./lib/toast";
+
+/**
+ * Rendered only for an account that never chose a time zone: sends the browser's zone once, and
+ * shows the server's sentence ('Time zone set to … You can change it under Configure Notifications.').
+ */
+export default function BrowserTimeZone() {
+  useEffect(() => {
+    let zone: string | undefined;
+    try {
+      zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    } catch {
+      return;
+    }
+    if (!zone) return;
+    apiRequest<{ changed: boolean; message?: string }>("PUT", "/api/user/timezone", { timezone: zone })
+      .then((answer) => answer.changed && answer.message && showSuccess(answer.message))
+      .catch(() => undefined); // a missed guess is harmless: the settings screen still offers the zone
+  }, []);
+  return null;
+}
