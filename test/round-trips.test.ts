@@ -164,6 +164,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["delete a pharmacy in use", "DELETE", () => `/api/pharmacies/${pharmacyId}`, () => undefined, 409],
     ["delete an unknown medication", "DELETE", () => "/api/medications/999999999", () => undefined, 404],
     ["save the profile", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}@example.com` }), 200],
+    ["take the browser's time zone", "PUT", () => "/api/user/timezone", () => ({ timezone: "Europe/Paris" }), 200],
     ["save notification settings", "PATCH", () => "/api/notifications/settings", () => ({ notificationDays: 7, emailConsent: true, timezone: "Europe/Paris", notificationHour: 9 }), 200],
     ["send the test e-mail", "POST", () => "/api/test-email-notification", () => undefined, 200],
     ["turn the calendar feed on", "POST", () => "/api/calendar-feed", () => undefined, 201],
