@@ -10,8 +10,10 @@ import { foldUsername, sameAddress } from "../auth/username";
 import { sessions, users } from "../db/schema";
 import { browserLabel } from "../domain/browser";
 import { nextReminderAt } from "../domain/time";
+import { resolveTimeZone } from "../domain/timezones";
 import type { AppEnv } from "../env";
 import { ApiError, errorSummary } from "../http/errors";
+import { localeForNewAccount } from "../http/language";
 import { clearSessionCookie, sessionCookieName, setSessionCookie, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
@@ -37,6 +39,7 @@ export const accountApi = new Hono<AppEnv>()
     const passwordHash = await hashPassword(input.password);
     const token = generateToken();
     const confirmation = await newConfirmation(input.email, now);
+    const timezone = input.timezone ? resolveTimeZone(input.timezone) : null;
     // One batch (one transaction): the account and its first session exist together or not at all.
     // The session row selects the user by username AND this request's freshly salted hash, so a
     // taken username never yields a session on somebody else's account.
@@ -50,7 +53,10 @@ export const accountApi = new Hono<AppEnv>()
           email: input.email,
           fullName: input.fullName,
           emailConsent: input.emailConsent,
-          nextNotificationAt: nextReminderAt(USER_DEFAULTS.timezone, USER_DEFAULTS.notificationHour, now),
+          locale: localeForNewAccount(input.locale),
+          timezone: timezone ?? USER_DEFAULTS.timezone,
+          timezoneChosen: timezone !== null,
+          nextNotificationAt: nextReminderAt(timezone ?? USER_DEFAULTS.timezone, USER_DEFAULTS.notificationHour, now),
           createdAt: now,
           ...confirmation.columns,
         })

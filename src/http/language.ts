@@ -47,3 +47,17 @@ export function useAccountLocale(user: Pick<User, "locale">, allowPseudo: boolea
 }
 
 export { isLocal as allowsPseudoLocale };
+
+/**
+ * The locale a new account saves: the browser's tag (navigator.language) when it is the language
+ * the page is shown in ('pt-BR' on a Portuguese page), else the page's language (the visitor chose
+ * it with the switcher); null when the form sent none (an API client), so the account follows each
+ * request's language.
+ */
+export function localeForNewAccount(browserLocale: string | undefined): string | null {
+  if (browserLocale === undefined) return null;
+  const { language } = localeScope();
+  if (language === PSEUDO_LOCALE || language === "$code") return null;
+  const canonical = canonicalLocale(browserLocale);
+  return canonical && languageOf(canonical) === language ? canonical : language;
+}

@@ -12,6 +12,11 @@ export const registerSchema = z.object({
   email: emailAddress("Invalid email address"),
   fullName: requiredText("Full name is required", 120),
   emailConsent: z._default(z.boolean({ error: "emailConsent must be true or false" }), true),
+  // The browser's language (navigator.language) and time zone (Intl), sent by the sign-up form.
+  // Anything unusable is ignored, never an error: the account then follows the request's language
+  // and starts on the default zone (taken from the browser on a later visit).
+  locale: z.optional(z.catch(z.string().check(z.maxLength(35)), undefined)),
+  timezone: z.optional(z.catch(z.string().check(z.maxLength(64)), undefined)),
 });
 
 /** The Create Account form: the payload plus confirmPassword, which is removed before sending. */
