@@ -119,6 +119,13 @@ export async function measurePageWeights(report, { baseUrl, cookie }) {
     if (w.notPreloaded.length) report.note(`${label}: ${w.notPreloaded.length} module(s) load only after their importer (no modulepreload): ${w.notPreloaded.join(", ")}`);
   }
   report.check("dashboard JS (gzip KB)", kb(pages["/"].jsGzip), "<=", 90);
+  // Every language ships its own bundle (its messages only): each must fit the same budget, and
+  // hold no other language's words.
+  for (const language of ["es", "fr", "de", "pt", "hi", "ar", "zh"]) {
+    const w = await pageWeight(baseUrl, { path: "/", signedIn: true }, `${cookie}; lang=${language}`, cache, cacheControl);
+    report.figure(`js_gzip_kb[/ in ${language}]`, kb(w.jsGzip));
+    report.check(`dashboard JS in ${language} (gzip KB)`, kb(w.jsGzip), "<=", 90);
+  }
   for (const [label, w] of Object.entries(pages)) {
     const own = w.islands.filter((name) => !SHELL_ISLANDS.has(name));
     if (own.length === 0) {
