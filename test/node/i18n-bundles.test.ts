@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import assets from "../../src/generated/assets.json";
+
+// A page's JavaScript holds its own language's messages and no other's: the islands are built once
+// per language (scripts/build.mjs). Read from the build that `npm test` makes first.
+type Scripts = { client: string; clientImports: string[]; islands: Record<string, { src: string; imports: string[] }> };
+const manifest = assets as unknown as { languages: Record<string, Scripts> };
+const LANGUAGES = ["en", "es", "fr", "de", "pt", "hi", "ar", "zh"];
+const catalog = (language: string): Record<string, string> => {
+  const raw = JSON.parse(readFileSync(join("src/i18n/messages", `${language}.json`), "utf8")) as Record<string, string | { defaultMessage: string }>;
+  return Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, typeof value === "string" ? value : value.defaultMessage]));
+};
+const bundleText = (language: string) => {
+  const scripts = manifest.languages[language]!;
+  const files = new Set([scripts.client, ...scripts.clientImports, ...Object.values(scripts.islands).flatMap((island) => [island.src, ...island.imports])]);
+  return [...files].map((file) => readFileSync(join("public", file), "utf8")).join("\n");
+};
+/** A message as it stands in a bundle: its first literal run long enough to be unambiguous. */
+const literal = (message: string) => message.split(/[{}#]/).map((part) => part.trim()).find((part) => part.length >= 12);
+
+describe("per-language island bundles", () => {
+  it("exist for every language", () => {
+    expect(Object.keys(manifest.languages).sort()).toEqual([...LANGUAGES, "en-XA"].sort());
+  });
+
+  it.each(LANGUAGES)("the %s bundles hold no other language's messages", (language) => {
+    const text = bundleText(language);
+    const own = catalog(language);
+    for (const other of LANGUAGES.filter((l) => l !== language)) {
+      const theirs = catalog(other);
+      const foreign = Object.entries(theirs)
+        .filter(([key, message]) => message !== own[key] && !Object.values(own).includes(message))
+        .map(([, message]) => literal(message))
+        .filter((part): part is string => part !== undefined && !Object.values(own).some((m) => m.includes(part)))
+        .filter((part) => text.includes(JSON.stringify(part).slice(1, -1)));
+      expect(foreign, `${other} text in the ${language} bundle`).toEqual([]);
+    }
+  });
+
+  it("the dashboard's bundle carries its own language's words", () => {
+    // A message every dashboard shows, in each language's own words.
+    for (const language of ["de", "ar", "zh"]) expect(bundleText(language)).not.toBe(bundleText("en"));
+  });
+});
