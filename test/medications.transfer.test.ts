@@ -23,7 +23,7 @@ async function exportedRows(account: Account): Promise<string[][]> {
   expect(res.status, res.text).toBe(200);
   const parsed = parseCsv(res.text);
   if ("error" in parsed) throw new Error(parsed.error);
-  return parsed.records.slice(1);
+  return parsed.records.slice(1).map((record) => record.cells);
 }
 
 describe("CSV export", () => {
@@ -220,6 +220,20 @@ describe("CSV import", () => {
     const all = await importFile(account, HEADER + "\r\n" + "Med,1,30,30,,Corner,5550100,,\r\n".repeat(200));
     expect(all.status, all.text).toBe(201);
     expect(all.body).toEqual({ imported: 200, pharmaciesCreated: 1 });
+  });
+
+  it("a 1 MB file of blank lines answers 400 (no data rows) and imports nothing", async () => {
+    const account = await signUp();
+    const header = `${HEADER}\r\n`;
+    const blank = header + "\n".repeat(1024 * 1024 - header.length);
+    expect(new TextEncoder().encode(blank).length).toBe(1024 * 1024);
+    // The preview lists the problem (200, as for any file); the import itself refuses it.
+    const preview = await importFile(account, blank, "?dryRun=1");
+    expect([preview.status, preview.body]).toEqual([200, { rows: [], errors: [{ row: 1, message: "The file has no medications." }] }]);
+    const res = await importFile(account, blank);
+    expect([res.status, res.body.message]).toEqual([400, "Nothing was imported. Row 1: The file has no medications."]);
+    expect(await listOf(account)).toEqual([]);
+    expect(await pharmaciesOf(account)).toEqual([]);
   });
 
   it("needs a session and a same-site request", async () => {
