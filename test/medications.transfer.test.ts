@@ -51,6 +51,29 @@ describe("CSV export", () => {
     for (const row of rows) expect(row.slice(5, 7)).toEqual(["'@evil", "'+15550100"]);
   });
 
+  it("a name with a formula after `;` or a tab cannot run in a spreadsheet whose list separator is `;`, and imports back as it was", async () => {
+    const account = await signUp();
+    const pharmacy = await createPharmacy(account, { name: "Corner;@evil", phoneNumber: "5550100" });
+    const names = ['Aspirin;=HYPERLINK("http://evil.example","x")', "Tabbed\t+1+1", "Semi; -2", "Plain;text"];
+    for (const name of names) await createMedication(account, { pharmacyId: pharmacy.id, name });
+    const file = (await exportOf(account)).text;
+    // Every cell holding a `;` or a tab is quoted, and no piece between separators starts a formula.
+    expect(file).toContain('"Aspirin;\'=HYPERLINK(""http://evil.example"",""x"")"');
+    expect(file).toContain('"Tabbed\t\'+1+1"');
+    expect(file).toContain('"Corner;\'@evil"');
+    expect(file).toContain('"Plain;text"');
+    for (const line of file.split("\r\n")) {
+      for (const piece of line.split(/[;\t]/)) expect(piece.replace(/^"/, ""), line).not.toMatch(/^[=+\-@\r]/);
+    }
+
+    const target = await signUp();
+    const imported = await importFile(target, file);
+    expect(imported.status, imported.text).toBe(201);
+    expect((await listOf(target)).map((m) => m.name).sort()).toEqual([...names].sort());
+    expect((await pharmaciesOf(target)).map((p) => p.name)).toEqual(["Corner;@evil"]);
+    expect((await exportOf(target)).text).toBe(file);
+  });
+
   it("shows the prescription where it is tracked", async () => {
     const account = await signUp();
     const medication = await createMedication(account, { name: "Tracked" });

@@ -1,21 +1,33 @@
-// RFC 4180 text: fields separated by commas, records by CRLF; a field holding a comma, a quote or a
-// line break is quoted, its quotes doubled. Pure: used by the export, the import and the tests.
+// RFC 4180 text: fields separated by commas, records by CRLF; a field holding a comma, a `;`, a tab,
+// a quote or a line break is quoted, its quotes doubled. Pure: used by the export, the import and the tests.
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEUTRALISED = /^'[=+\-@\t\r']/;
+// Excel splits a CSV on the system's list separator, `;` in much of Europe, or on tabs: a formula
+// start right after one inside a cell would begin a cell of its own there.
+const FORMULA_AFTER_SEPARATOR = /([;\t])(?=[=+\-@\t\r'])/g;
+const NEUTRALISED_AFTER_SEPARATOR = /([;\t])'(?=[=+\-@\t\r'])/g;
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a `'`
- * in front, so opening an exported file runs nothing. A cell that already starts with `'` gets one
- * too, so `readCell` can take exactly one off again and a round trip keeps every name as it was.
+ * in front, so opening an exported file runs nothing; so does such a start after a `;` or a tab
+ * inside the cell. A `'` already in one of those places gets one too, so `readCell` can take exactly
+ * one off again and a round trip keeps every name as it was.
  */
-export const neutraliseCell = (value: string) => (FORMULA_START.test(value) || value.startsWith("'") ? `'${value}` : value);
+export function neutraliseCell(value: string): string {
+  const inner = value.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return FORMULA_START.test(inner) || inner.startsWith("'") ? `'${inner}` : inner;
+}
 
-/** The value neutraliseCell protected: one leading `'` off where it stood before a formula start or a `'`. */
-export const readCell = (value: string) => (NEUTRALISED.test(value) ? value.slice(1) : value);
+/** The value neutraliseCell protected: one `'` off wherever it put one. */
+export function readCell(value: string): string {
+  const outer = NEUTRALISED.test(value) ? value.slice(1) : value;
+  return outer.replace(NEUTRALISED_AFTER_SEPARATOR, "$1");
+}
 
+/** `;` and tabs are quoted too: a spreadsheet splitting on them then keeps the cell whole. */
 function quoteField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  return /[",;\t\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 /** Records as RFC 4180 text, each line ending in CRLF, every cell neutralised. */
