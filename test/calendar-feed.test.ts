@@ -109,7 +109,6 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
     await createMedication(account, { name, pillsPerDay: 2, pillsRemaining: 40 });
     const feed = await fetchFeed(await subscribe(account));
     expect(feed.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
-    expect(feed.headers.get("Cache-Control")).toBe("private");
     expect(feed.text.endsWith("\r\n")).toBe(true);
     const lines = feed.text.split("\r\n");
     expect(lines.every((line) => !line.includes("\n") && !line.includes("\r"))).toBe(true);
@@ -123,6 +122,14 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
     expect(calendar.getFirstPropertyValue("x-published-ttl")).toBe("PT12H");
     expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
     expect(events.map((e) => e.summary).sort()).toEqual([`${name} runs out`, `Refill ${name}`]);
+  });
+
+  it("a browser or proxy cache cannot keep the feed behind its secret URL: Cache-Control no-store", async () => {
+    const account = await signUp();
+    await createMedication(account, { name: "Cached" });
+    const feed = await fetchFeed(await subscribe(account));
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("Cache-Control")).toBe("no-store");
   });
 
   it("keeps UIDs stable across fetches and changes, so calendar apps update events in place", async () => {
