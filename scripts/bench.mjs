@@ -10,13 +10,15 @@
 //
 // Only some sections: `npm run bench -- --only latency` (or `--only=throughput,weights`, or
 // BENCH_ONLY=latency npm run bench). Sections: worker (bundle and startup), throughput, cpu (workerd CPU ms per request, steady on a busy machine), weights,
-// lighthouse, reminders, latency. The shared dev server and the seeded user are set up only when a
-// selected section needs them; the latency section always starts its own.
+// lighthouse, import (the CSV preview of 1 MB of blank lines), reminders, latency. The shared dev
+// server and the seeded user are set up only when a selected section needs them; the latency
+// section always starts its own.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { measureLatency } from "./bench/latency.mjs";
 import { measureCpu } from "./bench/cpu.mjs";
 import { measureThroughput } from "./bench/load.mjs";
+import { measureImport } from "./bench/import.mjs";
 import { measureLighthouse } from "./bench/lighthouse.mjs";
 import { measureReminders } from "./bench/reminders.mjs";
 import { Report } from "./bench/report.mjs";
@@ -29,7 +31,7 @@ import { measureWorker } from "./bench/worker.mjs";
 // seeding at 50 ms per round trip, ~450 sequential requests: ~25 s, more when the machine is busy).
 const DEADLINE_MS = 380_000;
 const MEDICATIONS = 100;
-const SECTIONS = ["worker", "throughput", "cpu", "weights", "lighthouse", "reminders", "latency"];
+const SECTIONS = ["worker", "throughput", "cpu", "weights", "lighthouse", "import", "reminders", "latency"];
 
 /** The sections to run: all, or those of `--only a,b` / `--only=a,b` / BENCH_ONLY=a,b. */
 function selectedSections(argv, env) {
@@ -90,7 +92,7 @@ report.note(`measuring a snapshot of the working tree (${tree}), so concurrent e
 if (only.size < SECTIONS.length) report.note(`only these sections: ${[...only].join(", ")}`);
 if (runs("worker")) await report.section("Worker bundle and startup", () => measureWorker(report, { cwd: tree }));
 
-const userSections = ["throughput", "cpu", "weights", "lighthouse"].filter(runs);
+const userSections = ["throughput", "cpu", "weights", "lighthouse", "import"].filter(runs);
 if (userSections.length || runs("reminders")) {
   await report.section("Dev server", async () => {
     server = await startDevServer({ cwd: tree });
@@ -117,6 +119,7 @@ if (server) {
     if (runs("cpu")) await report.section("workerd CPU per request", () => measureCpu(report, { ...ctx, cwd: tree }));
     if (runs("weights")) await report.section("JavaScript and CSS per page (gzip -9)", () => measurePageWeights(report, ctx));
     if (runs("lighthouse")) await report.section("Lighthouse (mobile)", () => measureLighthouse(report, ctx));
+    if (runs("import")) await report.section("CSV import preview of 1 MB of blank lines", () => measureImport(report, ctx));
   }
   if (runs("reminders")) await report.section("Hourly reminder job", () => measureReminders(report, server));
 }

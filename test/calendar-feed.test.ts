@@ -109,7 +109,6 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
     await createMedication(account, { name, pillsPerDay: 2, pillsRemaining: 40 });
     const feed = await fetchFeed(await subscribe(account));
     expect(feed.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
-    expect(feed.headers.get("Cache-Control")).toBe("private");
     expect(feed.text.endsWith("\r\n")).toBe(true);
     const lines = feed.text.split("\r\n");
     expect(lines.every((line) => !line.includes("\n") && !line.includes("\r"))).toBe(true);
@@ -123,6 +122,32 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
     expect(calendar.getFirstPropertyValue("x-published-ttl")).toBe("PT12H");
     expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
     expect(events.map((e) => e.summary).sort()).toEqual([`${name} runs out`, `Refill ${name}`]);
+  });
+
+  it("a browser or proxy cache cannot keep the feed behind its secret URL: Cache-Control no-store", async () => {
+    const account = await signUp();
+    await createMedication(account, { name: "Cached" });
+    const feed = await fetchFeed(await subscribe(account));
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("a name with NUL, VT, FF or other control characters does not put them in the feed (RFC 5545 forbids them)", async () => {
+    const account = await signUp();
+    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).filter((ch) => !"\t\n\r".includes(ch)).join("");
+    await createMedication(account, { name: `Nul\u0000Vt\u000bFf\u000cEsc\u001bDel\u007f${controls}Tab\tLine\nEnd` });
+    const feed = await call("GET", feedPath(await subscribe(account)));
+    expect(feed.status).toBe(200);
+    // Byte by byte: no control character but HTAB, and CR only as the CRLF that ends a line.
+    const bytes = new TextEncoder().encode(feed.text);
+    for (let i = 0; i < bytes.length; i++) {
+      const byte = bytes[i]!;
+      if (byte === 0x0d) expect(bytes[i + 1], `CR at ${i}`).toBe(0x0a);
+      else if (byte === 0x0a) expect(bytes[i - 1], `LF at ${i}`).toBe(0x0d);
+      else expect(byte < 0x20 && byte !== 0x09 ? byte : byte === 0x7f ? byte : null, `byte ${i}`).toBeNull();
+    }
+    const { events } = parse(feed.text);
+    expect(events.map((e) => e.summary).sort()).toEqual(["NulVtFfEscDelTab\tLine\nEnd runs out", "Refill NulVtFfEscDelTab\tLine\nEnd"]);
   });
 
   it("keeps UIDs stable across fetches and changes, so calendar apps update events in place", async () => {

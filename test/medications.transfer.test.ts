@@ -23,7 +23,7 @@ async function exportedRows(account: Account): Promise<string[][]> {
   expect(res.status, res.text).toBe(200);
   const parsed = parseCsv(res.text);
   if ("error" in parsed) throw new Error(parsed.error);
-  return parsed.records.slice(1);
+  return parsed.records.slice(1).map((record) => record.cells);
 }
 
 describe("CSV export", () => {
@@ -49,6 +49,29 @@ describe("CSV export", () => {
     const names = rows.map((row) => row[0]).sort();
     expect(names).toEqual(["''quoted", "'+1", "'-2", "'=HYPERLINK(\"x\")"].sort());
     for (const row of rows) expect(row.slice(5, 7)).toEqual(["'@evil", "'+15550100"]);
+  });
+
+  it("a name with a formula after `;` or a tab cannot run in a spreadsheet whose list separator is `;`, and imports back as it was", async () => {
+    const account = await signUp();
+    const pharmacy = await createPharmacy(account, { name: "Corner;@evil", phoneNumber: "5550100" });
+    const names = ['Aspirin;=HYPERLINK("http://evil.example","x")', "Tabbed\t+1+1", "Semi; -2", "Plain;text"];
+    for (const name of names) await createMedication(account, { pharmacyId: pharmacy.id, name });
+    const file = (await exportOf(account)).text;
+    // Every cell holding a `;` or a tab is quoted, and no piece between separators starts a formula.
+    expect(file).toContain('"Aspirin;\'=HYPERLINK(""http://evil.example"",""x"")"');
+    expect(file).toContain('"Tabbed\t\'+1+1"');
+    expect(file).toContain('"Corner;\'@evil"');
+    expect(file).toContain('"Plain;text"');
+    for (const line of file.split("\r\n")) {
+      for (const piece of line.split(/[;\t]/)) expect(piece.replace(/^"/, ""), line).not.toMatch(/^[=+\-@\r]/);
+    }
+
+    const target = await signUp();
+    const imported = await importFile(target, file);
+    expect(imported.status, imported.text).toBe(201);
+    expect((await listOf(target)).map((m) => m.name).sort()).toEqual([...names].sort());
+    expect((await pharmaciesOf(target)).map((p) => p.name)).toEqual(["Corner;@evil"]);
+    expect((await exportOf(target)).text).toBe(file);
   });
 
   it("shows the prescription where it is tracked", async () => {
@@ -220,6 +243,20 @@ describe("CSV import", () => {
     const all = await importFile(account, HEADER + "\r\n" + "Med,1,30,30,,Corner,5550100,,\r\n".repeat(200));
     expect(all.status, all.text).toBe(201);
     expect(all.body).toEqual({ imported: 200, pharmaciesCreated: 1 });
+  });
+
+  it("a 1 MB file of blank lines answers 400 (no data rows) and imports nothing", async () => {
+    const account = await signUp();
+    const header = `${HEADER}\r\n`;
+    const blank = header + "\n".repeat(1024 * 1024 - header.length);
+    expect(new TextEncoder().encode(blank).length).toBe(1024 * 1024);
+    // The preview lists the problem (200, as for any file); the import itself refuses it.
+    const preview = await importFile(account, blank, "?dryRun=1");
+    expect([preview.status, preview.body]).toEqual([200, { rows: [], errors: [{ row: 1, message: "The file has no medications." }] }]);
+    const res = await importFile(account, blank);
+    expect([res.status, res.body.message]).toEqual([400, "Nothing was imported. Row 1: The file has no medications."]);
+    expect(await listOf(account)).toEqual([]);
+    expect(await pharmaciesOf(account)).toEqual([]);
   });
 
   it("needs a session and a same-site request", async () => {

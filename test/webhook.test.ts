@@ -102,6 +102,26 @@ describe("events", () => {
     expect(me.body).toMatchObject({ deliveryProblem: "bounced", deliveryProblemAddress: account.email });
   });
 
+  it("a bounce for nobody@example.com naming another user's reminder in its Metadata changes nothing of that user", async () => {
+    const victim = await signUp();
+    await db().insert(reminderLog).values({ userId: victim.id, localDate: "2025-03-01", status: "sent", updatedAt: 0, medications: ["Metformin"] });
+    const res = await post(bounce("nobody@example.com", "HardBounce", { reminder: `${victim.id}-2025-03-01` }));
+    expect(res.status).toBe(200);
+    expect((await db().select().from(reminderLog).where(eq(reminderLog.userId, victim.id)))[0]).toMatchObject({ status: "sent" });
+    expect(await userRow(victim.id)).toMatchObject({ emailConsent: true, deliveryProblem: null });
+  });
+
+  it("a bounce of the address a user is changing to may mark that user's reminder, in any letter case", async () => {
+    const account = await signUp();
+    const pending = `${account.username}.new@example.com`;
+    await db().update(users).set({ pendingEmail: pending }).where(eq(users.id, account.id));
+    await db().insert(reminderLog).values({ userId: account.id, localDate: "2025-03-02", status: "sent", updatedAt: 0, medications: ["Metformin"] });
+    expect((await post(bounce(pending.toUpperCase(), "HardBounce", { reminder: `${account.id}-2025-03-02` }))).status).toBe(200);
+    expect((await db().select().from(reminderLog).where(eq(reminderLog.userId, account.id)))[0]).toMatchObject({ status: "bounced" });
+    // The current address still works: reminders go on.
+    expect(await userRow(account.id)).toMatchObject({ emailConsent: true, deliveryProblem: null });
+  });
+
   it("a SpamComplaint stops reminders with its own message", async () => {
     const account = await signUp();
     const res = await post({ RecordType: "SpamComplaint", ID: 42, Type: "SpamComplaint", Email: account.email, Metadata: {} });

@@ -1,21 +1,33 @@
-// RFC 4180 text: fields separated by commas, records by CRLF; a field holding a comma, a quote or a
-// line break is quoted, its quotes doubled. Pure: used by the export, the import and the tests.
+// RFC 4180 text: fields separated by commas, records by CRLF; a field holding a comma, a `;`, a tab,
+// a quote or a line break is quoted, its quotes doubled. Pure: used by the export, the import and the tests.
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEUTRALISED = /^'[=+\-@\t\r']/;
+// Excel splits a CSV on the system's list separator, `;` in much of Europe, or on tabs: a formula
+// start right after one inside a cell would begin a cell of its own there.
+const FORMULA_AFTER_SEPARATOR = /([;\t])(?=[=+\-@\t\r'])/g;
+const NEUTRALISED_AFTER_SEPARATOR = /([;\t])'(?=[=+\-@\t\r'])/g;
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a `'`
- * in front, so opening an exported file runs nothing. A cell that already starts with `'` gets one
- * too, so `readCell` can take exactly one off again and a round trip keeps every name as it was.
+ * in front, so opening an exported file runs nothing; so does such a start after a `;` or a tab
+ * inside the cell. A `'` already in one of those places gets one too, so `readCell` can take exactly
+ * one off again and a round trip keeps every name as it was.
  */
-export const neutraliseCell = (value: string) => (FORMULA_START.test(value) || value.startsWith("'") ? `'${value}` : value);
+export function neutraliseCell(value: string): string {
+  const inner = value.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return FORMULA_START.test(inner) || inner.startsWith("'") ? `'${inner}` : inner;
+}
 
-/** The value neutraliseCell protected: one leading `'` off where it stood before a formula start or a `'`. */
-export const readCell = (value: string) => (NEUTRALISED.test(value) ? value.slice(1) : value);
+/** The value neutraliseCell protected: one `'` off wherever it put one. */
+export function readCell(value: string): string {
+  const outer = NEUTRALISED.test(value) ? value.slice(1) : value;
+  return outer.replace(NEUTRALISED_AFTER_SEPARATOR, "$1");
+}
 
+/** `;` and tabs are quoted too: a spreadsheet splitting on them then keeps the cell whole. */
 function quoteField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  return /[",;\t\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 /** Records as RFC 4180 text, each line ending in CRLF, every cell neutralised. */
@@ -23,59 +35,87 @@ export function writeCsv(records: readonly (readonly string[])[]): string {
   return records.map((record) => record.map((cell) => quoteField(neutraliseCell(cell))).join(",") + "\r\n").join("");
 }
 
-export type CsvParse = { records: string[][] } | { error: string };
+/** A record and the row a spreadsheet shows it on (1-based; blank records count). */
+export interface CsvRecord {
+  row: number;
+  cells: string[];
+}
+
+export type CsvParse = { records: CsvRecord[] } | { error: string };
+
+/** At most `records` non-blank records; the next one ends the parse with `error`. */
+export interface CsvLimit {
+  records: number;
+  error: string;
+}
+
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === "");
+
+const QUOTE = 34;
+const COMMA = 44;
+const CR = 13;
+const LF = 10;
+const UNCLOSED_QUOTE = "The file has a quoted field that is never closed.";
 
 /**
- * The records of RFC 4180 text. Accepts LF as well as CRLF line ends (spreadsheets on every system
- * write one or the other) and a UTF-8 byte-order mark. A blank line is a record of one empty field,
- * kept so records stay numbered as a spreadsheet shows them. An unclosed quote is an error, not a guess.
+ * The non-blank records of RFC 4180 text. Accepts LF as well as CRLF line ends (spreadsheets on
+ * every system write one or the other) and a UTF-8 byte-order mark. A record whose cells are all
+ * blank is dropped as soon as it ends, so a file of empty lines costs no memory; rows keep the
+ * numbers a spreadsheet shows. Past `limit` the parse stops at once. An unclosed quote is an
+ * error, not a guess.
  */
-export function parseCsv(text: string): CsvParse {
+export function parseCsv(text: string, limit?: CsvLimit): CsvParse {
   const input = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const records: string[][] = [];
-  let record: string[] = [];
+  const records: CsvRecord[] = [];
+  let cells: string[] = [];
   let field = "";
-  let quoted = false;
+  let row = 0;
   let i = 0;
-  const endRecord = () => {
-    record.push(field);
-    records.push(record);
-    record = [];
+  /** False once the limit is passed. */
+  const endRecord = (): boolean => {
+    row++;
+    if (cells.length === 0 && field === "") return true;
+    cells.push(field);
     field = "";
+    if (isBlank(cells)) {
+      cells.length = 0;
+      return true;
+    }
+    if (limit && records.length >= limit.records) return false;
+    records.push({ row, cells });
+    cells = [];
+    return true;
   };
   while (i < input.length) {
-    const ch = input[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (input[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
+    const ch = input.charCodeAt(i);
+    if (ch === QUOTE && field === "") {
+      // A quoted field, its doubled quotes as one; what follows the closing quote joins the field.
+      for (;;) {
+        const close = input.indexOf('"', i + 1);
+        if (close < 0) return { error: UNCLOSED_QUOTE };
+        field += input.slice(i + 1, close);
+        if (input.charCodeAt(close + 1) !== QUOTE) {
+          i = close + 1;
+          break;
         }
-        quoted = false;
-        i++;
-        continue;
+        field += '"';
+        i = close + 1;
       }
-      field += ch;
-      i++;
-      continue;
-    }
-    if (ch === '"' && field === "") {
-      quoted = true;
-      i++;
-    } else if (ch === ",") {
-      record.push(field);
+    } else if (ch === COMMA) {
+      cells.push(field);
       field = "";
       i++;
-    } else if (ch === "\r" || ch === "\n") {
-      endRecord();
-      i += ch === "\r" && input[i + 1] === "\n" ? 2 : 1;
+    } else if (ch === CR || ch === LF) {
+      if (!endRecord()) return { error: limit!.error };
+      i += ch === CR && input.charCodeAt(i + 1) === LF ? 2 : 1;
     } else {
-      field += ch;
-      i++;
+      // A run of plain characters (a quote inside an unquoted field is one of them).
+      let end = i + 1;
+      for (let c = input.charCodeAt(end); end < input.length && c !== COMMA && c !== CR && c !== LF && c !== QUOTE; c = input.charCodeAt(++end));
+      field += input.slice(i, end);
+      i = end;
     }
   }
-  if (quoted) return { error: "The file has a quoted field that is never closed." };
-  if (field !== "" || record.length > 0) endRecord();
+  if ((field !== "" || cells.length > 0) && !endRecord()) return { error: limit!.error };
   return { records };
 }

@@ -28,8 +28,15 @@ export function feedDates(m: Pick<FeedMedication, "pillsRemaining" | "pillsPerDa
   return { refill: addDays(runsOut, -owner.notificationDays), runsOut };
 }
 
-/** TEXT value escaping: backslash, semicolon, comma, and any line break as `\n`. */
-export const escapeText = (value: string) => value.replace(/[\\;,]/g, (ch) => `\\${ch}`).replace(/\r\n|\r|\n/g, "\\n");
+// RFC 5545 allows no control character in a TEXT value but HTAB; line breaks are escaped below.
+const FORBIDDEN_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** TEXT value escaping: forbidden control characters dropped; backslash, semicolon, comma, and any line break as `\n`. */
+export const escapeText = (value: string) =>
+  value
+    .replace(FORBIDDEN_CONTROLS, "")
+    .replace(/[\\;,]/g, (ch) => `\\${ch}`)
+    .replace(/\r\n|\r|\n/g, "\\n");
 
 const encoder = new TextEncoder();
 

@@ -74,12 +74,13 @@ const fileError = (message: string): ImportReading => ({ rows: [], errors: [{ ro
  * spreadsheet shows it on (the header is row 1).
  */
 export function readMedicationsCsv(text: string): ImportReading {
-  const parsed = parseCsv(text);
+  // The header and MAX_IMPORT_ROWS rows; the parse stops at the next one (blank lines skipped).
+  const parsed = parseCsv(text, { records: MAX_IMPORT_ROWS + 1, error: IMPORT_TOO_MANY_ROWS_MESSAGE });
   if ("error" in parsed) return fileError(parsed.error);
   const [header, ...records] = parsed.records;
-  if (!header || header.every((cell) => cell.trim() === "")) return fileError("The file is empty.");
+  if (!header) return fileError("The file is empty.");
 
-  const names = header.map((cell) => readCell(cell).trim().toLowerCase());
+  const names = header.cells.map((cell) => readCell(cell).trim().toLowerCase());
   const position = new Map<CsvColumn, number>();
   for (const column of CSV_COLUMNS) {
     const index = names.indexOf(column);
@@ -88,18 +89,15 @@ export function readMedicationsCsv(text: string): ImportReading {
   const missing = REQUIRED_CSV_COLUMNS.filter((column) => !position.has(column));
   if (missing.length > 0) return fileError(`The header row has no ${missing.join(", ")} column${missing.length === 1 ? "" : "s"}.`);
 
-  const rows: ImportRow[] = [];
-  records.forEach((record, i) => {
-    if (record.every((cell) => cell.trim() === "")) return;
-    const row = { row: i + 2 } as ImportRow;
+  const rows: ImportRow[] = records.map(({ row: number, cells }) => {
+    const row = { row: number } as ImportRow;
     for (const column of CSV_COLUMNS) {
       const index = position.get(column);
-      row[column] = index === undefined ? "" : readCell(record[index] ?? "");
+      row[column] = index === undefined ? "" : readCell(cells[index] ?? "");
     }
-    rows.push(row);
+    return row;
   });
   if (rows.length === 0) return { rows, errors: [{ row: 1, message: "The file has no medications." }], items: [] };
-  if (rows.length > MAX_IMPORT_ROWS) return { rows: [], errors: [{ row: 1, message: IMPORT_TOO_MANY_ROWS_MESSAGE }], items: [] };
 
   const errors: ImportError[] = [];
   const items: ImportItem[] = [];

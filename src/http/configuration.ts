@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Env } from "../env";
 
-// A deployed Worker must not quietly fall back to what only suits a laptop: the development outbox
-// instead of Postmark (reset links readable in the database), the public development key for
-// unsubscribe links, http:// links, a localhost sender. `npm run dev` (scripts/dev.mjs) and the test
-// pool say where they run with APP_ENV; without it the Worker is production and checks its settings.
+// A deployed Worker must not quietly fall back to what only suits a laptop: the D1 binding instead
+// of Turso, the development outbox instead of Postmark (reset links readable in the database), the
+// public development key for unsubscribe links, http:// links, a localhost sender. `npm run dev`
+// (scripts/dev.mjs) and the test pool say where they run with APP_ENV; without it the Worker is
+// production and checks its settings.
 
 export const NOT_CONFIGURED = "Service is not configured";
 
@@ -25,6 +26,9 @@ function isHttpsUrl(value: string | undefined): boolean {
 export function configurationProblems(env: Env): string[] {
   if (isLocal(env)) return [];
   const problems: string[] = [];
+  // Without them createDb falls back to the DB binding, which holds none of the data in production.
+  if (!env.TURSO_DATABASE_URL) problems.push("TURSO_DATABASE_URL is not set");
+  if (!env.TURSO_AUTH_TOKEN) problems.push("TURSO_AUTH_TOKEN is not set");
   if (!env.POSTMARK_SERVER_TOKEN) problems.push("POSTMARK_SERVER_TOKEN is not set");
   if (!env.APP_SECRET || env.APP_SECRET.length < MIN_SECRET_LENGTH) problems.push(`APP_SECRET is not set or shorter than ${MIN_SECRET_LENGTH} characters`);
   if (!isHttpsUrl(env.APP_URL)) problems.push("APP_URL is not an https:// URL");

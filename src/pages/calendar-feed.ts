@@ -26,7 +26,7 @@ export const calendarFeedPages = new Hono<AppEnv>().get("/calendar/:file", async
   return c.body(body, 200, {
     "Content-Type": "text/calendar; charset=utf-8",
     "Content-Disposition": 'inline; filename="medication-refills.ics"',
-    // Personal data behind a secret URL: no shared cache may keep it.
-    "Cache-Control": "private",
+    // Personal data behind a secret URL: no cache, shared or the browser's, may keep a copy.
+    "Cache-Control": "no-store",
   });
 });

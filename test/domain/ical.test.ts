@@ -6,6 +6,10 @@ describe("iCalendar text", () => {
     expect(escapeText("a\\b;c,d\r\ne\nf\rg")).toBe("a\\\\b\\;c\\,d\\ne\\nf\\ng");
   });
 
+  it("drops control characters RFC 5545 forbids in TEXT, keeping tabs and escaped line breaks", () => {
+    expect(escapeText("a\u0000b\u0008c\u000bd\u000ce\u000ef\u001fg\u007fh\ti\r\nj")).toBe("abcdefgh\ti\\nj");
+  });
+
   it("folds at 75 octets, continuation lines counting their leading space, never inside a character", () => {
     const line = `SUMMARY:${"💊é".repeat(40)}`;
     const folded = foldLine(line);

@@ -1,15 +1,20 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { call } from "../helpers";
-import { mockPostmark, tick } from "../reminders-fixtures";
+import { call, signUp } from "../helpers";
+import { consume, mockPostmark, tick } from "../reminders-fixtures";
+import { libsqlHttpUrl } from "../support/libsql-http";
 
 // Outside `npm run dev` and the tests (APP_ENV unset), missing or weak settings close the Worker:
 // every request answers 503 and one log line names the setting, never its value.
 
 const SECRET = "a-production-secret-of-forty-characters!";
+const TURSO_TOKEN = "turso-production-token";
 const { APP_ENV: _local, ...deployed } = env;
+// Turso is the test pool's Hrana server (libSQL over HTTP), as production reaches Turso.
 const production = {
   ...deployed,
+  TURSO_DATABASE_URL: libsqlHttpUrl(),
+  TURSO_AUTH_TOKEN: TURSO_TOKEN,
   POSTMARK_SERVER_TOKEN: "pm-production-token",
   APP_SECRET: SECRET,
   APP_URL: "https://refills.example.com",
@@ -35,6 +40,9 @@ describe("production configuration", () => {
     ["APP_URL", { APP_URL: "http://refills.example.com" }, "http://refills.example.com"],
     ["MAIL_FROM", { MAIL_FROM: "Refill Tracker <reminders@localhost>" }, "reminders@localhost"],
     ["MAIL_FROM", { MAIL_FROM: undefined }, "reminders@"],
+    ["TURSO_DATABASE_URL", { TURSO_DATABASE_URL: undefined }, TURSO_TOKEN],
+    ["TURSO_DATABASE_URL", { TURSO_DATABASE_URL: "" }, TURSO_TOKEN],
+    ["TURSO_AUTH_TOKEN", { TURSO_AUTH_TOKEN: undefined }, "127.0.0.1"],
   ])("%s missing or weak (%j): every request 503, the log names it without its value", async (setting, change, value) => {
     errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const bindings = { ...production, ...change } as Cloudflare.Env;
@@ -44,7 +52,7 @@ describe("production configuration", () => {
     expect([api.status, api.body]).toEqual([503, { message: "Service is not configured" }]);
     expect(logged()).toContain(setting);
     expect(logged()).not.toContain(value);
-    for (const other of ["pm-production-token", SECRET]) expect(logged()).not.toContain(other);
+    for (const other of ["pm-production-token", SECRET, TURSO_TOKEN]) expect(logged()).not.toContain(other);
   });
 
   it("the hourly job sends nothing when misconfigured, and says why", async () => {
@@ -59,10 +67,45 @@ describe("production configuration", () => {
     }
   });
 
-  it("APP_ENV development or test allows the local outbox and defaults", async () => {
+  it("without Turso settings a production Worker does not serve from the local D1 binding: login, the hourly job and the queue refuse", async () => {
+    errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const account = await signUp();
+    const postmark = mockPostmark();
+    try {
+      for (const missing of ["TURSO_DATABASE_URL", "TURSO_AUTH_TOKEN"]) {
+        const bindings = { ...production, [missing]: undefined } as Cloudflare.Env;
+        const login = await call("POST", "/api/login", { env: bindings, base, body: { username: account.username, password: account.password } });
+        expect([login.status, login.body], missing).toEqual([503, { message: "Service is not configured" }]);
+        expect(login.headers.get("Set-Cookie")).toBeNull();
+        await tick("2021-09-01T09:00:00Z", bindings);
+        expect(logged()).toMatch(new RegExp(`\\[config\\] reminder tick refused: ${missing}`));
+        const { result } = await consume([{ scheduledTime: Date.parse("2021-09-01T09:00:00Z"), userIds: [account.id] }], bindings);
+        expect(result.retryBatch.retry).toBe(true);
+        expect(logged()).toMatch(new RegExp(`\\[config\\] reminder batch refused: ${missing}`));
+      }
+      expect(postmark.calls).toHaveLength(0);
+      expect(logged()).not.toContain(TURSO_TOKEN);
+      expect(logged()).not.toContain(libsqlHttpUrl());
+    } finally {
+      postmark.restore();
+    }
+  });
+
+  it("APP_ENV development or test allows the local outbox, defaults and the local D1 binding", async () => {
     for (const APP_ENV of ["development", "test"]) {
-      const local = { ...env, APP_ENV, POSTMARK_SERVER_TOKEN: undefined, APP_SECRET: undefined, MAIL_FROM: "Refill Tracker <reminders@localhost>" } as Cloudflare.Env;
+      const local = {
+        ...env,
+        APP_ENV,
+        POSTMARK_SERVER_TOKEN: undefined,
+        APP_SECRET: undefined,
+        MAIL_FROM: "Refill Tracker <reminders@localhost>",
+        TURSO_DATABASE_URL: undefined,
+        TURSO_AUTH_TOKEN: undefined,
+      } as Cloudflare.Env;
       expect((await call("GET", "/auth", { env: local })).status).toBe(200);
+      const account = await signUp();
+      const login = await call("POST", "/api/login", { env: local, body: { username: account.username, password: account.password } });
+      expect(login.status, login.text).toBe(200);
     }
   });
 });
