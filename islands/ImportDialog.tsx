@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import type { ImportPreview, ImportResult } from "../src/shared/import-schemas";
-import { ApiRequestError, OFFLINE } from "./lib/api";
+import * as m from "../src/generated/i18n";
+import { formatNumber } from "../src/i18n/format";
+import { offlineError, readFailure } from "./lib/api";
 import { Dialog } from "./lib/Dialog";
 import { errorMessage, serverMessage } from "./lib/errors";
 import { PendingButton, Spinner } from "./lib/submit";
@@ -15,14 +17,15 @@ async function sendCsv<T>(file: Blob, dryRun: boolean): Promise<T> {
   try {
     res = await fetch(`/api/medications/import${dryRun ? "?dryRun=1" : ""}`, { method: "POST", credentials: "include", headers: { "Content-Type": "text/csv" }, body: file });
   } catch {
-    throw new ApiRequestError(0, OFFLINE);
+    throw offlineError();
   }
-  const body = (await res.json().catch(() => ({}))) as T & { message?: string };
-  if (!res.ok) throw new ApiRequestError(res.status, typeof body.message === "string" ? body.message : res.statusText);
-  return body;
+  const text = await res.text().catch(() => "");
+  if (!res.ok) throw readFailure(res.status, text);
+  return JSON.parse(text) as T;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** MAX_IMPORT_ROWS, written here: the schemas module would bring zod into the dashboard's first JavaScript. */
+const MAX_ROWS = 500;
 
 export default function ImportDialog() {
   const [open, setOpen] = useState(false);
@@ -65,10 +68,10 @@ export default function ImportDialog() {
     setImporting(true);
     try {
       const { imported } = await sendCsv<ImportResult>(file, false);
-      navigateWithToast("/", { title: "Import complete", description: `${plural(imported, "medication was", "medications were")} added.` });
+      navigateWithToast("/", { title: m.import_done(), description: m.import_done_description({ count: imported }) });
     } catch (err) {
       setImporting(false);
-      showError("Import failed", errorMessage(err));
+      showError(m.import_failed(), errorMessage(err));
     }
   }
 
@@ -79,29 +82,28 @@ export default function ImportDialog() {
   return (
     <>
       <button type="button" className="btn-secondary flex-1 sm:flex-none" onClick={() => setOpen(true)}>
-        Import from CSV
+        {m.import_open()}
       </button>
       <Dialog
         open={open}
         busy={importing}
         onClose={close}
-        title="Import from CSV"
-        description="Medications are added to your list; pharmacies are matched by name and phone, or created. If any row has a problem, nothing is imported."
+        title={m.import_open()}
+        description={m.import_description()}
       >
         <div className="space-y-1">
           <label htmlFor={inputId} className="field-label">
-            CSV file
+            {m.import_file_label()}
           </label>
           <input id={inputId} type="file" accept=".csv,text/csv" aria-describedby={hintId} onChange={choose} disabled={importing} className="block w-full text-sm" />
           <p id={hintId} className="text-xs text-slate-700">
-            The first row names the columns: name, pills_per_day, pills_remaining, pills_per_refill and pharmacy; optionally last_refill_date, pharmacy_phone, refills_left and
-            prescription_expires_on. Up to 500 medications, 1 MB.
+            {m.import_columns_hint({ max: MAX_ROWS })} {m.import_columns_stay_english()}
           </p>
         </div>
         <div aria-live="polite" className="space-y-2">
           {checking && (
             <p className="flex items-center gap-2 text-sm">
-              <Spinner /> Checking the file...
+              <Spinner /> {m.import_checking()}
             </p>
           )}
           {problem && (
@@ -111,39 +113,43 @@ export default function ImportDialog() {
           )}
           {preview && errors.length > 0 && (
             <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-              <p className="font-medium">{plural(errors.length, "problem", "problems")} to fix first. Nothing will be imported until the file has none.</p>
-              <ul className="mt-1 max-h-32 list-disc overflow-y-auto pl-5">
+              <p className="font-medium">{m.import_problems({ count: errors.length })}</p>
+              <ul className="mt-1 max-h-32 list-disc overflow-y-auto ps-5">
                 {errors.map((e, i) => (
                   <li key={i}>
-                    Row {e.row}: {e.message}
+                    {m.import_row_problem({ row: e.row, problem: e.message })}
                   </li>
                 ))}
               </ul>
             </div>
           )}
-          {ready && <p className="text-sm">{plural(preview.rows.length, "medication", "medications")} ready to import.</p>}
+          {ready && <p className="text-sm">{m.import_ready({ count: preview.rows.length })}</p>}
         </div>
         {preview && preview.rows.length > 0 && (
-          <div className="max-h-60 overflow-auto rounded border border-slate-200" tabIndex={0} role="region" aria-label="Preview">
-            <table className="w-full text-left text-xs">
-              <caption className="sr-only">Rows in the file</caption>
+          <div className="max-h-60 overflow-auto rounded border border-slate-200" tabIndex={0} role="region" aria-label={m.import_preview_label()}>
+            <table className="w-full text-start text-xs">
+              <caption className="sr-only">{m.import_preview_caption()}</caption>
               <thead className="sticky top-0 bg-slate-100">
                 <tr>
-                  <th scope="col" className="px-2 py-1">Row</th>
-                  <th scope="col" className="px-2 py-1">Medication</th>
-                  <th scope="col" className="px-2 py-1">Per day</th>
-                  <th scope="col" className="px-2 py-1">Left</th>
-                  <th scope="col" className="px-2 py-1">Pharmacy</th>
+                  <th scope="col" className="px-2 py-1">{m.import_column_row()}</th>
+                  <th scope="col" className="px-2 py-1">{m.list_column_medication()}</th>
+                  <th scope="col" className="px-2 py-1">{m.import_column_per_day()}</th>
+                  <th scope="col" className="px-2 py-1">{m.import_column_left()}</th>
+                  <th scope="col" className="px-2 py-1">{m.list_column_pharmacy()}</th>
                 </tr>
               </thead>
               <tbody>
                 {preview.rows.map((row) => (
                   <tr key={row.row} className={rowsWithErrors.has(row.row) ? "bg-red-50 text-red-900" : undefined}>
-                    <td className="px-2 py-1">{row.row}</td>
-                    <td className="px-2 py-1">{row.name}</td>
+                    <td className="px-2 py-1">{formatNumber(row.row)}</td>
+                    <td className="px-2 py-1">
+                      <bdi>{row.name}</bdi>
+                    </td>
                     <td className="px-2 py-1">{row.pills_per_day}</td>
                     <td className="px-2 py-1">{row.pills_remaining}</td>
-                    <td className="px-2 py-1">{row.pharmacy}</td>
+                    <td className="px-2 py-1">
+                      <bdi>{row.pharmacy}</bdi>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -152,9 +158,9 @@ export default function ImportDialog() {
         )}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn-secondary" onClick={close} disabled={importing}>
-            Cancel
+            {m.common_cancel()}
           </button>
-          <PendingButton type="button" className="btn-primary" onClick={importFile} pending={importing} disabled={!ready || importing} label="Import" pendingLabel="Importing..." />
+          <PendingButton type="button" className="btn-primary" onClick={importFile} pending={importing} disabled={!ready || importing} label={m.import_confirm()} pendingLabel={m.import_pending()} />
         </div>
       </Dialog>
     </>
