@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
-import { isolate } from "../src/i18n/Rich";
 import { apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
 import { showError } from "./lib/toast";
@@ -103,10 +102,10 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
                 )}
               </p>
               <div className="mt-auto flex gap-2 pt-1">
-                <button type="button" className="btn-secondary" aria-label={m.pharmacies_edit_label({ name: isolate(pharmacy.name) })} onClick={() => setForm({ mode: "edit", pharmacy })}>
+                <button type="button" className="btn-secondary" aria-label={m.pharmacies_edit_label({ name: pharmacy.name })} onClick={() => setForm({ mode: "edit", pharmacy })}>
                   {m.common_edit()}
                 </button>
-                <button type="button" className="btn-secondary text-red-700" aria-label={m.pharmacies_delete_label({ name: isolate(pharmacy.name) })} onClick={() => setDeleting(pharmacy)}>
+                <button type="button" className="btn-secondary text-red-700" aria-label={m.pharmacies_delete_label({ name: pharmacy.name })} onClick={() => setDeleting(pharmacy)}>
                   {m.common_delete()}
                 </button>
               </div>
