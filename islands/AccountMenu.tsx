@@ -1,5 +1,6 @@
 import { useAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
+import * as m from "../src/generated/i18n";
 import type { User } from "../src/shared/user";
 import { apiRequest, fetchCurrentUser, sendToSignIn } from "./lib/api";
 import { currentUserAtom } from "./lib/state";
@@ -20,26 +21,26 @@ export default function AccountMenu({ user: initialUser }: { user: User }) {
   const logout = useSubmit<void>({
     async send() {
       await apiRequest("POST", "/api/logout");
-      return { navigate: "/auth", toast: { title: "Logged out", description: "You have been logged out successfully" } };
+      return { navigate: "/auth", toast: { title: m.account_menu_logged_out(), description: m.account_menu_logged_out_description() } };
     },
-    failureTitle: "Logout failed",
+    failureTitle: m.account_menu_logout_failed(),
   });
 
   const shown = user ?? initialUser;
-  const itemClass = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100";
+  const itemClass = "block w-full rounded px-3 py-2 text-start text-sm hover:bg-slate-100 focus-visible:bg-slate-100";
   return (
     <>
       <button type="button" popoverTarget="account-menu" className="btn-secondary max-w-48 px-3">
-        <span className="truncate">{shown.fullName || shown.username}</span>
+        <bdi className="truncate">{shown.fullName || shown.username}</bdi>
       </button>
-      <div id="account-menu" popover="auto" className="card absolute right-4 top-14 m-0 w-56 p-2">
+      <div id="account-menu" popover="auto" className="card absolute end-4 top-14 m-0 w-56 p-2">
         <ul className="space-y-1">
-          <li><a className={itemClass} href="/">Dashboard</a></li>
-          <li><a className={itemClass} href="/profile">Profile</a></li>
-          <li><a className={itemClass} href="/pharmacies">Pharmacies</a></li>
+          <li><a className={itemClass} href="/">{m.account_menu_dashboard()}</a></li>
+          <li><a className={itemClass} href="/profile">{m.account_menu_profile()}</a></li>
+          <li><a className={itemClass} href="/pharmacies">{m.account_menu_pharmacies()}</a></li>
           <li>
             <button type="button" className={itemClass} onClick={() => logout.submit()} disabled={logout.pending}>
-              Logout
+              {m.account_menu_logout()}
             </button>
           </li>
         </ul>

@@ -1,4 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from "react";
+import * as m from "../src/generated/i18n";
+import { isolate } from "../src/i18n/Rich";
 import type { User } from "../src/shared/user";
 import { loginSchema, registerFormSchema } from "../src/shared/auth-schemas";
 import { apiRequest } from "./lib/api";
@@ -7,9 +9,9 @@ import { check, readForm } from "./lib/form";
 import { PendingButton, useSubmit } from "./lib/submit";
 
 type Tab = "signin" | "register";
-const TABS: Array<{ id: Tab; label: string }> = [
-  { id: "signin", label: "Sign In" },
-  { id: "register", label: "Create Account" },
+const TABS: Array<{ id: Tab; label: () => string }> = [
+  { id: "signin", label: () => m.auth_form_sign_in() },
+  { id: "register", label: () => m.auth_form_create_account() },
 ];
 
 /** /auth: ARIA tabs for Sign In and Create Account. */
@@ -20,6 +22,7 @@ export default function AuthForm({ initialTab = "signin" }: { initialTab?: Tab }
   function onTabKey(event: KeyboardEvent) {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight" && event.key !== "Home" && event.key !== "End") return;
     event.preventDefault();
+    // Two tabs: either arrow goes to the other one, whatever the writing direction.
     const next: Tab = event.key === "Home" ? "signin" : event.key === "End" ? "register" : tab === "signin" ? "register" : "signin";
     setTab(next);
     tabRefs.current[next]?.focus();
@@ -27,7 +30,7 @@ export default function AuthForm({ initialTab = "signin" }: { initialTab?: Tab }
 
   return (
     <div className="card w-full max-w-md p-6">
-      <div role="tablist" aria-label="Account" className="mb-6 grid grid-cols-2 rounded-md bg-slate-100 p-1">
+      <div role="tablist" aria-label={m.auth_form_tabs_label()} className="mb-6 grid grid-cols-2 rounded-md bg-slate-100 p-1">
         {TABS.map(({ id, label }) => (
           <button
             key={id}
@@ -44,7 +47,7 @@ export default function AuthForm({ initialTab = "signin" }: { initialTab?: Tab }
             onKeyDown={onTabKey}
             className={`rounded px-3 py-2 text-sm font-medium ${tab === id ? "bg-white text-slate-900 shadow" : "text-slate-700"}`}
           >
-            {label}
+            {label()}
           </button>
         ))}
       </div>
@@ -60,21 +63,21 @@ function SignInForm() {
     check: (form) => check(loginSchema, readForm(form)),
     async send(data) {
       const user = await apiRequest<User>("POST", "/api/login", data);
-      return { navigate: "/", toast: { title: "Welcome back!", description: `Logged in as ${user.username}` } };
+      return { navigate: "/", toast: { title: m.auth_form_welcome_back(), description: m.auth_form_logged_in_as({ username: isolate(user.username) }) } };
     },
-    failureTitle: "Login failed",
+    failureTitle: m.auth_form_login_failed(),
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label="Username" name="username" autoComplete="username" error={errors.username} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
-      <div className="text-right">
+      <Field label={m.auth_form_username()} name="username" autoComplete="username" error={errors.username} />
+      <Field label={m.auth_form_password()} name="password" type="password" autoComplete="current-password" error={errors.password} />
+      <div className="text-end">
         <a href="/forgot-password" className="text-sm text-teal-800 underline">
-          Forgot password?
+          {m.auth_form_forgot_password()}
         </a>
       </div>
-      <PendingButton className="btn-primary w-full" pending={pending} label="Sign In" pendingLabel="Signing in..." />
+      <PendingButton className="btn-primary w-full" pending={pending} label={m.auth_form_sign_in()} pendingLabel={m.auth_form_signing_in()} />
     </form>
   );
 }
@@ -84,23 +87,23 @@ function RegisterForm() {
     check: (form) => check(registerFormSchema, readForm(form)),
     async send({ confirmPassword: _removed, ...payload }) {
       await apiRequest<User>("POST", "/api/register", payload);
-      return { navigate: "/", toast: { title: "Account created", description: "Your account has been created successfully!" } };
+      return { navigate: "/", toast: { title: m.auth_form_account_created(), description: m.auth_form_account_created_description() } };
     },
-    failureTitle: "Registration failed",
+    failureTitle: m.auth_form_registration_failed(),
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label="Username" name="username" autoComplete="username" error={errors.username} />
-      <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
-      <Field label="Full Name" name="fullName" autoComplete="name" error={errors.fullName} />
-      <Field label="Password" name="password" type="password" autoComplete="new-password" error={errors.password} />
-      <Field label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+      <Field label={m.auth_form_username()} name="username" autoComplete="username" error={errors.username} />
+      <Field label={m.auth_form_email()} name="email" type="email" autoComplete="email" error={errors.email} />
+      <Field label={m.common_full_name()} name="fullName" autoComplete="name" error={errors.fullName} />
+      <Field label={m.auth_form_password()} name="password" type="password" autoComplete="new-password" error={errors.password} />
+      <Field label={m.auth_form_confirm_password()} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" name="emailConsent" defaultChecked className="mt-0.5 h-4 w-4 accent-teal-700" />
-        I agree to receive email notifications about my medication refills
+        {m.common_email_consent()}
       </label>
-      <PendingButton className="btn-primary w-full" pending={pending} label="Create Account" pendingLabel="Creating account..." />
+      <PendingButton className="btn-primary w-full" pending={pending} label={m.auth_form_create_account()} pendingLabel={m.auth_form_creating_account()} />
     </form>
   );
 }

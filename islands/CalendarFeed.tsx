@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import type { CalendarFeedUrl } from "../src/shared/calendar";
+import * as m from "../src/generated/i18n";
 import { apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
 import { PendingButton } from "./lib/submit";
@@ -26,15 +27,15 @@ export default function CalendarFeed({ enabled: initiallyEnabled }: { enabled: b
         await apiRequest("DELETE", "/api/calendar-feed");
         setEnabled(false);
         setUrl(null);
-        showSuccess("Calendar feed turned off", "Calendars subscribed to it stop updating.");
+        showSuccess(m.calendar_feed_turned_off(), m.calendar_feed_turned_off_description());
       } else {
         const answer = await apiRequest<CalendarFeedUrl>("POST", "/api/calendar-feed");
         setEnabled(true);
         setUrl(answer.url);
-        if (action === "reset") showSuccess("Link reset", "The old link no longer works. Subscribe again with the new one.");
+        if (action === "reset") showSuccess(m.calendar_feed_link_reset(), m.calendar_feed_link_reset_description());
       }
     } catch (err) {
-      showError("Error", errorMessage(err));
+      showError(m.common_error(), errorMessage(err));
     }
     setPending(null);
   }
@@ -43,47 +44,46 @@ export default function CalendarFeed({ enabled: initiallyEnabled }: { enabled: b
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      showSuccess("Link copied");
+      showSuccess(m.calendar_feed_link_copied());
     } catch {
-      showError("Could not copy", "Select the link and copy it yourself.");
+      showError(m.calendar_feed_copy_failed(), m.calendar_feed_copy_failed_description());
     }
   }
 
   return (
     <section aria-labelledby="calendar-heading" className="space-y-3">
       <h2 id="calendar-heading" className="text-lg font-semibold">
-        Calendar
+        {m.calendar_feed_heading()}
       </h2>
       <p className="text-sm text-slate-700">
-        Subscribe in your calendar app to see, for each medication, the day to order a refill and the day it runs out, with an alert at your reminder hour. Only
-        medication names are shown.
+        {m.calendar_feed_intro()}
       </p>
-      {!enabled && <PendingButton type="button" className="btn-primary" onClick={() => run("create")} pending={pending === "create"} label="Subscribe in your calendar" />}
+      {!enabled && <PendingButton type="button" className="btn-primary" onClick={() => run("create")} pending={pending === "create"} label={m.calendar_feed_subscribe()} />}
       {enabled && url && (
         <div className="space-y-1">
           <label htmlFor={urlId} className="field-label">
-            Your calendar link
+            {m.calendar_feed_link_label()}
           </label>
-          <input id={urlId} type="text" readOnly value={url} aria-describedby={noteId} className="field-input font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+          <input id={urlId} type="text" dir="ltr" readOnly value={url} aria-describedby={noteId} className="field-input font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
           <p id={noteId} className="text-xs text-slate-700">
-            Shown only now. Anyone with this link can see your medication names and dates: keep it private.
+            {m.calendar_feed_link_note()}
           </p>
         </div>
       )}
       {enabled && !url && (
         <p className="text-sm text-slate-700">
-          Your calendar feed is on. For your privacy the link is shown only when it is made: to subscribe another calendar, reset the link.
+          {m.calendar_feed_on()}
         </p>
       )}
       {enabled && (
         <div className="flex flex-wrap gap-2">
           {url && (
             <button type="button" className="btn-primary" onClick={copy}>
-              Copy link
+              {m.calendar_feed_copy()}
             </button>
           )}
-          <PendingButton type="button" className="btn-secondary" onClick={() => run("reset")} pending={pending === "reset"} disabled={pending !== null} label="Reset link" />
-          <PendingButton type="button" className="btn-secondary" onClick={() => run("off")} pending={pending === "off"} disabled={pending !== null} label="Turn off" />
+          <PendingButton type="button" className="btn-secondary" onClick={() => run("reset")} pending={pending === "reset"} disabled={pending !== null} label={m.calendar_feed_reset()} />
+          <PendingButton type="button" className="btn-secondary" onClick={() => run("off")} pending={pending === "off"} disabled={pending !== null} label={m.calendar_feed_turn_off()} />
         </div>
       )}
     </section>

@@ -19,6 +19,7 @@ import {
 } from "../src/domain/dashboard";
 import { todayIn } from "../src/domain/countdown";
 import { summaryCounts, type Medication, type Pharmacy } from "../src/domain/medications";
+import * as m from "../src/generated/i18n";
 import { SearchIcon } from "./dashboard/icons";
 import { MedicationList } from "./dashboard/MedicationList";
 import { Pagination } from "./dashboard/Pagination";
@@ -103,32 +104,32 @@ export default function Dashboard(props: Props) {
 
       <section ref={listTop} aria-labelledby="medications-heading" className="card scroll-mt-4">
         <h2 id="medications-heading" className="sr-only">
-          Medications
+          {m.dashboard_medications_heading()}
         </h2>
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row md:items-center">
           <div className="relative flex-1">
             <label htmlFor="medication-search" className="sr-only">
-              Search medications
+              {m.dashboard_search_label()}
             </label>
-            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
+            <span className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-slate-500">
               <SearchIcon />
             </span>
             <input
               id="medication-search"
               type="search"
-              placeholder="Search medications..."
+              placeholder={m.dashboard_search_placeholder()}
               autoComplete="off"
               value={query}
               onChange={(e) => {
                 setQuery(e.target.value);
                 setPage(1);
               }}
-              className="field-input pl-9"
+              className="field-input ps-9"
             />
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3 md:justify-end">
             <label htmlFor="status-filter" className="sr-only">
-              Filter by status
+              {m.dashboard_filter_label()}
             </label>
             <select
               id="status-filter"
@@ -155,14 +156,14 @@ export default function Dashboard(props: Props) {
           <div className="flex items-center justify-center gap-2 p-10 text-sm text-slate-700">
             {failed ? (
               <>
-                Your medications could not be loaded.
+                {m.dashboard_load_failed()}
                 <button type="button" className="btn-secondary" onClick={reload}>
-                  Try again
+                  {m.common_try_again()}
                 </button>
               </>
             ) : (
               <>
-                <Spinner /> Loading medications...
+                <Spinner /> {m.dashboard_loading()}
               </>
             )}
           </div>

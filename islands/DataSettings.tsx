@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { deleteAccountSchema, WRONG_CURRENT_PASSWORD } from "../src/shared/account-schemas";
-import { ApiRequestError, apiRequest } from "./lib/api";
+import * as m from "../src/generated/i18n";
+import { apiRequest } from "./lib/api";
 import { Dialog, DialogButtons } from "./lib/Dialog";
-import { serverMessage } from "./lib/errors";
+import { isWrongCurrentPassword, serverMessage } from "./lib/errors";
 import { Field, FormAlert } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { useSubmit } from "./lib/submit";
@@ -10,25 +11,26 @@ import { useSubmit } from "./lib/submit";
 /** Settings › Your data: download everything as one JSON file, or delete the account (password asked). */
 export default function DataSettings() {
   const [confirming, setConfirming] = useState(false);
-  const [wrongCurrent, setWrongCurrent] = useState(false);
+  // The server's sentence when the password was wrong (shown at the field, not repeated below it).
+  const [wrongCurrent, setWrongCurrent] = useState<string | null>(null);
   const erase = useSubmit({
     check: (form) => check(deleteAccountSchema, readForm(form)),
     async send(data) {
-      setWrongCurrent(false);
+      setWrongCurrent(null);
       try {
         await apiRequest("DELETE", "/api/user", data);
       } catch (err) {
-        if (err instanceof ApiRequestError && err.serverMessage === WRONG_CURRENT_PASSWORD) setWrongCurrent(true);
+        if (isWrongCurrentPassword(err, WRONG_CURRENT_PASSWORD)) setWrongCurrent((err as Error).message);
         throw err;
       }
-      return { navigate: "/auth", toast: { title: "Your account has been deleted" } };
+      return { navigate: "/auth", toast: { title: m.data_account_deleted() } };
     },
-    failureTitle: "Account not deleted",
+    failureTitle: m.data_account_not_deleted(),
     describe: serverMessage,
   });
   const close = () => {
     setConfirming(false);
-    setWrongCurrent(false);
+    setWrongCurrent(null);
     erase.setErrors({});
   };
 
@@ -36,21 +38,21 @@ export default function DataSettings() {
     <div className="space-y-8">
       <section aria-labelledby="export-heading" className="space-y-3">
         <h3 id="export-heading" className="text-lg font-semibold">
-          Export my data
+          {m.data_export()}
         </h3>
-        <p className="text-sm text-slate-700">One JSON file with your profile, settings, pharmacies, medications and the reminders we sent you.</p>
+        <p className="text-sm text-slate-700">{m.data_export_text()}</p>
         <a href="/api/user/export" download className="btn-secondary w-full sm:w-auto">
-          Export my data
+          {m.data_export()}
         </a>
       </section>
 
       <section aria-labelledby="delete-heading" className="space-y-3">
         <h3 id="delete-heading" className="text-lg font-semibold">
-          Delete my account
+          {m.data_delete_account()}
         </h3>
-        <p className="text-sm text-slate-700">Your account and everything stored with it are erased for good. This cannot be undone.</p>
+        <p className="text-sm text-slate-700">{m.data_delete_account_text()}</p>
         <button type="button" className="btn-danger w-full sm:w-auto" onClick={() => setConfirming(true)}>
-          Delete my account
+          {m.data_delete_account()}
         </button>
       </section>
 
@@ -58,19 +60,19 @@ export default function DataSettings() {
         open={confirming}
         busy={erase.pending}
         onClose={close}
-        title="Delete your account?"
-        description="Your medications, pharmacies, reminders and sign-ins are erased for good. Enter your password to confirm."
+        title={m.data_delete_dialog_title()}
+        description={m.data_delete_dialog_description()}
       >
         <form onSubmit={erase.onSubmit} noValidate className="space-y-4">
           <Field
-            label="Current Password"
+            label={m.common_current_password()}
             name="currentPassword"
             type="password"
             autoComplete="current-password"
-            error={erase.errors.currentPassword ?? (wrongCurrent ? WRONG_CURRENT_PASSWORD : undefined)}
+            error={erase.errors.currentPassword ?? wrongCurrent ?? undefined}
           />
           {!wrongCurrent && <FormAlert message={erase.failure} />}
-          <DialogButtons pending={erase.pending} onCancel={close} confirmLabel="Delete my account" pendingLabel="Deleting..." tone="danger" />
+          <DialogButtons pending={erase.pending} onCancel={close} confirmLabel={m.data_delete_account()} pendingLabel={m.common_deleting()} tone="danger" />
         </form>
       </Dialog>
     </div>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { forgotPasswordSchema } from "../src/shared/auth-schemas";
 import { apiRequest } from "./lib/api";
-import { SOMETHING_WENT_WRONG } from "./lib/errors";
+import * as m from "../src/generated/i18n";
 import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { SignInLinkPanel } from "./lib/SignInLinkPanel";
@@ -15,23 +15,23 @@ export default function ForgotPasswordForm() {
     async send(data) {
       await apiRequest("POST", "/api/forgot-password", data);
       setSent(true);
-      return { toast: { title: "Email sent", description: "If your email is in our system, you'll receive a password reset link shortly." } };
+      return { toast: { title: m.common_email_sent(), description: m.auth_form_reset_link_sent() } };
     },
-    failureTitle: "Error",
+    failureTitle: m.common_error(),
     // Whatever went wrong, the answer says nothing about the address.
-    describe: () => SOMETHING_WENT_WRONG,
+    describe: () => m.common_something_went_wrong(),
   });
 
   if (sent) {
-    return <SignInLinkPanel title="Reset email sent!" text="Check your inbox (and your spam folder) for a link to reset your password." link="Return to login" />;
+    return <SignInLinkPanel title={m.auth_form_reset_email_sent()} text={m.auth_form_reset_email_sent_text()} link={m.auth_form_return_to_login()} />;
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
-      <PendingButton className="btn-primary w-full" pending={pending} label="Send Reset Link" />
+      <Field label={m.auth_form_email()} name="email" type="email" autoComplete="email" error={errors.email} />
+      <PendingButton className="btn-primary w-full" pending={pending} label={m.auth_form_send_reset_link()} />
       <p className="text-center text-sm">
         <a href="/auth" className="text-teal-800 underline">
-          Back to login
+          {m.auth_form_back_to_login()}
         </a>
       </p>
     </form>

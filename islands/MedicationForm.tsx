@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { noticeHref } from "../src/domain/dashboard";
 import type { Medication, Pharmacy } from "../src/domain/medications";
+import * as m from "../src/generated/i18n";
 import { MEDICATION_DEFAULTS, medicationSchema } from "../src/shared/medication-schemas";
 import { apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
@@ -44,7 +45,7 @@ export default function MedicationForm({ mode, medicationId, medication: initial
       .then(setPharmacies)
       .catch((err) => {
         if (!announceFailure) return;
-        showError("Error loading pharmacies", errorMessage(err));
+        showError(m.toast_pharmacies_load_failed(), errorMessage(err));
         setPharmacies([]);
       });
 
@@ -63,7 +64,7 @@ export default function MedicationForm({ mode, medicationId, medication: initial
   if (!pharmacies || (mode === "edit" && !medication)) {
     return (
       <div className="flex min-h-64 items-center justify-center text-teal-800">
-        <Spinner label="Loading" />
+        <Spinner label={m.common_loading()} />
       </div>
     );
   }
@@ -96,14 +97,14 @@ function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"
     async send({ intent, medication: data }) {
       if (mode === "edit") {
         await apiRequest("PATCH", `/api/medications/${medication!.id}`, data);
-        return { navigate: "/", toast: { title: "Medication updated", description: "Your medication has been updated successfully." } };
+        return { navigate: "/", toast: { title: m.medication_form_updated(), description: m.medication_form_updated_description() } };
       }
       await apiRequest("POST", "/api/medications", data);
-      if (intent === "save") return { navigate: "/", toast: { title: "Medication added", description: "Your medication has been added successfully." } };
+      if (intent === "save") return { navigate: "/", toast: { title: m.medication_form_added(), description: m.medication_form_added_description() } };
       setRound((r) => r + 1);
-      return { toast: { title: "Medication added", description: "Your medication has been added. You can add another one." } };
+      return { toast: { title: m.medication_form_added(), description: m.medication_form_added_another_description() } };
     },
-    failureTitle: mode === "edit" ? "Failed to update medication" : "Failed to add medication",
+    failureTitle: mode === "edit" ? m.medication_form_update_failed() : m.medication_form_add_failed(),
   });
 
   useEffect(() => {
@@ -123,39 +124,39 @@ function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"
 
   return (
     <form ref={formRef} key={round} onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={pending}>
-      <Field label="Medication Name" name="name" defaultValue={values.name} error={errors.name} autoFocus={round > 0} autoComplete="off" />
+      <Field label={m.medication_form_name()} name="name" defaultValue={values.name} error={errors.name} autoFocus={round > 0} autoComplete="off" />
       <Field
         as="select"
-        label="Pharmacy"
+        label={m.medication_form_pharmacy()}
         name="pharmacyId"
         defaultValue={String(values.pharmacyId)}
         error={errors.pharmacyId}
         hint={
           <a href="/pharmacies" className="text-sm text-teal-800 underline">
-            Add a new pharmacy
+            {m.medication_form_add_pharmacy_link()}
           </a>
         }
       >
         <option value="0" disabled>
-          Select a pharmacy
+          {m.medication_form_select_pharmacy()}
         </option>
         {pharmacies.map((p) => (
-          <option key={p.id} value={p.id}>
+          <option key={p.id} value={p.id} dir="auto">
             {p.name}
           </option>
         ))}
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Pills Per Day" name="pillsPerDay" type="number" inputMode="decimal" min={0.5} step={0.5} defaultValue={values.pillsPerDay} error={errors.pillsPerDay} />
-        <Field label="Pills Remaining" name="pillsRemaining" type="number" inputMode="decimal" min={0} step="any" defaultValue={values.pillsRemaining} error={errors.pillsRemaining} />
-        <Field label="Pills Per Refill" name="pillsPerRefill" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.pillsPerRefill} error={errors.pillsPerRefill} />
+        <Field label={m.medication_form_pills_per_day()} name="pillsPerDay" type="number" inputMode="decimal" min={0.5} step={0.5} defaultValue={values.pillsPerDay} error={errors.pillsPerDay} />
+        <Field label={m.medication_form_pills_remaining()} name="pillsRemaining" type="number" inputMode="decimal" min={0} step="any" defaultValue={values.pillsRemaining} error={errors.pillsRemaining} />
+        <Field label={m.medication_form_pills_per_refill()} name="pillsPerRefill" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.pillsPerRefill} error={errors.pillsPerRefill} />
       </div>
-      <Field label="Last Refill Date (Optional)" name="lastRefillDate" type="date" defaultValue={values.lastRefillDate} error={errors.lastRefillDate} />
+      <Field label={m.medication_form_last_refill_date()} name="lastRefillDate" type="date" defaultValue={values.lastRefillDate} error={errors.lastRefillDate} />
       <fieldset className="rounded-md border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-medium text-slate-800">Prescription (optional)</legend>
+        <legend className="px-1 text-sm font-medium text-slate-800">{m.medication_form_prescription_legend()}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Refills left"
+            label={m.medication_form_refills_left()}
             name="refillsLeft"
             type="number"
             inputMode="numeric"
@@ -163,20 +164,20 @@ function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"
             step={1}
             defaultValue={values.refillsLeft}
             error={errors.refillsLeft}
-            hint="Leave empty if you do not track it."
+            hint={m.medication_form_refills_left_hint()}
           />
-          <Field label="Prescription expires on" name="prescriptionExpiresOn" type="date" defaultValue={values.prescriptionExpiresOn} error={errors.prescriptionExpiresOn} />
+          <Field label={m.medication_form_prescription_expires()} name="prescriptionExpiresOn" type="date" defaultValue={values.prescriptionExpiresOn} error={errors.prescriptionExpiresOn} />
         </div>
       </fieldset>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         {mode === "add" ? (
-          <PendingButton type="button" className="btn-secondary" disabled={pending} pending={pending && intent === "another"} label="Add Another" onClick={() => save("another")} />
+          <PendingButton type="button" className="btn-secondary" disabled={pending} pending={pending && intent === "another"} label={m.medication_form_add_another()} onClick={() => save("another")} />
         ) : (
           <a href="/" className={`btn-secondary ${pending ? "pointer-events-none opacity-60" : ""}`} aria-disabled={pending || undefined}>
-            Cancel
+            {m.common_cancel()}
           </a>
         )}
-        <PendingButton className="btn-primary" disabled={pending} pending={pending && intent === "save"} label={mode === "add" ? "Save Medication" : "Update Medication"} />
+        <PendingButton className="btn-primary" disabled={pending} pending={pending && intent === "save"} label={mode === "add" ? m.medication_form_save() : m.medication_form_update()} />
       </div>
     </form>
   );

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from "react";
 import type { Medication } from "../src/domain/medications";
 import { historyText, undoableRefill, type SupplyEvent } from "../src/domain/supply";
-import { formatDate } from "../src/shared/format";
+import * as m from "../src/generated/i18n";
+import { formatDate } from "../src/i18n/format";
+import { isolate } from "../src/i18n/Rich";
 import { apiRequest } from "./lib/api";
 import { serverMessage } from "./lib/errors";
 import { PendingButton } from "./lib/submit";
@@ -32,9 +34,9 @@ export default function MedicationHistory({ medication, pharmacyName, events, to
     setUndoing(true);
     try {
       await apiRequest("POST", `/api/medications/${medication.id}/undo-refill`, { refillId });
-      navigateWithToast(here(), { title: "Refill undone", description: `The refill of ${medication.name} has been undone.` });
+      navigateWithToast(here(), { title: m.undo_refill_done(), description: m.undo_refill_done_description({ name: isolate(medication.name) }) });
     } catch (err) {
-      showError("Undo failed", serverMessage(err));
+      showError(m.undo_refill_failed(), serverMessage(err));
       setUndoing(false);
     }
   }
@@ -43,7 +45,7 @@ export default function MedicationHistory({ medication, pharmacyName, events, to
     <section aria-labelledby="history-heading" className="card p-4 sm:p-6">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="history-heading" className="text-lg font-semibold">
-          History
+          {m.history_heading()}
         </h2>
         <button
           type="button"
@@ -53,7 +55,7 @@ export default function MedicationHistory({ medication, pharmacyName, events, to
             setRefilling(true);
           }}
         >
-          Refill
+          {m.common_refill()}
         </button>
       </div>
       <ol className="divide-y divide-slate-200 text-sm">
@@ -70,8 +72,8 @@ export default function MedicationHistory({ medication, pharmacyName, events, to
                 type="button"
                 className="btn-secondary"
                 pending={undoing}
-                label="Undo"
-                aria-label={`Undo the refill of ${formatDate(event.localDate)}`}
+                label={m.undo_label()}
+                aria-label={m.history_undo_label({ date: formatDate(event.localDate) })}
                 onClick={() => void undo(event.id)}
               />
             )}

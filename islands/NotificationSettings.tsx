@@ -4,7 +4,8 @@ import { useEffect, useId, useState } from "react";
 import type { User } from "../src/shared/user";
 import { RUNNING_LOW_MAX_DAYS } from "../src/domain/medications";
 import type { TimeZoneOption } from "../src/domain/timezones";
-import { plural } from "../src/shared/format";
+import * as m from "../src/generated/i18n";
+import { formatTime } from "../src/i18n/format";
 import { HOUR_OPTIONS, MAX_NOTIFICATION_DAYS, MIN_NOTIFICATION_DAYS, notificationSettingsSchema } from "../src/shared/settings-schemas";
 import { apiRequest } from "./lib/api";
 import { describedBy, Field, FieldError } from "./lib/Field";
@@ -23,8 +24,10 @@ interface Props {
   renderedAt: number;
 }
 
-const SAVED = { title: "Notification settings updated", description: "Your notification preferences have been saved." };
-const dayCount = (n: number) => plural(n, "day", "days");
+const saved = () => ({ title: m.notifications_saved(), description: m.notifications_saved_description() });
+/** An hour of the day on the clock, as the locale writes it ('7:00 PM', '19:00'). */
+const hourLabel = (hour: number) => formatTime(Date.UTC(2026, 0, 1, hour), "UTC");
+const dayCount = (count: number) => m.notifications_day_count({ count });
 
 /** /notifications: lead time, time zone, hour and consent of the daily refill e-mail. */
 export default function NotificationSettings({ user, zones, timezoneChosen, renderedAt }: Props) {
@@ -42,9 +45,9 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
       const answer = await apiRequest<{ user: User }>("PATCH", "/api/notifications/settings", data);
       setCurrentUser(answer.user);
       // A short pause on this page, then the dashboard (which loads the user afresh); the toast follows.
-      return { toast: SAVED, navigate: "/", delay: 100 };
+      return { toast: saved(), navigate: "/", delay: 100 };
     },
-    failureTitle: "Update failed",
+    failureTitle: m.common_update_failed(),
   });
 
   useEffect(() => {
@@ -67,7 +70,7 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
       <div>
         <div className="flex items-baseline justify-between gap-4">
           <label htmlFor={`${id}-days`} className="field-label">
-            Days Before Running Out to Notify
+            {m.notifications_days_label()}
           </label>
           <output htmlFor={`${id}-days`} className="text-lg font-semibold text-teal-800" aria-live="polite">
             {dayCount(days)}
@@ -87,23 +90,23 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
           className="mt-2 w-full accent-teal-700"
         />
         <p id={`${daysNote}-hint`} className="mt-1 text-sm text-slate-700">
-          You'll receive an email when any medication is {dayCount(days)} or less from running out.
+          {m.notifications_days_hint({ count: days })}
         </p>
         <FieldError id={daysNote} error={errors.notificationDays} />
       </div>
 
-      <div className="rounded-md border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950" role="note" aria-label="About the daily email">
-        <p className="font-medium">One daily email is sent if any of your medications needs refilling. It lists:</p>
-        <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>Medications needing immediate refill (within {dayCount(days)} of running out)</li>
-          {days < RUNNING_LOW_MAX_DAYS && <li>{`Upcoming medications that will need a refill within ${dayCount(RUNNING_LOW_MAX_DAYS)}`}</li>}
-          <li>The exact date each medication runs out</li>
+      <div className="rounded-md border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950" role="note" aria-label={m.notifications_about_label()}>
+        <p className="font-medium">{m.notifications_about_intro()}</p>
+        <ul className="mt-2 list-disc space-y-1 ps-5">
+          <li>{m.notifications_about_immediate({ count: days })}</li>
+          {days < RUNNING_LOW_MAX_DAYS && <li>{m.notifications_about_upcoming({ count: RUNNING_LOW_MAX_DAYS })}</li>}
+          <li>{m.notifications_about_date()}</li>
         </ul>
       </div>
 
       <div>
         <label htmlFor={zoneId} className="field-label">
-          Timezone
+          {m.notifications_timezone()}
         </label>
         <select
           id={zoneId}
@@ -117,12 +120,12 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
           {zones.map((zone) => (
             // The local time differs between the server's render and hydration: React keeps the text it gets.
             <option key={zone.name} value={zone.name} suppressHydrationWarning>
-              {`${zone.label} (${clockIn(zone.name, now)})`}
+              {m.notifications_timezone_option({ zone: zone.label, time: clockIn(zone.name, now) })}
             </option>
           ))}
         </select>
         <p id={`${zoneId}-hint`} className="mt-1 text-sm text-slate-700">
-          Timezone used for pill count updates and notifications.
+          {m.notifications_timezone_hint()}
         </p>
         <FieldError id={zoneId} error={errors.timezone} />
       </div>
@@ -130,15 +133,15 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
       <Field
         as="select"
         id={`${id}-hour`}
-        label="Notification Time"
+        label={m.notifications_time()}
         name="notificationHour"
         value={hour}
         onChange={(e) => setHour(Number(e.currentTarget.value))}
         error={errors.notificationHour}
       >
-        {HOUR_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
+        {HOUR_OPTIONS.map(({ value }) => (
+          <option key={value} value={value}>
+            {hourLabel(value)}
           </option>
         ))}
       </Field>
@@ -151,14 +154,14 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
           onChange={(e) => setConsent(e.currentTarget.checked)}
           className="mt-0.5 h-4 w-4 accent-teal-700"
         />
-        I agree to receive email notifications about my medication refills
+        {m.common_email_consent()}
       </label>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <a href="/" className="btn-secondary">
-          Cancel
+          {m.common_cancel()}
         </a>
-        <PendingButton className="btn-primary" pending={pending} label="Save Preferences" />
+        <PendingButton className="btn-primary" pending={pending} label={m.notifications_save()} />
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Pharmacy } from "../src/domain/medications";
+import * as m from "../src/generated/i18n";
 import { apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
 import { showError } from "./lib/toast";
@@ -21,7 +22,7 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
     setLoading(true);
     apiRequest<Pharmacy[]>("GET", "/api/pharmacies")
       .then((fresh) => request === latest.current && setPharmacies(fresh))
-      .catch((err) => request === latest.current && showError("Error loading pharmacies", errorMessage(err)))
+      .catch((err) => request === latest.current && showError(m.toast_pharmacies_load_failed(), errorMessage(err)))
       .finally(() => request === latest.current && setLoading(false));
   }, []);
 
@@ -41,28 +42,28 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <h1 className="text-2xl font-bold">My Pharmacies</h1>
+        <h1 className="text-2xl font-bold">{m.pharmacies_title()}</h1>
         <div className="flex flex-wrap gap-2">
           <a href="/" className="btn-secondary flex-1 sm:flex-none">
-            Back to Dashboard
+            {m.pharmacies_back_to_dashboard()}
           </a>
           <button type="button" className="btn-primary flex-1 sm:flex-none" onClick={openAdd}>
-            Add Pharmacy
+            {m.pharmacies_add()}
           </button>
         </div>
       </div>
 
       {pharmacies === null && !loading ? (
         <div className="card flex flex-col items-center gap-3 px-6 py-12 text-center text-sm text-slate-700">
-          Your pharmacies could not be loaded.
+          {m.pharmacies_load_failed()}
           <button type="button" className="btn-secondary" onClick={reload}>
-            Try again
+            {m.common_try_again()}
           </button>
         </div>
       ) : pharmacies === null ? (
         // Nothing to show yet: three placeholders while the list loads.
         <div role="status">
-          <span className="sr-only">Loading pharmacies</span>
+          <span className="sr-only">{m.pharmacies_loading()}</span>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
             {[0, 1, 2].map((i) => (
               <li key={i} className="card space-y-3 p-5">
@@ -78,32 +79,34 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
         </div>
       ) : pharmacies.length === 0 ? (
         <div className="card flex flex-col items-center gap-3 px-6 py-12 text-center">
-          <h2 className="text-lg font-semibold">No Pharmacies Yet</h2>
-          <p className="max-w-sm text-sm text-slate-700">Add the pharmacies you use, then link each medication to one.</p>
+          <h2 className="text-lg font-semibold">{m.pharmacies_empty_title()}</h2>
+          <p className="max-w-sm text-sm text-slate-700">{m.pharmacies_empty_text()}</p>
           <button type="button" className="btn-primary" onClick={openAdd}>
-            Add Your First Pharmacy
+            {m.pharmacies_add_first()}
           </button>
         </div>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {pharmacies.map((pharmacy) => (
             <li key={pharmacy.id} className="card flex flex-col gap-3 p-5">
-              <h2 className="break-words text-lg font-semibold">{pharmacy.name}</h2>
+              <h2 className="break-words text-lg font-semibold">
+                <bdi>{pharmacy.name}</bdi>
+              </h2>
               <p className="text-sm text-slate-700">
                 {pharmacy.phoneNumber ? (
-                  <a href={`tel:${pharmacy.phoneNumber}`} className="text-teal-800 underline-offset-2 hover:underline">
+                  <a href={`tel:${pharmacy.phoneNumber}`} dir="ltr" className="text-teal-800 underline-offset-2 hover:underline">
                     {displayPhone(pharmacy.phoneNumber)}
                   </a>
                 ) : (
-                  <span className="italic">No phone number</span>
+                  <span className="italic">{m.pharmacies_no_phone()}</span>
                 )}
               </p>
               <div className="mt-auto flex gap-2 pt-1">
-                <button type="button" className="btn-secondary" aria-label={`Edit ${pharmacy.name}`} onClick={() => setForm({ mode: "edit", pharmacy })}>
-                  Edit
+                <button type="button" className="btn-secondary" aria-label={m.pharmacies_edit_label({ name: pharmacy.name })} onClick={() => setForm({ mode: "edit", pharmacy })}>
+                  {m.common_edit()}
                 </button>
-                <button type="button" className="btn-secondary text-red-700" aria-label={`Delete ${pharmacy.name}`} onClick={() => setDeleting(pharmacy)}>
-                  Delete
+                <button type="button" className="btn-secondary text-red-700" aria-label={m.pharmacies_delete_label({ name: pharmacy.name })} onClick={() => setDeleting(pharmacy)}>
+                  {m.common_delete()}
                 </button>
               </div>
             </li>

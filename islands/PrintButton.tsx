@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import * as m from "../src/generated/i18n";
 
 /**
  * The print page's 'Print' button. It shows once hydrated: without JavaScript a button that does
@@ -9,7 +10,7 @@ export default function PrintButton() {
   useEffect(() => setReady(true), []);
   return (
     <button type="button" className="btn-primary" hidden={!ready} onClick={() => window.print()}>
-      Print
+      {m.common_print()}
     </button>
   );
 }

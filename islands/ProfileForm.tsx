@@ -1,9 +1,12 @@
 import { useAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
 import { useState } from "react";
+import * as m from "../src/generated/i18n";
+import { isolate, Rich } from "../src/i18n/Rich";
 import type { User } from "../src/shared/user";
 import { CURRENT_PASSWORD_INCORRECT, profileSchema, type TestEmailAnswer } from "../src/shared/settings-schemas";
-import { ApiRequestError, apiRequest } from "./lib/api";
+import { apiRequest } from "./lib/api";
+import { isWrongCurrentPassword } from "./lib/errors";
 import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { ResendButton } from "./lib/ResendButton";
@@ -29,63 +32,73 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
       try {
         answer = await apiRequest<User>("PATCH", "/api/profile", data);
       } catch (err) {
-        if (err instanceof ApiRequestError && err.serverMessage === CURRENT_PASSWORD_INCORRECT) save.setErrors({ currentPassword: err.serverMessage });
+        if (isWrongCurrentPassword(err, CURRENT_PASSWORD_INCORRECT)) save.setErrors({ currentPassword: (err as Error).message });
         throw err;
       }
       setCurrentUser(answer);
       const description =
         answer.pendingEmail && answer.pendingEmail !== user.pendingEmail
-          ? `Open the link we sent to ${answer.pendingEmail} to confirm it. Reminders keep going to ${answer.email} until then.`
-          : "Your profile has been updated successfully.";
-      return { navigate: "/", toast: { title: "Profile updated", description } };
+          ? m.profile_confirm_new_address({ pending: isolate(answer.pendingEmail), email: isolate(answer.email) })
+          : m.profile_updated_description();
+      return { navigate: "/", toast: { title: m.profile_updated(), description } };
     },
-    failureTitle: "Update failed",
+    failureTitle: m.common_update_failed(),
   });
   const test = useSubmit<void>({
     async send() {
       const answer = await apiRequest<TestEmailAnswer>("POST", "/api/test-email-notification");
-      return { toast: { title: "Test Email Sent", description: testEmailDescription(answer) } };
+      return { toast: { title: m.profile_test_email_sent(), description: testEmailDescription(answer, user.email) } };
     },
-    failureTitle: "Test Email Failed",
+    failureTitle: m.profile_test_email_failed(),
   });
 
   return (
     <form onSubmit={save.onSubmit} noValidate className="space-y-4">
-      <Field label="Full Name" name="fullName" autoComplete="name" defaultValue={user.fullName ?? ""} error={save.errors.fullName} />
+      <Field label={m.common_full_name()} name="fullName" autoComplete="name" defaultValue={user.fullName ?? ""} error={save.errors.fullName} />
       <Field
-        label="Email for Notifications"
+        label={m.profile_email()}
         name="email"
         type="email"
         autoComplete="email"
         defaultValue={user.email}
         onChange={(event) => setTypedEmail(event.currentTarget.value)}
         error={save.errors.email}
-        hint={user.emailConfirmed ? undefined : "Not confirmed yet: no reminders are sent to it until you open the link we e-mailed you."}
+        hint={user.emailConfirmed ? undefined : m.profile_email_not_confirmed()}
       />
       {changingAddress && (
         <Field
-          label="Current password"
+          label={m.profile_current_password()}
           name="currentPassword"
           type="password"
           autoComplete="current-password"
           error={save.errors.currentPassword}
-          hint={`Needed to change your email address. Reminders keep going to ${user.email} until you confirm the new one.`}
+          hint={<Rich message={m.profile_current_password_hint} values={{ email: <bdi>{user.email}</bdi> }} />}
         />
       )}
       {user.pendingEmail && (
         <div className="flex flex-col gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800 sm:flex-row sm:items-center sm:justify-between">
           <p>
-            Waiting for confirmation of <strong>{user.pendingEmail}</strong>. Reminders keep going to {user.email} until you open the link we sent there.
+            <Rich
+              message={m.profile_waiting_for_confirmation}
+              values={{
+                pending: (
+                  <strong>
+                    <bdi>{user.pendingEmail}</bdi>
+                  </strong>
+                ),
+                email: <bdi>{user.email}</bdi>,
+              }}
+            />
           </p>
           <ResendButton />
         </div>
       )}
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:flex-wrap sm:justify-end">
         <a href="/" className="btn-secondary">
-          Cancel
+          {m.common_cancel()}
         </a>
-        <PendingButton type="button" className="btn-secondary" onClick={() => test.submit()} pending={test.pending} label="Test Email Notifications" />
-        <PendingButton className="btn-primary" pending={save.pending} label="Save Changes" />
+        <PendingButton type="button" className="btn-secondary" onClick={() => test.submit()} pending={test.pending} label={m.profile_test_email()} />
+        <PendingButton className="btn-primary" pending={save.pending} label={m.profile_save()} />
       </div>
     </form>
   );

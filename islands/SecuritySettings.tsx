@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
 import { changePasswordSchema, WRONG_CURRENT_PASSWORD, type DeviceRow } from "../src/shared/account-schemas";
-import { plural } from "../src/shared/format";
-import { ApiRequestError, apiRequest } from "./lib/api";
-import { serverMessage } from "./lib/errors";
+import * as m from "../src/generated/i18n";
+import { apiRequest } from "./lib/api";
+import { isWrongCurrentPassword, serverMessage } from "./lib/errors";
 import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { PendingButton, useSubmit } from "./lib/submit";
@@ -10,34 +10,35 @@ import { PendingButton, useSubmit } from "./lib/submit";
 /** Settings › Security: change the password, and the devices signed in with 'Sign out everywhere else'. */
 export default function SecuritySettings({ username, devices }: { username: string; devices: DeviceRow[] }) {
   const [rows, setRows] = useState(devices);
-  const [wrongCurrent, setWrongCurrent] = useState(false);
+  // The server's sentence when the current password was wrong, shown at its field.
+  const [wrongCurrent, setWrongCurrent] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const onlyThisDevice = () => setRows((list) => list.filter((row) => row.current));
 
   const change = useSubmit({
     check: (element) => check(changePasswordSchema, readForm(element)),
     async send(data) {
-      setWrongCurrent(false);
+      setWrongCurrent(null);
       try {
         await apiRequest("PUT", "/api/user/password", data);
       } catch (err) {
-        if (err instanceof ApiRequestError && err.serverMessage === WRONG_CURRENT_PASSWORD) setWrongCurrent(true);
+        if (isWrongCurrentPassword(err, WRONG_CURRENT_PASSWORD)) setWrongCurrent((err as Error).message);
         throw err;
       }
       form.current?.reset();
       onlyThisDevice();
-      return { toast: { title: "Password changed", description: "Every other device has been signed out." } };
+      return { toast: { title: m.security_password_changed(), description: m.security_password_changed_description() } };
     },
-    failureTitle: "Password not changed",
+    failureTitle: m.security_password_not_changed(),
     describe: serverMessage,
   });
   const signOut = useSubmit<void>({
     async send() {
       const { ended } = await apiRequest<{ ended: number }>("DELETE", "/api/user/sessions");
       onlyThisDevice();
-      return { toast: { title: "Signed out everywhere else", description: `${plural(ended, "other session", "other sessions")} ended.` } };
+      return { toast: { title: m.security_signed_out_elsewhere(), description: m.security_sessions_ended({ count: ended }) } };
     },
-    failureTitle: "Sign out failed",
+    failureTitle: m.security_sign_out_failed(),
     describe: serverMessage,
   });
 
@@ -45,27 +46,27 @@ export default function SecuritySettings({ username, devices }: { username: stri
     <div className="space-y-8">
       <form ref={form} onSubmit={change.onSubmit} noValidate className="space-y-4" aria-labelledby="change-password-heading">
         <h3 id="change-password-heading" className="text-lg font-semibold">
-          Change password
+          {m.security_change_password_heading()}
         </h3>
         {/* Lets a password manager know whose password changes. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <Field
-          label="Current Password"
+          label={m.common_current_password()}
           name="currentPassword"
           type="password"
           autoComplete="current-password"
-          error={change.errors.currentPassword ?? (wrongCurrent ? WRONG_CURRENT_PASSWORD : undefined)}
+          error={change.errors.currentPassword ?? wrongCurrent ?? undefined}
         />
-        <Field label="New Password" name="newPassword" type="password" autoComplete="new-password" hint="At least 8 characters." error={change.errors.newPassword} />
-        <Field label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" error={change.errors.confirmPassword} />
+        <Field label={m.common_new_password()} name="newPassword" type="password" autoComplete="new-password" hint={m.security_new_password_hint({ min: 8 })} error={change.errors.newPassword} />
+        <Field label={m.common_confirm_new_password()} name="confirmPassword" type="password" autoComplete="new-password" error={change.errors.confirmPassword} />
         <div className="flex flex-col sm:flex-row sm:justify-end">
-          <PendingButton className="btn-primary" pending={change.pending} label="Change Password" pendingLabel="Changing..." />
+          <PendingButton className="btn-primary" pending={change.pending} label={m.security_change_password()} pendingLabel={m.security_changing()} />
         </div>
       </form>
 
       <section aria-labelledby="devices-heading" className="space-y-3">
         <h3 id="devices-heading" className="text-lg font-semibold">
-          Signed-in devices
+          {m.security_devices_heading()}
         </h3>
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
           {rows.map((row, i) => (
@@ -73,10 +74,10 @@ export default function SecuritySettings({ username, devices }: { username: stri
               <div>
                 <p className="font-medium">
                   {row.browser}
-                  {row.current && <span className="ml-2 rounded-full bg-teal-100 px-2 py-0.5 text-xs font-semibold text-teal-900">This device</span>}
+                  {row.current && <span className="ms-2 rounded-full bg-teal-100 px-2 py-0.5 text-xs font-semibold text-teal-900">{m.security_this_device()}</span>}
                 </p>
                 <p className="text-sm text-slate-700">
-                  Signed in {row.signedIn} · Last seen {row.lastSeen}
+                  {m.security_device_times({ signedIn: row.signedIn, lastSeen: row.lastSeen })}
                 </p>
               </div>
             </li>
@@ -89,8 +90,8 @@ export default function SecuritySettings({ username, devices }: { username: stri
             onClick={() => signOut.submit()}
             pending={signOut.pending}
             disabled={signOut.pending || rows.length < 2}
-            label="Sign out everywhere else"
-            pendingLabel="Signing out..."
+            label={m.security_sign_out_elsewhere()}
+            pendingLabel={m.security_signing_out()}
           />
         </div>
       </section>

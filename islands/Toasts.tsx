@@ -3,16 +3,19 @@ import type { ToasterProps } from "sonner";
 import { onToasterWanted, showError, showSuccess, takeFlash } from "./lib/toast";
 
 /**
- * One toast at a time: top on small screens, bottom right on larger ones, at most 420 px wide.
+ * One toast at a time: top on small screens, bottom end (right, or left in a right-to-left page) on
+ * larger ones, at most 420 px wide.
  * sonner's Toaster is loaded only when a toast is wanted (see lib/toast.ts).
  */
 export default function Toasts() {
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
   const [wide, setWide] = useState(true);
+  const [rtl, setRtl] = useState(false);
 
   useEffect(() => {
     const query = matchMedia("(min-width: 640px)");
     setWide(query.matches);
+    setRtl(document.documentElement.dir === "rtl");
     const onChange = () => setWide(query.matches);
     query.addEventListener("change", onChange);
     const stopListening = onToasterWanted(() => void import("sonner").then((sonner) => setToaster(() => sonner.Toaster)));
@@ -25,5 +28,5 @@ export default function Toasts() {
   }, []);
 
   if (!Toaster) return null;
-  return <Toaster position={wide ? "bottom-right" : "top-center"} visibleToasts={1} richColors closeButton toastOptions={{ style: { maxWidth: 420 } }} />;
+  return <Toaster position={wide ? (rtl ? "bottom-left" : "bottom-right") : "top-center"} dir={rtl ? "rtl" : "ltr"} visibleToasts={1} richColors closeButton toastOptions={{ style: { maxWidth: 420 } }} />;
 }

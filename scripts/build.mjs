@@ -48,14 +48,41 @@ const serverLocale = join(root, "src/i18n/current.ts");
  * page's. Chunks that do not depend on the language (React, jotai) come out byte-identical, so they
  * share one file and one browser cache entry across languages.
  */
+// Messages reach the browser one module per message: esbuild splits chunks by module (a barrel
+// re-exporting them all counts as one), so an island file's `import * as m from ".../generated/i18n"`
+// becomes direct imports of the messages that file names (`m.key`), and each message lands in the
+// chunk of the islands that use it: the dashboard does not download the settings pages' sentences.
+const runtime = join(root, "src/i18n/runtime.ts");
+const MESSAGES_IMPORT = /^import \* as m from "((?:\.\.\/)+src\/generated\/i18n)";$/m;
+function messageModules(language) {
+  const source = readFileSync(join(root, `src/generated/i18n/${language}.ts`), "utf8");
+  const modules = new Map();
+  for (const line of source.split("\n")) {
+    const match = /^export const (\w+) = /.exec(line);
+    if (match) modules.set(match[1], `import { $arg, $num, $plural } from ${JSON.stringify(runtime)};\n${line}\n`);
+  }
+  return modules;
+}
+
 const forLanguage = (language) => ({
   name: "language",
   setup(b) {
+    const modules = messageModules(language);
     b.onResolve({ filter: /(current|i18n|index)$/ }, (args) => {
       const path = join(args.resolveDir, args.path);
       if (path === generatedMessages.slice(0, -3) || path === join(generatedMessages, "..")) return { path: join(root, `src/generated/i18n/${language}.ts`) };
       if (path === serverLocale.slice(0, -3)) return { path: join(root, "src/i18n/current.client.ts") };
       return undefined;
+    });
+    b.onResolve({ filter: /^message:/ }, (args) => ({ path: args.path.slice("message:".length), namespace: "message" }));
+    b.onLoad({ filter: /.*/, namespace: "message" }, (args) => ({ contents: modules.get(args.path), loader: "ts", resolveDir: root }));
+    b.onLoad({ filter: /[\\/]islands[\\/].*\.tsx?$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      if (!MESSAGES_IMPORT.test(source)) return undefined;
+      const keys = [...new Set([...source.matchAll(/\bm\.(\w+)/g)].map((match) => match[1]))].filter((key) => modules.has(key));
+      const imports = keys.map((key) => `import { ${key} as m$${key} } from "message:${key}";`).join(" ");
+      const namespace = `const m = { ${keys.map((key) => `${key}: m$${key}`).join(", ")} };`;
+      return { contents: source.replace(MESSAGES_IMPORT, `${imports} ${namespace}`), loader: args.path.endsWith("x") ? "tsx" : "ts" };
     });
   },
 });

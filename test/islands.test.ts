@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import assets from "../src/generated/assets.json";
+import manifest from "../src/generated/assets.json";
 import { call } from "./helpers";
 
 // The islands contract: the server renders each island inside a marker, with its props as JSON in a
 // data block just before it and its own useId prefix, and hoists the one client entry (with the CSP
 // nonce) and the island's chunks.
+// The English bundle: requests without Accept-Language are answered in English.
+const assets = manifest.languages.en;
+
 describe("island markup", () => {
   it("renders the marker, props, id prefix, client entry and preloads", async () => {
     const res = await call<string>("GET", "/auth");

@@ -1,16 +1,17 @@
 import type { Medication } from "../../src/domain/medications";
+import * as m from "../../src/generated/i18n";
 import { apiRequest } from "../lib/api";
 import { ConfirmDeleteDialog, type DeleteSpec } from "../lib/Dialog";
 import { errorMessage } from "../lib/errors";
 
 const MEDICATION: DeleteSpec<Medication> = {
-  title: "Delete Medication",
-  description: () => "Are you sure you want to delete this medication? This action cannot be undone.",
+  title: () => m.delete_medication_title(),
+  description: () => m.delete_medication_description(),
   async remove(medication) {
     await apiRequest("DELETE", `/api/medications/${medication.id}`);
-    return { toast: { title: "Medication deleted", description: "The medication has been successfully deleted." } };
+    return { toast: { title: m.delete_medication_done(), description: m.delete_medication_done_description() } };
   },
-  describe: (err) => `Failed to delete medication: ${errorMessage(err)}`,
+  describe: (err) => m.delete_medication_failed({ reason: errorMessage(err) }),
 };
 
 type Props = { medication: Medication | null; onClose: () => void; onSettled: () => void };

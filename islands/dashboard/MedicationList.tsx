@@ -1,15 +1,16 @@
 import type { SortKey, SortState } from "../../src/domain/dashboard";
+import * as m from "../../src/generated/i18n";
 import { RowIcon, RowIconSprite, SortIcon } from "./icons";
 import { editHref, medicationHref, type MedicationRow, type RowActions } from "./rows";
 import { StatusBadge } from "./StatusBadge";
 
-const COLUMNS: Array<{ key: SortKey; label: string }> = [
-  { key: "name", label: "Medication" },
-  { key: "pharmacy", label: "Pharmacy" },
-  { key: "pillsPerDay", label: "Daily Dose" },
-  { key: "pillsRemaining", label: "Remaining" },
-  { key: "lastRefillDate", label: "Last Refill" },
-  { key: "status", label: "Status" },
+const COLUMNS: Array<{ key: SortKey; label: () => string }> = [
+  { key: "name", label: () => m.list_column_medication() },
+  { key: "pharmacy", label: () => m.list_column_pharmacy() },
+  { key: "pillsPerDay", label: () => m.list_column_daily_dose() },
+  { key: "pillsRemaining", label: () => m.list_column_remaining() },
+  { key: "lastRefillDate", label: () => m.list_column_last_refill() },
+  { key: "status", label: () => m.list_column_status() },
 ];
 
 type Props = RowActions & { rows: MedicationRow[]; sort: SortState; onSort: (key: SortKey) => void };
@@ -27,7 +28,7 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
   return (
     <div className="md:overflow-x-auto">
       <RowIconSprite />
-      <table role="table" className="block w-full text-left text-sm md:table">
+      <table role="table" className="block w-full text-start text-sm md:table">
         <thead role="rowgroup" className="hidden border-b border-slate-200 bg-slate-50 text-slate-700 md:table-header-group">
           <tr role="row">
             {COLUMNS.map(({ key, label }) => {
@@ -35,60 +36,60 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
               return (
                 <th key={key} role="columnheader" scope="col" aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"} className="px-4 py-2 font-medium">
                   <button type="button" onClick={() => onSort(key)} className="-mx-2 inline-flex items-center gap-1 rounded px-2 py-1 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-teal-700">
-                    {label}
+                    {label()}
                     <SortIcon direction={direction} />
                   </button>
                 </th>
               );
             })}
-            <th role="columnheader" scope="col" className="px-4 py-2 text-right font-medium">
-              Actions
+            <th role="columnheader" scope="col" className="px-4 py-2 text-end font-medium">
+              {m.list_column_actions()}
             </th>
           </tr>
         </thead>
         <tbody role="rowgroup" className="block divide-y divide-slate-200 md:table-row-group">
           {rows.map((row) => {
-            const { medication: m } = row;
+            const { medication: med } = row;
             return (
-              <tr key={m.id} role="row" className="list-row">
+              <tr key={med.id} role="row" className="list-row">
                 <th role="rowheader" scope="row" className="list-cell col-start-1 row-start-1 min-w-0 break-words font-semibold text-slate-900 md:font-medium">
-                  <a href={medicationHref(m)} className="text-slate-900 underline decoration-slate-400 underline-offset-2 hover:decoration-teal-700">
-                    {m.name}
+                  <a href={medicationHref(med)} className="text-slate-900 underline decoration-slate-400 underline-offset-2 hover:decoration-teal-700">
+                    <bdi>{med.name}</bdi>
                   </a>
                   {row.prescription && <span className="mt-1 block text-xs font-medium text-amber-800">{row.prescription}</span>}
                 </th>
                 <td role="cell" className={row.hasPharmacy ? "list-cell col-span-2 break-words" : "list-cell col-span-2 break-words italic text-slate-600"}>
-                  <CardLabel>Pharmacy</CardLabel>
-                  {row.pharmacy}
+                  <CardLabel>{m.list_column_pharmacy()}</CardLabel>
+                  {row.hasPharmacy ? <bdi>{row.pharmacy}</bdi> : row.pharmacy}
                 </td>
                 <td role="cell" className="list-cell md:whitespace-nowrap">
-                  <CardLabel>Daily Dose</CardLabel>
+                  <CardLabel>{m.list_column_daily_dose()}</CardLabel>
                   {row.dailyDose}
                 </td>
                 <td role="cell" className="list-cell md:whitespace-nowrap">
-                  <CardLabel>Remaining</CardLabel>
+                  <CardLabel>{m.list_column_remaining()}</CardLabel>
                   <div>{row.remaining}</div>
                   <div className="text-xs text-slate-600">{row.daysLeft}</div>
                 </td>
                 <td role="cell" className="list-cell col-span-2 md:whitespace-nowrap">
-                  <CardLabel>Last Refill</CardLabel>
+                  <CardLabel>{m.list_column_last_refill()}</CardLabel>
                   {row.lastRefill}
                 </td>
                 <td role="cell" className="list-cell col-start-2 row-start-1 justify-self-end">
                   <StatusBadge status={row.status} />
                 </td>
-                <td role="cell" className="col-span-2 grid grid-cols-3 gap-2 md:table-cell md:whitespace-nowrap md:px-4 md:py-2 md:text-right">
-                  <a href={editHref(m)} className="row-action" aria-label={`Edit ${m.name}`} title="Edit">
+                <td role="cell" className="col-span-2 grid grid-cols-3 gap-2 md:table-cell md:whitespace-nowrap md:px-4 md:py-2 md:text-end">
+                  <a href={editHref(med)} className="row-action" aria-label={m.list_edit_label({ name: med.name })} title={m.common_edit()}>
                     <RowIcon name="edit" />
-                    <span className="md:hidden">Edit</span>
+                    <span className="md:hidden">{m.common_edit()}</span>
                   </a>
-                  <button type="button" className="row-action md:text-teal-800" aria-label={`Refill ${m.name}`} title="Refill" onClick={() => onRefill(m)}>
+                  <button type="button" className="row-action md:text-teal-800" aria-label={m.list_refill_label({ name: med.name })} title={m.common_refill()} onClick={() => onRefill(med)}>
                     <RowIcon name="refill" />
-                    <span className="md:hidden">Refill</span>
+                    <span className="md:hidden">{m.common_refill()}</span>
                   </button>
-                  <button type="button" className="row-action text-red-700 md:hover:bg-red-50" aria-label={`Delete ${m.name}`} title="Delete" onClick={() => onDelete(m)}>
+                  <button type="button" className="row-action text-red-700 md:hover:bg-red-50" aria-label={m.list_delete_label({ name: med.name })} title={m.common_delete()} onClick={() => onDelete(med)}>
                     <RowIcon name="trash" />
-                    <span className="md:hidden">Delete</span>
+                    <span className="md:hidden">{m.common_delete()}</span>
                   </button>
                 </td>
               </tr>

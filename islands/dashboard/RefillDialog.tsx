@@ -1,7 +1,9 @@
 import { useEffect } from "react";
-import { UNKNOWN_PHARMACY, pillsText } from "../../src/domain/dashboard";
+import { UNKNOWN_PHARMACY } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
-import { apiRequest, ApiRequestError, OFFLINE } from "../lib/api";
+import * as m from "../../src/generated/i18n";
+import { isolate } from "../../src/i18n/Rich";
+import { apiRequest, ApiRequestError, offlineError } from "../lib/api";
 import { Dialog, DialogButtons } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
 import { Field } from "../lib/Field";
@@ -23,6 +25,10 @@ type Props = {
   navigateTo?: string;
 };
 
+/** A pick-up day the server refuses (before the medication was added, or in the future): told by its code. */
+const pickUpDayRefused = (err: unknown) =>
+  err instanceof ApiRequestError && err.status === 400 && (/picked_up|refilled_on/.test(err.code ?? "") || err.serverMessage.startsWith("Picked up on"));
+
 /** How long the 'Undo' stays on the refill's toast. */
 const UNDO_WINDOW_MS = 10_000;
 
@@ -30,10 +36,10 @@ const UNDO_WINDOW_MS = 10_000;
 export async function undoRefill(medication: Pick<Medication, "id" | "name">, refillId: number | undefined, onUndone: () => void) {
   try {
     await apiRequest("POST", `/api/medications/${medication.id}/undo-refill`, refillId === undefined ? {} : { refillId });
-    showSuccess("Refill undone", `The refill of ${medication.name} has been undone.`);
+    showSuccess(m.undo_refill_done(), m.undo_refill_done_description({ name: isolate(medication.name) }));
     onUndone();
   } catch (err) {
-    showError("Undo failed", serverMessage(err));
+    showError(m.undo_refill_failed(), serverMessage(err));
   }
 }
 
@@ -48,21 +54,21 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
       const fields = new FormData(form);
       const values = { medicationId: medication!.id, pillsToAdd: fields.get("pillsToAdd"), refilledOn: fields.get("refilledOn") };
       // A schema that cannot load means the network is gone: said like a request that failed.
-      const [{ refillSchema }, { check }] = await loadValidation().catch(() => Promise.reject(new ApiRequestError(0, OFFLINE)));
+      const [{ refillSchema }, { check }] = await loadValidation().catch(() => Promise.reject(offlineError()));
       return check(refillSchema, values);
     },
     async send(data) {
       const refilled = medication!;
       const { refillId } = await apiRequest<{ refillId: number }>("POST", "/api/medications/refill", data).catch((err: unknown) => {
         // A pick-up day the server refuses (before the medication was added) is shown at the field too.
-        if (err instanceof ApiRequestError && err.status === 400 && err.serverMessage.startsWith("Picked up on")) setErrors({ refilledOn: err.serverMessage });
+        if (pickUpDayRefused(err)) setErrors({ refilledOn: (err as ApiRequestError).serverMessage });
         throw err;
       });
-      const action = { label: "Undo", duration: UNDO_WINDOW_MS, onClick: () => void undoRefill(refilled, refillId, onUndone) };
-      const toast = { title: "Medication refilled", description: `${refilled.name} has been refilled successfully.` };
+      const action = { label: m.undo_label(), duration: UNDO_WINDOW_MS, onClick: () => void undoRefill(refilled, refillId, onUndone) };
+      const toast = { title: m.refill_done(), description: m.refill_done_description({ name: isolate(refilled.name) }) };
       return navigateTo ? { toast, navigate: navigateTo } : { toast: { ...toast, action } };
     },
-    failureTitle: "Refill failed",
+    failureTitle: m.refill_failed(),
     describe: serverMessage,
     onSettled,
   });
@@ -79,25 +85,27 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
         setErrors({});
         onClose();
       }}
-      title="Confirm Medication Refill"
+      title={m.refill_title()}
     >
       {medication && (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <dl className="space-y-1 rounded-md bg-slate-50 p-3 text-sm">
             <div className="flex flex-wrap gap-x-2">
-              <dt className="text-slate-600">Medication:</dt>
-              <dd className="break-words font-medium">{medication.name}</dd>
+              <dt className="text-slate-600">{m.refill_medication_label()}</dt>
+              <dd className="break-words font-medium">
+                <bdi>{medication.name}</bdi>
+              </dd>
             </div>
             <div className="flex flex-wrap gap-x-2">
-              <dt className="text-slate-600">Pharmacy:</dt>
-              <dd className="break-words font-medium">{pharmacyName ?? UNKNOWN_PHARMACY}</dd>
+              <dt className="text-slate-600">{m.refill_pharmacy_label()}</dt>
+              <dd className="break-words font-medium">{pharmacyName === undefined ? UNKNOWN_PHARMACY : <bdi>{pharmacyName}</bdi>}</dd>
             </div>
           </dl>
           <p className="text-sm text-slate-700">
-            This will add the standard refill of {pillsText(medication.pillsPerRefill)} to your current supply.
+            {m.refill_standard_amount({ count: medication.pillsPerRefill })}
           </p>
           <Field
-            label="Pills in this refill (adjust if different from standard)"
+            label={m.refill_pills_label()}
             name="pillsToAdd"
             type="number"
             inputMode="numeric"
@@ -107,18 +115,18 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
             error={errors.pillsToAdd}
             disabled={pending}
           />
-          <p className="text-sm text-slate-600">Today's date will be recorded as the last refill date.</p>
+          <p className="text-sm text-slate-600">{m.refill_today_recorded()}</p>
           <Field
-            label="Picked up on"
+            label={m.refill_picked_up_on()}
             name="refilledOn"
             type="date"
             max={today}
             defaultValue={today}
             error={errors.refilledOn}
             disabled={pending}
-            hint="Picked it up on an earlier day? Choose that day: the count is worked out from then."
+            hint={m.refill_picked_up_hint()}
           />
-          <DialogButtons pending={pending} onCancel={onClose} confirmLabel="Confirm Refill" pendingLabel="Refilling..." />
+          <DialogButtons pending={pending} onCancel={onClose} confirmLabel={m.refill_confirm()} pendingLabel={m.refill_pending()} />
         </form>
       )}
     </Dialog>

@@ -1,9 +1,9 @@
 // Small inline icons (no icon library in the bundle). Always decorative: the control names itself.
 import type { ReactNode } from "react";
 
-function Icon({ children, size = 16 }: { children: ReactNode; size?: number }) {
+function Icon({ children, size = 16, className }: { children: ReactNode; size?: number; className?: string }) {
   return (
-    <svg aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg aria-hidden="true" focusable="false" className={className} width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
       {children}
     </svg>
   );
@@ -45,14 +45,15 @@ export const SearchIcon = () => (
   </Icon>
 );
 
+// 'Previous' and 'Next' point the way the text runs: mirrored in a right-to-left page.
 export const ChevronLeft = () => (
-  <Icon>
+  <Icon className="rtl:-scale-x-100">
     <path d="m15 18-6-6 6-6" />
   </Icon>
 );
 
 export const ChevronRight = () => (
-  <Icon>
+  <Icon className="rtl:-scale-x-100">
     <path d="m9 18 6-6-6-6" />
   </Icon>
 );

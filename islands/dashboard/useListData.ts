@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Medication, Pharmacy } from "../../src/domain/medications";
+import * as m from "../../src/generated/i18n";
 import { apiRequest } from "../lib/api";
 import { errorMessage } from "../lib/errors";
 import { showError } from "../lib/toast";
@@ -29,7 +30,7 @@ export function useListData(medications: Medication[] | null, pharmacies: Pharma
     Promise.allSettled([apiRequest<Medication[]>("GET", "/api/medications"), apiRequest<Pharmacy[]>("GET", "/api/pharmacies")]).then(([meds, pharms]) => {
       if (request !== latest.current) return;
       // A failed background refresh keeps what is on screen.
-      if (pharms.status === "rejected" && current.current.pharmacies === null) showError("Error loading pharmacies", errorMessage(pharms.reason));
+      if (pharms.status === "rejected" && current.current.pharmacies === null) showError(m.toast_pharmacies_load_failed(), errorMessage(pharms.reason));
       setFailed(meds.status === "rejected");
       setData((prev) => ({
         medications: meds.status === "fulfilled" ? meds.value : prev.medications,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import * as m from "../../src/generated/i18n";
 import { PendingButton, useSubmit, type Outcome } from "./submit";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -106,7 +107,7 @@ interface DialogButtonsProps {
 }
 
 /**
- * Cancel and the confirming button, right-aligned (stacked on narrow screens). Both are disabled
+ * Cancel and the confirming button, at the end of the line (stacked on narrow screens). Both are disabled
  * while the request is pending, and the confirm button shows a spinner with its pending label.
  * Without onConfirm the confirm button submits the dialog's form.
  */
@@ -114,7 +115,7 @@ export function DialogButtons({ pending, onCancel, confirmLabel, pendingLabel, t
   return (
     <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
       <button type="button" className="btn-secondary" onClick={onCancel} disabled={pending}>
-        Cancel
+        {m.common_cancel()}
       </button>
       <PendingButton
         type={onConfirm ? "button" : "submit"}
@@ -130,8 +131,9 @@ export function DialogButtons({ pending, onCancel, confirmLabel, pendingLabel, t
 
 /** What a delete confirmation says and does for one kind of item. */
 export interface DeleteSpec<Item> {
-  title: string;
-  description: (item: Item) => string;
+  title: () => string;
+  /** The sentence that names the item (a user's name in <bdi>, through <Rich>). */
+  description: (item: Item) => ReactNode;
   /** Deletes it; the success toast comes back. */
   remove: (item: Item) => Promise<Outcome>;
   /** The failure toast's sentence for an error. */
@@ -149,10 +151,10 @@ interface ConfirmDeleteProps<Item> {
 
 /** A destructive confirmation: Cancel, or Delete, whose toast says how it went ('Error' when it failed). */
 export function ConfirmDeleteDialog<Item>({ item, spec, onClose, onSettled }: ConfirmDeleteProps<Item>) {
-  const { pending, submit } = useSubmit<Item>({ send: spec.remove, failureTitle: "Error", describe: spec.describe, onSettled });
+  const { pending, submit } = useSubmit<Item>({ send: spec.remove, failureTitle: m.common_error(), describe: spec.describe, onSettled });
   return (
-    <Dialog open={item !== null} busy={pending} onClose={onClose} title={spec.title} description={item !== null ? spec.description(item) : undefined}>
-      <DialogButtons pending={pending} onCancel={onClose} confirmLabel="Delete" pendingLabel="Deleting..." tone="danger" onConfirm={() => item !== null && submit(item)} />
+    <Dialog open={item !== null} busy={pending} onClose={onClose} title={spec.title()} description={item !== null ? spec.description(item) : undefined}>
+      <DialogButtons pending={pending} onCancel={onClose} confirmLabel={m.common_delete()} pendingLabel={m.common_deleting()} tone="danger" onConfirm={() => item !== null && submit(item)} />
     </Dialog>
   );
 }

@@ -1,3 +1,5 @@
+import * as m from "../../src/generated/i18n";
+import { isolate } from "../../src/i18n/Rich";
 import type { ResendAnswer } from "../../src/shared/settings-schemas";
 import { apiRequest } from "./api";
 import { PendingButton, useSubmit } from "./submit";
@@ -7,9 +9,9 @@ export function ResendButton({ className = "btn-secondary" }: { className?: stri
   const resend = useSubmit<void>({
     async send() {
       const answer = await apiRequest<ResendAnswer>("POST", "/api/confirm-email/resend");
-      return { toast: { title: "Email sent", description: `We sent a new confirmation link to ${answer.sentTo}. It works for 24 hours.` } };
+      return { toast: { title: m.common_email_sent(), description: m.toast_confirmation_resent({ email: isolate(answer.sentTo) }) } };
     },
-    failureTitle: "Email not sent",
+    failureTitle: m.toast_email_not_sent(),
   });
-  return <PendingButton type="button" className={className} pending={resend.pending} label="Resend email" onClick={() => resend.submit()} />;
+  return <PendingButton type="button" className={className} pending={resend.pending} label={m.common_resend_email()} onClick={() => resend.submit()} />;
 }

@@ -1,16 +1,32 @@
-// Client calls: credentials always sent, JSON bodies, no retries, and any non-OK answer becomes an
-// Error whose message is "<status>: <server message or status text>".
+import * as m from "../../src/generated/i18n";
 
-/** A request that never reached the server (status 0). */
-export const OFFLINE = "Could not reach the server. Check your connection and try again.";
+// Client calls: credentials always sent, JSON bodies, no retries, and any non-OK answer becomes an
+// Error whose message is the server's sentence alone (already in the page's language), with its
+// status and stable code beside it for the code that needs to tell failures apart.
 
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string,
+    /** The API's stable message key (`code`), when it sent one. */
+    readonly code?: string,
   ) {
-    super(`${status}: ${serverMessage}`);
+    super(serverMessage);
   }
+}
+
+/** A request that never reached the server (status 0). */
+export const offlineError = () => new ApiRequestError(0, m.common_offline());
+
+/** The answer's { message, code } when it has them; otherwise the calm generic sentence, never raw text. */
+export function readFailure(status: number, text: string): ApiRequestError {
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown; code?: unknown };
+    if (typeof parsed?.message === "string" && parsed.message) return new ApiRequestError(status, parsed.message, typeof parsed.code === "string" ? parsed.code : undefined);
+  } catch {
+    /* not JSON: a proxy's or the platform's page */
+  }
+  return new ApiRequestError(status, m.common_something_went_wrong());
 }
 
 export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
@@ -23,20 +39,12 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiRequestError(0, OFFLINE);
+    throw offlineError();
   }
   if (!res.ok) {
-    const text = await res.text();
-    // Our API answers { message }; show that sentence, never raw JSON.
-    let message = text || res.statusText;
-    try {
-      const parsed = JSON.parse(text) as { message?: unknown };
-      if (typeof parsed?.message === "string") message = parsed.message;
-    } catch {
-      /* plain text body */
-    }
+    const failure = readFailure(res.status, await res.text().catch(() => ""));
     if (res.status === 401 && path !== "/api/login") sendToSignIn();
-    throw new ApiRequestError(res.status, message);
+    throw failure;
   }
   return (res.status === 204 ? null : await res.json()) as T;
 }
@@ -48,7 +56,7 @@ export async function fetchCurrentUser<T>(): Promise<T | null> {
     headers: { "Cache-Control": "no-cache, no-store, must-revalidate", Pragma: "no-cache", Expires: "0" },
   });
   if (res.status === 401) return null;
-  if (!res.ok) throw new ApiRequestError(res.status, res.statusText);
+  if (!res.ok) throw readFailure(res.status, await res.text().catch(() => ""));
   return (await res.json()) as T;
 }
 

@@ -1,10 +1,18 @@
+import * as m from "../../src/generated/i18n";
 import { ApiRequestError } from "./api";
 
-/** The sentence when nothing better is known. */
-export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again later.";
+/**
+ * The sentence a failure toast shows: the server's own (in the page's language, without its status),
+ * or, for anything else (a script that failed to load, a bug), the calm generic one, never a raw error.
+ */
+export const errorMessage = (err: unknown) => (err instanceof ApiRequestError ? err.serverMessage : m.common_something_went_wrong());
 
-/** The message a failure toast shows: the server's sentence after its status, "<status>: <message>". */
-export const errorMessage = (err: unknown) => (err instanceof Error ? err.message : SOMETHING_WENT_WRONG);
+/** The same sentence (kept for the callers that name it so). */
+export const serverMessage = errorMessage;
 
-/** The server's sentence alone, without the status. */
-export const serverMessage = (err: unknown) => (err instanceof ApiRequestError ? err.serverMessage : errorMessage(err));
+/**
+ * A 400 that says the current password was wrong. Told by the API's stable code; the English
+ * sentence is accepted too, for a server that answers without a code.
+ */
+export const isWrongCurrentPassword = (err: unknown, english: string) =>
+  err instanceof ApiRequestError && err.status === 400 && (/current_password/.test(err.code ?? "") || err.serverMessage === english);

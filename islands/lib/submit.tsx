@@ -31,7 +31,7 @@ export interface SubmitOptions<Input, Data> {
   send: (data: Data) => Promise<Outcome>;
   /** The failure toast's title. */
   failureTitle: string;
-  /** The failure toast's sentence for an error: by default "<status>: <server message>". */
+  /** The failure toast's sentence for an error: by default the server's message alone (or the generic one). */
   describe?: (err: unknown) => string;
   /** After every request, whatever its outcome (a dialog closes, a list reloads). */
   onSettled?: () => void;

@@ -1,15 +1,17 @@
 import type { Pharmacy } from "../../src/domain/medications";
+import * as m from "../../src/generated/i18n";
+import { Rich } from "../../src/i18n/Rich";
 import { apiRequest } from "../lib/api";
 import { ConfirmDeleteDialog, type DeleteSpec } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
 
 // 'Are you sure?': closes whatever the outcome (a pharmacy still in use is refused), the toast says which.
 const PHARMACY: DeleteSpec<Pharmacy> = {
-  title: "Are you sure?",
-  description: (pharmacy) => `This will permanently delete the pharmacy “${pharmacy.name}”. A pharmacy that is associated with any medications cannot be deleted.`,
+  title: () => m.delete_pharmacy_title(),
+  description: (pharmacy) => <Rich message={m.delete_pharmacy_description} values={{ name: <bdi>{pharmacy.name}</bdi> }} />,
   async remove(pharmacy) {
     await apiRequest("DELETE", `/api/pharmacies/${pharmacy.id}`);
-    return { toast: { title: "Success", description: "Pharmacy deleted successfully." } };
+    return { toast: { title: m.common_success(), description: m.delete_pharmacy_done() } };
   },
   describe: serverMessage,
 };

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Pharmacy } from "../../src/domain/medications";
 import { pharmacySchema } from "../../src/shared/medication-schemas";
+import * as m from "../../src/generated/i18n";
 import { apiRequest } from "../lib/api";
 import { Dialog, DialogButtons } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
@@ -16,7 +17,7 @@ type Props = { state: PharmacyFormState; onClose: () => void; onSaved: () => voi
 
 export function PharmacyFormDialog({ state, onClose, onSaved }: Props) {
   return (
-    <Dialog open={state !== null} onClose={onClose} title={state?.mode === "edit" ? "Edit Pharmacy" : "Add Pharmacy"}>
+    <Dialog open={state !== null} onClose={onClose} title={state?.mode === "edit" ? m.pharmacies_edit_title() : m.pharmacies_add()}>
       {/* A fresh form per opening: keyed by what it edits. */}
       {state && <PharmacyForm key={state.mode === "edit" ? state.pharmacy.id : "new"} state={state} onClose={onClose} onSaved={onSaved} />}
     </Dialog>
@@ -33,19 +34,19 @@ function PharmacyForm({ state, onClose, onSaved }: { state: NonNullable<Pharmacy
       if (editing) await apiRequest("PATCH", `/api/pharmacies/${editing.id}`, data);
       else await apiRequest("POST", "/api/pharmacies", data);
       onSaved();
-      return { toast: { title: "Success", description: editing ? "Pharmacy updated successfully." : "Pharmacy added successfully." } };
+      return { toast: { title: m.common_success(), description: editing ? m.pharmacies_updated() : m.pharmacies_added() } };
     },
-    failureTitle: "Error",
+    failureTitle: m.common_error(),
     describe: serverMessage,
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label="Pharmacy Name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoComplete="organization" disabled={pending} />
+      <Field label={m.pharmacies_name()} name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoComplete="organization" disabled={pending} />
       <PhoneInput value={phoneNumber} onChange={setPhoneNumber} error={errors.phoneNumber} disabled={pending} />
       {/* The toast sits behind the modal's backdrop, so the dialog repeats the message. */}
       <FormAlert message={failure} />
-      <DialogButtons pending={pending} onCancel={onClose} confirmLabel="Save Pharmacy" pendingLabel="Saving..." />
+      <DialogButtons pending={pending} onCancel={onClose} confirmLabel={m.pharmacies_save()} pendingLabel={m.common_saving()} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
+import * as m from "../../src/generated/i18n";
 import { Field } from "../lib/Field";
 import { digitsOnly, PHONE_MAX_LENGTH } from "./phone";
 
@@ -51,12 +52,13 @@ export function PhoneInput({ value, onChange, error, disabled }: Props) {
   return (
     <div ref={wrapper}>
       <Field
-        label="Phone Number"
+        label={m.pharmacies_phone()}
         name="phoneNumber"
         type="tel"
         inputMode="numeric"
         autoComplete="tel"
-        placeholder="(XXX) XXX-XXXX"
+        placeholder={m.pharmacies_phone_placeholder()}
+        dir="ltr"
         maxLength={PHONE_MAX_LENGTH}
         value={value}
         onChange={(e) => onChange(digitsOnly(e.target.value).slice(0, PHONE_MAX_LENGTH))}

@@ -1,8 +1,8 @@
+import * as m from "../../src/generated/i18n";
+import { isolate } from "../../src/i18n/Rich";
 import type { TestEmailAnswer } from "../../src/shared/settings-schemas";
 
-const medications = (n: number) => `${n} ${n === 1 ? "medication" : "medications"}`;
-
-/** The 'Test Email Sent' description: where to look, and what the e-mail found. */
-export function testEmailDescription({ immediateCount, upcomingCount }: TestEmailAnswer): string {
-  return `Check the server logs for the e-mail preview URL. Found ${medications(immediateCount)} needing a refill now and ${medications(upcomingCount)} upcoming.`;
+/** The 'Test Email Sent' description: where it went, and what the e-mail found. */
+export function testEmailDescription({ immediateCount, upcomingCount }: TestEmailAnswer, email: string): string {
+  return m.profile_test_email_sent_description({ email: isolate(email), immediate: immediateCount, upcoming: upcomingCount });
 }

@@ -1,24 +1,16 @@
 import { offsetAt } from "../../src/domain/time";
+import { formatTime } from "../../src/i18n/format";
 
 // Browser-side helpers of the time-zone select. The list itself comes from the server as props
 // ([{ name, label }]); nothing of @vvo/tzdb is bundled.
 
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The local time in a zone, as '3:05 PM'. Built from numeric parts so server and browser agree. */
+/** The local time in a zone as the page's locale writes it ('3:05 PM', '15:05'); "" for an unknown zone. */
 export function clockIn(timeZone: string, now: number): string {
-  let formatter = clockFormatters.get(timeZone);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hourCycle: "h23" });
-    } catch {
-      return "";
-    }
-    clockFormatters.set(timeZone, formatter);
+  try {
+    return formatTime(now, timeZone);
+  } catch {
+    return "";
   }
-  const parts = Object.fromEntries(formatter.formatToParts(now).map((p) => [p.type, p.value]));
-  const hour = Number(parts.hour) % 24;
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${parts.minute} ${hour < 12 ? "AM" : "PM"}`;
 }
 
 function canonical(timeZone: string): string | null {

@@ -47,11 +47,11 @@ describe.each([
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("Password", { exact: true }).fill("wrong password");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect.poll(() => page.getByText("401: Invalid username or password").count()).toBe(1);
+    await expect.poll(() => page.getByText("Invalid username or password", { exact: true }).count()).toBe(1);
     await page.getByLabel("Password", { exact: true }).fill("a long password");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await expect.poll(() => page.getByText(`Logged in as ${username}`).count()).toBe(1);
+    await expect.poll(() => page.getByText(`Logged in as \u2068${username}\u2069`).count()).toBe(1);
     expectNoErrors(page);
     await page.context().close();
   });

@@ -183,7 +183,7 @@ describe.each([
     await expect.poll(() => dialog.getByRole("button", { name: "Refilling..." }).isDisabled()).toBe(true);
     expect(await dialog.getByRole("button", { name: "Cancel" }).isDisabled()).toBe(true);
     release();
-    await expect.poll(() => page.getByText("Metformin has been refilled successfully.").count()).toBe(1);
+    await expect.poll(() => page.getByText("\u2068Metformin\u2069 has been refilled successfully.").count()).toBe(1);
     expect(await page.getByText("Medication refilled").count()).toBe(1);
     await expect.poll(() => dialog.count()).toBe(0);
     // 10 + 15 = 25 pills at 2 a day: 12 days, running low; today is the last refill (user zone UTC).

@@ -45,7 +45,7 @@ describe.each([
 
     expect(await tabTo(page, "Resend email")).toBe(true);
     await page.keyboard.press("Enter");
-    await expect.poll(() => count(page, `We sent a new confirmation link to ${email}.`)).toBe(1);
+    await expect.poll(() => count(page, `We sent a new confirmation link to \u2068${email}\u2069.`)).toBe(1);
     expect(await confirmations(page, email)).toHaveLength(2);
 
     await page.goto(await confirmationPath(page, email));
@@ -110,7 +110,7 @@ describe("changing the e-mail address (desktop)", () => {
     await password.fill(account.password);
     await password.press("Enter");
     await page.waitForURL((url) => url.pathname === "/");
-    await expect.poll(() => count(page, `Open the link we sent to ${newAddress} to confirm it.`)).toBe(1);
+    await expect.poll(() => count(page, `Open the link we sent to \u2068${newAddress}\u2069 to confirm it.`)).toBe(1);
     expect(await currentUser(page)).toMatchObject({ email: oldAddress, pendingEmail: newAddress });
     const [notice] = (await devEmailsTo(page, oldAddress)).filter((m) => m.subject === "Your Refill Tracker e-mail is being changed");
     expect(notice!.text).toContain("Your Refill Tracker e-mail is being changed to n•••@example.net. If this wasn't you, reset your password.");
