@@ -2,7 +2,6 @@ import {
   CSV_COLUMNS,
   importedMedicationSchema,
   importedPharmacySchema,
-  IMPORT_TOO_MANY_ROWS_MESSAGE,
   MAX_IMPORT_ROWS,
   REQUIRED_CSV_COLUMNS,
   type CsvColumn,
@@ -12,6 +11,7 @@ import {
   type ImportRow,
 } from "../shared/import-schemas";
 import type { PharmacyPayload } from "../shared/medication-schemas";
+import * as m from "../generated/i18n";
 import { parseCsv, readCell, writeCsv } from "./csv";
 
 // The medication list as a CSV file: what an export writes and what an import reads back. Pure.
@@ -68,6 +68,12 @@ function firstPerField(error: { issues: Array<{ path: PropertyKey[]; message: st
 
 const fileError = (message: string): ImportReading => ({ rows: [], errors: [{ row: 1, message }], items: [] });
 
+// The parser's own problems, in the reader's language (the parser is language-neutral).
+const PARSE_ERRORS: Record<string, () => string> = {
+  "The file has a quoted field that is never closed.": m.error_import_unclosed_quote,
+};
+const parseError = (error: string) => PARSE_ERRORS[error]?.() ?? error;
+
 /**
  * Reads an import file: header names in any case and order (extra columns ignored), then every row
  * checked with the medication and pharmacy forms' schemas. Each problem is reported with the row a
@@ -75,9 +81,9 @@ const fileError = (message: string): ImportReading => ({ rows: [], errors: [{ ro
  */
 export function readMedicationsCsv(text: string): ImportReading {
   const parsed = parseCsv(text);
-  if ("error" in parsed) return fileError(parsed.error);
+  if ("error" in parsed) return fileError(parseError(parsed.error));
   const [header, ...records] = parsed.records;
-  if (!header || header.every((cell) => cell.trim() === "")) return fileError("The file is empty.");
+  if (!header || header.every((cell) => cell.trim() === "")) return fileError(m.error_import_empty());
 
   const names = header.map((cell) => readCell(cell).trim().toLowerCase());
   const position = new Map<CsvColumn, number>();
@@ -86,7 +92,7 @@ export function readMedicationsCsv(text: string): ImportReading {
     if (index >= 0) position.set(column, index);
   }
   const missing = REQUIRED_CSV_COLUMNS.filter((column) => !position.has(column));
-  if (missing.length > 0) return fileError(`The header row has no ${missing.join(", ")} column${missing.length === 1 ? "" : "s"}.`);
+  if (missing.length > 0) return fileError(m.error_import_missing_columns({ count: missing.length, columns: missing.join(", ") }));
 
   const rows: ImportRow[] = [];
   records.forEach((record, i) => {
@@ -98,8 +104,8 @@ export function readMedicationsCsv(text: string): ImportReading {
     }
     rows.push(row);
   });
-  if (rows.length === 0) return { rows, errors: [{ row: 1, message: "The file has no medications." }], items: [] };
-  if (rows.length > MAX_IMPORT_ROWS) return { rows: [], errors: [{ row: 1, message: IMPORT_TOO_MANY_ROWS_MESSAGE }], items: [] };
+  if (rows.length === 0) return { rows, errors: [{ row: 1, message: m.error_import_no_medications() }], items: [] };
+  if (rows.length > MAX_IMPORT_ROWS) return { rows: [], errors: [{ row: 1, message: m.error_import_too_many_rows({ max: MAX_IMPORT_ROWS }) }], items: [] };
 
   const errors: ImportError[] = [];
   const items: ImportItem[] = [];
