@@ -14,14 +14,17 @@ import { ApiError } from "./errors";
  * bundle's language); on the server they answer their key, so the words come from the request.
  */
 export function describeIssue(error: z.core.$ZodError): { code: MessageKey; message: string } {
-  const parsed = parseCode(firstIssueMessage(error));
+  const parsed = firstIssueCode(error);
   const code = parsed?.code ?? "error_invalid_request";
   return { code, message: say(code, parsed?.values) };
 }
 
+// The issues' messages were made in codes; firstIssueMessage's own (e.g. "not an object") must be too.
+const firstIssueCode = (error: z.core.$ZodError) => parseCode(withCodes(() => firstIssueMessage(error)));
+
 /** A failed parse that ran `withCodes` as the ApiError (400) its first problem names. */
 export function issueError(error: z.core.$ZodError): ApiError {
-  const parsed = parseCode(firstIssueMessage(error));
+  const parsed = firstIssueCode(error);
   if (!parsed) return new ApiError(400, "error_invalid_request");
   const AnyApiError = ApiError as new (status: 400, code: MessageKey, values?: object) => ApiError;
   return new AnyApiError(400, parsed.code, parsed.values);
