@@ -7,7 +7,7 @@ import { readdirSync, writeFileSync } from "node:fs";
 const dir = "src/i18n/messages";
 const show = (stage, file) => {
   try {
-    return JSON.parse(execFileSync("git", ["show", `:${stage}:${file}`], { encoding: "utf8" }));
+    return JSON.parse(execFileSync("git", ["show", `:${stage}:${file}`], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
   } catch {
     return {};
   }

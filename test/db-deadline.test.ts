@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb, DB_DEADLINE_MS } from "../src/db/client";
 import { medications, reminderLog, users } from "../src/db/schema";
-import { UNAVAILABLE_MESSAGE } from "../src/http/errors";
 import { call, medicationInput, uniqueIp, uniqueName } from "./helpers";
 import { at, mockPostmark, postmarkEnv, tick } from "./reminders-fixtures";
 import { resume, stall, stallingDbEnv } from "./support/libsql-http";
@@ -12,6 +11,8 @@ import { resume, stall, stallingDbEnv } from "./support/libsql-http";
 // until the platform kills it.
 
 afterEach(resume);
+
+const UNAVAILABLE = "Service temporarily unavailable. Please try again.";
 
 async function registerOverHttp() {
   const username = uniqueName("deadline");
@@ -41,11 +42,10 @@ describe("a database that stops answering", () => {
     ] as const) {
       const { value: res, ms } = await timed(() => call(method, path, { env: stallingDbEnv(), cookie, body }));
       expect(res.status, `${method} ${path}`).toBe(503);
-      expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE });
+      expect(res.body).toEqual({ message: UNAVAILABLE, code: "error_unavailable" });
       expect(ms).toBeGreaterThanOrEqual(DB_DEADLINE_MS - 50);
       expect(ms).toBeLessThan(DB_DEADLINE_MS + 2_000);
     }
-    expect(UNAVAILABLE_MESSAGE).toBe("Service temporarily unavailable. Please try again.");
   });
 
   it("a page answers the friendly 503 page after the deadline; once the database answers again, so does the page", { timeout: 30_000 }, async () => {

@@ -30,7 +30,7 @@ describe("per-account limits", () => {
     expect((await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { name: "Two hundredth" }) })).status).toBe(201);
     const refused = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { name: "One too many" }) });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: "You can track up to 200 medications." });
+    expect(refused.body).toEqual({ message: "You can track up to 200 medications.", code: "error_too_many_medications" });
     expect(await count("medications", account.id)).toBe(200);
     // Deleting one makes room again.
     const [first] = (await call("GET", "/api/medications", { cookie: account.cookie })).body;
@@ -61,7 +61,7 @@ describe("per-account limits", () => {
     expect((await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "Fiftieth", phoneNumber: "5551234567" } })).status).toBe(201);
     const refused = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "One too many", phoneNumber: "5551234567" } });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: "You can track up to 50 pharmacies." });
+    expect(refused.body).toEqual({ message: "You can track up to 50 pharmacies.", code: "error_too_many_pharmacies" });
     expect(await count("pharmacies", account.id)).toBe(50);
     const other = await signUp();
     expect((await call("POST", "/api/pharmacies", { cookie: other.cookie, body: { name: "Mine", phoneNumber: "5551234567" } })).status).toBe(201);

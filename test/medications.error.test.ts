@@ -1,70 +1,69 @@
 import { describe, expect, it } from "vitest";
-import { TOO_MANY_PILLS_MESSAGE, UNKNOWN_PHARMACY_MESSAGE } from "../src/api/medications";
 import { accountWithMedication, call, createPharmacy, medicationInput, signUp } from "./helpers";
 
 // Spec point 5, Medication: every rule's message, on create and on the full update (PATCH).
-const invalidMedications: [Record<string, unknown>, string][] = [
-  [{ name: "" }, "Medication name is required"],
-  [{ name: "  " }, "Medication name is required"],
-  [{ name: undefined }, "Medication name is required"],
-  [{ name: "x".repeat(121) }, "Must be at most 120 characters"],
-  [{ pharmacyId: 0 }, "Please select a pharmacy"],
-  [{ pharmacyId: "0" }, "Please select a pharmacy"],
-  [{ pharmacyId: "" }, "Please select a pharmacy"],
-  [{ pharmacyId: undefined }, "Please select a pharmacy"],
-  [{ pharmacyId: null }, "Please select a pharmacy"],
-  [{ pharmacyId: "abc" }, "Please select a pharmacy"],
-  [{ pharmacyId: 1.5 }, "Please select a pharmacy"],
-  [{ pharmacyId: -3 }, "Please select a pharmacy"],
-  [{ pillsPerDay: 0.4 }, "Must take at least 0.5 pills per day"],
-  [{ pillsPerDay: 0 }, "Must take at least 0.5 pills per day"],
-  [{ pillsPerDay: "" }, "Must take at least 0.5 pills per day"],
-  [{ pillsPerDay: "lots" }, "Must take at least 0.5 pills per day"],
-  [{ pillsPerDay: undefined }, "Must take at least 0.5 pills per day"],
-  [{ pillsPerDay: 1001 }, "Must take at most 1000 pills per day"],
-  [{ pillsRemaining: -1 }, "Cannot have negative pills"],
-  [{ pillsRemaining: -0.5 }, "Cannot have negative pills"],
-  [{ pillsRemaining: "" }, "Cannot have negative pills"],
-  [{ pillsRemaining: 1_000_001 }, "Must have at most 1,000,000 pills"],
-  [{ pillsPerRefill: 0 }, "Must have at least 1 pill per refill"],
-  [{ pillsPerRefill: "" }, "Must have at least 1 pill per refill"],
-  [{ pillsPerRefill: 30.5 }, "Pills per refill must be a whole number"],
-  [{ pillsPerRefill: 100_001 }, "Must have at most 100,000 pills per refill"],
-  [{ lastRefillDate: "yesterday" }, "Last refill date must be a date (YYYY-MM-DD)"],
-  [{ lastRefillDate: "2025-02-30" }, "Last refill date must be a real date"],
-  [{ lastRefillDate: 20250105 }, "Last refill date must be a date"],
+const invalidMedications: [Record<string, unknown>, string, string][] = [
+  [{ name: "" }, "Medication name is required", "field_medication_name_required"],
+  [{ name: "  " }, "Medication name is required", "field_medication_name_required"],
+  [{ name: undefined }, "Medication name is required", "field_medication_name_required"],
+  [{ name: "x".repeat(121) }, "Must be at most 120 characters", "field_max_characters"],
+  [{ pharmacyId: 0 }, "Please select a pharmacy", "field_pharmacy_required"],
+  [{ pharmacyId: "0" }, "Please select a pharmacy", "field_pharmacy_required"],
+  [{ pharmacyId: "" }, "Please select a pharmacy", "field_pharmacy_required"],
+  [{ pharmacyId: undefined }, "Please select a pharmacy", "field_pharmacy_required"],
+  [{ pharmacyId: null }, "Please select a pharmacy", "field_pharmacy_required"],
+  [{ pharmacyId: "abc" }, "Please select a pharmacy", "field_pharmacy_required"],
+  [{ pharmacyId: 1.5 }, "Please select a pharmacy", "field_pharmacy_required"],
+  [{ pharmacyId: -3 }, "Please select a pharmacy", "field_pharmacy_required"],
+  [{ pillsPerDay: 0.4 }, "Must take at least 0.5 pills per day", "field_pills_per_day_min"],
+  [{ pillsPerDay: 0 }, "Must take at least 0.5 pills per day", "field_pills_per_day_min"],
+  [{ pillsPerDay: "" }, "Must take at least 0.5 pills per day", "field_pills_per_day_min"],
+  [{ pillsPerDay: "lots" }, "Must take at least 0.5 pills per day", "field_pills_per_day_min"],
+  [{ pillsPerDay: undefined }, "Must take at least 0.5 pills per day", "field_pills_per_day_min"],
+  [{ pillsPerDay: 1001 }, "Must take at most 1000 pills per day", "field_pills_per_day_max"],
+  [{ pillsRemaining: -1 }, "Cannot have negative pills", "field_pills_remaining_negative"],
+  [{ pillsRemaining: -0.5 }, "Cannot have negative pills", "field_pills_remaining_negative"],
+  [{ pillsRemaining: "" }, "Cannot have negative pills", "field_pills_remaining_negative"],
+  [{ pillsRemaining: 1_000_001 }, "Must have at most 1,000,000 pills", "field_pills_remaining_max"],
+  [{ pillsPerRefill: 0 }, "Must have at least 1 pill per refill", "field_pills_per_refill_min"],
+  [{ pillsPerRefill: "" }, "Must have at least 1 pill per refill", "field_pills_per_refill_min"],
+  [{ pillsPerRefill: 30.5 }, "Pills per refill must be a whole number", "field_pills_per_refill_whole"],
+  [{ pillsPerRefill: 100_001 }, "Must have at most 100,000 pills per refill", "field_pills_per_refill_max"],
+  [{ lastRefillDate: "yesterday" }, "Last refill date must be a date (YYYY-MM-DD)", "field_last_refill_date_format"],
+  [{ lastRefillDate: "2025-02-30" }, "Last refill date must be a real date", "field_last_refill_date_not_real"],
+  [{ lastRefillDate: 20250105 }, "Last refill date must be a date", "field_last_refill_date_not_text"],
 ];
 
 describe("medications: validation (spec point 5)", () => {
-  it.each(invalidMedications)("POST and PATCH %j → 400 %s", async (change, message) => {
+  it.each(invalidMedications)("POST and PATCH %j → 400 %s", async (change, message, code) => {
     const { account, pharmacy, medication } = await accountWithMedication();
     const body = { ...medicationInput(pharmacy.id), ...change };
     const created = await call("POST", "/api/medications", { cookie: account.cookie, body });
     expect(created.status).toBe(400);
-    expect(created.body).toEqual({ message });
+    expect(created.body).toEqual({ message, code });
 
     const patched = await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body });
     expect(patched.status).toBe(400);
-    expect(patched.body).toEqual({ message });
+    expect(patched.body).toEqual({ message, code });
     expect((await call("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([medication]);
   });
 
   it.each([
-    [{ medicationId: undefined }, "medicationId must be a number"],
-    [{ medicationId: "abc" }, "medicationId must be a number"],
-    [{ medicationId: 0 }, "medicationId must be a whole number"],
-    [{ medicationId: 1.5 }, "medicationId must be a whole number"],
-    [{ pillsToAdd: 0 }, "Pills to add must be at least 1"],
-    [{ pillsToAdd: 0.5 }, "Pills to add must be at least 1"],
-    [{ pillsToAdd: -10 }, "Pills to add must be at least 1"],
-    [{ pillsToAdd: "" }, "Pills to add must be at least 1"],
-    [{ pillsToAdd: undefined }, "Pills to add must be at least 1"],
-    [{ pillsToAdd: 100_001 }, "Pills to add must be at most 100,000"],
-  ])("refill %j → 400 %s", async (change, message) => {
+    [{ medicationId: undefined }, "medicationId must be a number", "field_medication_id_not_number"],
+    [{ medicationId: "abc" }, "medicationId must be a number", "field_medication_id_not_number"],
+    [{ medicationId: 0 }, "medicationId must be a whole number", "field_medication_id_whole"],
+    [{ medicationId: 1.5 }, "medicationId must be a whole number", "field_medication_id_whole"],
+    [{ pillsToAdd: 0 }, "Pills to add must be at least 1", "field_pills_to_add_min"],
+    [{ pillsToAdd: 0.5 }, "Pills to add must be at least 1", "field_pills_to_add_min"],
+    [{ pillsToAdd: -10 }, "Pills to add must be at least 1", "field_pills_to_add_min"],
+    [{ pillsToAdd: "" }, "Pills to add must be at least 1", "field_pills_to_add_min"],
+    [{ pillsToAdd: undefined }, "Pills to add must be at least 1", "field_pills_to_add_min"],
+    [{ pillsToAdd: 100_001 }, "Pills to add must be at most 100,000", "field_pills_to_add_max"],
+  ])("refill %j → 400 %s", async (change, message, code) => {
     const { account, medication } = await accountWithMedication();
     const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30, ...change } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ message, code });
     expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(medication);
   });
 });
@@ -75,10 +74,10 @@ describe("medications: errors", () => {
     const body = medicationInput(999_999_999);
     const created = await call("POST", "/api/medications", { cookie: account.cookie, body });
     expect(created.status).toBe(400);
-    expect(created.body).toEqual({ message: UNKNOWN_PHARMACY_MESSAGE });
+    expect(created.body).toEqual({ message: "Please select one of your pharmacies", code: "error_unknown_pharmacy" });
     const patched = await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body });
     expect(patched.status).toBe(400);
-    expect(patched.body).toEqual({ message: UNKNOWN_PHARMACY_MESSAGE });
+    expect(patched.body).toEqual({ message: "Please select one of your pharmacies", code: "error_unknown_pharmacy" });
     expect((await call("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([medication]);
   });
 
@@ -87,7 +86,7 @@ describe("medications: errors", () => {
     for (const method of ["GET", "PATCH", "DELETE"]) {
       const res = await call(method, `/api/medications/${id}`, { cookie: account.cookie, body: method === "PATCH" ? medicationInput(pharmacy.id) : undefined });
       expect(res.status, method).toBe(400);
-      expect(res.body).toEqual({ message: "Invalid medication id" });
+      expect(res.body).toEqual({ message: "Invalid medication id", code: "field_medication_id_invalid" });
     }
   });
 
@@ -103,7 +102,7 @@ describe("medications: errors", () => {
     ]);
     for (const res of answers) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: "Medication not found" });
+      expect(res.body).toEqual({ message: "Medication not found", code: "error_medication_not_found" });
     }
   });
 
@@ -114,10 +113,10 @@ describe("medications: errors", () => {
   });
 
   it.each([
-    ["malformed JSON", "{", "Malformed JSON in request body"],
-    ["an array", "[]", "The request body must be a JSON object."],
-    ["a string", '"hello"', "The request body must be a JSON object."],
-  ])("%s is 400 with a readable message", async (_, rawBody, message) => {
+    ["malformed JSON", "{", "Malformed JSON in request body", "error_malformed_json"],
+    ["an array", "[]", "The request body must be a JSON object.", "error_body_not_object"],
+    ["a string", '"hello"', "The request body must be a JSON object.", "error_body_not_object"],
+  ])("%s is 400 with a readable message", async (_, rawBody, message, code) => {
     const { account, medication } = await accountWithMedication();
     for (const [method, path] of [
       ["POST", "/api/medications"],
@@ -126,7 +125,7 @@ describe("medications: errors", () => {
     ]) {
       const res = await call(method, path, { cookie: account.cookie, rawBody });
       expect(res.status, `${method} ${path}`).toBe(400);
-      expect(res.body).toEqual({ message });
+      expect(res.body).toEqual({ message, code });
     }
   });
 });
@@ -136,7 +135,7 @@ describe("refill ceiling", () => {
     const { account, medication } = await accountWithMedication({ pillsRemaining: 999_990 });
     const refused = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 11 } });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ message: TOO_MANY_PILLS_MESSAGE });
+    expect(refused.body).toEqual({ message: "This refill would bring the supply above 1,000,000 pills.", code: "error_too_many_pills" });
     const after = await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie });
     expect(after.body.pillsRemaining).toBe(999_990);
     expect(after.body.lastRefillDate).toBe(medication.lastRefillDate);

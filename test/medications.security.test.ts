@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { UNKNOWN_PHARMACY_MESSAGE } from "../src/api/medications";
 import { pharmacies } from "../src/db/schema";
 import { accountWithMedication, type Answer, call, db, medicationInput, storedRow } from "./helpers";
 
@@ -25,7 +24,7 @@ describe("medications and pharmacies: security", () => {
     ];
     for (const [what, res] of answers) {
       expect(res.status, what).toBe(404);
-      expect(res.body, what).toEqual({ message: "Medication not found" });
+      expect(res.body, what).toEqual({ message: "Medication not found", code: "error_medication_not_found" });
     }
     expect((await call("GET", `/api/medications/${id}`, { cookie: owner.account.cookie })).body).toEqual(owner.medication);
     expect((await storedRow(id)).lastRefillDate).toBe(owner.medication.lastRefillDate);
@@ -40,7 +39,7 @@ describe("medications and pharmacies: security", () => {
       await call("DELETE", `/api/pharmacies/${id}`, { cookie }),
     ]) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: "Pharmacy not found" });
+      expect(res.body).toEqual({ message: "Pharmacy not found", code: "error_pharmacy_not_found" });
     }
     // An unused pharmacy of someone else's cannot be deleted either.
     const [unused] = await db().insert(pharmacies).values({ userId: owner.account.user.id, name: "Unused", phoneNumber: "" }).returning();
@@ -54,7 +53,7 @@ describe("medications and pharmacies: security", () => {
     const body = medicationInput(owner.pharmacy.id);
     const created = await call("POST", "/api/medications", { cookie: intruder.account.cookie, body });
     expect(created.status).toBe(400);
-    expect(created.body).toEqual({ message: UNKNOWN_PHARMACY_MESSAGE });
+    expect(created.body).toEqual({ message: "Please select one of your pharmacies", code: "error_unknown_pharmacy" });
     const patched = await call("PATCH", `/api/medications/${intruder.medication.id}`, { cookie: intruder.account.cookie, body });
     expect(patched.status).toBe(400);
     expect((await call("GET", "/api/medications", { cookie: intruder.account.cookie })).body).toEqual([intruder.medication]);
@@ -82,7 +81,7 @@ describe("medications and pharmacies: security", () => {
   ])("anonymous %s %s is 401, before any validation", async (method, path) => {
     const res = await call(method, path, { body: method === "GET" || method === "DELETE" ? undefined : {} });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: "You are not signed in." });
+    expect(res.body).toEqual({ message: "You are not signed in.", code: "error_not_signed_in" });
   });
 
   it("a cross-site write is refused (403) even with a valid session", async () => {

@@ -1,29 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { PHARMACY_IN_USE_MESSAGE } from "../src/api/pharmacies";
 import { call, createMedication, createPharmacy, signUp } from "./helpers";
 
 const valid = { name: "Corner Drugs", phoneNumber: "5551234567" };
 
 describe("pharmacies: errors", () => {
   it.each([
-    [{ name: "" }, "Pharmacy name is required"],
-    [{ name: "   " }, "Pharmacy name is required"],
-    [{ name: undefined }, "Pharmacy name is required"],
-    [{ name: 42 }, "Pharmacy name is required"],
-    [{ name: "x".repeat(121) }, "Must be at most 120 characters"],
-    [{ phoneNumber: undefined }, "Phone number is required"],
-    [{ phoneNumber: 5551234567 }, "Phone number must be text"],
-    [{ phoneNumber: "555123456789012" }, "Phone number must be at most 14 characters"],
-  ])("POST and PATCH %j → 400 %s", async (change, message) => {
+    [{ name: "" }, "Pharmacy name is required", "field_pharmacy_name_required"],
+    [{ name: "   " }, "Pharmacy name is required", "field_pharmacy_name_required"],
+    [{ name: undefined }, "Pharmacy name is required", "field_pharmacy_name_required"],
+    [{ name: 42 }, "Pharmacy name is required", "field_pharmacy_name_required"],
+    [{ name: "x".repeat(121) }, "Must be at most 120 characters", "field_max_characters"],
+    [{ phoneNumber: undefined }, "Phone number is required", "field_phone_required"],
+    [{ phoneNumber: 5551234567 }, "Phone number must be text", "field_phone_not_text"],
+    [{ phoneNumber: "555123456789012" }, "Phone number must be at most 14 characters", "field_phone_too_long"],
+  ])("POST and PATCH %j → 400 %s", async (change, message, code) => {
     const account = await signUp();
     const created = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { ...valid, ...change } });
     expect(created.status).toBe(400);
-    expect(created.body).toEqual({ message });
+    expect(created.body).toEqual({ message, code });
 
     const pharmacy = await createPharmacy(account);
     const patched = await call("PATCH", `/api/pharmacies/${pharmacy.id}`, { cookie: account.cookie, body: { ...valid, ...change } });
     expect(patched.status).toBe(400);
-    expect(patched.body).toEqual({ message });
+    expect(patched.body).toEqual({ message, code });
     expect((await call("GET", "/api/pharmacies", { cookie: account.cookie })).body).toEqual([pharmacy]);
   });
 
@@ -33,8 +32,10 @@ describe("pharmacies: errors", () => {
     await createMedication(account, { pharmacyId: pharmacy.id });
     const res = await call("DELETE", `/api/pharmacies/${pharmacy.id}`, { cookie: account.cookie });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: PHARMACY_IN_USE_MESSAGE });
-    expect(PHARMACY_IN_USE_MESSAGE).toMatch(/cannot be deleted because medications use it/);
+    expect(res.body).toEqual({
+      message: "This pharmacy cannot be deleted because medications use it. Assign those medications to another pharmacy or delete them first.",
+      code: "error_pharmacy_in_use",
+    });
     expect((await call("GET", "/api/pharmacies", { cookie: account.cookie })).body).toEqual([pharmacy]);
   });
 
@@ -43,7 +44,7 @@ describe("pharmacies: errors", () => {
     for (const method of ["PATCH", "DELETE"]) {
       const res = await call(method, `/api/pharmacies/${id}`, { cookie: account.cookie, body: method === "PATCH" ? valid : undefined });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: "Invalid pharmacy id" });
+      expect(res.body).toEqual({ message: "Invalid pharmacy id", code: "field_pharmacy_id_invalid" });
     }
   });
 
@@ -52,18 +53,18 @@ describe("pharmacies: errors", () => {
     for (const method of ["PATCH", "DELETE"]) {
       const res = await call(method, "/api/pharmacies/999999999", { cookie: account.cookie, body: method === "PATCH" ? valid : undefined });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: "Pharmacy not found" });
+      expect(res.body).toEqual({ message: "Pharmacy not found", code: "error_pharmacy_not_found" });
     }
   });
 
   it.each([
-    ["malformed JSON", "{", "Malformed JSON in request body"],
-    ["an array", "[]", "The request body must be a JSON object."],
-    ["null", "null", "The request body must be a JSON object."],
-  ])("%s is 400 with a readable message", async (_, rawBody, message) => {
+    ["malformed JSON", "{", "Malformed JSON in request body", "error_malformed_json"],
+    ["an array", "[]", "The request body must be a JSON object.", "error_body_not_object"],
+    ["null", "null", "The request body must be a JSON object.", "error_body_not_object"],
+  ])("%s is 400 with a readable message", async (_, rawBody, message, code) => {
     const account = await signUp();
     const res = await call("POST", "/api/pharmacies", { cookie: account.cookie, rawBody });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ message, code });
   });
 });

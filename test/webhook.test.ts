@@ -33,7 +33,8 @@ const bounce = (email: string, type = "HardBounce", metadata?: Record<string, st
 });
 
 const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
-const BANNER_BOUNCE = (address: string) => `We couldn&#x27;t deliver email to ${address}. Check the address or choose another.`;
+// The address is user data inside a sentence: isolated (U+2068 … U+2069) for right-to-left pages.
+const BANNER_BOUNCE = (address: string) => `We couldn&#x27;t deliver email to \u2068${address}\u2069. Check the address or choose another.`;
 
 describe("authentication", () => {
   it("404 while POSTMARK_WEBHOOK_SECRET is unset, whatever the credentials", async () => {
@@ -70,7 +71,7 @@ describe("validation", () => {
   ])("400 with a readable message: %s", async (_, body) => {
     const res = typeof body === "string" ? await call("POST", "/webhooks/postmark", { env: hooked, rawBody: body, headers: AUTH }) : await post(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: expect.stringMatching(/^\S.{5,}$/) });
+    expect(res.body).toEqual({ message: expect.stringMatching(/^\S.{5,}$/), code: expect.stringMatching(/^(error|field)_/) });
   });
 
   it("other events (a delivery, a soft bounce) are acknowledged and change nothing", async () => {

@@ -1,22 +1,21 @@
 import { Hono } from "hono";
 import { createMedication, deleteMedication, medicationOf, medicationsOf, toMedication, medicationRecords, toSortedMedications, updateMedication } from "../data/medications";
 import { refillMedication, supplyEventsOf, toSupplyEvent, undoRefill } from "../data/supply";
-import { pickedUpTooEarlyMessage, pickUpDateProblem } from "../domain/supply";
 import { todayIn } from "../domain/countdown";
-import { TOO_MANY_MEDICATIONS_MESSAGE } from "../domain/limits";
+import { MAX_MEDICATIONS } from "../domain/limits";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { formatDate } from "../i18n/format";
 import { signedIn } from "../http/middleware";
 import { pathId, validate } from "../http/validate";
-import { idParamSchema, medicationSchema, refillSchema, undoRefillSchema } from "../shared/medication-schemas";
+import * as m from "../generated/i18n";
+import { idParamSchema, MAX_PILLS, medicationSchema, refillSchema, undoRefillSchema } from "../shared/medication-schemas";
 import type { User } from "../shared/user";
 
-// A pharmacyId that is not one of the user's pharmacies (another user's, deleted, never existed).
-export const UNKNOWN_PHARMACY_MESSAGE = "Please select one of your pharmacies";
-export const TOO_MANY_PILLS_MESSAGE = "This refill would bring the supply above 1,000,000 pills.";
-export const NOTHING_TO_UNDO_MESSAGE = "Nothing to undo";
+// error_unknown_pharmacy: a pharmacyId that is not one of the user's pharmacies (another user's,
+// deleted, never existed).
 
-const medicationId = validate("param", idParamSchema("Invalid medication id"));
+const medicationId = validate("param", idParamSchema(m.field_medication_id_invalid));
 
 // Counts are kept in the user's local days: "today" is the user's date, not the server's.
 const today = (user: User) => todayIn(user.timezone);
@@ -36,8 +35,8 @@ export const medicationsApi = new Hono<AppEnv>()
   .post("/medications", signedIn(), validate("json", medicationSchema), async (c) => {
     const { user } = c.var.signedIn;
     const medication = await createMedication(c.var.db, user.id, c.req.valid("json"), today(user));
-    if (medication === "limit") throw new ApiError(409, TOO_MANY_MEDICATIONS_MESSAGE);
-    if (!medication) throw new ApiError(400, UNKNOWN_PHARMACY_MESSAGE);
+    if (medication === "limit") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
+    if (!medication) throw new ApiError(400, "error_unknown_pharmacy");
     return c.json(medication, 201);
   })
 
@@ -49,13 +48,12 @@ export const medicationsApi = new Hono<AppEnv>()
     const day = today(user);
     const pickedUpOn = refilledOn ?? day;
     // The earliest date is the medication's and is checked in the write; the future needs no database.
-    const problem = pickUpDateProblem(pickedUpOn, day, null);
-    if (problem) throw new ApiError(400, problem);
+    if (pickedUpOn > day) throw new ApiError(400, "error_picked_up_in_future");
     const result = await refillMedication(c.var.db, user.id, id, pillsToAdd, pickedUpOn, day, Date.now());
     if ("error" in result) {
       if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
-      if (result.error === "before-added") throw new ApiError(400, pickedUpTooEarlyMessage(result.addedOn!));
-      throw new ApiError(400, TOO_MANY_PILLS_MESSAGE);
+      if (result.error === "before-added") throw new ApiError(400, "error_picked_up_too_early", { date: formatDate(result.addedOn!) });
+      throw new ApiError(400, "error_too_many_pills", { max: MAX_PILLS });
     }
     return c.json({ ...result.medication, refillId: result.eventId });
   })
@@ -76,7 +74,7 @@ export const medicationsApi = new Hono<AppEnv>()
     const result = await undoRefill(c.var.db, user.id, c.req.valid("param").id, c.req.valid("json").refillId, today(user), Date.now());
     if ("medication" in result) return c.json(result.medication);
     if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
-    throw new ApiError(409, NOTHING_TO_UNDO_MESSAGE);
+    throw new ApiError(409, "error_nothing_to_undo");
   })
 
   .get(
@@ -96,7 +94,7 @@ export const medicationsApi = new Hono<AppEnv>()
     const result = await updateMedication(c.var.db, user.id, c.req.valid("param").id, c.req.valid("json"), today(user));
     if ("medication" in result) return c.json(result.medication);
     if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
-    throw new ApiError(400, UNKNOWN_PHARMACY_MESSAGE);
+    throw new ApiError(400, "error_unknown_pharmacy");
   })
 
   .delete("/medications/:id", signedIn(), medicationId, async (c) => {

@@ -3,6 +3,4 @@
 
 export const MAX_MEDICATIONS = 200;
 export const MAX_PHARMACIES = 50;
-
-export const TOO_MANY_MEDICATIONS_MESSAGE = `You can track up to ${MAX_MEDICATIONS} medications.`;
-export const TOO_MANY_PHARMACIES_MESSAGE = `You can track up to ${MAX_PHARMACIES} pharmacies.`;
+// Past a ceiling the API answers 409 error_too_many_medications / error_too_many_pharmacies.

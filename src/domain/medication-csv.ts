@@ -2,7 +2,6 @@ import {
   CSV_COLUMNS,
   importedMedicationSchema,
   importedPharmacySchema,
-  IMPORT_TOO_MANY_ROWS_MESSAGE,
   MAX_IMPORT_ROWS,
   REQUIRED_CSV_COLUMNS,
   type CsvColumn,
@@ -12,6 +11,7 @@ import {
   type ImportRow,
 } from "../shared/import-schemas";
 import type { PharmacyPayload } from "../shared/medication-schemas";
+import * as m from "../generated/i18n";
 import { parseCsv, readCell, writeCsv } from "./csv";
 
 // The medication list as a CSV file: what an export writes and what an import reads back. Pure.
@@ -68,6 +68,14 @@ function firstPerField(error: { issues: Array<{ path: PropertyKey[]; message: st
 
 const fileError = (message: string): ImportReading => ({ rows: [], errors: [{ row: 1, message }], items: [] });
 
+// The parser's own problems, in the reader's language (the parser is language-neutral).
+const TOO_MANY_ROWS = "too-many-rows";
+const PARSE_ERRORS: Record<string, () => string> = {
+  "The file has a quoted field that is never closed.": m.error_import_unclosed_quote,
+  [TOO_MANY_ROWS]: () => m.error_import_too_many_rows({ max: MAX_IMPORT_ROWS }),
+};
+const parseError = (error: string) => PARSE_ERRORS[error]?.() ?? error;
+
 /**
  * Reads an import file: header names in any case and order (extra columns ignored), then every row
  * checked with the medication and pharmacy forms' schemas. Each problem is reported with the row a
@@ -75,10 +83,10 @@ const fileError = (message: string): ImportReading => ({ rows: [], errors: [{ ro
  */
 export function readMedicationsCsv(text: string): ImportReading {
   // The header and MAX_IMPORT_ROWS rows; the parse stops at the next one (blank lines skipped).
-  const parsed = parseCsv(text, { records: MAX_IMPORT_ROWS + 1, error: IMPORT_TOO_MANY_ROWS_MESSAGE });
-  if ("error" in parsed) return fileError(parsed.error);
+  const parsed = parseCsv(text, { records: MAX_IMPORT_ROWS + 1, error: TOO_MANY_ROWS });
+  if ("error" in parsed) return fileError(parseError(parsed.error));
   const [header, ...records] = parsed.records;
-  if (!header) return fileError("The file is empty.");
+  if (!header) return fileError(m.error_import_empty());
 
   const names = header.cells.map((cell) => readCell(cell).trim().toLowerCase());
   const position = new Map<CsvColumn, number>();
@@ -87,7 +95,7 @@ export function readMedicationsCsv(text: string): ImportReading {
     if (index >= 0) position.set(column, index);
   }
   const missing = REQUIRED_CSV_COLUMNS.filter((column) => !position.has(column));
-  if (missing.length > 0) return fileError(`The header row has no ${missing.join(", ")} column${missing.length === 1 ? "" : "s"}.`);
+  if (missing.length > 0) return fileError(m.error_import_missing_columns({ count: missing.length, columns: missing.join(", ") }));
 
   const rows: ImportRow[] = records.map(({ row: number, cells }) => {
     const row = { row: number } as ImportRow;
@@ -97,7 +105,7 @@ export function readMedicationsCsv(text: string): ImportReading {
     }
     return row;
   });
-  if (rows.length === 0) return { rows, errors: [{ row: 1, message: "The file has no medications." }], items: [] };
+  if (rows.length === 0) return { rows, errors: [{ row: 1, message: m.error_import_no_medications() }], items: [] };
 
   const errors: ImportError[] = [];
   const items: ImportItem[] = [];

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Env } from "../env";
+import * as m from "../generated/i18n";
 
 // A deployed Worker must not quietly fall back to what only suits a laptop: the D1 binding instead
 // of Turso, the development outbox instead of Postmark (reset links readable in the database), the
@@ -7,7 +8,6 @@ import type { AppEnv, Env } from "../env";
 // (scripts/dev.mjs) and the test pool say where they run with APP_ENV; without it the Worker is
 // production and checks its settings.
 
-export const NOT_CONFIGURED = "Service is not configured";
 
 /** `npm run dev` and the tests; anything else (APP_ENV unset) is treated as production. */
 export const isLocal = (env: Pick<Env, "APP_ENV">) => env.APP_ENV === "development" || env.APP_ENV === "test";
@@ -47,5 +47,6 @@ export function checkConfiguration(env: Env, what: string): boolean {
 /** The first middleware: a misconfigured production Worker answers every request 503. */
 export const requireConfiguration: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (checkConfiguration(c.env, `${c.req.method} ${c.req.path}`)) return next();
-  return c.req.path.startsWith("/api/") ? c.json({ message: NOT_CONFIGURED }, 503) : c.text(NOT_CONFIGURED, 503);
+  const message = m.error_not_configured();
+  return c.req.path.startsWith("/api/") ? c.json({ message, code: "error_not_configured" }, 503) : c.text(message, 503);
 };

@@ -60,6 +60,12 @@ function databaseFault(err: unknown): DatabaseFault | null {
   return "outage";
 }
 
+// Hono's validator says why a body could not be read, in English: the same reasons, translated.
+const HONO_BAD_REQUESTS: Record<string, MessageKey> = {
+  "Malformed JSON in request body": "error_malformed_json",
+  "Malformed FormData request.": "error_malformed_form",
+};
+
 /** Maps any error to a status and a message key; never leaks a stack or SQL. */
 export function classifyError(err: unknown): { status: ContentfulStatusCode; code: MessageKey; values?: object } {
   if (err instanceof ApiError) return { status: err.status, code: err.code, values: err.values };
@@ -67,7 +73,7 @@ export function classifyError(err: unknown): { status: ContentfulStatusCode; cod
     const status = err.status as ContentfulStatusCode;
     if (status === 413) return { status, code: "error_body_too_large" };
     if (status >= 500) return { status: 500, code: "error_unexpected" };
-    return { status, code: "error_bad_request" };
+    return { status, code: (status === 400 && HONO_BAD_REQUESTS[err.message]) || "error_bad_request" };
   }
   switch (databaseFault(err)) {
     case "outage":

@@ -1,10 +1,12 @@
 import { zValidator } from "@hono/zod-validator";
-import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
+import type { Context, ValidationTargets } from "hono";
 import type * as z from "zod/mini";
+import type { AppEnv } from "../env";
 import { inLocale, localeScope } from "../i18n/current";
 import { parseCode, say, withCodes, type MessageKey } from "../i18n/say";
 import { idParamSchema } from "../shared/medication-schemas";
 import { firstIssueMessage } from "../shared/validation";
+import { ApiError } from "./errors";
 
 /**
  * The first problem of a failed parse that ran `withCodes`: its stable code and its message in the
@@ -12,9 +14,20 @@ import { firstIssueMessage } from "../shared/validation";
  * bundle's language); on the server they answer their key, so the words come from the request.
  */
 export function describeIssue(error: z.core.$ZodError): { code: MessageKey; message: string } {
-  const parsed = parseCode(firstIssueMessage(error));
+  const parsed = firstIssueCode(error);
   const code = parsed?.code ?? "error_invalid_request";
   return { code, message: say(code, parsed?.values) };
+}
+
+// The issues' messages were made in codes; firstIssueMessage's own (e.g. "not an object") must be too.
+const firstIssueCode = (error: z.core.$ZodError) => parseCode(withCodes(() => firstIssueMessage(error)));
+
+/** A failed parse that ran `withCodes` as the ApiError (400) its first problem names. */
+export function issueError(error: z.core.$ZodError): ApiError {
+  const parsed = firstIssueCode(error);
+  if (!parsed) return new ApiError(400, "error_invalid_request");
+  const AnyApiError = ApiError as new (status: 400, code: MessageKey, values?: object) => ApiError;
+  return new AnyApiError(400, parsed.code, parsed.values);
 }
 
 /**
@@ -27,7 +40,7 @@ export const validate = <T extends z.ZodMiniType, Target extends keyof Validatio
   });
   return (async (c, next) => {
     const requestScope = localeScope();
-    c.set("localeScope", requestScope);
+    (c as Context<AppEnv>).set("localeScope", requestScope);
     return withCodes(() => check(c, () => inLocale(requestScope, next)));
   }) as typeof check;
 };

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { password } from "./validation";
+import * as m from "../generated/i18n";
+import { msg, password } from "./validation";
 
 // The signed-in account's own changes: password, sessions, deletion. Shared by the API and the
 // settings islands.
@@ -7,17 +8,17 @@ import { password } from "./validation";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
 
 const currentPassword = z
-  .string({ error: "Current password is required" })
-  .check(z.minLength(1, "Current password is required"), z.maxLength(256, "Password must be at most 256 characters"));
+  .string(msg(m.field_current_password_required))
+  .check(z.minLength(1, msg(m.field_current_password_required)), z.maxLength(256, msg(() => m.field_password_too_long({ max: 256 }))));
 
 /** PUT /api/user/password. The new password follows the registration rules (`password`). */
 export const changePasswordSchema = z
   .object({
     currentPassword,
     newPassword: password,
-    confirmPassword: z.string({ error: "Confirm password is required" }).check(z.minLength(1, "Confirm password is required")),
+    confirmPassword: z.string(msg(m.field_confirm_password_required)).check(z.minLength(1, msg(m.field_confirm_password_required))),
   })
-  .check(z.refine((form) => form.newPassword === form.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] }));
+  .check(z.refine((form) => form.newPassword === form.confirmPassword, { ...msg(m.field_passwords_mismatch), path: ["confirmPassword"] }));
 
 /** DELETE /api/user. */
 export const deleteAccountSchema = z.object({ currentPassword });

@@ -1,17 +1,18 @@
 import * as z from "zod/mini";
-import { emailAddress, password, requiredText } from "./validation";
+import * as m from "../generated/i18n";
+import { emailAddress, msg, password, requiredText } from "./validation";
 
 export const loginSchema = z.object({
-  username: requiredText("Username is required", 64),
-  password: z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required"), z.maxLength(256, "Password must be at most 256 characters")),
+  username: requiredText(m.field_username_required, 64),
+  password: z.string(msg(m.field_password_required)).check(z.minLength(1, msg(m.field_password_required)), z.maxLength(256, msg(() => m.field_password_too_long({ max: 256 })))),
 });
 
 export const registerSchema = z.object({
-  username: requiredText("Username is required", 64),
+  username: requiredText(m.field_username_required, 64),
   password,
-  email: emailAddress("Invalid email address"),
-  fullName: requiredText("Full name is required", 120),
-  emailConsent: z._default(z.boolean({ error: "emailConsent must be true or false" }), true),
+  email: emailAddress(m.field_email_invalid),
+  fullName: requiredText(m.field_full_name_required, 120),
+  emailConsent: z._default(z.boolean(msg(m.field_email_consent_not_boolean)), true),
   // The browser's language (navigator.language) and time zone (Intl), sent by the sign-up form.
   // Anything unusable is ignored, never an error: the account then follows the request's language
   // and starts on the default zone (taken from the browser on a later visit).
@@ -23,23 +24,23 @@ export const registerSchema = z.object({
 export const registerFormSchema = z
   .object({
     ...registerSchema.shape,
-    confirmPassword: z.string({ error: "Confirm password is required" }).check(z.minLength(1, "Confirm password is required")),
+    confirmPassword: z.string(msg(m.field_confirm_password_required)).check(z.minLength(1, msg(m.field_confirm_password_required))),
   })
   .check(
-    z.refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] }),
+    z.refine((form) => form.password === form.confirmPassword, { ...msg(m.field_passwords_mismatch), path: ["confirmPassword"] }),
   );
 
 export const forgotPasswordSchema = z.object({
-  email: emailAddress("Please enter a valid email address"),
+  email: emailAddress(m.field_email_enter_valid),
 });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: "Reset token is required" }).check(z.minLength(1, "Reset token is required"), z.maxLength(200, "Reset token is invalid")),
+    token: z.string(msg(m.field_reset_token_required)).check(z.minLength(1, msg(m.field_reset_token_required)), z.maxLength(200, msg(m.field_reset_token_invalid))),
     password,
-    confirmPassword: z.string({ error: "Confirm password is required" }).check(z.minLength(1, "Confirm password is required")),
+    confirmPassword: z.string(msg(m.field_confirm_password_required)).check(z.minLength(1, msg(m.field_confirm_password_required))),
   })
-  .check(z.refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] }));
+  .check(z.refine((form) => form.password === form.confirmPassword, { ...msg(m.field_passwords_mismatch), path: ["confirmPassword"] }));
 
 export type LoginPayload = z.infer<typeof loginSchema>;
 export type RegisterPayload = z.infer<typeof registerSchema>;

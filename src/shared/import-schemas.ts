@@ -24,11 +24,10 @@ export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ["name", "pills_per_da
 
 export const MAX_IMPORT_BYTES = 1024 * 1024;
 export const MAX_IMPORT_ROWS = 500;
-export const IMPORT_TOO_LARGE_MESSAGE = "The file is larger than 1 MB. Please split it into smaller files.";
-export const IMPORT_TOO_MANY_ROWS_MESSAGE = `The file has more than ${MAX_IMPORT_ROWS} medications. Please split it into smaller files.`;
 
 /** One data row as the file has it (cells as text), numbered as a spreadsheet shows it: the header is row 1. */
 export type ImportRow = { row: number } & Record<CsvColumn, string>;
+/** A problem of the file (row 1: the header or the file as a whole) or of one row; the message is in the request's language. */
 export interface ImportError {
   row: number;
   message: string;

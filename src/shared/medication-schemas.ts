@@ -1,15 +1,16 @@
 import * as z from "zod/mini";
-import { requiredText } from "./validation";
+import * as m from "../generated/i18n";
+import { msg, requiredText, type Message } from "./validation";
 
 // One schema per payload, used by the API (zValidator) and by the islands' forms.
 
 /** The most pills a medication can hold (the form's and the refill's ceiling). */
 export const MAX_PILLS = 1_000_000;
 
-const number = (message: string) => z.number({ error: message }).check(z.refine(Number.isFinite, message));
+const number = (message: Message) => z.number(msg(message)).check(z.refine(Number.isFinite, msg(message)));
 
 /** Form fields arrive as strings; the API gets numbers. Empty → NaN so "required" messages show. */
-const coercedNumber = (message: string) =>
+const coercedNumber = (message: Message) =>
   z.pipe(
     z.transform((value: unknown) => (typeof value === "string" ? (value.trim() === "" ? Number.NaN : Number(value)) : value)),
     number(message),
@@ -21,75 +22,88 @@ const isCalendarDate = (date: string) => {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date;
 };
 
+/** A date field's three messages: not text, not YYYY-MM-DD, no such day. */
+interface DateMessages {
+  notText: Message;
+  format: Message;
+  notReal: Message;
+}
+
 /** An optional local date: an empty string or null means "no date" and is stored as missing. */
-const optionalDate = (label: string) =>
+const optionalDate = (messages: DateMessages) =>
   z.pipe(
-    z.pipe(z.optional(z.nullable(z.string({ error: `${label} must be a date` }))), z.transform((value) => (value ? value : null))),
-    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`), z.refine(isCalendarDate, `${label} must be a real date`))),
+    z.pipe(z.optional(z.nullable(z.string(msg(messages.notText)))), z.transform((value) => (value ? value : null))),
+    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(messages.format)), z.refine(isCalendarDate, msg(messages.notReal)))),
   );
 
-const REFILLS_LEFT_MESSAGE = "Refills left must be a whole number of 0 or more";
+const refillsLeftMessage = msg(m.field_refills_left_invalid);
 
 /** Optional: empty (or missing) means the prescription's refills are not tracked. */
 const refillsLeft = z.pipe(
   z.transform((value: unknown) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : typeof value === "string" ? Number(value) : value)),
-  z.nullable(z.number({ error: REFILLS_LEFT_MESSAGE }).check(z.int(REFILLS_LEFT_MESSAGE), z.gte(0, REFILLS_LEFT_MESSAGE), z.lte(1000, "Refills left must be at most 1000"))),
+  z.nullable(z.number(refillsLeftMessage).check(z.int(refillsLeftMessage), z.gte(0, refillsLeftMessage), z.lte(1000, msg(m.field_refills_left_max)))),
 );
 
+const pillsPerDayMin = () => m.field_pills_per_day_min({ min: 0.5 });
+
 export const medicationSchema = z.object({
-  name: requiredText("Medication name is required", 120),
+  name: requiredText(m.field_medication_name_required, 120),
   // Spec: coerced to a number and must be chosen (0 is the "Select a pharmacy" placeholder).
   pharmacyId: z.pipe(
-    coercedNumber("Please select a pharmacy"),
-    z.number().check(z.int("Please select a pharmacy"), z.positive("Please select a pharmacy"), z.maximum(Number.MAX_SAFE_INTEGER, "Please select a pharmacy")),
+    coercedNumber(m.field_pharmacy_required),
+    z.number().check(z.int(msg(m.field_pharmacy_required)), z.positive(msg(m.field_pharmacy_required)), z.maximum(Number.MAX_SAFE_INTEGER, msg(m.field_pharmacy_required))),
   ),
   pillsPerDay: z.pipe(
-    coercedNumber("Must take at least 0.5 pills per day"),
-    z.number().check(z.gte(0.5, "Must take at least 0.5 pills per day"), z.lte(1000, "Must take at most 1000 pills per day")),
+    coercedNumber(pillsPerDayMin),
+    z.number().check(z.gte(0.5, msg(pillsPerDayMin)), z.lte(1000, msg(m.field_pills_per_day_max))),
   ),
   pillsRemaining: z.pipe(
-    coercedNumber("Cannot have negative pills"),
-    z.number().check(z.gte(0, "Cannot have negative pills"), z.lte(MAX_PILLS, "Must have at most 1,000,000 pills")),
+    coercedNumber(m.field_pills_remaining_negative),
+    z.number().check(z.gte(0, msg(m.field_pills_remaining_negative)), z.lte(MAX_PILLS, msg(() => m.field_pills_remaining_max({ max: MAX_PILLS })))),
   ),
   pillsPerRefill: z.pipe(
-    coercedNumber("Must have at least 1 pill per refill"),
-    z.number().check(z.int("Pills per refill must be a whole number"), z.gte(1, "Must have at least 1 pill per refill"), z.lte(100_000, "Must have at most 100,000 pills per refill")),
+    coercedNumber(m.field_pills_per_refill_min),
+    z.number().check(
+      z.int(msg(m.field_pills_per_refill_whole)),
+      z.gte(1, msg(m.field_pills_per_refill_min)),
+      z.lte(100_000, msg(() => m.field_pills_per_refill_max({ max: 100_000 }))),
+    ),
   ),
   // Optional; an empty string means "no date" and is stored as missing.
-  lastRefillDate: optionalDate("Last refill date"),
+  lastRefillDate: optionalDate({ notText: m.field_last_refill_date_not_text, format: m.field_last_refill_date_format, notReal: m.field_last_refill_date_not_real }),
   refillsLeft,
-  prescriptionExpiresOn: optionalDate("Prescription expiry date"),
+  prescriptionExpiresOn: optionalDate({ notText: m.field_prescription_expiry_not_text, format: m.field_prescription_expiry_format, notReal: m.field_prescription_expiry_not_real }),
 });
 
 export const refillSchema = z.object({
-  medicationId: z.number({ error: "medicationId must be a number" }).check(z.int("medicationId must be a whole number"), z.positive("medicationId must be a whole number")),
+  medicationId: z.number(msg(m.field_medication_id_not_number)).check(z.int(msg(m.field_medication_id_whole)), z.positive(msg(m.field_medication_id_whole))),
   pillsToAdd: z.pipe(
-    coercedNumber("Pills to add must be at least 1"),
-    z.number().check(z.gte(1, "Pills to add must be at least 1"), z.lte(100_000, "Pills to add must be at most 100,000")),
+    coercedNumber(m.field_pills_to_add_min),
+    z.number().check(z.gte(1, msg(m.field_pills_to_add_min)), z.lte(100_000, msg(() => m.field_pills_to_add_max({ max: 100_000 })))),
   ),
   // The day the refill was picked up; missing means today.
-  refilledOn: z.pipe(optionalDate("Picked up on"), z.transform((value) => value ?? undefined)),
+  refilledOn: z.pipe(optionalDate({ notText: m.field_picked_up_on_not_text, format: m.field_picked_up_on_format, notReal: m.field_picked_up_on_not_real }), z.transform((value) => value ?? undefined)),
 });
 
 /** POST /api/medications/:id/undo-refill: optionally the refill the user means (its event id). */
 export const undoRefillSchema = z.object({
-  refillId: z.optional(z.number({ error: "refillId must be a number" }).check(z.int("refillId must be a whole number"), z.positive("refillId must be a whole number"))),
+  refillId: z.optional(z.number(msg(m.field_refill_id_not_number)).check(z.int(msg(m.field_refill_id_whole)), z.positive(msg(m.field_refill_id_whole)))),
 });
 
 export const pharmacySchema = z.object({
-  name: requiredText("Pharmacy name is required", 120),
+  name: requiredText(m.field_pharmacy_name_required, 120),
   // Server-side phone rules are not in the spec: any text up to the form's 14 characters.
   phoneNumber: z
-    .string({ error: (issue) => (issue.input === undefined ? "Phone number is required" : "Phone number must be text") })
-    .check(z.trim(), z.maxLength(14, "Phone number must be at most 14 characters")),
+    .string({ error: (issue) => (issue.input === undefined ? m.field_phone_required() : m.field_phone_not_text()) })
+    .check(z.trim(), z.maxLength(14, msg(() => m.field_phone_too_long({ max: 14 })))),
 });
 
 /** A route's `:id`: digits only, positive, a safe integer (anything else is a 400, not a 404). */
-export const idParamSchema = (message: string) =>
+export const idParamSchema = (message: Message = m.field_id_invalid) =>
   z.object({
     id: z.pipe(
-      z.string().check(z.regex(/^[1-9][0-9]{0,15}$/, message)),
-      z.pipe(z.transform(Number), z.number().check(z.maximum(Number.MAX_SAFE_INTEGER, message))),
+      z.string().check(z.regex(/^[1-9][0-9]{0,15}$/, msg(message))),
+      z.pipe(z.transform(Number), z.number().check(z.maximum(Number.MAX_SAFE_INTEGER, msg(message)))),
     ),
   });
 

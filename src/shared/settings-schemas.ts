@@ -1,14 +1,15 @@
 import * as z from "zod/mini";
-import { emailAddress, requiredText } from "./validation";
+import * as m from "../generated/i18n";
+import { emailAddress, msg, requiredText, type Message } from "./validation";
 
 // PATCH /api/profile and PATCH /api/notifications/settings, shared by the API and the islands.
 // Unknown fields are ignored (z.object strips them).
 
 export const profileSchema = z.object({
-  fullName: requiredText("Full name is required", 120),
-  email: emailAddress("Invalid email address"),
+  fullName: requiredText(m.field_full_name_required, 120),
+  email: emailAddress(m.field_email_invalid),
   // Needed only when the address changes (the server says so); never stored or echoed.
-  currentPassword: z.optional(z.string({ error: "Current password is incorrect" }).check(z.maxLength(256, "Current password is incorrect"))),
+  currentPassword: z.optional(z.string(msg(m.field_current_password_incorrect)).check(z.maxLength(256, msg(m.field_current_password_incorrect)))),
 });
 
 export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change your email address.";
@@ -16,10 +17,10 @@ export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
 export const CONFIRM_FIRST = "Please confirm your email address first.";
 
 /** Form fields arrive as strings; the API gets numbers. Empty → NaN so the range message shows. */
-const wholeNumberBetween = (min: number, max: number, message: string) =>
+const wholeNumberBetween = (min: number, max: number, message: Message) =>
   z.pipe(
     z.transform((value: unknown) => (typeof value === "string" ? (value.trim() === "" ? Number.NaN : Number(value)) : value)),
-    z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message)),
+    z.number(msg(message)).check(z.int(msg(message)), z.gte(min, msg(message)), z.lte(max, msg(message))),
   );
 
 /** An IANA zone name's shape ('Area/Location', up to three parts): checked before asking Intl. */
@@ -29,16 +30,18 @@ export const MIN_NOTIFICATION_DAYS = 1;
 export const MAX_NOTIFICATION_DAYS = 30;
 
 export const notificationSettingsSchema = z.object({
-  notificationDays: wholeNumberBetween(MIN_NOTIFICATION_DAYS, MAX_NOTIFICATION_DAYS, "Days before running out must be between 1 and 30"),
-  emailConsent: z._default(z.boolean({ error: "emailConsent must be true or false" }), true),
-  // Well-formed here; the server also checks the zone is one it knows (resolveTimeZone).
-  timezone: z.string({ error: "Timezone is required" }).check(
-    z.trim(),
-    z.minLength(1, "Timezone is required"),
-    z.maxLength(600, "Timezone is not a valid time zone name"),
-    z.regex(TIME_ZONE_NAME, "Timezone is not a valid time zone name"),
+  notificationDays: wholeNumberBetween(MIN_NOTIFICATION_DAYS, MAX_NOTIFICATION_DAYS, () =>
+    m.field_notification_days_range({ min: MIN_NOTIFICATION_DAYS, max: MAX_NOTIFICATION_DAYS }),
   ),
-  notificationHour: wholeNumberBetween(0, 23, "Hour must be between 0 and 23"),
+  emailConsent: z._default(z.boolean(msg(m.field_email_consent_not_boolean)), true),
+  // Well-formed here; the server also checks the zone is one it knows (resolveTimeZone).
+  timezone: z.string(msg(m.field_timezone_required)).check(
+    z.trim(),
+    z.minLength(1, msg(m.field_timezone_required)),
+    z.maxLength(600, msg(m.field_timezone_invalid)),
+    z.regex(TIME_ZONE_NAME, msg(m.field_timezone_invalid)),
+  ),
+  notificationHour: wholeNumberBetween(0, 23, () => m.field_notification_hour_range({ min: 0, max: 23 })),
 });
 
 /** The 24 notification times: value 0–23, label '12:00 AM' … '11:00 PM'. */

@@ -1,3 +1,6 @@
+import * as m from "../generated/i18n";
+import { isolate } from "../i18n/Rich";
+
 // The account as the API answers it and every island sees it (never a hash or a token), and the
 // settings a new account starts with. Shared by the server, the islands and the database schema.
 
@@ -28,8 +31,8 @@ export interface User {
 
 /** What the signed-in banner and the settings screens say about a delivery problem, or null. */
 export function deliveryNotice(user: Pick<User, "deliveryProblem" | "deliveryProblemAddress" | "email">): string | null {
-  if (user.deliveryProblem === "bounced") return `We couldn't deliver email to ${user.deliveryProblemAddress ?? user.email}. Check the address or choose another.`;
-  if (user.deliveryProblem === "complained") return "You marked our email as spam, so reminders are off.";
+  if (user.deliveryProblem === "bounced") return m.error_delivery_bounced({ address: isolate(user.deliveryProblemAddress ?? user.email) });
+  if (user.deliveryProblem === "complained") return m.error_delivery_complained();
   return null;
 }
 

@@ -3,16 +3,24 @@ import * as m from "../generated/i18n";
 
 // zod/mini keeps the islands' bundle small (~6 KB instead of ~95 KB for full zod) and ships no
 // default messages, so every rule below names its own, in the spec's words where it has them.
+// Messages are functions (`() => m.key()`): each validation says them in the current language
+// (on the server, while validating, they answer their key: the API's `code`).
 
-export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Must be at most ${max} characters`));
+/** A message, looked up each time it is shown. */
+export type Message = () => string;
 
-export const emailAddress = (message: string) =>
-  z.string({ error: message }).check(z.trim(), z.maxLength(254, message), z.email({ error: message }));
+/** zod's params for a message function (it is called with the issue, which it ignores). */
+export const msg = (message: Message) => ({ error: () => message() });
+
+export const requiredText = (message: Message, max = 200) =>
+  z.string(msg(message)).check(z.trim(), z.minLength(1, msg(message)), z.maxLength(max, msg(() => m.field_max_characters({ max }))));
+
+export const emailAddress = (message: Message) =>
+  z.string(msg(message)).check(z.trim(), z.maxLength(254, msg(message)), z.email(msg(message)));
 
 export const password = z
-  .string({ error: "Password is required" })
-  .check(z.minLength(8, "Password must be at least 8 characters"), z.maxLength(256, "Password must be at most 256 characters"));
+  .string(msg(m.field_password_required))
+  .check(z.minLength(8, msg(() => m.field_password_too_short({ min: 8 }))), z.maxLength(256, msg(() => m.field_password_too_long({ max: 256 }))));
 
 /** The first problem, phrased for a person: used by the API's 400 answers and the forms. */
 export function firstIssueMessage(error: z.core.$ZodError): string {

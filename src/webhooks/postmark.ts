@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { deliveryChange } from "../domain/delivery";
 import type { AppEnv } from "../env";
-import { ApiError } from "../http/errors";
+import { ApiError, jsonError } from "../http/errors";
+import { issueError } from "../http/validate";
+import { withCodes } from "../i18n/say";
 import { applyDeliveryChange } from "../reminders/delivery";
 import { otherEventSchema, postmarkEventSchemaFor } from "../shared/postmark-webhook";
-import { firstIssueMessage } from "../shared/validation";
 
 // POST /webhooks/postmark — Postmark's Bounce, SpamComplaint and SubscriptionChange webhooks
 // (README, Production). Postmark authenticates with HTTP Basic credentials in the webhook URL; the
@@ -36,18 +37,20 @@ function basicPassword(header: string | undefined): string | null {
 
 export const postmarkWebhook = new Hono<AppEnv>().post("/postmark", async (c) => {
   const secret = c.env.POSTMARK_WEBHOOK_SECRET;
-  if (!secret) return c.json({ message: "Not found" }, 404);
+  if (!secret) return jsonError(c, new ApiError(404, "error_not_found"));
   const password = basicPassword(c.req.header("Authorization"));
   if (password === null || !(await sameSecret(password, secret))) {
-    return c.json({ message: "Unauthorized" }, 401, { "WWW-Authenticate": 'Basic realm="Postmark webhook", charset="UTF-8"' });
+    c.header("WWW-Authenticate", 'Basic realm="Postmark webhook", charset="UTF-8"');
+    return jsonError(c, new ApiError(401, "error_unauthorized"));
   }
   const body: unknown = await c.req.json().catch(() => {
-    throw new ApiError(400, "The body must be a Postmark webhook event (JSON).");
+    throw new ApiError(400, "error_webhook_body");
   });
-  const kind = otherEventSchema.safeParse(body);
-  if (!kind.success) throw new ApiError(400, firstIssueMessage(kind.error));
-  const parsed = postmarkEventSchemaFor(kind.data.RecordType).safeParse(body);
-  if (!parsed.success) throw new ApiError(400, firstIssueMessage(parsed.error));
+  // Parsed with messages answering their codes, so a refusal is an ApiError with its code.
+  const kind = withCodes(() => otherEventSchema.safeParse(body));
+  if (!kind.success) throw issueError(kind.error);
+  const parsed = withCodes(() => postmarkEventSchemaFor(kind.data.RecordType).safeParse(body));
+  if (!parsed.success) throw issueError(parsed.error);
   const change = deliveryChange(parsed.data);
   // Events that change nothing are acknowledged too, or Postmark would retry them.
   if (!change) return c.json({ handled: false });

@@ -79,7 +79,7 @@ describe("pharmacySchema", () => {
 });
 
 describe("idParamSchema", () => {
-  const schema = idParamSchema("Invalid id");
+  const schema = idParamSchema();
   it("turns a positive decimal id into a number", () => {
     expect(schema.parse({ id: "42" })).toEqual({ id: 42 });
   });

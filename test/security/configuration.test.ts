@@ -49,7 +49,7 @@ describe("production configuration", () => {
     const page = await call("GET", "/auth", { env: bindings, base });
     expect([page.status, page.text]).toEqual([503, "Service is not configured"]);
     const api = await call("POST", "/api/login", { env: bindings, base, body: { username: "pat", password: "a long password" } });
-    expect([api.status, api.body]).toEqual([503, { message: "Service is not configured" }]);
+    expect([api.status, api.body]).toEqual([503, { message: "Service is not configured", code: "error_not_configured" }]);
     expect(logged()).toContain(setting);
     expect(logged()).not.toContain(value);
     for (const other of ["pm-production-token", SECRET, TURSO_TOKEN]) expect(logged()).not.toContain(other);

@@ -3,9 +3,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { createDb } from "../../src/db/client";
 import { users } from "../../src/db/schema";
-import { describeError, errorSummary, UNAVAILABLE_MESSAGE } from "../../src/http/errors";
+import { describeError, errorSummary } from "../../src/http/errors";
 import { type Account, call, db, medicationInput, resetTokenFrom, sessionRows, signUp, uniqueIp, uniqueName } from "../helpers";
 import { changesState, expectJsonMessage, expectNoInternals, isApi, routes } from "./surface";
+
+const UNAVAILABLE_MESSAGE = "Service temporarily unavailable. Please try again.";
 
 // A real outage, not a mock: with TURSO_DATABASE_URL set, createDb uses the libSQL client, which
 // here tries to reach a port nothing listens on (connection refused inside workerd).
@@ -55,14 +57,14 @@ describe("the database unreachable", () => {
   it.each(routes(isApi).map((r) => [`${r.method} ${r.pattern}`, r] as const))("%s (signed in) → 503 with a clear message", async (_, route) => {
     const res = await call(route.method, route.path, { env: down, cookie: ANY_SESSION, body: changesState(route) ? validBody(route.pattern) : undefined, ip: uniqueIp() });
     expectJsonMessage(res, 503);
-    expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE });
+    expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE, code: "error_unavailable" });
     expect(res.headers.get("Cache-Control")).toBe("no-store");
   });
 
   it.each(["/api/register", "/api/login", "/api/forgot-password", "/api/reset-password"])("POST %s (signed out) → 503 with a clear message", async (path) => {
     const res = await call("POST", path, { env: down, body: validBody(path), ip: uniqueIp() });
     expectJsonMessage(res, 503);
-    expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE });
+    expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE, code: "error_unavailable" });
   });
 
   // Pages that never read the session or data (they serve visitors and users alike).
@@ -79,7 +81,7 @@ describe("the database unreachable", () => {
     const page = await call("GET", path, { env: down, cookie: ANY_SESSION });
     expect(page.status).toBe(503);
     expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
-    expect(page.text).toMatch(/<html lang="en">/);
+    expect(page.text).toMatch(/<html lang="en" dir="ltr">/);
     expect(page.text).toContain("We&#x27;ll be right back");
     expect(page.text).toContain("Nothing you saved is lost");
     expect(page.headers.get("Content-Security-Policy")).toMatch(/script-src 'self' 'nonce-/);
@@ -180,7 +182,7 @@ describe("describeError on real driver errors", () => {
       await failure(() => turso.select().from(users).limit(1)),
       await failure(() => turso.batch([turso.select().from(users).limit(1), turso.select().from(users).limit(1)])),
     ]) {
-      expect(describeError(err)).toEqual({ status: 503, message: UNAVAILABLE_MESSAGE });
+      expect(describeError(err)).toEqual({ status: 503, message: UNAVAILABLE_MESSAGE, code: "error_unavailable" });
     }
   });
 
@@ -197,6 +199,6 @@ describe("describeError on real driver errors", () => {
   });
 
   it("an unknown error → 500 with the generic message", () => {
-    expect(describeError(new TypeError("x is undefined"))).toEqual({ status: 500, message: "Something went wrong. Please try again later." });
+    expect(describeError(new TypeError("x is undefined"))).toEqual({ status: 500, message: "Something went wrong. Please try again later.", code: "error_unexpected" });
   });
 });

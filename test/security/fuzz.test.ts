@@ -4,21 +4,21 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { medications, pharmacies, users } from "../../src/db/schema";
 import { todayIn } from "../../src/domain/countdown";
 import { type Account, type Answer, call, createMedication, createPharmacy, db, signUp, uniqueIp, uniqueName } from "../helpers";
-import { expectNoInternals } from "./surface";
+import { CODE, expectNoInternals } from "./surface";
 
 // Property-based fuzzing of every payload: arbitrary JSON never yields a 5xx, every refusal is a
-// readable { message }, and values that pass validation, however extreme, are stored intact.
+// readable { message, code }, and values that pass validation, however extreme, are stored intact.
 
 const RUNS = 60;
 const SLOW_RUNS = 12; // properties that run scrypt once or twice per case
 // Some properties make a few requests per case; the default 5 s is for single calls.
 const TIMEOUT = 120_000;
 
-/** Any answer: below 500; a refusal is JSON { message } without internals. */
+/** Any answer: below 500; a refusal is JSON { message, code } without internals. */
 function expectSane(res: Answer, what: string) {
   expect(res.status, `${what} → ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(500);
   if (res.status >= 400) {
-    expect(res.body, `${what} → ${res.text.slice(0, 300)}`).toEqual({ message: expect.any(String) });
+    expect(res.body, `${what} → ${res.text.slice(0, 300)}`).toEqual({ message: expect.any(String), code: expect.stringMatching(CODE) });
     expect(res.body.message.length).toBeGreaterThan(3);
   }
   expectNoInternals(res);

@@ -246,7 +246,7 @@ describe("unknown paths and wrong methods on the API", () => {
     for (const path of ["/api/nope", "/api/", "/api/users", "/api/user/1", "/api/admin", "/api/medications/1/extra", "/api/.env", "/api/%00"]) {
       const res = await call(method, path, { cookie: account.cookie, body: method === "GET" ? undefined : {} });
       expectJsonMessage(res, 404);
-      expect(res.body).toEqual({ message: "Not found" });
+      expect(res.body).toEqual({ message: "Not found", code: "error_not_found" });
     }
   });
 

@@ -14,11 +14,14 @@ export function expectNoInternals(answer: Pick<Answer, "text">) {
   expect(answer.text).not.toMatch(INTERNALS);
 }
 
-/** An API error answer: JSON `{ message }` with a readable sentence. */
+/** A message key, the stable `code` of an API error. */
+export const CODE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+
+/** An API error answer: JSON `{ message, code }` with a readable sentence. */
 export function expectJsonMessage(answer: Answer, status: number) {
   expect(answer.status, answer.text).toBe(status);
   expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
-  expect(answer.body).toEqual({ message: expect.stringMatching(/^\S.{5,}$/) });
+  expect(answer.body).toEqual({ message: expect.stringMatching(/^\S.{5,}$/), code: expect.stringMatching(CODE) });
   expectNoInternals(answer);
 }
 
