@@ -55,7 +55,7 @@ export { isLocal as allowsPseudoLocale };
  * request's language.
  */
 export function localeForNewAccount(browserLocale: string | undefined): string | null {
-  if (browserLocale === undefined) return null;
+  if (!browserLocale) return null;
   const { language } = localeScope();
   if (language === PSEUDO_LOCALE || language === "$code") return null;
   const canonical = canonicalLocale(browserLocale);

@@ -16,8 +16,8 @@ export const registerSchema = z.object({
   // The browser's language (navigator.language) and time zone (Intl), sent by the sign-up form.
   // Anything unusable is ignored, never an error: the account then follows the request's language
   // and starts on the default zone (taken from the browser on a later visit).
-  locale: z.optional(z.catch(z.string().check(z.maxLength(35)), undefined)),
-  timezone: z.optional(z.catch(z.string().check(z.maxLength(64)), undefined)),
+  locale: z.optional(z.catch(z.string().check(z.maxLength(35)), "")),
+  timezone: z.optional(z.catch(z.string().check(z.maxLength(64)), "")),
 });
 
 /** The Create Account form: the payload plus confirmPassword, which is removed before sending. */
