@@ -24,7 +24,7 @@ describe("registration sends a confirmation link", () => {
     const account = await signUp();
     expect(account.user).toMatchObject({ emailConfirmed: false, pendingEmail: null });
     const [mail] = await confirmationMails(account.email);
-    expect(mail!.text).toContain(`Hello ${account.username},`);
+    expect(mail!.text).toContain(`Hello \u2068${account.username}\u2069,`);
     const token = await confirmationTokenFor(account.email);
     const row = await userRow(account.id);
     expect(row.emailTokenHash).toBe(await hashToken(token));

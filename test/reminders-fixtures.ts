@@ -38,6 +38,8 @@ export async function makeUser(options: {
   consent?: boolean;
   fullName?: string;
   confirmed?: boolean;
+  /** The account's saved language (BCP 47); null or left out: none saved (English e-mails). */
+  locale?: string | null;
 }): Promise<ReminderUser> {
   const username = uniqueName("rem");
   const savedAt = typeof options.savedAt === "string" ? at(options.savedAt) : options.savedAt;
@@ -49,6 +51,7 @@ export async function makeUser(options: {
       passwordHash: "not used by these tests",
       email: `${username}@example.com`,
       fullName: options.fullName ?? `Pat ${username}`,
+      locale: options.locale ?? null,
       timezone: options.timezone,
       timezoneChosen: true,
       notificationHour: options.hour,

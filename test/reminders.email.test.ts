@@ -3,6 +3,7 @@ import { passwordResetEmail } from "../src/mail/templates/PasswordResetEmail";
 import { reminderEmail, reminderMessage } from "../src/mail/templates/ReminderEmail";
 import { unsubscribeUrl } from "../src/mail/unsubscribe";
 import { needsReminder, notificationRecords, reminderContent, type ReminderMedication } from "../src/reminders/due";
+import { isolate } from "../src/i18n/Rich";
 import { formatDate } from "../src/shared/format";
 
 // What the reminder says: pure functions, no database.
@@ -81,18 +82,20 @@ describe("reminderEmail", () => {
     expect(email.html).not.toContain(hostile);
     expect(email.html).not.toContain("<script>");
     expect(email.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
-    expect(email.html).toContain("Smith &amp; Sons &lt;Pharmacy&gt;");
-    expect(email.html).toContain("Pat &lt;script&gt;");
+    expect(email.html).toContain("<bdi>Smith &amp; Sons &lt;Pharmacy&gt;</bdi>");
+    expect(email.html).toContain("Hello <bdi>Pat &lt;script&gt;</bdi>,");
   });
 
   it("lists what needs a refill now and what is upcoming, with run-out dates and pharmacies", () => {
     expect(email.subject).toBe("Refill reminder: 2 medications need a refill");
     expect(email.text).toContain("Needs a refill now (within 7 days of running out):");
-    expect(email.text).toContain(`- ${hostile}: 3 pills left, 3 days of supply; runs out Jan 13, 2025.\n  Pharmacy: Smith & Sons <Pharmacy>, +1 (555) 123-4567`);
-    expect(email.text).toContain("- Lisinopril: 5 pills left, 5 days of supply; runs out Jan 15, 2025.");
-    expect(email.text).toContain("Upcoming refills (within 15 days):\n- Atorvastatin: 12 pills left, 12 days of supply; runs out Jan 22, 2025.\n  Pharmacy: No pharmacy assigned");
-    expect(email.html).toContain('<a href="tel:+15551234567" style="color:#0f766e">+1 (555) 123-4567</a>');
-    expect(email.html).toContain("Corner Pharmacy, call us"); // no digits: no tel: link
+    // User-entered text is isolated (U+2068 … U+2069) in the text part, in <bdi> in the HTML.
+    expect(email.text).toContain(`- ${isolate(hostile)}: 3 pills left, 3 days of supply; runs out Jan 13, 2025.\n  Pharmacy: ${isolate("Smith & Sons <Pharmacy>")}, ${isolate("+1 (555) 123-4567")}`);
+    expect(email.text).toContain(`- ${isolate("Lisinopril")}: 5 pills left, 5 days of supply; runs out Jan 15, 2025.`);
+    expect(email.text).toContain(`Upcoming refills (within 15 days):\n- ${isolate("Atorvastatin")}: 12 pills left, 12 days of supply; runs out Jan 22, 2025.\n  Pharmacy: No pharmacy assigned`);
+    expect(email.html).toContain('<a href="tel:+15551234567" style="color:#0f766e"><bdi>+1 (555) 123-4567</bdi></a>');
+    expect(email.html).toContain("<bdi>Corner Pharmacy</bdi>, <bdi>call us</bdi>"); // no digits: no tel: link
+    expect(email.html).toContain("Runs out <strong>Jan 13, 2025</strong>");
     expect(email.text.indexOf("Lisinopril")).toBeLessThan(email.text.indexOf("Atorvastatin"));
   });
 
@@ -130,7 +133,7 @@ describe("reminderEmail", () => {
   });
 
   it("is a whole inline-styled HTML document", () => {
-    expect(email.html.startsWith('<!DOCTYPE html><html lang="en"><head>')).toBe(true);
+    expect(email.html.startsWith('<!DOCTYPE html><html lang="en" dir="ltr"><head>')).toBe(true);
     expect(email.html).toContain('<body style="margin:0;background:#f8fafc;');
     expect(email.html).not.toContain("<style");
     expect(email.html).not.toContain("<!--"); // no React markers
@@ -154,13 +157,13 @@ describe("escaping in the e-mails' HTML", () => {
     expect(email.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;&quot;onmouseover=alert(1) x=&quot;");
     expect(email.html).toContain('href="https://refills.example/&quot;onmouseover=alert(1) x=&quot;"');
     expect(email.html).toContain('href="https://refills.example/unsubscribe?token=&quot;onmouseover=alert(1) x=&quot;"');
-    expect(email.html).toContain('<a href="tel:51" style="color:#0f766e">5&quot;onmouseover=alert(1) x=&quot;</a>');
-    expect(email.text).toContain(`Hello ${breakOut},`); // plain text is shown as it is
+    expect(email.html).toContain('<a href="tel:51" style="color:#0f766e"><bdi>5&quot;onmouseover=alert(1) x=&quot;</bdi></a>');
+    expect(email.text).toContain(`Hello ${isolate(breakOut)},`); // plain text is shown as it is
   });
 
   it("the password-reset e-mail escapes its name and link too", () => {
     const reset = passwordResetEmail({ to: "pat@example.com", username: "<b>pat</b>", link: `https://refills.example/reset-password?token=${breakOut}` });
-    expect(reset.html).toContain("Hello &lt;b&gt;pat&lt;/b&gt;,");
+    expect(reset.html).toContain("Hello <bdi>&lt;b&gt;pat&lt;/b&gt;</bdi>,");
     expect(reset.html).toContain('href="https://refills.example/reset-password?token=&quot;onmouseover=alert(1) x=&quot;"');
     expect(reset.html).not.toContain('"onmouseover');
     expect(reset.text).toContain(`https://refills.example/reset-password?token=${breakOut}`);
@@ -186,7 +189,7 @@ describe("reminderMessage", () => {
       }),
     );
     expect(message.headers?.["List-Unsubscribe"]).toBe(`<${unsubscribe}>`);
-    expect(reminderMessage({ user: { ...user, fullName: null }, content, baseUrl: "https://refills.example", key }).text).toContain("Hello pat,");
+    expect(reminderMessage({ user: { ...user, fullName: null }, content, baseUrl: "https://refills.example", key }).text).toContain(`Hello ${isolate("pat")},`);
     expect(reminderMessage({ user: { ...user, fullName: "" }, content, baseUrl: "https://refills.example", key, test: true }).tag).toBe("refill-reminder-test");
   });
 });

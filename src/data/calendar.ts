@@ -38,7 +38,7 @@ export async function loadFeed(db: Db, tokenHash: string, now = Date.now()) {
   const [count, found, medications] = await db.batch([
     counted!,
     db
-      .select({ timezone: users.timezone, notificationDays: users.notificationDays, notificationHour: users.notificationHour })
+      .select({ timezone: users.timezone, notificationDays: users.notificationDays, notificationHour: users.notificationHour, locale: users.locale })
       .from(users)
       .where(eq(users.id, owner)),
     medicationListOf(db, owner),

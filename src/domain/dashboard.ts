@@ -1,19 +1,36 @@
 // The dashboard list's rules: search, status filter, sorting, pagination and display. Pure
-// functions, used by the server's first render and the island.
-import { formatDate, plural } from "../shared/format";
-import { compareByName, compareNames, statusOf, type Medication, type MedicationStatus, type Pharmacy } from "./medications";
+// functions, used by the server's first render and the island. Texts are computed per call in the
+// current language (the request's on the server, the bundle's in the browser).
+import * as m from "../generated/i18n";
+import { formatDate } from "../i18n/format";
+import { compareByName, compareNames, statusLabel, statusOf, type Medication, type MedicationStatus, type Pharmacy } from "./medications";
 import { needsNewPrescription } from "./prescription";
 
 export const PAGE_SIZE = 20;
 
 export type StatusFilter = "all" | MedicationStatus | "new-prescription";
 
-export const STATUS_FILTERS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
-  { value: "all", label: "All Medications" },
-  { value: "refill-needed", label: "Refill Needed" },
-  { value: "running-low", label: "Running Low" },
-  { value: "well-stocked", label: "Well Stocked" },
-  { value: "new-prescription", label: "Needs a new prescription" },
+/** A status filter's label in the current language. */
+export function statusFilterLabel(filter: StatusFilter): string {
+  if (filter === "all") return m.status_filter_all();
+  if (filter === "new-prescription") return m.status_filter_new_prescription();
+  return statusLabel(filter);
+}
+
+const filter = (value: StatusFilter) => ({
+  value,
+  get label() {
+    return statusFilterLabel(value);
+  },
+});
+
+/** The filters in their order; each `label` is read in the current language. */
+export const STATUS_FILTERS: ReadonlyArray<{ readonly value: StatusFilter; readonly label: string }> = [
+  filter("all"),
+  filter("refill-needed"),
+  filter("running-low"),
+  filter("well-stocked"),
+  filter("new-prescription"),
 ];
 
 /** What the prescription filter needs to know: the user's today and notice window. */
@@ -111,7 +128,7 @@ export function paginate<T>(items: T[], requestedPage: number, pageSize = PAGE_S
   return { items: shown, page, pageCount, from: total === 0 ? 0 : start + 1, to: start + shown.length, total };
 }
 
-export const showingText = ({ from, to, total }: Pick<PageSlice<unknown>, "from" | "to" | "total">) => `Showing ${from} to ${to} of ${total} results`;
+export const showingText = ({ from, to, total }: Pick<PageSlice<unknown>, "from" | "to" | "total">) => m.domain_showing({ from, to, total });
 
 export type PageListItem = number | "ellipsis";
 
@@ -132,36 +149,36 @@ export function condensedPages(current: number, pageCount: number): PageListItem
 
 // ---- Display ----
 
-/** The last refill as 'Jan 5, 2025'; a medication never refilled shows 'Not available'. */
-export const formatRefillDate = (date: string | null | undefined): string => (date ? formatDate(date) : "Not available");
+/** The last refill as 'Jan 5, 2025' (in the current locale); a medication never refilled shows 'Not available'. */
+export const formatRefillDate = (date: string | null | undefined): string => (date ? formatDate(date) : m.domain_not_available());
 
 /** The summary cards' count: '1 Medication', '3 Medications'. */
-export const medicationCount = (n: number) => plural(n, "Medication", "Medications");
+export const medicationCount = (n: number) => m.domain_medication_count({ count: n });
 
-/** The list's count: '3 medication(s) found', in that wording whatever the count. */
-export const foundText = (n: number) => `${n} medication(s) found`;
+/** The list's count: '3 medication(s) found' in English, whatever the count. */
+export const foundText = (n: number) => m.domain_found({ count: n });
 
-// One formatter for every call: toLocaleString builds a new one each time (60 per dashboard render).
-export const countFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-/**
- * A count as the formatter writes it. Most counts (28, 1.5, 0.25) are positive, below 1,000 (no
- * digit grouping) and exact in hundredths: their shortest form, String(n), is the formatter's text,
- * at a fraction of ICU's cost (the formatter was a fiftieth of the dashboard's render).
- * test/domain/dashboard.test.ts checks the two agree.
- */
-export const count = (n: number) => (n > 0 && n < 1000 && Number.isInteger(n * 100) ? String(n) : countFormat.format(n));
-export const pillsText = (n: number) => plural(n, "pill", "pills", count);
-export const daysLeftText = (n: number) => `${plural(n, "day", "days", count)} left`;
+/** A count of pills: '1 pill', '1.5 pills', '1,200 pills' (the locale's digits and grouping). */
+export const pillsText = (n: number) => m.domain_pills({ pills: n });
+export const daysLeftText = (n: number) => m.domain_days_left({ days: n });
 
-export const NO_PHARMACY = "No pharmacy assigned";
-export const UNKNOWN_PHARMACY = "Unknown pharmacy";
-export const EMPTY_STATE = "No medications found. Add your first medication to start tracking.";
+export const noPharmacyText = () => m.domain_no_pharmacy();
+export const unknownPharmacyText = () => m.domain_unknown_pharmacy();
+export const emptyStateText = () => m.domain_empty_state();
 
 // Messages for the dashboard to show on arrival, named in its URL (/?notice=…) by pages that send
 // the user there. Only these keys are honoured.
+// Each title and description is read in the current language.
 export const NOTICES = {
-  "medication-load-error": { title: "Error loading medication data", description: "Could not load the medication details. Please try again." },
-} as const;
+  "medication-load-error": {
+    get title() {
+      return m.domain_notice_load_error_title();
+    },
+    get description() {
+      return m.domain_notice_load_error_description();
+    },
+  },
+} as const satisfies Record<string, { readonly title: string; readonly description: string }>;
 export type NoticeKey = keyof typeof NOTICES;
 export const isNoticeKey = (key: string | undefined): key is NoticeKey => key !== undefined && Object.hasOwn(NOTICES, key);
 export const noticeHref = (key: NoticeKey) => `/?notice=${key}`;

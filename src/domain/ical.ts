@@ -1,3 +1,5 @@
+import * as m from "../generated/i18n";
+import { isolate } from "../i18n/Rich";
 import { runOutDate } from "./medications";
 import { addDays } from "./time";
 
@@ -19,7 +21,8 @@ export interface FeedOwner {
   notificationHour: number;
 }
 
-export const CALENDAR_NAME = "Medication refills";
+/** The calendar's name in the current language (the feed owner's). */
+export const calendarName = () => m.ics_calendar_name();
 const REFRESH = "PT12H";
 
 /** The two days a medication's feed marks: when its reminder window opens, and when it runs out. */
@@ -88,9 +91,9 @@ function allDayEvent(uid: string, date: string, summary: string, hour: number, s
 }
 
 /**
- * The feed: per medication 'Refill {name}' on the day its reminder window opens and '{name} runs
- * out' on the run-out day. UIDs are the medication's id and the event's kind, so a calendar app
- * moves an event when the dates change instead of adding another. Names only: no doses.
+ * The feed, in the current language (the owner's): per medication 'Refill {name}' on the day its
+ * reminder window opens and '{name} runs out' on the run-out day, the name isolated (U+2068…U+2069).
+ * UIDs are the medication's id and the event's kind, so a calendar app moves an event when the dates change instead of adding another. Names only: no doses.
  */
 export function calendarFeed(medications: readonly FeedMedication[], owner: FeedOwner, host: string, now: number): string {
   const stamp = utcStamp(now);
@@ -100,14 +103,14 @@ export function calendarFeed(medications: readonly FeedMedication[], owner: Feed
     "PRODID:-//Refill Tracker//Medication refills//EN",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    `X-WR-CALNAME:${CALENDAR_NAME}`,
+    `X-WR-CALNAME:${escapeText(calendarName())}`,
     `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH}`,
     `X-PUBLISHED-TTL:${REFRESH}`,
   ];
-  for (const m of medications) {
-    const { refill, runsOut } = feedDates(m, owner);
-    lines.push(...allDayEvent(`refill-${m.id}@${host}`, refill, `Refill ${m.name}`, owner.notificationHour, stamp));
-    lines.push(...allDayEvent(`runs-out-${m.id}@${host}`, runsOut, `${m.name} runs out`, owner.notificationHour, stamp));
+  for (const med of medications) {
+    const { refill, runsOut } = feedDates(med, owner);
+    lines.push(...allDayEvent(`refill-${med.id}@${host}`, refill, m.ics_refill({ name: isolate(med.name) }), owner.notificationHour, stamp));
+    lines.push(...allDayEvent(`runs-out-${med.id}@${host}`, runsOut, m.ics_runs_out({ name: isolate(med.name) }), owner.notificationHour, stamp));
   }
   lines.push("END:VCALENDAR");
   return lines.map(foldLine).join("\r\n") + "\r\n";

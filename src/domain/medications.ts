@@ -1,5 +1,6 @@
 // Days of supply, status, and the dashboard's summary cards. Pure functions, shared by
 // the server (first render, e-mails) and the islands.
+import * as m from "../generated/i18n";
 
 /** A medication as the API answers it; pillsRemaining is the current count (countdown applied). */
 export interface Medication {
@@ -24,10 +25,29 @@ export interface Pharmacy {
 
 export type MedicationStatus = "refill-needed" | "running-low" | "well-stocked";
 
-export const STATUS_LABEL: Record<MedicationStatus, string> = {
-  "refill-needed": "Refill Needed",
-  "running-low": "Running Low",
-  "well-stocked": "Well Stocked",
+/** A status's label in the current language: 'Refill Needed', 'Running Low', 'Well Stocked'. */
+export function statusLabel(status: MedicationStatus): string {
+  switch (status) {
+    case "refill-needed":
+      return m.status_refill_needed();
+    case "running-low":
+      return m.status_running_low();
+    case "well-stocked":
+      return m.status_well_stocked();
+  }
+}
+
+/** The labels by status, each read in the current language. */
+export const STATUS_LABEL: Readonly<Record<MedicationStatus, string>> = {
+  get "refill-needed"() {
+    return statusLabel("refill-needed");
+  },
+  get "running-low"() {
+    return statusLabel("running-low");
+  },
+  get "well-stocked"() {
+    return statusLabel("well-stocked");
+  },
 };
 
 export const REFILL_NEEDED_MAX_DAYS = 7;

@@ -1,3 +1,4 @@
+import * as m from "../generated/i18n";
 import { roundPills } from "./countdown";
 import { daysLeft, runOutDate } from "./medications";
 import type { SupplyEvent } from "./supply";
@@ -14,7 +15,7 @@ export interface ChartPoint {
   date: string;
   pills: number;
   kind: ChartPointKind;
-  /** What happened: 'Refilled +30 pills', 'Today', 'Runs out'… */
+  /** What happened, in the current language: 'Refilled +30 pills', 'Today', 'Runs out'… */
   label: string;
   /** A refill that still stands: drawn as a marker. */
   refill?: boolean;
@@ -34,7 +35,19 @@ export interface SupplyChart {
   lastDate: string;
 }
 
-const BEFORE: Record<SupplyEvent["kind"], string> = { created: "Added", refill: "Before the refill", correction: "Before the correction", undo: "Before the undo" };
+/** The label of the count just before an event, in the current language. */
+function before(kind: SupplyEvent["kind"]): string {
+  switch (kind) {
+    case "created":
+      return m.supply_chart_added();
+    case "refill":
+      return m.supply_chart_before_refill();
+    case "correction":
+      return m.supply_chart_before_correction();
+    case "undo":
+      return m.supply_chart_before_undo();
+  }
+}
 
 /** The day a count of `pills` on `date` reaches 0 at `perDay`, if before `until`. */
 function ranOutBetween(date: string, pills: number, perDay: number, until: string): string | null {
@@ -50,20 +63,20 @@ export function supplyChart(events: SupplyEvent[], medication: { pillsRemaining:
   const history: ChartPoint[] = [];
   for (const [i, event] of ordered.entries()) {
     const label = historyText(event);
-    if (event.pillsBefore !== null && i > 0) history.push({ date: event.countedOn, pills: event.pillsBefore, kind: "event", label: BEFORE[event.kind] });
+    if (event.pillsBefore !== null && i > 0) history.push({ date: event.countedOn, pills: event.pillsBefore, kind: "event", label: before(event.kind) });
     history.push({ date: event.countedOn, pills: event.pillsAfter, kind: "event", label, refill: event.kind === "refill" && !reverted.has(event.id) });
     const next = ordered[i + 1]?.countedOn ?? today;
     const ranOut = event.pillsAfter > 0 ? ranOutBetween(event.countedOn, event.pillsAfter, medication.pillsPerDay, next) : null;
-    if (ranOut) history.push({ date: ranOut, pills: 0, kind: "ran-out", label: "Ran out" });
+    if (ranOut) history.push({ date: ranOut, pills: 0, kind: "ran-out", label: m.supply_chart_ran_out() });
   }
   const last = history.at(-1);
-  if (!last || last.date < today || last.pills !== medication.pillsRemaining) history.push({ date: today, pills: medication.pillsRemaining, kind: "today", label: "Today" });
+  if (!last || last.date < today || last.pills !== medication.pillsRemaining) history.push({ date: today, pills: medication.pillsRemaining, kind: "today", label: m.supply_chart_today() });
   const runOut = runOutDate(medication, today, addDays);
   const projection: ChartPoint[] =
     medication.pillsRemaining > 0
       ? [
-          { date: today, pills: medication.pillsRemaining, kind: "today", label: "Today" },
-          { date: addDays(today, Math.ceil(daysLeft(medication))), pills: 0, kind: "runs-out", label: "Runs out" },
+          { date: today, pills: medication.pillsRemaining, kind: "today", label: m.supply_chart_today() },
+          { date: addDays(today, Math.ceil(daysLeft(medication))), pills: 0, kind: "runs-out", label: m.supply_chart_runs_out() },
         ]
       : [];
   const all = [...history, ...projection];

@@ -1,6 +1,6 @@
-import { formatDate } from "../shared/format";
+import * as m from "../generated/i18n";
+import { formatDate } from "../i18n/format";
 import { roundPills, type StoredCount } from "./countdown";
-import { pillsText } from "./dashboard";
 import { daysBetween } from "./time";
 
 // A medication's supply over time: what a refill (possibly picked up days ago) and its undo do to
@@ -34,12 +34,15 @@ export function refilledCount(stored: StoredCount, pickedUpOn: string, pillsToAd
  */
 export const undoneCount = (currentPills: number, pillsAdded: number) => Math.max(0, roundPills(currentPills - pillsAdded));
 
-export const PICKED_UP_IN_FUTURE_MESSAGE = "Picked up on cannot be in the future";
-export const pickedUpTooEarlyMessage = (addedOn: string) => `Picked up on cannot be before ${formatDate(addedOn)}, when this medication was added`;
+// The API answers these as message keys: `new ApiError(400, "supply_picked_up_in_future")` and
+// `new ApiError(400, "supply_picked_up_too_early", { date: formatDate(addedOn) })`.
 
-/** Why a pick-up date cannot be used, or null: not after today, not before the medication was added. */
+/** A pick-up before the medication was added, in words (the current language). */
+export const pickedUpTooEarlyMessage = (addedOn: string) => m.supply_picked_up_too_early({ date: formatDate(addedOn) });
+
+/** Why a pick-up date cannot be used, in words, or null: not after today, not before the medication was added. */
 export function pickUpDateProblem(pickedUpOn: string, today: string, addedOn: string | null): string | null {
-  if (pickedUpOn > today) return PICKED_UP_IN_FUTURE_MESSAGE;
+  if (pickedUpOn > today) return m.supply_picked_up_in_future();
   if (addedOn !== null && pickedUpOn < addedOn) return pickedUpTooEarlyMessage(addedOn);
   return null;
 }
@@ -62,19 +65,17 @@ export interface SupplyEvent {
   revertsEventId: number | null;
 }
 
-const count = (n: number) => pillsText(n).replace(/ pills?$/, "");
-
-/** One line of the history list: 'Refilled +30 pills', 'Count corrected 12 → 20', 'Refill undone'. */
+/** One line of the history list, in the current language: 'Refilled +30 pills', 'Count corrected 12 → 20', 'Refill undone'. */
 export function historyText(event: SupplyEvent): string {
   switch (event.kind) {
     case "created":
-      return `Added with ${pillsText(event.pillsAfter)}`;
+      return m.supply_history_created({ count: event.pillsAfter });
     case "refill":
-      return `Refilled +${pillsText(event.pillsAdded ?? 0)}`;
+      return m.supply_history_refill({ count: event.pillsAdded ?? 0 });
     case "correction":
-      return `Count corrected ${count(event.pillsBefore ?? 0)} → ${count(event.pillsAfter)}`;
+      return m.supply_history_correction({ before: event.pillsBefore ?? 0, after: event.pillsAfter });
     case "undo":
-      return "Refill undone";
+      return m.supply_history_undo();
   }
 }
 

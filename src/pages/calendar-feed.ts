@@ -6,11 +6,13 @@ import { countedMedications } from "../data/medication-list";
 import { todayIn } from "../domain/countdown";
 import { calendarFeed } from "../domain/ical";
 import type { AppEnv } from "../env";
+import { inAccountLocale } from "../mail/locale";
 import { appUrl } from "../mail/mailer";
 import { renderNotFound } from "./error-pages";
 
 // GET /calendar/{secret}.ics: no cookie, the secret in the URL is the credential. An unknown, reset
-// or turned-off secret answers 404; each secret is throttled on its own.
+// or turned-off secret answers 404; each secret is throttled on its own. The feed has no session: it
+// is written in its owner's saved language, like their e-mails.
 const FEED_FILE = /^([a-z0-9]{16,128})\.ics$/;
 
 export const calendarFeedPages = new Hono<AppEnv>().get("/calendar/:file", async (c) => {
@@ -22,7 +24,8 @@ export const calendarFeedPages = new Hono<AppEnv>().get("/calendar/:file", async
   if (retryAfter > 0) return c.text(retryMessage(retryAfter), 429, { "Retry-After": String(retryAfter) });
   const today = todayIn(user.timezone, now);
   const host = new URL(appUrl(c.env, new URL(c.req.url).origin)).hostname;
-  const body = calendarFeed(countedMedications(medications, today), { today, notificationDays: user.notificationDays, notificationHour: user.notificationHour }, host, now);
+  const owner = { today, notificationDays: user.notificationDays, notificationHour: user.notificationHour };
+  const body = inAccountLocale(user.locale, () => calendarFeed(countedMedications(medications, today), owner, host, now));
   return c.body(body, 200, {
     "Content-Type": "text/calendar; charset=utf-8",
     "Content-Disposition": 'inline; filename="medication-refills.ics"',

@@ -165,6 +165,7 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
         summary.nothingDue++;
         continue;
       }
+      // In the account's saved language (p.user.locale; English when null): subject, HTML and text.
       const message = reminderMessage({ user: p.user, content, baseUrl: context.baseUrl, key: context.key });
       message.metadata = { [REMINDER_METADATA_KEY]: reminderId(p.user.id, p.localDate) };
       const names = [...content.immediate, ...content.upcoming].map((item) => item.name);

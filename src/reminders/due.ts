@@ -1,7 +1,7 @@
 import type { NotificationType } from "../db/schema";
 import { currentPills, type StoredCount } from "../domain/countdown";
 import { daysLeft, RUNNING_LOW_MAX_DAYS, runOutDate } from "../domain/medications";
-import { prescriptionNotice } from "../domain/prescription";
+import { prescriptionNoticeOf, type PrescriptionNotice } from "../domain/prescription";
 import { addDays } from "../domain/time";
 
 // What a reminder says, as of one local date: pure, so the hourly job, the test e-mail and the
@@ -26,8 +26,8 @@ export interface ReminderItem {
   runOutDate: string; // local 'YYYY-MM-DD'
   pharmacyName: string | null;
   pharmacyPhone: string | null;
-  /** 'Ask your doctor for a new prescription' or 'Prescription expires {date}', when it applies. */
-  prescription: string | null;
+  /** 'Ask your doctor for a new prescription' or 'Prescription expires {date}', when it applies (worded by the template, in the recipient's language). */
+  prescription: PrescriptionNotice | null;
 }
 
 export interface ReminderContent {
@@ -52,7 +52,7 @@ export function reminderContent(medications: ReminderMedication[], notificationD
       runOutDate: runOutDate(current, today, addDays),
       pharmacyName: m.pharmacyName,
       pharmacyPhone: m.pharmacyPhone,
-      prescription: prescriptionNotice({ ...current, refillsLeft: m.refillsLeft, prescriptionExpiresOn: m.prescriptionExpiresOn }, today, notificationDays),
+      prescription: prescriptionNoticeOf({ ...current, refillsLeft: m.refillsLeft, prescriptionExpiresOn: m.prescriptionExpiresOn }, today, notificationDays),
     };
     if (days <= notificationDays) immediate.push(item);
     else if (days <= RUNNING_LOW_MAX_DAYS) upcoming.push(item);

@@ -23,6 +23,8 @@ export interface DueUser {
   email: string;
   username: string;
   fullName: string | null;
+  /** The account's saved language (BCP 47), or null: its e-mails are written in it (English when null). */
+  locale: string | null;
   timezone: string;
   notificationHour: number;
   notificationDays: number;
@@ -39,6 +41,7 @@ const dueUserColumns = {
   email: users.email,
   username: users.username,
   fullName: users.fullName,
+  locale: users.locale,
   timezone: users.timezone,
   notificationHour: users.notificationHour,
   notificationDays: users.notificationDays,

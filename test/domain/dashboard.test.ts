@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import * as m from "../../src/generated/i18n";
+import { inLocale } from "../../src/i18n/current";
 import {
-  count,
-  countFormat,
   allPages,
   condensedPages,
   DEFAULT_SORT,
@@ -21,10 +21,11 @@ import {
   searchMedications,
   showingText,
   sortMedications,
+  STATUS_FILTERS,
   visibleMedications,
   type SortKey,
 } from "../../src/domain/dashboard";
-import type { Medication } from "../../src/domain/medications";
+import { STATUS_LABEL, statusLabel, type Medication } from "../../src/domain/medications";
 
 let nextId = 1;
 const med = (overrides: Partial<Medication>): Medication => ({
@@ -206,10 +207,32 @@ describe("pharmacy names and notices", () => {
   });
 });
 
-describe("count", () => {
-  it("writes every count as the en-US formatter does", () => {
-    const values = [0, -0, 1, 1.5, 2.25, 0.07, 0.1 + 0.2, 999, 999.99, 999.995, 1000, 1234.5, 1e6, 2 / 3, 0.005, 0.015, 12.345];
-    for (let hundredths = 0; hundredths <= 200_000; hundredths += 7) values.push(hundredths / 100, hundredths / 4, hundredths / 1000);
-    for (const n of values) expect(count(n), String(n)).toBe(countFormat.format(n));
+describe("in the current language", () => {
+  const de = { language: "de", locale: "de" };
+  const arEG = { language: "ar", locale: "ar-EG" };
+  const hi = { language: "hi", locale: "hi" };
+
+  it("keeps the English words, and answers each call in the language it runs in", () => {
+    expect(STATUS_LABEL["refill-needed"]).toBe("Refill Needed");
+    expect(STATUS_FILTERS.map((f) => f.label)).toEqual(["All Medications", "Refill Needed", "Running Low", "Well Stocked", "Needs a new prescription"]);
+    inLocale(de, () => {
+      expect(STATUS_LABEL["refill-needed"]).toBe(m.status_refill_needed());
+      expect(statusLabel("well-stocked")).toBe("Gut versorgt");
+      expect(STATUS_FILTERS[0]!.label).toBe("Alle Medikamente");
+      expect(NOTICES["medication-load-error"].title).toBe(m.domain_notice_load_error_title());
+      expect(formatRefillDate("2025-01-05")).toBe("05.01.2025");
+      expect(formatRefillDate(null)).toBe("Nicht verfügbar");
+      expect(pillsText(1)).toBe("1 Tablette");
+      expect(pillsText(1234.5)).toBe("1.234,5 Tabletten");
+    });
+  });
+
+  it("writes counts in the locale's digits and grouping, with its plural forms", () => {
+    inLocale(arEG, () => {
+      expect(pillsText(3)).toBe("٣ أقراص");
+      expect(daysLeftText(12)).toBe("تبقّى ١٢ يومًا");
+      expect(medicationCount(1)).toBe("دواء واحد");
+    });
+    inLocale(hi, () => expect(pillsText(150000)).toBe("1,50,000 गोलियाँ"));
   });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { filterByStatus } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
-import { ASK_FOR_PRESCRIPTION, prescriptionNotice } from "../../src/domain/prescription";
+import { prescriptionNotice } from "../../src/domain/prescription";
+import { inLocale } from "../../src/i18n/current";
+
+const ASK_FOR_PRESCRIPTION = "Ask your doctor for a new prescription";
 
 const today = "2026-03-01";
 let nextId = 1;
@@ -38,6 +41,13 @@ describe("prescriptionNotice", () => {
 
   it("no refills left near the run-out wins over the expiry", () => {
     expect(prescriptionNotice(med({ refillsLeft: 0, pillsRemaining: 2, prescriptionExpiresOn: "2026-03-02" }), today, 7)).toBe(ASK_FOR_PRESCRIPTION);
+  });
+
+  it("speaks the current language", () => {
+    inLocale({ language: "fr", locale: "fr" }, () => {
+      expect(prescriptionNotice(med({ refillsLeft: 0, pillsRemaining: 2 }), today, 7)).toBe("Demandez une nouvelle ordonnance à votre médecin");
+      expect(prescriptionNotice(med({ prescriptionExpiresOn: "2026-03-30" }), today, 7)).toBe("L’ordonnance expire le 30 mars 2026");
+    });
   });
 
   it("the status filter 'Needs a new prescription' keeps exactly the medications with a notice", () => {

@@ -1,8 +1,11 @@
+import * as m from "../../generated/i18n";
+import { isolate, Rich } from "../../i18n/Rich";
 import type { OutgoingEmail } from "../mailer";
-import { buttonStyle, EmailFrame, MUTED, renderEmail } from "./EmailFrame";
+import { buttonStyle, EmailFrame, Hello, MUTED, renderEmail, sentences } from "./EmailFrame";
 
 // The two e-mails about an address: the link that proves the reader owns it, and the notice to the
-// old address when the account asks to move to a new one.
+// old address when the account asks to move to a new one. In the current language: senders wrap
+// them in inAccountLocale (src/mail/locale.ts).
 
 interface ConfirmationInput {
   to: string;
@@ -12,36 +15,32 @@ interface ConfirmationInput {
   change: boolean;
 }
 
-const confirmIgnore = "If you did not ask for this, ignore this e-mail: nothing is sent to this address until it is confirmed.";
-const confirmReason = (change: boolean) =>
-  change
-    ? "Someone asked to send the refill reminders of a Refill Tracker account to this address."
-    : "Welcome to Refill Tracker. Confirm this address to get your refill reminders.";
+const confirmReason = (change: boolean) => (change ? m.mail_confirm_reason_change() : m.mail_confirm_reason_signup());
 
 function ConfirmationEmail({ username, link, change }: ConfirmationInput) {
   return (
-    <EmailFrame title="Confirm your email address">
-      <p>Hello {username},</p>
-      <p>{confirmReason(change)} The link works once, within 24 hours.</p>
+    <EmailFrame title={m.mail_confirm_title()}>
+      <Hello name={username} />
+      <p>{sentences(confirmReason(change), m.mail_confirm_link_once())}</p>
       <p>
         <a href={link} style={buttonStyle}>
-          Confirm this address
+          {m.mail_confirm_button()}
         </a>
       </p>
-      <p style={{ fontSize: "13px", color: MUTED }}>{confirmIgnore}</p>
+      <p style={{ fontSize: "13px", color: MUTED }}>{m.mail_confirm_ignore()}</p>
     </EmailFrame>
   );
 }
 
 export function confirmationEmail(input: ConfirmationInput): OutgoingEmail {
-  const text = `Hello ${input.username},
+  const text = `${m.mail_hello({ name: isolate(input.username) })}
 
-${confirmReason(input.change)} Open this link within 24 hours to confirm it:
+${sentences(confirmReason(input.change), m.mail_confirm_open_link())}
 
 ${input.link}
 
-${confirmIgnore}`;
-  return { to: input.to, subject: "Confirm your Refill Tracker email address", text, html: renderEmail(<ConfirmationEmail {...input} />), tag: "confirm-email" };
+${m.mail_confirm_ignore()}`;
+  return { to: input.to, subject: m.mail_confirm_subject(), text, html: renderEmail(<ConfirmationEmail {...input} />), tag: "confirm-email" };
 }
 
 /** 'nina@example.com' → 'n•••@example.com': enough for the owner to recognise, little for anyone else. */
@@ -57,19 +56,17 @@ interface ChangeNoticeInput {
   resetLink: string;
 }
 
-const noticeSentence = (newAddress: string) =>
-  `Your Refill Tracker e-mail is being changed to ${maskAddress(newAddress)}. If this wasn't you, reset your password.`;
-const noticeStays = "Your reminders keep coming to this address until the new one is confirmed.";
-
 function ChangeNoticeEmail({ username, newAddress, resetLink }: ChangeNoticeInput) {
   return (
-    <EmailFrame title="Your e-mail address is being changed">
-      <p>Hello {username},</p>
-      <p>{noticeSentence(newAddress)}</p>
-      <p>{noticeStays}</p>
+    <EmailFrame title={m.mail_change_title()}>
+      <Hello name={username} />
+      <p>
+        <Rich message={m.mail_change_notice} values={{ address: <bdi>{maskAddress(newAddress)}</bdi> }} />
+      </p>
+      <p>{m.mail_change_stays()}</p>
       <p>
         <a href={resetLink} style={buttonStyle}>
-          Reset my password
+          {m.mail_change_button()}
         </a>
       </p>
     </EmailFrame>
@@ -77,12 +74,12 @@ function ChangeNoticeEmail({ username, newAddress, resetLink }: ChangeNoticeInpu
 }
 
 export function changeNoticeEmail(input: ChangeNoticeInput): OutgoingEmail {
-  const text = `Hello ${input.username},
+  const text = `${m.mail_hello({ name: isolate(input.username) })}
 
-${noticeSentence(input.newAddress)}
+${m.mail_change_notice({ address: isolate(maskAddress(input.newAddress)) })}
 
-${noticeStays}
+${m.mail_change_stays()}
 
-Reset your password: ${input.resetLink}`;
-  return { to: input.to, subject: "Your Refill Tracker e-mail is being changed", text, html: renderEmail(<ChangeNoticeEmail {...input} />), tag: "email-change-notice" };
+${m.mail_change_reset_link({ link: input.resetLink })}`;
+  return { to: input.to, subject: m.mail_change_subject(), text, html: renderEmail(<ChangeNoticeEmail {...input} />), tag: "email-change-notice" };
 }

@@ -1,29 +1,31 @@
+import * as m from "../../generated/i18n";
+import { isolate } from "../../i18n/Rich";
 import type { OutgoingEmail } from "../mailer";
-import { EmailFrame, MUTED, renderEmail } from "./EmailFrame";
+import { EmailFrame, Hello, MUTED, renderEmail } from "./EmailFrame";
+
+// In the current language: the sender wraps it in inAccountLocale (src/mail/locale.ts).
 
 interface GoodbyeInput {
   to: string;
   username: string;
 }
 
-const NOT_YOU = "If you did not delete it, someone knew your password: create a new account and use a different password there.";
-
 function GoodbyeEmail({ username }: GoodbyeInput) {
   return (
-    <EmailFrame title="Your account has been deleted">
-      <p>Hello {username},</p>
-      <p>Your Refill Tracker account and everything stored with it (medications, pharmacies, reminders) have been deleted. You will get no more reminders from us.</p>
-      <p style={{ fontSize: "13px", color: MUTED }}>{NOT_YOU}</p>
+    <EmailFrame title={m.mail_goodbye_title()}>
+      <Hello name={username} />
+      <p>{m.mail_goodbye_body()}</p>
+      <p style={{ fontSize: "13px", color: MUTED }}>{m.mail_goodbye_not_you()}</p>
     </EmailFrame>
   );
 }
 
-const goodbyeText = ({ username }: GoodbyeInput) => `Hello ${username},
+const goodbyeText = ({ username }: GoodbyeInput) => `${m.mail_hello({ name: isolate(username) })}
 
-Your Refill Tracker account and everything stored with it (medications, pharmacies, reminders) have been deleted. You will get no more reminders from us.
+${m.mail_goodbye_body()}
 
-${NOT_YOU}`;
+${m.mail_goodbye_not_you()}`;
 
 export function goodbyeEmail(input: GoodbyeInput): OutgoingEmail {
-  return { to: input.to, subject: "Your Refill Tracker account has been deleted", text: goodbyeText(input), html: renderEmail(<GoodbyeEmail {...input} />), tag: "account-deleted" };
+  return { to: input.to, subject: m.mail_goodbye_subject(), text: goodbyeText(input), html: renderEmail(<GoodbyeEmail {...input} />), tag: "account-deleted" };
 }

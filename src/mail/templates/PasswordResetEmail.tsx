@@ -1,5 +1,9 @@
+import * as m from "../../generated/i18n";
+import { isolate } from "../../i18n/Rich";
 import type { OutgoingEmail } from "../mailer";
-import { buttonStyle, EmailFrame, MUTED, renderEmail } from "./EmailFrame";
+import { buttonStyle, EmailFrame, Hello, MUTED, renderEmail, sentences } from "./EmailFrame";
+
+// In the current language: senders wrap it in inAccountLocale (src/mail/locale.ts).
 
 interface PasswordResetInput {
   to: string;
@@ -7,35 +11,33 @@ interface PasswordResetInput {
   link: string;
 }
 
-const IGNORE = "If it was not you, ignore this e-mail; your password stays the same.";
-
 function PasswordResetEmail({ username, link }: PasswordResetInput) {
   return (
-    <EmailFrame title="Reset your password">
-      <p>Hello {username},</p>
-      <p>Someone asked to reset the password of your Refill Tracker account. The link works once, within one hour.</p>
+    <EmailFrame title={m.mail_reset_title()}>
+      <Hello name={username} />
+      <p>{sentences(m.mail_reset_asked(), m.mail_reset_link_once())}</p>
       <p>
         <a href={link} style={buttonStyle}>
-          Choose a new password
+          {m.mail_reset_button()}
         </a>
       </p>
-      <p style={{ fontSize: "13px", color: MUTED }}>{IGNORE}</p>
+      <p style={{ fontSize: "13px", color: MUTED }}>{m.mail_reset_ignore()}</p>
     </EmailFrame>
   );
 }
 
-const passwordResetText = ({ username, link }: PasswordResetInput) => `Hello ${username},
+const passwordResetText = ({ username, link }: PasswordResetInput) => `${m.mail_hello({ name: isolate(username) })}
 
-Someone asked to reset the password of your Refill Tracker account. Open this link within one hour to choose a new password:
+${sentences(m.mail_reset_asked(), m.mail_reset_open_link())}
 
 ${link}
 
-${IGNORE}`;
+${m.mail_reset_ignore()}`;
 
 export function passwordResetEmail(input: PasswordResetInput): OutgoingEmail {
   return {
     to: input.to,
-    subject: "Reset your Refill Tracker password",
+    subject: m.mail_reset_subject(),
     text: passwordResetText(input),
     html: renderEmail(<PasswordResetEmail {...input} />),
     tag: "password-reset",

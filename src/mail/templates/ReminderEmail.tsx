@@ -1,14 +1,20 @@
-import { NO_PHARMACY } from "../../domain/dashboard";
+import * as m from "../../generated/i18n";
+import { noPharmacyText } from "../../domain/dashboard";
 import { RUNNING_LOW_MAX_DAYS } from "../../domain/medications";
+import { prescriptionNoticeText } from "../../domain/prescription";
+import { formatDate } from "../../i18n/format";
+import { isolate, Rich } from "../../i18n/Rich";
 import type { ReminderContent, ReminderItem } from "../../reminders/due";
-import { formatDate, plural } from "../../shared/format";
+import { inAccountLocale } from "../locale";
 import type { OutgoingEmail } from "../mailer";
 import { unsubscribeUrl, type UnsubscribeKey } from "../unsubscribe";
-import { buttonStyle, EmailFrame, LINK, MUTED, renderEmail } from "./EmailFrame";
+import { buttonStyle, EmailFrame, Hello, LINK, listIndent, MUTED, renderEmail } from "./EmailFrame";
 
 // The daily refill reminder (and the test e-mail): HTML and plain text, what needs a refill now and
 // what is upcoming, each with its run-out date and pharmacy (phone as a tel: link), a link to the
 // dashboard, and one-click unsubscribe headers (RFC 8058) plus the same link in the footer.
+// Written in the current language; reminderMessage writes it in the account's. User-entered text
+// (names, pharmacies, phone numbers) is isolated: <bdi> in the HTML, U+2068…U+2069 in the text.
 
 export interface ReminderEmailInput {
   to: string;
@@ -26,10 +32,9 @@ export interface ReminderRecipient {
   email: string;
   username: string;
   fullName: string | null;
+  /** The account's saved language (users.locale): null is English; left out, the current language. */
+  locale?: string | null;
 }
-
-const CONSENT = "You receive this e-mail because you agreed to refill reminders.";
-const NOTHING_DUE = "Nothing needs a refill right now.";
 
 /** A tel: link for a phone number with at least one digit; null for text like "call us". */
 const telHref = (phone: string) => {
@@ -38,18 +43,16 @@ const telHref = (phone: string) => {
 };
 
 function supplyText(item: ReminderItem): string {
-  if (item.pillsLeft <= 0) return "out of pills";
-  return `${plural(item.pillsLeft, "pill", "pills")} left, ${plural(Math.floor(item.daysLeft), "day", "days")} of supply`;
+  if (item.pillsLeft <= 0) return m.mail_reminder_out_of_pills();
+  return m.mail_reminder_supply({ pills: item.pillsLeft, days: Math.floor(item.daysLeft) });
 }
 
 /** The words both versions share: section titles and the opening line. */
 function wording(content: ReminderContent, test: boolean) {
   return {
-    nowTitle: `Needs a refill now (within ${plural(content.notificationDays, "day", "days")} of running out)`,
-    upcomingTitle: `Upcoming refills (within ${plural(RUNNING_LOW_MAX_DAYS, "day", "days")})`,
-    intro: test
-      ? "This is a test of your refill reminder e-mail. This is what your medications look like today."
-      : "Some of your medications are running out. Here is what to refill and when.",
+    nowTitle: m.mail_reminder_now_title({ days: content.notificationDays }),
+    upcomingTitle: m.mail_reminder_upcoming_title({ days: RUNNING_LOW_MAX_DAYS }),
+    intro: test ? m.mail_reminder_intro_test() : m.mail_reminder_intro(),
     nothing: content.immediate.length === 0 && content.upcoming.length === 0,
   };
 }
@@ -57,34 +60,37 @@ function wording(content: ReminderContent, test: boolean) {
 // ---- HTML ----
 
 function Pharmacy({ item }: { item: ReminderItem }) {
-  if (!item.pharmacyName) return NO_PHARMACY;
-  if (!item.pharmacyPhone) return item.pharmacyName;
+  if (!item.pharmacyName) return noPharmacyText();
+  const name = <bdi>{item.pharmacyName}</bdi>;
+  if (!item.pharmacyPhone) return name;
   const href = telHref(item.pharmacyPhone);
-  if (!href) return `${item.pharmacyName}, ${item.pharmacyPhone}`;
-  return (
-    <>
-      {item.pharmacyName},{" "}
-      <a href={href} style={{ color: LINK }}>
-        {item.pharmacyPhone}
-      </a>
-    </>
+  const phone = href ? (
+    <a href={href} style={{ color: LINK }}>
+      <bdi>{item.pharmacyPhone}</bdi>
+    </a>
+  ) : (
+    <bdi>{item.pharmacyPhone}</bdi>
   );
+  return <Rich message={m.mail_reminder_pharmacy_phone} values={{ pharmacy: name, phone }} />;
 }
 
 function Item({ item }: { item: ReminderItem }) {
   return (
     <li style={{ margin: "0 0 12px" }}>
-      <strong>{item.name}</strong> — {supplyText(item)}
+      <strong>
+        <bdi>{item.name}</bdi>
+      </strong>{" "}
+      — {supplyText(item)}
       <br />
-      Runs out <strong>{formatDate(item.runOutDate)}</strong>
+      <Rich message={m.mail_reminder_runs_out} values={{ date: <strong>{formatDate(item.runOutDate)}</strong> }} />
       <br />
       <span style={{ color: MUTED }}>
-        Pharmacy: <Pharmacy item={item} />
+        <Rich message={m.mail_reminder_pharmacy} values={{ pharmacy: <Pharmacy item={item} /> }} />
       </span>
       {item.prescription && (
         <>
           <br />
-          <strong>{item.prescription}</strong>
+          <strong>{prescriptionNoticeText(item.prescription)}</strong>
         </>
       )}
     </li>
@@ -96,7 +102,7 @@ function Section({ title, items }: { title: string; items: ReminderItem[] }) {
   return (
     <>
       <h2 style={{ fontSize: "16px", margin: "24px 0 8px" }}>{title}</h2>
-      <ul style={{ paddingLeft: "20px", margin: "0" }}>
+      <ul style={{ ...listIndent("20px"), margin: "0" }}>
         {items.map((item) => (
           <Item key={item.medicationId} item={item} />
         ))}
@@ -109,26 +115,26 @@ function ReminderEmail({ name, content, dashboardUrl, settingsUrl, unsubscribeUr
   const { nowTitle, upcomingTitle, intro, nothing } = wording(content, test);
   const footer = (
     <>
-      {CONSENT}{" "}
+      {m.mail_reminder_consent()}{" "}
       <a href={settingsUrl} style={{ color: MUTED }}>
-        Change when it arrives
+        {m.mail_reminder_change_time()}
       </a>{" "}
       ·{" "}
       <a href={unsubscribeUrl} style={{ color: MUTED }}>
-        Unsubscribe
+        {m.mail_reminder_unsubscribe()}
       </a>
     </>
   );
   return (
-    <EmailFrame title={test ? "Test: refill reminder" : "Refill reminder"} footer={footer}>
-      <p>Hello {name},</p>
+    <EmailFrame title={test ? m.mail_reminder_title_test() : m.mail_reminder_title()} footer={footer}>
+      <Hello name={name} />
       <p>{intro}</p>
       <Section title={nowTitle} items={content.immediate} />
       <Section title={upcomingTitle} items={content.upcoming} />
-      {nothing && <p>{NOTHING_DUE}</p>}
+      {nothing && <p>{m.mail_reminder_nothing_due()}</p>}
       <p style={{ marginTop: "24px" }}>
         <a href={dashboardUrl} style={buttonStyle}>
-          Open your dashboard
+          {m.mail_reminder_dashboard_button()}
         </a>
       </p>
     </EmailFrame>
@@ -138,41 +144,45 @@ function ReminderEmail({ name, content, dashboardUrl, settingsUrl, unsubscribeUr
 // ---- Plain text ----
 
 function pharmacyText(item: ReminderItem): string {
-  if (!item.pharmacyName) return NO_PHARMACY;
-  return item.pharmacyPhone ? `${item.pharmacyName}, ${item.pharmacyPhone}` : item.pharmacyName;
+  if (!item.pharmacyName) return noPharmacyText();
+  const name = isolate(item.pharmacyName);
+  return item.pharmacyPhone ? m.mail_reminder_pharmacy_phone({ pharmacy: name, phone: isolate(item.pharmacyPhone) }) : name;
 }
 
-const itemText = (item: ReminderItem) =>
-  `- ${item.name}: ${supplyText(item)}; runs out ${formatDate(item.runOutDate)}.\n  Pharmacy: ${pharmacyText(item)}${item.prescription ? `\n  ${item.prescription}.` : ""}`;
+function itemText(item: ReminderItem): string {
+  const line = m.mail_reminder_item({ name: isolate(item.name), supply: supplyText(item), date: formatDate(item.runOutDate) });
+  const prescription = item.prescription ? `\n  ${prescriptionNoticeText(item.prescription)}.` : "";
+  return `- ${line}\n  ${m.mail_reminder_pharmacy({ pharmacy: pharmacyText(item) })}${prescription}`;
+}
 
 const sectionText = (title: string, items: ReminderItem[]) => (items.length ? ["", `${title}:`, ...items.map(itemText)] : []);
 
 function reminderText({ name, content, dashboardUrl, settingsUrl, unsubscribeUrl, test = false }: ReminderEmailInput): string {
   const { nowTitle, upcomingTitle, intro, nothing } = wording(content, test);
   return [
-    `Hello ${name},`,
+    m.mail_hello({ name: isolate(name) }),
     "",
     intro,
     ...sectionText(nowTitle, content.immediate),
     ...sectionText(upcomingTitle, content.upcoming),
-    ...(nothing ? ["", NOTHING_DUE] : []),
+    ...(nothing ? ["", m.mail_reminder_nothing_due()] : []),
     "",
-    `Open your dashboard: ${dashboardUrl}`,
+    m.mail_reminder_dashboard_link({ url: dashboardUrl }),
     "",
     "--",
-    `${CONSENT} Change when it arrives: ${settingsUrl}`,
-    `Unsubscribe: ${unsubscribeUrl}`,
+    `${m.mail_reminder_consent()} ${m.mail_reminder_change_time_link({ url: settingsUrl })}`,
+    m.mail_reminder_unsubscribe_link({ url: unsubscribeUrl }),
   ].join("\n");
 }
 
 // ---- The message ----
 
 export function reminderSubject(content: ReminderContent, test = false): string {
-  if (test) return "Test: your medication refill reminder";
-  return `Refill reminder: ${plural(content.immediate.length, "medication needs", "medications need")} a refill`;
+  if (test) return m.mail_reminder_subject_test();
+  return m.mail_reminder_subject({ count: content.immediate.length });
 }
 
-/** The reminder with every link given; reminderMessage builds the links for an account. */
+/** The reminder with every link given, in the current language; reminderMessage builds the links for an account. */
 export function reminderEmail(input: ReminderEmailInput): OutgoingEmail {
   const test = input.test ?? false;
   return {
@@ -186,9 +196,10 @@ export function reminderEmail(input: ReminderEmailInput): OutgoingEmail {
 }
 
 /**
- * The reminder (or, with `test`, the test e-mail) for one account: greets it by full name, else
- * username, and links the dashboard, the notification settings and a signed unsubscribe link.
- * `baseUrl` is the app's origin without a trailing slash (appUrl in ../mailer).
+ * The reminder (or, with `test`, the test e-mail) for one account, in its saved language (when
+ * `user.locale` is given; otherwise the current one): greets it by full name, else username, and
+ * links the dashboard, the notification settings and a signed unsubscribe link. `baseUrl` is the
+ * app's origin without a trailing slash (appUrl in ../mailer).
  */
 export function reminderMessage({
   user,
@@ -203,13 +214,15 @@ export function reminderMessage({
   key: UnsubscribeKey;
   test?: boolean;
 }): OutgoingEmail {
-  return reminderEmail({
-    to: user.email,
-    name: user.fullName || user.username,
-    content,
-    dashboardUrl: `${baseUrl}/`,
-    settingsUrl: `${baseUrl}/notifications`,
-    unsubscribeUrl: unsubscribeUrl(baseUrl, key, user.id),
-    test,
-  });
+  const write = () =>
+    reminderEmail({
+      to: user.email,
+      name: user.fullName || user.username,
+      content,
+      dashboardUrl: `${baseUrl}/`,
+      settingsUrl: `${baseUrl}/notifications`,
+      unsubscribeUrl: unsubscribeUrl(baseUrl, key, user.id),
+      test,
+    });
+  return user.locale === undefined ? write() : inAccountLocale(user.locale, write);
 }
