@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   DEFAULT_SORT,
-  EMPTY_STATE,
+  emptyStateText,
   foundText,
   isStatusFilter,
   nextSort,
@@ -168,7 +168,7 @@ export default function Dashboard(props: Props) {
             )}
           </div>
         ) : visible.length === 0 ? (
-          <p className="p-10 text-center text-sm text-slate-700">{EMPTY_STATE}</p>
+          <p className="p-10 text-center text-sm text-slate-700">{emptyStateText()}</p>
         ) : (
           <>
             <MedicationList

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { UNKNOWN_PHARMACY } from "../../src/domain/dashboard";
+import { unknownPharmacyText } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
 import * as m from "../../src/generated/i18n";
 import { isolate } from "../../src/i18n/Rich";
@@ -98,7 +98,7 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
             </div>
             <div className="flex flex-wrap gap-x-2">
               <dt className="text-slate-600">{m.refill_pharmacy_label()}</dt>
-              <dd className="break-words font-medium">{pharmacyName === undefined ? UNKNOWN_PHARMACY : <bdi>{pharmacyName}</bdi>}</dd>
+              <dd className="break-words font-medium">{pharmacyName === undefined ? unknownPharmacyText() : <bdi>{pharmacyName}</bdi>}</dd>
             </div>
           </dl>
           <p className="text-sm text-slate-700">

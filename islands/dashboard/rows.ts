@@ -1,4 +1,4 @@
-import { daysLeftText, formatRefillDate, NO_PHARMACY, pharmacyNameOf, pillsText } from "../../src/domain/dashboard";
+import { daysLeftText, formatRefillDate, noPharmacyText, pharmacyNameOf, pillsText } from "../../src/domain/dashboard";
 import { statusOf, wholeDaysLeft, type Medication, type MedicationStatus } from "../../src/domain/medications";
 import { prescriptionNotice } from "../../src/domain/prescription";
 
@@ -20,7 +20,7 @@ export function toRow(medication: Medication, pharmacyNames: Map<number, string>
   const pharmacy = pharmacyNameOf(medication, pharmacyNames);
   return {
     medication,
-    pharmacy: pharmacy ?? NO_PHARMACY,
+    pharmacy: pharmacy ?? noPharmacyText(),
     hasPharmacy: pharmacy !== undefined,
     dailyDose: pillsText(medication.pillsPerDay),
     remaining: pillsText(medication.pillsRemaining),

@@ -23,7 +23,8 @@ export function formatDate(date: string, style: "medium" | "long" | "short" = "m
   const match = DATE.exec(date);
   if (!match) return date;
   const instant = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  if (Number.isNaN(instant)) return date;
+  // Not a real date ('2025-13-01', '2025-02-30'): Date.UTC would roll it into another one.
+  if (Number.isNaN(instant) || new Date(instant).toISOString().slice(0, 10) !== date) return date;
   return dateTimeFormat(`date-${style}`, { dateStyle: style, timeZone: "UTC" }).format(instant);
 }
 

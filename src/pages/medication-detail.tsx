@@ -7,7 +7,7 @@ import { medicationOf, toMedication } from "../data/medications";
 import { pharmacyOfMedication } from "../data/pharmacies";
 import { supplyEventsOf, toSupplyEvent } from "../data/supply";
 import { todayIn } from "../domain/countdown";
-import { daysLeftText, NO_PHARMACY, noticeHref, pillsText } from "../domain/dashboard";
+import { daysLeftText, noPharmacyText, noticeHref, pillsText } from "../domain/dashboard";
 import { runOutDate, wholeDaysLeft } from "../domain/medications";
 import { prescriptionNotice } from "../domain/prescription";
 import { supplyChart } from "../domain/supply-chart";
@@ -89,7 +89,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
                     )}
                   </>
                 ) : (
-                  NO_PHARMACY
+                  noPharmacyText()
                 )}
               </Fact>
               <Fact term="Daily dose">{pillsText(medication.pillsPerDay)}</Fact>
