@@ -86,7 +86,8 @@ function RegisterForm() {
   const { pending, errors, onSubmit } = useSubmit({
     check: (form) => check(registerFormSchema, readForm(form)),
     async send({ confirmPassword: _removed, ...payload }) {
-      await apiRequest<User>("POST", "/api/register", payload);
+      // The account starts in this browser's language and time zone (the server ignores what it cannot use).
+      await apiRequest<User>("POST", "/api/register", { ...payload, locale: navigator.language, timezone: browserTimeZone() });
       return { navigate: "/", toast: { title: m.auth_form_account_created(), description: m.auth_form_account_created_description() } };
     },
     failureTitle: m.auth_form_registration_failed(),
@@ -106,4 +107,12 @@ function RegisterForm() {
       <PendingButton className="btn-primary w-full" pending={pending} label={m.auth_form_create_account()} pendingLabel={m.auth_form_creating_account()} />
     </form>
   );
+}
+
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
 }

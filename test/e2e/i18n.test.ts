@@ -1,0 +1,99 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ar from "../../src/i18n/messages/ar.json";
+import de from "../../src/i18n/messages/de.json";
+import es from "../../src/i18n/messages/es.json";
+import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, uniqueName } from "./browser";
+
+// The product in the patient's language, in a real browser: German (long words) and Arabic (right to
+// left), at a phone's and a desktop's width. The browser's language and zone come from the context,
+// as a real browser reports them.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+type Catalog = Record<string, string>;
+const LANGUAGES: Array<[string, Catalog, { locale: string; timezoneId: string; dir: "ltr" | "rtl" }]> = [
+  ["de", de, { locale: "de-DE", timezoneId: "Europe/Berlin", dir: "ltr" }],
+  ["ar", ar, { locale: "ar-EG", timezoneId: "Africa/Cairo", dir: "rtl" }],
+];
+
+async function newLocalizedPage(viewport: typeof DESKTOP, locale: string, timezoneId: string): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale, timezoneId });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  page.on("console", (msg) => msg.type() === "error" && !/Failed to load resource.*40[019]/.test(msg.text()) && problems.push(`console: ${msg.text()}`));
+  (page as Page & { problems: string[] }).problems = problems;
+  return page;
+}
+
+const html = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+
+describe.each(LANGUAGES)("the product in %s", (language, t, { locale, timezoneId, dir }) => {
+  describe.each([
+    ["desktop", DESKTOP],
+    ["mobile", MOBILE],
+  ])("(%s)", (_, viewport) => {
+    it("signs up in the browser's language and zone, shows the dashboard in it, and passes axe", async () => {
+      const page = await newLocalizedPage(viewport, locale, timezoneId);
+      await page.goto("/auth");
+      await hydrated(page);
+      expect(await html(page)).toEqual([language, dir]);
+      await expectAccessible(page);
+      await expectNoHorizontalScroll(page);
+
+      await page.getByRole("tab", { name: t.auth_form_create_account }).click();
+      const username = uniqueName(language);
+      await page.getByLabel(t.auth_form_username, { exact: true }).fill(username);
+      await page.getByLabel(t.auth_form_email, { exact: true }).fill(`${username}@example.com`);
+      await page.getByLabel(t.common_full_name, { exact: true }).fill("Amal Müller");
+      await page.getByLabel(t.auth_form_password, { exact: true }).fill("a long password");
+      await page.getByLabel(t.auth_form_confirm_password, { exact: true }).fill("a long password");
+      await page.getByRole("button", { name: t.auth_form_create_account }).last().click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await hydrated(page);
+      await expect.poll(() => page.getByText(t.auth_form_account_created_description).count()).toBe(1);
+
+      // The account keeps the browser's language (with its region) and time zone.
+      const user = await (await page.request.get("/api/user")).json();
+      expect([user.locale, user.timezone]).toEqual([locale, timezoneId]);
+      expect(await html(page)).toEqual([locale, dir]);
+
+      const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "صيدلية النور", phoneNumber: "+20 2 2345 6789" } })).json();
+      const added = await page.request.post("/api/medications", { data: { name: "Metformin 500mg", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 6, pillsPerRefill: 60, lastRefillDate: "" } });
+      expect(added.status()).toBe(201);
+      await page.reload();
+      await hydrated(page);
+      await expect.poll(() => page.getByRole("heading", { name: t.dashboard_medications_heading }).count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByText("Metformin 500mg").first().isVisible()).toBe(true);
+      await expectAccessible(page);
+      await expectNoHorizontalScroll(page);
+      expectNoErrors(page);
+      await page.context().close();
+    });
+  });
+});
+
+describe("the footer's language switcher", () => {
+  it("works without JavaScript and saves the choice on the account", async () => {
+    const context = await browser.newContext({ viewport: MOBILE, baseURL: baseUrl(), locale: "de-DE", javaScriptEnabled: false });
+    const page = await context.newPage();
+    const username = uniqueName("switch");
+    const registered = await page.request.post("/api/register", { data: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Pat", emailConsent: true } });
+    expect(registered.status()).toBe(201);
+    await page.goto("/pharmacies");
+    expect(await html(page)).toEqual(["de", "ltr"]);
+    await page.getByRole("button", { name: "Español" }).click();
+    await page.waitForURL((url) => url.pathname === "/pharmacies");
+    expect((await html(page))[0]).toBe("es");
+    await expect.poll(() => page.getByText(es.footer_privacy).count()).toBe(1);
+    const user = await (await page.request.get("/api/user")).json();
+    expect(user.locale).toBe("es");
+    await page.getByRole("button", { name: "العربية" }).click();
+    expect(await html(page)).toEqual(["ar", "rtl"]);
+    await context.close();
+  });
+});
