@@ -79,7 +79,7 @@ describe("the database unreachable", () => {
     const page = await call("GET", path, { env: down, cookie: ANY_SESSION });
     expect(page.status).toBe(503);
     expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
-    expect(page.text).toMatch(/<html lang="en">/);
+    expect(page.text).toMatch(/<html lang="en" dir="ltr">/);
     expect(page.text).toContain("We&#x27;ll be right back");
     expect(page.text).toContain("Nothing you saved is lost");
     expect(page.headers.get("Content-Security-Policy")).toMatch(/script-src 'self' 'nonce-/);
