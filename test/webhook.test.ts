@@ -33,8 +33,7 @@ const bounce = (email: string, type = "HardBounce", metadata?: Record<string, st
 });
 
 const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
-// The address is user data inside a sentence: isolated (U+2068 … U+2069) for right-to-left pages.
-const BANNER_BOUNCE = (address: string) => `We couldn&#x27;t deliver email to \u2068${address}\u2069. Check the address or choose another.`;
+const BANNER_BOUNCE = (address: string) => `We couldn&#x27;t deliver email to <bdi>${address}</bdi>. Check the address or choose another.`;
 
 describe("authentication", () => {
   it("404 while POSTMARK_WEBHOOK_SECRET is unset, whatever the credentials", async () => {

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { deliveryNotice, type User } from "../shared/user";
+import * as m from "../generated/i18n";
+import { Rich } from "../i18n/Rich";
+import type { User } from "../shared/user";
 import { Island } from "./Island";
 
 /** Shared header and footer of signed-in pages. */
@@ -9,15 +11,15 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
           <a href="/" className="text-lg font-bold text-teal-800">
-            Refill Tracker
+            {m.app_name()}
           </a>
-          <nav aria-label="Account" className="flex items-center gap-2">
-            <button type="button" popoverTarget="notifications-menu" className="btn-secondary px-3" aria-label="Notifications">
+          <nav aria-label={m.nav_account_label()} className="flex items-center gap-2">
+            <button type="button" popoverTarget="notifications-menu" className="btn-secondary px-3" aria-label={m.nav_notifications_label()}>
               <BellIcon />
             </button>
-            <div id="notifications-menu" popover="auto" className="card absolute right-4 top-14 m-0 w-56 p-2">
+            <div id="notifications-menu" popover="auto" className="card absolute end-4 top-14 m-0 w-56 p-2">
               <a href="/notifications" className="block rounded px-3 py-2 text-sm hover:bg-slate-100 focus-visible:bg-slate-100">
-                Configure notifications
+                {m.nav_configure_notifications()}
               </a>
             </div>
             <Island name="AccountMenu" props={{ user }} />
@@ -36,17 +38,22 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
 
 /** Postmark reported a bounce or a complaint: reminders are off until the user changes the address or turns them on. */
 function DeliveryBanner({ user }: { user: User }) {
-  const notice = deliveryNotice(user);
-  if (!notice) return null;
+  if (user.deliveryProblem !== "bounced" && user.deliveryProblem !== "complained") return null;
   return (
-    <section aria-label="Email delivery" className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-      <p className="font-medium">{notice}</p>
+    <section aria-label={m.banner_delivery_label()} className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="font-medium">
+        {user.deliveryProblem === "bounced" ? (
+          <Rich message={m.banner_delivery_bounced} values={{ address: <bdi>{user.deliveryProblemAddress ?? user.email}</bdi> }} />
+        ) : (
+          m.banner_delivery_complained()
+        )}
+      </p>
       <p className="mt-2 flex flex-wrap gap-4">
         <a href="/profile" className="text-teal-800 underline">
-          Change email address
+          {m.banner_change_email()}
         </a>
         <a href="/notifications" className="text-teal-800 underline">
-          Turn reminders on again
+          {m.banner_reminders_on_again()}
         </a>
       </p>
     </section>
@@ -56,8 +63,8 @@ function DeliveryBanner({ user }: { user: User }) {
 /** Until the address is confirmed nothing but resets goes to it: say so on every signed-in page. */
 function ConfirmEmailBanner() {
   return (
-    <section aria-label="Email confirmation" className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm font-medium">Confirm your email address to get refill reminders.</p>
+    <section aria-label={m.banner_confirm_label()} className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm font-medium">{m.banner_confirm_text()}</p>
       <Island name="ResendConfirmation" props={{}} />
     </section>
   );

@@ -1,3 +1,4 @@
+import * as m from "../generated/i18n";
 import { Island } from "./Island";
 
 /** The dashboard's ways to take the list elsewhere: print it, download it as CSV, import a CSV. */
@@ -5,10 +6,10 @@ export function ListTools() {
   return (
     <>
       <a href="/medications/print" className="btn-secondary flex-1 sm:flex-none">
-        Print list
+        {m.nav_print_list()}
       </a>
       <a href="/api/medications/export.csv" download className="btn-secondary flex-1 sm:flex-none">
-        Export CSV
+        {m.nav_export_csv()}
       </a>
       <Island name="ImportDialog" props={{}} />
     </>

@@ -1,8 +1,10 @@
 import { Hono, type Context } from "hono";
-import { CONFIRMED_TITLE, confirmEmail, EXPIRED_LINK, USED_LINK } from "../auth/email-confirmation";
+import { confirmEmail } from "../auth/email-confirmation";
 import { CenteredCard } from "../components/CenteredCard";
 import { Island } from "../components/Island";
 import type { AppEnv } from "../env";
+import * as m from "../generated/i18n";
+import { Rich } from "../i18n/Rich";
 import { findSignedIn } from "../http/middleware";
 
 /** The signed-out screens: /auth, /forgot-password, /reset-password, and /confirm-email. */
@@ -10,44 +12,44 @@ export const accountPages = new Hono<AppEnv>()
   .get("/auth", async (c) => {
     if (await findSignedIn(c)) return c.redirect("/", 302);
     return c.render(
-      <CenteredCard heading="Welcome" subtitle="Sign in or create an account to track your medication refills.">
+      <CenteredCard heading={m.page_auth_heading()} subtitle={m.page_auth_subtitle()}>
         <Island name="AuthForm" props={{ initialTab: c.req.query("tab") === "register" ? "register" : "signin" }} />
       </CenteredCard>,
-      { title: "Sign in" },
+      { title: m.page_auth_title() },
     );
   })
   .get("/forgot-password", (c) =>
     c.render(
-      <CenteredCard heading="Forgot password" subtitle="Enter the e-mail of your account and we'll send you a reset link.">
+      <CenteredCard heading={m.page_forgot_password_title()} subtitle={m.page_forgot_password_subtitle()}>
         <div className="card w-full max-w-md p-6">
           <Island name="ForgotPasswordForm" props={{}} />
         </div>
       </CenteredCard>,
-      { title: "Forgot password" },
+      { title: m.page_forgot_password_title() },
     ),
   )
   .get("/reset-password", (c) => {
     const token = c.req.query("token");
     return c.render(
-      <CenteredCard heading="Reset password">
+      <CenteredCard heading={m.page_reset_password_title()}>
         <div className="card w-full max-w-md p-6">
           {token ? (
             <Island name="ResetPasswordForm" props={{ token }} />
           ) : (
             <div className="space-y-4 text-center">
-              <h2 className="text-lg font-semibold text-red-800">Reset Link Error</h2>
-              <p className="text-sm text-slate-700">Missing reset token. Please use the link from your email.</p>
+              <h2 className="text-lg font-semibold text-red-800">{m.page_reset_link_error()}</h2>
+              <p className="text-sm text-slate-700">{m.page_reset_missing_token()}</p>
               <a href="/forgot-password" className="btn-primary w-full">
-                Request a new reset link
+                {m.page_reset_request_new_link()}
               </a>
               <a href="/auth" className="block text-sm text-teal-800 underline">
-                Back to login
+                {m.page_back_to_login()}
               </a>
             </div>
           )}
         </div>
       </CenteredCard>,
-      { title: "Reset password" },
+      { title: m.page_reset_password_title() },
     );
   })
   // Plain HTML: the link opens in whatever browser the mail client picks, signed in or not.
@@ -56,20 +58,20 @@ export const accountPages = new Hono<AppEnv>()
     const outcome = token && token.length <= 200 ? await confirmEmail(c.var.db, token, Date.now()) : ({ state: "used" } as const);
     if (outcome.state === "confirmed") {
       return c.render(
-        <CenteredCard heading={CONFIRMED_TITLE}>
+        <CenteredCard heading={m.page_email_confirmed_title()}>
           <div className="card w-full max-w-md space-y-4 p-6 text-center">
             <p className="text-sm text-slate-700">
-              Your refill reminders and test e-mails now go to <strong>{outcome.user.email}</strong>.
+              <Rich message={m.page_email_confirmed_text} values={{ email: <strong><bdi>{outcome.user.email}</bdi></strong> }} />
             </p>
             <a href="/" className="btn-primary w-full">
-              Go to dashboard
+              {m.page_go_to_dashboard()}
             </a>
           </div>
         </CenteredCard>,
-        { title: CONFIRMED_TITLE },
+        { title: m.page_email_confirmed_title() },
       );
     }
-    return renderLinkProblem(c, outcome.state === "expired" ? EXPIRED_LINK : USED_LINK);
+    return renderLinkProblem(c, outcome.state === "expired" ? m.page_confirm_link_expired() : m.page_confirm_link_used());
   });
 
 /** An expired or spent link: a new one is a click away when signed in, a sign-in away otherwise. */
@@ -77,25 +79,25 @@ async function renderLinkProblem(c: Context<AppEnv>, message: string) {
   const signedIn = await findSignedIn(c);
   const settled = signedIn && signedIn.user.emailConfirmed && !signedIn.user.pendingEmail;
   return c.render(
-    <CenteredCard heading="Confirmation link not valid">
+    <CenteredCard heading={m.page_confirm_link_invalid()}>
       <div className="card w-full max-w-md space-y-4 p-6 text-center">
         <p className="text-sm text-slate-700">{message}</p>
         {settled ? (
           <>
-            <p className="text-sm text-slate-700">Your email address is already confirmed.</p>
+            <p className="text-sm text-slate-700">{m.page_email_already_confirmed()}</p>
             <a href="/" className="btn-primary w-full">
-              Go to dashboard
+              {m.page_go_to_dashboard()}
             </a>
           </>
         ) : signedIn ? (
           <Island name="ResendConfirmation" props={{ className: "btn-primary w-full" }} />
         ) : (
           <a href="/auth" className="btn-primary w-full">
-            Sign in to send a new link
+            {m.page_confirm_sign_in_for_link()}
           </a>
         )}
       </div>
     </CenteredCard>,
-    { title: "Confirmation link not valid" },
+    { title: m.page_confirm_link_invalid() },
   );
 }

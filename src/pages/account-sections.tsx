@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Island } from "../components/Island";
 import { zoneOrUtc } from "../domain/time";
+import * as m from "../generated/i18n";
+import { formatDateTime } from "../i18n/format";
 import type { DeviceRow } from "../shared/account-schemas";
 
 // The Security and Your data sections under the profile form on /profile.
@@ -14,11 +16,11 @@ interface StoredDevice {
 
 /** The devices for the Security section: times in the user's zone, this session marked, no ids. */
 export function deviceRows(devices: StoredDevice[], currentSessionId: string, timeZone: string): DeviceRow[] {
-  const format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zoneOrUtc(timeZone) });
+  const zone = zoneOrUtc(timeZone);
   return devices.map((device) => ({
-    browser: device.browser ?? "Unknown browser",
-    signedIn: format.format(device.createdAt),
-    lastSeen: format.format(device.lastSeenAt),
+    browser: device.browser ?? m.page_unknown_browser(),
+    signedIn: formatDateTime(device.createdAt, zone),
+    lastSeen: formatDateTime(device.lastSeenAt, zone),
     current: device.id === currentSessionId,
   }));
 }
@@ -38,10 +40,10 @@ function Section({ id, heading, subtitle, children }: { id: string; heading: str
 export function AccountSections({ username, devices }: { username: string; devices: DeviceRow[] }) {
   return (
     <>
-      <Section id="security-heading" heading="Security" subtitle="Your password and the devices signed in to your account.">
+      <Section id="security-heading" heading={m.page_security_heading()} subtitle={m.page_security_subtitle()}>
         <Island name="SecuritySettings" props={{ username, devices }} />
       </Section>
-      <Section id="your-data-heading" heading="Your data" subtitle="Take a copy of everything we store about you, or erase it.">
+      <Section id="your-data-heading" heading={m.page_your_data_heading()} subtitle={m.page_your_data_subtitle()}>
         <Island name="DataSettings" props={{}} />
       </Section>
     </>

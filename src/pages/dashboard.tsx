@@ -7,6 +7,7 @@ import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacie
 import { todayIn } from "../domain/countdown";
 import { isNoticeKey } from "../domain/dashboard";
 import type { AppEnv } from "../env";
+import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
 
 // The session and everything the first paint shows, in one round trip.
@@ -18,14 +19,14 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
   return c.render(
     <AppShell user={user}>
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <h1 className="text-2xl font-bold">Medication Dashboard</h1>
+        <h1 className="text-2xl font-bold">{m.page_dashboard_title()}</h1>
         <div className="flex flex-wrap gap-2">
           <ListTools />
           <a href="/pharmacies" className="btn-secondary flex-1 sm:flex-none">
-            Manage Pharmacies
+            {m.page_dashboard_manage_pharmacies()}
           </a>
           <a href="/add-medication" className="btn-primary flex-1 sm:flex-none">
-            Add Medication
+            {m.page_dashboard_add_medication()}
           </a>
         </div>
       </div>
@@ -40,6 +41,6 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
         }}
       />
     </AppShell>,
-    { title: "Medication Dashboard" },
+    { title: m.page_dashboard_title() },
   );
 });

@@ -1,19 +1,20 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import * as m from "../generated/i18n";
 
 export function renderNotFound(c: Context<AppEnv>) {
   c.status(404);
   return c.render(
     <main className="flex flex-1 items-center justify-center px-4">
       <div className="card w-full max-w-md p-6">
-        <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
-        <p className="mt-4 text-sm text-slate-700">Did you forget to add the page to the router?</p>
+        <h1 className="text-2xl font-bold text-slate-900">{m.page_not_found_heading()}</h1>
+        <p className="mt-4 text-sm text-slate-700">{m.page_not_found_text()}</p>
         <a href="/" className="mt-6 inline-block text-sm text-teal-800 underline">
-          Go to the dashboard
+          {m.page_not_found_home()}
         </a>
       </div>
     </main>,
-    { title: "Page not found" },
+    { title: m.page_not_found_title() },
   );
 }
 
@@ -22,15 +23,13 @@ export function renderUnavailable(c: Context<AppEnv>, status: 500 | 503) {
   return c.render(
     <main className="flex flex-1 items-center justify-center px-4">
       <div className="card w-full max-w-md p-6" role="alert">
-        <h1 className="text-2xl font-bold text-slate-900">We'll be right back</h1>
-        <p className="mt-4 text-sm text-slate-700">
-          Refill Tracker can't reach its data just now. Nothing you saved is lost — please try again in a moment.
-        </p>
+        <h1 className="text-2xl font-bold text-slate-900">{m.page_unavailable_heading()}</h1>
+        <p className="mt-4 text-sm text-slate-700">{m.page_unavailable_text()}</p>
         <a href="" className="btn-primary mt-6">
-          Try again
+          {m.page_unavailable_retry()}
         </a>
       </div>
     </main>,
-    { title: "Temporarily unavailable" },
+    { title: m.page_unavailable_title() },
   );
 }

@@ -7,15 +7,17 @@ import { medicationOf, toMedication } from "../data/medications";
 import { pharmacyOfMedication } from "../data/pharmacies";
 import { supplyEventsOf, toSupplyEvent } from "../data/supply";
 import { todayIn } from "../domain/countdown";
-import { daysLeftText, noPharmacyText, noticeHref, pillsText } from "../domain/dashboard";
+import { daysLeftText, noticeHref, pillsText } from "../domain/dashboard";
 import { runOutDate, wholeDaysLeft } from "../domain/medications";
 import { prescriptionNotice } from "../domain/prescription";
 import { supplyChart } from "../domain/supply-chart";
 import { addDays } from "../domain/time";
 import type { AppEnv } from "../env";
+import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
 import { pathId } from "../http/validate";
-import { formatDate } from "../shared/format";
+import { formatDate } from "../i18n/format";
+import { isolate } from "../i18n/Rich";
 
 /** A tel: link for a phone number with a digit in it; null for text like "call us". */
 const telHref = (phone: string) => {
@@ -57,63 +59,65 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
       <AppShell user={user}>
         <div className="mx-auto max-w-3xl space-y-6">
           <a href="/" className="text-sm text-teal-800 underline">
-            Back to the dashboard
+            {m.page_med_back()}
           </a>
           <div className="card space-y-4 p-4 sm:p-6">
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <h1 className="min-w-0 text-2xl font-bold break-words">{medication.name}</h1>
+              <h1 className="min-w-0 text-2xl font-bold break-words">
+                <bdi>{medication.name}</bdi>
+              </h1>
               <a href={`/edit-medication/${medication.id}`} className="btn-secondary">
-                Edit
+                {m.page_med_edit()}
               </a>
             </div>
             {notice && (
-              <p className="rounded-md border-l-4 border-l-amber-500 bg-amber-100 p-3 text-sm font-medium text-amber-900" role="note">
+              <p className="rounded-md border-s-4 border-s-amber-500 bg-amber-100 p-3 text-sm font-medium text-amber-900" role="note">
                 {notice}
               </p>
             )}
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-              <Fact term="Pharmacy">
+              <Fact term={m.page_med_pharmacy()}>
                 {pharmacy ? (
                   <>
-                    {pharmacy.name}
+                    <bdi>{pharmacy.name}</bdi>
                     {pharmacy.phoneNumber && (
                       <span className="block text-sm font-normal">
                         {phone ? (
                           <a href={phone} className="text-teal-800 underline">
-                            {pharmacy.phoneNumber}
+                            <bdi>{pharmacy.phoneNumber}</bdi>
                           </a>
                         ) : (
-                          pharmacy.phoneNumber
+                          <bdi>{pharmacy.phoneNumber}</bdi>
                         )}
                       </span>
                     )}
                   </>
                 ) : (
-                  noPharmacyText()
+                  m.page_no_pharmacy_assigned()
                 )}
               </Fact>
-              <Fact term="Daily dose">{pillsText(medication.pillsPerDay)}</Fact>
-              <Fact term="Pills left today">{pillsText(medication.pillsRemaining)}</Fact>
-              <Fact term="Days left">{daysLeftText(wholeDaysLeft(medication))}</Fact>
-              <Fact term="Runs out on">{formatDate(runOutDate(medication, today, addDays))}</Fact>
-              <Fact term="Prescription">
-                {medication.refillsLeft === null ? "Refills not tracked" : `${medication.refillsLeft} ${medication.refillsLeft === 1 ? "refill" : "refills"} left`}
+              <Fact term={m.page_med_daily_dose()}>{pillsText(medication.pillsPerDay)}</Fact>
+              <Fact term={m.page_med_pills_left_today()}>{pillsText(medication.pillsRemaining)}</Fact>
+              <Fact term={m.page_med_days_left()}>{daysLeftText(wholeDaysLeft(medication))}</Fact>
+              <Fact term={m.page_med_runs_out_on()}>{formatDate(runOutDate(medication, today, addDays))}</Fact>
+              <Fact term={m.page_med_prescription()}>
+                {medication.refillsLeft === null ? m.page_med_refills_not_tracked() : m.page_med_refills_left({ count: medication.refillsLeft })}
                 <span className="block text-sm font-normal">
-                  {medication.prescriptionExpiresOn ? `Expires ${formatDate(medication.prescriptionExpiresOn)}` : "No expiry date"}
+                  {medication.prescriptionExpiresOn ? m.page_med_expires({ date: formatDate(medication.prescriptionExpiresOn) }) : m.page_med_no_expiry()}
                 </span>
               </Fact>
             </dl>
           </div>
           <section aria-labelledby="supply-heading" className="card p-4 sm:p-6">
             <h2 id="supply-heading" className="mb-3 text-lg font-semibold">
-              Supply
+              {m.page_med_supply_heading()}
             </h2>
             <SupplyChart chart={supplyChart(events, medication, today, user.notificationDays)} notificationDays={user.notificationDays} />
           </section>
           <Island name="MedicationHistory" props={{ medication, pharmacyName: pharmacy?.name, events, today }} />
         </div>
       </AppShell>,
-      { title: medication.name },
+      { title: isolate(medication.name) },
     );
   },
 );

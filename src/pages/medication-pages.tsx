@@ -7,6 +7,7 @@ import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacie
 import { todayIn } from "../domain/countdown";
 import { noticeHref } from "../domain/dashboard";
 import type { AppEnv } from "../env";
+import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
 import { pathId } from "../http/validate";
 
@@ -31,11 +32,11 @@ export const medicationPages = new Hono<AppEnv>()
       const { user, data } = c.var.signedIn;
       return c.render(
         <AppShell user={user}>
-          <FormPage heading="Add Medication" subtitle="Enter your medication details to track refills">
+          <FormPage heading={m.page_add_medication_title()} subtitle={m.page_add_medication_subtitle()}>
             <Island name="MedicationForm" props={{ mode: "add", pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)) }} />
           </FormPage>
         </AppShell>,
-        { title: "Add Medication" },
+        { title: m.page_add_medication_title() },
       );
     },
   )
@@ -51,14 +52,14 @@ export const medicationPages = new Hono<AppEnv>()
       if (!row) return c.redirect(noticeHref("medication-load-error"), 302);
       return c.render(
         <AppShell user={user}>
-          <FormPage heading="Edit Medication" subtitle="Update your medication details">
+          <FormPage heading={m.page_edit_medication_title()} subtitle={m.page_edit_medication_subtitle()}>
             <Island
               name="MedicationForm"
               props={{ mode: "edit", medicationId: row.id, medication: toMedication(row, todayIn(user.timezone)), pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)) }}
             />
           </FormPage>
         </AppShell>,
-        { title: "Edit Medication" },
+        { title: m.page_edit_medication_title() },
       );
     },
   );

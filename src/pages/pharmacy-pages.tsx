@@ -3,6 +3,7 @@ import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
 import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacies";
 import type { AppEnv } from "../env";
+import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
 
 /** /pharmacies: the user's pharmacies, read with the session. */
@@ -15,7 +16,7 @@ export const pharmacyPages = new Hono<AppEnv>().get(
       <AppShell user={user}>
         <Island name="Pharmacies" props={{ pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)) }} />
       </AppShell>,
-      { title: "My Pharmacies" },
+      { title: m.page_pharmacies_title() },
     );
   },
 );

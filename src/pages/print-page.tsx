@@ -5,15 +5,14 @@ import { todayIn } from "../domain/countdown";
 import { runOutDate } from "../domain/medications";
 import { addDays } from "../domain/time";
 import type { AppEnv } from "../env";
+import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
-import { formatDate } from "../shared/format";
+import { formatDate, formatNumber } from "../i18n/format";
 import type { User } from "../shared/user";
 
 // /medications/print: the list for the doctor or the pharmacist, made for paper (A4 and Letter).
 // Plain HTML: everything is there without JavaScript; the Print button is the only island, and
 // nothing but the list is printed. The browser's "Save as PDF" makes the PDF.
-
-const count = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 3 });
 
 // One page for ~25 medications: small type and tight rows on paper; margins that suit A4 and Letter.
 const PRINT_CSS = `@page { size: auto; margin: 12mm; }
@@ -27,53 +26,57 @@ const PRINT_CSS = `@page { size: auto; margin: 12mm; }
 function PatientDetails({ user, today }: { user: User; today: string }) {
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      <dt className="font-medium text-slate-700">Patient</dt>
-      <dd>{user.fullName || user.username}</dd>
+      <dt className="font-medium text-slate-700">{m.print_patient()}</dt>
+      <dd>
+        <bdi>{user.fullName || user.username}</bdi>
+      </dd>
       {user.birthdate && (
         <>
-          <dt className="font-medium text-slate-700">Date of birth</dt>
+          <dt className="font-medium text-slate-700">{m.print_date_of_birth()}</dt>
           <dd>{formatDate(user.birthdate)}</dd>
         </>
       )}
-      <dt className="sr-only">Printed</dt>
-      <dd className="col-span-2 text-slate-700">Printed on {formatDate(today)}</dd>
+      <dt className="sr-only">{m.print_printed()}</dt>
+      <dd className="col-span-2 text-slate-700">{m.print_printed_on({ date: formatDate(today) })}</dd>
     </dl>
   );
 }
 
 function MedicationTable({ medications, today }: { medications: CountedMedication[]; today: string }) {
   // The prescription columns only when some medication tracks them.
-  const refills = medications.some((m) => m.refillsLeft !== null);
-  const expiry = medications.some((m) => m.prescriptionExpiresOn !== null);
+  const refills = medications.some((med) => med.refillsLeft !== null);
+  const expiry = medications.some((med) => med.prescriptionExpiresOn !== null);
   const cell = "border-b border-slate-300 px-2 py-1.5 align-top";
   return (
-    <table className="mt-4 w-full border-collapse text-left text-sm">
-      <caption className="sr-only">Medications</caption>
+    <table className="mt-4 w-full border-collapse text-start text-sm">
+      <caption className="sr-only">{m.print_caption()}</caption>
       <thead>
         <tr className="border-b-2 border-slate-800">
-          <th scope="col" className={cell}>Medication</th>
-          <th scope="col" className={`${cell} text-right`}>Pills per day</th>
-          <th scope="col" className={`${cell} text-right`}>Pills left</th>
-          <th scope="col" className={cell}>Runs out</th>
-          <th scope="col" className={cell}>Last refill</th>
-          {refills && <th scope="col" className={`${cell} text-right`}>Refills left</th>}
-          {expiry && <th scope="col" className={cell}>Prescription expires</th>}
-          <th scope="col" className={cell}>Pharmacy</th>
-          <th scope="col" className={cell}>Pharmacy phone</th>
+          <th scope="col" className={cell}>{m.print_col_medication()}</th>
+          <th scope="col" className={`${cell} text-end`}>{m.print_col_pills_per_day()}</th>
+          <th scope="col" className={`${cell} text-end`}>{m.print_col_pills_left()}</th>
+          <th scope="col" className={cell}>{m.print_col_runs_out()}</th>
+          <th scope="col" className={cell}>{m.print_col_last_refill()}</th>
+          {refills && <th scope="col" className={`${cell} text-end`}>{m.print_col_refills_left()}</th>}
+          {expiry && <th scope="col" className={cell}>{m.print_col_prescription_expires()}</th>}
+          <th scope="col" className={cell}>{m.print_col_pharmacy()}</th>
+          <th scope="col" className={cell}>{m.print_col_pharmacy_phone()}</th>
         </tr>
       </thead>
       <tbody>
-        {medications.map((m) => (
-          <tr key={m.id}>
-            <th scope="row" className={`${cell} font-medium`}>{m.name}</th>
-            <td className={`${cell} text-right`}>{count(m.pillsPerDay)}</td>
-            <td className={`${cell} text-right`}>{count(m.pillsRemaining)}</td>
-            <td className={cell}>{formatDate(runOutDate(m, today, addDays))}</td>
-            <td className={cell}>{m.lastRefillDate ? formatDate(m.lastRefillDate) : "Not available"}</td>
-            {refills && <td className={`${cell} text-right`}>{m.refillsLeft ?? "—"}</td>}
-            {expiry && <td className={cell}>{m.prescriptionExpiresOn ? formatDate(m.prescriptionExpiresOn) : "—"}</td>}
-            <td className={cell}>{m.pharmacyName ?? "No pharmacy assigned"}</td>
-            <td className={cell}>{m.pharmacyPhone || "—"}</td>
+        {medications.map((med) => (
+          <tr key={med.id}>
+            <th scope="row" className={`${cell} font-medium`}>
+              <bdi>{med.name}</bdi>
+            </th>
+            <td className={`${cell} text-end`}>{formatNumber(med.pillsPerDay)}</td>
+            <td className={`${cell} text-end`}>{formatNumber(med.pillsRemaining)}</td>
+            <td className={cell}>{formatDate(runOutDate(med, today, addDays))}</td>
+            <td className={cell}>{med.lastRefillDate ? formatDate(med.lastRefillDate) : m.print_not_available()}</td>
+            {refills && <td className={`${cell} text-end`}>{med.refillsLeft === null ? "—" : formatNumber(med.refillsLeft)}</td>}
+            {expiry && <td className={cell}>{med.prescriptionExpiresOn ? formatDate(med.prescriptionExpiresOn) : "—"}</td>}
+            <td className={cell}>{med.pharmacyName ? <bdi>{med.pharmacyName}</bdi> : m.page_no_pharmacy_assigned()}</td>
+            <td className={cell}>{med.pharmacyPhone ? <bdi>{med.pharmacyPhone}</bdi> : "—"}</td>
           </tr>
         ))}
       </tbody>
@@ -91,27 +94,29 @@ export const printPages = new Hono<AppEnv>().get(
     return c.render(
       <div className="print-sheet mx-auto max-w-5xl bg-white px-4 py-6 text-slate-900 print:max-w-none print:p-0">
         <style>{PRINT_CSS}</style>
-        <nav aria-label="Print list" className="mb-6 flex flex-wrap items-center gap-2 print:hidden">
-          <a href="/" className="btn-secondary">Back to Dashboard</a>
+        <nav aria-label={m.print_nav_label()} className="mb-6 flex flex-wrap items-center gap-2 print:hidden">
+          <a href="/" className="btn-secondary">
+            {m.print_back()}
+          </a>
           <Island name="PrintButton" props={{}} />
           <noscript>
-            <p className="text-sm text-slate-700">Use your browser's Print command (Ctrl+P or ⌘P) to print this list.</p>
+            <p className="text-sm text-slate-700">{m.print_noscript()}</p>
           </noscript>
         </nav>
         <main id="main">
-          <h1 className="text-2xl font-bold print:text-[14pt]">Medication list</h1>
+          <h1 className="text-2xl font-bold print:text-[14pt]">{m.print_heading()}</h1>
           <PatientDetails user={user} today={today} />
           {medications.length === 0 ? (
-            <p className="mt-4 text-sm">No medications yet.</p>
+            <p className="mt-4 text-sm">{m.print_empty()}</p>
           ) : (
             // Narrow screens scroll the table sideways; paper shows it whole.
-            <div role="region" aria-label="Medication table" tabIndex={0} className="overflow-x-auto print:overflow-visible">
+            <div role="region" aria-label={m.print_table_label()} tabIndex={0} className="overflow-x-auto print:overflow-visible">
               <MedicationTable medications={medications} today={today} />
             </div>
           )}
         </main>
       </div>,
-      { title: "Medication list" },
+      { title: m.print_heading() },
     );
   },
 );

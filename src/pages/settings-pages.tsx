@@ -13,6 +13,8 @@ import { todayIn } from "../domain/countdown";
 import { recentReminders } from "../domain/reminder-history";
 import { timeZoneOptions } from "../domain/timezones";
 import type { AppEnv } from "../env";
+import * as m from "../generated/i18n";
+import { Rich } from "../i18n/Rich";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, verifyUnsubscribeToken } from "../mail/unsubscribe";
 import { signedIn } from "../http/middleware";
 import { AccountSections, deviceRows } from "./account-sections";
@@ -33,12 +35,12 @@ export const settingsPages = new Hono<AppEnv>()
     const { user, session, data } = c.var.signedIn;
     return c.render(
       <AppShell user={user}>
-        <SettingsCard heading="Profile" subtitle="Your name and the address your refill reminders go to.">
+        <SettingsCard heading={m.page_profile_title()} subtitle={m.page_profile_subtitle()}>
           <Island name="ProfileForm" props={{ user }} />
         </SettingsCard>
         <AccountSections username={user.username} devices={deviceRows(data.devices, session.id, user.timezone)} />
       </AppShell>,
-      { title: "Profile" },
+      { title: m.page_profile_title() },
     );
   })
 
@@ -56,7 +58,7 @@ export const settingsPages = new Hono<AppEnv>()
     const zones = timeZoneOptions(renderedAt, user.timezone);
     return c.render(
       <AppShell user={user}>
-        <SettingsCard heading="Configure Notifications" subtitle="Choose when and how you hear about medications running low.">
+        <SettingsCard heading={m.page_notifications_title()} subtitle={m.page_notifications_subtitle()}>
           <Island name="NotificationSettings" props={{ user, zones, timezoneChosen: data.zone[0]?.chosen ?? false, renderedAt }} />
         </SettingsCard>
         <div className="card mx-auto mt-6 max-w-2xl p-4 sm:p-6">
@@ -66,7 +68,7 @@ export const settingsPages = new Hono<AppEnv>()
           <RemindersSent reminders={recentReminders(data.log, todayIn(user.timezone))} />
         </div>
       </AppShell>,
-      { title: "Configure Notifications" },
+      { title: m.page_notifications_title() },
     );
   })
 
@@ -76,21 +78,21 @@ export const settingsPages = new Hono<AppEnv>()
     const check = checkToken(c, token);
     if (typeof check === "string") return renderUnsubscribeProblem(c, check);
     return c.render(
-      <CenteredCard heading="Unsubscribe from refill reminders">
+      <CenteredCard heading={m.page_unsubscribe_heading()}>
         <div className="card w-full max-w-md space-y-4 p-6 text-center">
-          <p className="text-sm text-slate-700">You will no longer receive the daily e-mail about medications that need refilling.</p>
+          <p className="text-sm text-slate-700">{m.page_unsubscribe_text()}</p>
           <form method="post" action="/unsubscribe">
             <input type="hidden" name="token" value={token} />
             <button type="submit" className="btn-primary w-full">
-              Unsubscribe
+              {m.page_unsubscribe_button()}
             </button>
           </form>
           <a href="/" className="block text-sm text-teal-800 underline">
-            Keep my reminders
+            {m.page_unsubscribe_keep()}
           </a>
         </div>
       </CenteredCard>,
-      { title: "Unsubscribe" },
+      { title: m.page_unsubscribe_title() },
     );
   })
 
@@ -106,19 +108,24 @@ export const settingsPages = new Hono<AppEnv>()
     if (typeof check === "string") return renderUnsubscribeProblem(c, check);
     await c.var.db.update(users).set({ emailConsent: false }).where(eq(users.id, check.userId));
     return c.render(
-      <CenteredCard heading="You're unsubscribed">
+      <CenteredCard heading={m.page_unsubscribed_heading()}>
         <div className="card w-full max-w-md space-y-4 p-6 text-center" role="status">
-          <p className="text-sm text-slate-700">You will no longer receive refill reminder e-mails.</p>
+          <p className="text-sm text-slate-700">{m.page_unsubscribed_text()}</p>
           <p className="text-sm text-slate-700">
-            Changed your mind? Turn them back on under{" "}
-            <a href="/notifications" className="text-teal-800 underline">
-              Configure Notifications
-            </a>
-            .
+            <Rich
+              message={m.page_unsubscribed_changed_mind}
+              values={{
+                link: (
+                  <a href="/notifications" className="text-teal-800 underline">
+                    {m.page_notifications_title()}
+                  </a>
+                ),
+              }}
+            />
           </p>
         </div>
       </CenteredCard>,
-      { title: "Unsubscribed" },
+      { title: m.page_unsubscribed_title() },
     );
   });
 
@@ -137,18 +144,16 @@ function checkToken(c: Context<AppEnv>, token: string): { userId: number } | Tok
 function renderUnsubscribeProblem(c: Context<AppEnv>, problem: TokenProblem) {
   c.status(problem === "invalid" ? 400 : 503);
   return c.render(
-    <CenteredCard heading={problem === "invalid" ? "This unsubscribe link is not valid" : "Unsubscribe is unavailable right now"}>
+    <CenteredCard heading={problem === "invalid" ? m.page_unsubscribe_invalid_heading() : m.page_unsubscribe_unavailable_heading()}>
       <div className="card w-full max-w-md space-y-4 p-6 text-center" role="alert">
         <p className="text-sm text-slate-700">
-          {problem === "invalid"
-            ? "Please use the link from your most recent reminder e-mail, or sign in and turn reminders off under Configure Notifications."
-            : "Please try again later, or sign in and turn reminders off under Configure Notifications."}
+          {problem === "invalid" ? m.page_unsubscribe_invalid_text() : m.page_unsubscribe_unavailable_text()}
         </p>
         <a href="/notifications" className="btn-primary w-full">
-          Configure Notifications
+          {m.page_notifications_title()}
         </a>
       </div>
     </CenteredCard>,
-    { title: "Unsubscribe" },
+    { title: m.page_unsubscribe_title() },
   );
 }
