@@ -2,9 +2,6 @@ import { describe, expect, it } from "vitest";
 import manifest from "../src/generated/assets.json";
 import { call } from "./helpers";
 
-// The English bundle: the tests' requests carry no language.
-const assets = manifest.languages.en;
-
 // The islands contract: the server renders each island inside a marker, with its props as JSON in a
 // data block just before it and its own useId prefix, and hoists the one client entry (with the CSP
 // nonce) and the island's chunks.
