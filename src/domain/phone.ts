@@ -1,6 +1,6 @@
-import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
 
-// Phone numbers from anywhere: parsed on the server only (the metadata is ~150 KB and never enters
+// Phone numbers from anywhere: parsed on the server only (its metadata never enters
 // a browser bundle). A valid number is stored as E.164 ('+442071838750'); the default country for
 // a number typed without '+' is the account's locale region ('en-GB' → GB), else the US.
 
