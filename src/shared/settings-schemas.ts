@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { WRONG_CURRENT_PASSWORD } from "./account-schemas";
 import { emailAddress, requiredText } from "./validation";
 
 // PATCH /api/profile and PATCH /api/notifications/settings, shared by the API and the islands.
@@ -12,7 +13,8 @@ export const profileSchema = z.object({
 });
 
 export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change your email address.";
-export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
+/** The same words as every other current-password check answers (one constant, account-schemas). */
+export const CURRENT_PASSWORD_INCORRECT = WRONG_CURRENT_PASSWORD;
 export const CONFIRM_FIRST = "Please confirm your email address first.";
 
 /** Form fields arrive as strings; the API gets numbers. Empty → NaN so the range message shows. */
