@@ -5,9 +5,9 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../auth/common-passwo
 import { confirmationLink, newConfirmation } from "../auth/email-confirmation";
 import { hashPassword, timingDummyHash, verifyPassword } from "../auth/password";
 import { deleteSession, generateToken, hashToken, newSession, SESSION_MAX_AGE, toPublicUser } from "../auth/session";
-import { blockedFor, consumeAttempt, countAttempt, LIMITS, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
+import { consumeAttempt, countLoginAttempt, LIMITS, loginBlockedFor, loginCountersOf, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
 import { foldUsername, sameAddress } from "../auth/username";
-import { sessions, users } from "../db/schema";
+import { sessions, throttles, users } from "../db/schema";
 import { browserLabel } from "../domain/browser";
 import { nextReminderAt } from "../domain/time";
 import type { AppEnv } from "../env";
@@ -89,24 +89,13 @@ export const accountApi = new Hono<AppEnv>()
   .post("/login", validate("json", loginSchema), async (c) => {
     const { username, password } = c.req.valid("json");
     const db = c.var.db;
-    const ip = clientIp(c);
-    // The pair (this account from this client) is what normally stops a guesser; the account's own
-    // ceiling is higher, so an attacker's failures from elsewhere never lock its owner out.
-    const keys = { pair: throttleKey.loginAccountClient(username, ip), account: throttleKey.loginAccount(username), client: throttleKey.loginClient(ip) };
-    const limits: Array<[string, number]> = [
-      [keys.pair, LIMITS.loginPerAccountClient],
-      [keys.account, LIMITS.loginPerAccount],
-      [keys.client, LIMITS.loginPerClient],
-    ];
     const now = Date.now();
-    // One round trip: the attempt is counted (before the password is checked, so parallel guesses
+    // One round trip: the try is counted (before the password is checked, so parallel guesses
     // cannot all slip under the limit) and the account read, in one batch. The name matches in any
     // letter case; an account from before usernames were folded also matches exactly as registered.
-    const [countPair, countAccount, countClient] = countAttempt(db, limits, now);
-    const [pairCount, accountCount, clientCount, rows] = await db.batch([
-      countPair!,
-      countAccount!,
-      countClient!,
+    const attempt = countLoginAttempt(db, username, clientIp(c), now);
+    const [pairCount, clientCount, accountCount, rows] = await db.batch([
+      ...attempt.statements,
       db
         .select()
         .from(users)
@@ -114,16 +103,17 @@ export const accountApi = new Hono<AppEnv>()
         .orderBy(desc(sql`${users.username} = ${username}`))
         .limit(1),
     ]);
-    const blocked = blockedFor(limits, [pairCount, accountCount, clientCount], now);
+    const blocked = loginBlockedFor([pairCount, clientCount, accountCount], now);
     if (blocked) throw new ApiError(429, retryMessage(blocked));
     const row = rows[0];
     const valid = await verifyPassword(password, row?.passwordHash ?? (await timingDummyHash()));
     if (!row || !valid) throw new ApiError(401, INVALID_LOGIN);
-    // The second: this attempt is given back on every key, the session begins. The failures before
-    // it stay counted until their window passes: signing in to another account (or this one) must
-    // not wipe the count of someone guessing at this name.
+    // The second: this try is given back on every key, the session begins. The failures before it
+    // stay counted until their window passes: signing in to another account (or this one) must not
+    // wipe the count of someone guessing at this name.
+    const { keys } = attempt;
     const session = await newSession(row.id, now, browserLabel(c.req.header("User-Agent")));
-    await db.batch([refundAttempt(db, keys.pair), refundAttempt(db, keys.account), refundAttempt(db, keys.client), db.insert(sessions).values(session.row)]);
+    await db.batch([refundAttempt(db, keys.pair), refundAttempt(db, keys.client), refundAttempt(db, keys.account), db.insert(sessions).values(session.row)]);
     setSessionCookie(c, session.token);
     return c.json(toPublicUser(row));
   })
@@ -158,10 +148,13 @@ export const accountApi = new Hono<AppEnv>()
     const now = Date.now();
     const passwordHash = await hashPassword(password);
     const tokenMatches = and(eq(users.resetTokenHash, await hashToken(token)), gt(users.resetTokenExpiry, now));
-    // One batch (one transaction): end every session of the user and set the new password; the
-    // token is cleared in the same statement, so it works once.
-    const [, updated] = await db.batch([
-      db.delete(sessions).where(inArray(sessions.userId, db.select({ id: users.id }).from(users).where(tokenMatches))),
+    // One batch (one transaction): end every session of the user, clear the account's sign-in
+    // counters (its owner is back in charge), and set the new password; the token is cleared in
+    // the same statement, so it works once.
+    const owner = db.select({ id: users.id }).from(users).where(tokenMatches);
+    const [, , updated] = await db.batch([
+      db.delete(sessions).where(inArray(sessions.userId, owner)),
+      db.delete(throttles).where(loginCountersOf(sql<string>`(select lower(${users.username}) from ${users} where ${tokenMatches})`)),
       db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null }).where(tokenMatches).returning({ id: users.id }),
     ]);
     if (updated.length === 0) throw new ApiError(400, "This reset link is invalid or has expired. Please request a new one.");
