@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { changePasswordSchema, WRONG_CURRENT_PASSWORD, type DeviceRow } from "../src/shared/account-schemas";
+import { CALENDAR_FEED_STOPS, calendarFeedMade, changePasswordSchema, WRONG_CURRENT_PASSWORD, type DeviceRow } from "../src/shared/account-schemas";
 import { plural } from "../src/shared/format";
 import { ApiRequestError, apiRequest } from "./lib/api";
 import { serverMessage } from "./lib/errors";
@@ -7,12 +7,19 @@ import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { PendingButton, useSubmit } from "./lib/submit";
 
-/** Settings › Security: change the password, and the devices signed in with 'Sign out everywhere else'. */
-export default function SecuritySettings({ username, devices }: { username: string; devices: DeviceRow[] }) {
+/**
+ * Settings › Security: change the password, the devices signed in with 'Sign out everywhere else',
+ * and when the calendar feed was made (both actions turn it off, so a stolen session's feed ends).
+ */
+export default function SecuritySettings({ username, devices, calendarFeedMadeOn }: { username: string; devices: DeviceRow[]; calendarFeedMadeOn: string | null }) {
   const [rows, setRows] = useState(devices);
+  const [feedMadeOn, setFeedMadeOn] = useState(calendarFeedMadeOn);
   const [wrongCurrent, setWrongCurrent] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const onlyThisDevice = () => setRows((list) => list.filter((row) => row.current));
+  const onlyThisDevice = () => {
+    setRows((list) => list.filter((row) => row.current));
+    setFeedMadeOn(null);
+  };
 
   const change = useSubmit({
     check: (element) => check(changePasswordSchema, readForm(element)),
@@ -82,6 +89,11 @@ export default function SecuritySettings({ username, devices }: { username: stri
             </li>
           ))}
         </ul>
+        {feedMadeOn && (
+          <p className="text-sm text-slate-700">
+            {calendarFeedMade(feedMadeOn)} {CALENDAR_FEED_STOPS}
+          </p>
+        )}
         <div className="flex flex-col sm:flex-row sm:justify-end">
           <PendingButton
             type="button"

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../auth/common-passwords";
@@ -7,6 +7,7 @@ import { hashPassword, timingDummyHash, verifyPassword } from "../auth/password"
 import { deleteSession, generateToken, hashToken, newSession, SESSION_MAX_AGE, toPublicUser } from "../auth/session";
 import { consumeAttempt, countLoginAttempt, LIMITS, loginBlockedFor, loginCountersOf, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
 import { foldUsername, sameAddress } from "../auth/username";
+import { calendarFeedRemoval } from "../data/calendar";
 import { sessions, throttles, users } from "../db/schema";
 import { browserLabel } from "../domain/browser";
 import { nextReminderAt } from "../domain/time";
@@ -148,12 +149,13 @@ export const accountApi = new Hono<AppEnv>()
     const now = Date.now();
     const passwordHash = await hashPassword(password);
     const tokenMatches = and(eq(users.resetTokenHash, await hashToken(token)), gt(users.resetTokenExpiry, now));
-    // One batch (one transaction): end every session of the user, clear the account's sign-in
-    // counters (its owner is back in charge), and set the new password; the token is cleared in
-    // the same statement, so it works once.
-    const owner = db.select({ id: users.id }).from(users).where(tokenMatches);
-    const [, , updated] = await db.batch([
-      db.delete(sessions).where(inArray(sessions.userId, owner)),
+    // One batch (one transaction): end every session of the user and the calendar feed (a stolen
+    // session's would outlive them), clear the account's sign-in counters (its owner is back in
+    // charge), and set the new password; the token is cleared in the same statement, so it works once.
+    const owner = sql<number>`(select ${users.id} from ${users} where ${tokenMatches})`;
+    const [, , , updated] = await db.batch([
+      db.delete(sessions).where(eq(sessions.userId, owner)),
+      calendarFeedRemoval(db, owner),
       db.delete(throttles).where(loginCountersOf(sql<string>`(select lower(${users.username}) from ${users} where ${tokenMatches})`)),
       db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null }).where(tokenMatches).returning({ id: users.id }),
     ]);

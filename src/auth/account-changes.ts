@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
+import { calendarFeedRemoval } from "../data/calendar";
 import type { Db } from "../db/client";
 import { calendarFeeds, devEmails, medications, notifications, pharmacies, reminderLog, sessions, supplyEvents, throttles, users } from "../db/schema";
 import type { User } from "../shared/user";
@@ -11,13 +12,15 @@ import { loginAccountClientKeys, throttleKey } from "./throttle";
 // (one round trip, see current-password.ts), then writes in one more batch (the second).
 
 /**
- * The new password, in one batch: every other session ends, a pending reset link stops working,
- * and the current-password counter starts afresh. The session that asked stays signed in.
+ * The new password, in one batch: every other session ends, a pending reset link and the calendar
+ * feed stop working, and the current-password counter starts afresh. The session that asked stays
+ * signed in; the owner makes a new feed if they want one.
  */
 export const changePassword = (db: Db, userId: number, currentSessionId: string, passwordHash: string) =>
   db.batch([
     db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null }).where(eq(users.id, userId)),
     db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))),
+    calendarFeedRemoval(db, userId),
     currentPasswordAttemptsCleared(db, userId),
   ]);
 
@@ -29,9 +32,15 @@ export const devicesOf = (db: Db, owner: SQL<number>, now: SQL<number>) =>
     .where(and(eq(sessions.userId, owner), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, sql`${now} - ${SESSION_IDLE_TIMEOUT}`)))
     .orderBy(sql`${sessions.lastSeenAt} desc`, asc(sessions.createdAt));
 
-/** Ends every session of the user but `currentSessionId`; answers how many ended. */
+/**
+ * Ends every session of the user but `currentSessionId`, and the calendar feed (one a stolen
+ * session made would outlive it), in one batch; answers how many sessions ended.
+ */
 export async function endOtherSessions(db: Db, userId: number, currentSessionId: string): Promise<number> {
-  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))).returning({ id: sessions.id });
+  const [ended] = await db.batch([
+    db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))).returning({ id: sessions.id }),
+    calendarFeedRemoval(db, userId),
+  ]);
   return ended.length;
 }
 

@@ -12,9 +12,15 @@ interface StoredDevice {
   lastSeenAt: number;
 }
 
+const timeFormat = (timeZone: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zoneOrUtc(timeZone) });
+
+/** When the calendar feed was made, in the user's zone; null without a feed. */
+export const calendarFeedDate = (feed: Array<{ createdAt: number }>, timeZone: string): string | null =>
+  feed[0] ? timeFormat(timeZone).format(feed[0].createdAt) : null;
+
 /** The devices for the Security section: times in the user's zone, this session marked, no ids. */
 export function deviceRows(devices: StoredDevice[], currentSessionId: string, timeZone: string): DeviceRow[] {
-  const format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zoneOrUtc(timeZone) });
+  const format = timeFormat(timeZone);
   return devices.map((device) => ({
     browser: device.browser ?? "Unknown browser",
     signedIn: format.format(device.createdAt),
@@ -35,11 +41,11 @@ function Section({ id, heading, subtitle, children }: { id: string; heading: str
   );
 }
 
-export function AccountSections({ username, devices }: { username: string; devices: DeviceRow[] }) {
+export function AccountSections({ username, devices, calendarFeedMadeOn }: { username: string; devices: DeviceRow[]; calendarFeedMadeOn: string | null }) {
   return (
     <>
       <Section id="security-heading" heading="Security" subtitle="Your password and the devices signed in to your account.">
-        <Island name="SecuritySettings" props={{ username, devices }} />
+        <Island name="SecuritySettings" props={{ username, devices, calendarFeedMadeOn }} />
       </Section>
       <Section id="your-data-heading" heading="Your data" subtitle="Take a copy of everything we store about you, or erase it.">
         <Island name="DataSettings" props={{}} />
