@@ -17,6 +17,7 @@ import { clearSessionCookie, sessionCookieName, setSessionCookie, signedIn } fro
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
 import { confirmationEmail } from "../mail/templates/AddressEmails";
+import { greetingName } from "../mail/templates/greeting";
 import { passwordResetEmail } from "../mail/templates/PasswordResetEmail";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../shared/auth-schemas";
 import { USER_DEFAULTS } from "../shared/user";
@@ -77,7 +78,7 @@ export const accountApi = new Hono<AppEnv>()
     setSessionCookie(c, token);
     // After the answer: a mail failure must not fail the sign-up ('Resend email' is on every page).
     const link = confirmationLink(appUrl(c.env, new URL(c.req.url).origin), confirmation.token);
-    const message = confirmationEmail({ to: row.email, username: row.username, link, change: false });
+    const message = confirmationEmail({ to: row.email, link, change: false });
     c.executionCtx.waitUntil(
       createMailer(c.env, db)
         .send([message])
@@ -167,7 +168,11 @@ export const accountApi = new Hono<AppEnv>()
 async function sendResetLinks(env: AppEnv["Bindings"], db: AppEnv["Variables"]["db"], email: string, origin: string) {
   // Addresses need not be unique: every account on it (in any letter case) gets its own link, sent
   // to the account's current address, never to one still awaiting confirmation.
-  const owners = await db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(sameAddress(users.email, email)).limit(5);
+  const owners = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, emailConfirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(sameAddress(users.email, email))
+    .limit(5);
   if (owners.length === 0) return;
   const expiry = Date.now() + RESET_TOKEN_TTL;
   const base = appUrl(env, origin);
@@ -175,7 +180,8 @@ async function sendResetLinks(env: AppEnv["Bindings"], db: AppEnv["Variables"]["
   for (const owner of owners) {
     const token = generateToken();
     await db.update(users).set({ resetTokenHash: await hashToken(token), resetTokenExpiry: expiry }).where(eq(users.id, owner.id));
-    messages.push(passwordResetEmail({ to: owner.email, username: owner.username, link: `${base}/reset-password?token=${token}` }));
+    const name = greetingName(owner.fullName, owner.emailConfirmedAt !== null);
+    messages.push(passwordResetEmail({ to: owner.email, name, link: `${base}/reset-password?token=${token}` }));
   }
   const results = await createMailer(env, db).send(messages);
   results.forEach((r, i) => !r.ok && console.error(`[mail] reset link for user ${owners[i]!.id} not sent: ${r.error}`));

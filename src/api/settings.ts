@@ -14,6 +14,7 @@ import { NOT_SIGNED_IN_MESSAGE, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
 import { changeNoticeEmail, confirmationEmail } from "../mail/templates/AddressEmails";
+import { greetingName } from "../mail/templates/greeting";
 import { reminderMessage } from "../mail/templates/ReminderEmail";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey } from "../mail/unsubscribe";
 import { reminderContent } from "../reminders/due";
@@ -32,8 +33,9 @@ const userGone = () => new ApiError(401, NOT_SIGNED_IN_MESSAGE);
 // PATCH /profile, PATCH /notifications/settings, POST /test-email-notification.
 export const settingsApi = new Hono<AppEnv>()
   // The name, or the address's letter case (the same mailbox), is saved at once. A new address needs
-  // the current password and waits as pending until a link sent to it is opened; meanwhile the old
-  // address keeps the reminders and the resets, and is told about the change.
+  // the current password, shares the confirmation e-mails' limit, and waits as pending until a link
+  // sent to it is opened; meanwhile the old address keeps the reminders and the resets, and is told
+  // about the change when it is a confirmed one.
   .patch("/profile", signedInCheckingPassword(), validate("json", profileSchema), async (c) => {
     const { fullName, email, currentPassword } = c.req.valid("json");
     const { user, data } = c.var.signedIn;
@@ -48,13 +50,15 @@ export const settingsApi = new Hono<AppEnv>()
       throw new ApiError(400, CURRENT_PASSWORD_REQUIRED);
     }
     await requireCurrentPassword(data, currentPassword);
-    const { row, token } = await askForAddress(db, user.id, fullName, email, Date.now());
-    if (!row) throw userGone();
+    const { row, token, wait } = await askForAddress(db, user.id, fullName, email, Date.now());
+    if (!row) throw wait ? new ApiError(429, retryMessage(wait)) : userGone();
     const baseUrl = appUrl(c.env, new URL(c.req.url).origin);
-    const messages = [
-      confirmationEmail({ to: email, username: row.username, link: confirmationLink(baseUrl, token), change: true }),
-      changeNoticeEmail({ to: row.email, username: row.username, newAddress: email, resetLink: `${baseUrl}/forgot-password` }),
-    ];
+    const messages = [confirmationEmail({ to: email, link: confirmationLink(baseUrl, token), change: true })];
+    // The old address hears of it only when its owner confirmed it: nobody else's mailbox.
+    if (row.emailConfirmedAt !== null) {
+      const name = greetingName(row.fullName, true);
+      messages.push(changeNoticeEmail({ to: row.email, name, newAddress: email, resetLink: `${baseUrl}/forgot-password` }));
+    }
     c.executionCtx.waitUntil(
       createMailer(c.env, db)
         .send(messages)

@@ -11,6 +11,7 @@ import { clearSessionCookie, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { createMailer } from "../mail/mailer";
 import { goodbyeEmail } from "../mail/templates/GoodbyeEmail";
+import { greetingName } from "../mail/templates/greeting";
 import { changePasswordSchema, deleteAccountSchema, type DeviceSessionsAnswer } from "../shared/account-schemas";
 import type { User } from "../shared/user";
 
@@ -54,20 +55,16 @@ export const userApi = new Hono<AppEnv>()
     if (!(await eraseAccount(c.var.db, user))) throw new ApiError(404, "Not found");
     clearSessionCookie(c);
     const to = goodbyeAddress(user);
-    if (to) c.executionCtx.waitUntil(sendGoodbye(c.env, c.var.db, to, user.username));
+    if (to) c.executionCtx.waitUntil(sendGoodbye(c.env, c.var.db, to, greetingName(user.fullName, user.emailConfirmed)));
     return c.json({ message: ACCOUNT_DELETED });
   });
 
-/**
- * Where the goodbye goes: the account's address. (Once addresses are confirmed, only a confirmed
- * one: this is the place to return null for an unconfirmed address.)
- */
-// Mail goes only to an address its owner confirmed.
+/** Where the goodbye goes: the account's address, only when its owner confirmed it. */
 const goodbyeAddress = (user: User): string | null => (user.emailConfirmed ? user.email : null);
 
-async function sendGoodbye(env: AppEnv["Bindings"], db: AppEnv["Variables"]["db"], to: string, username: string) {
+async function sendGoodbye(env: AppEnv["Bindings"], db: AppEnv["Variables"]["db"], to: string, name: string | null) {
   try {
-    const [result] = await createMailer(env, db).send([goodbyeEmail({ to, username })]);
+    const [result] = await createMailer(env, db).send([goodbyeEmail({ to, name })]);
     if (result && !result.ok) console.error(`[mail] goodbye e-mail not sent: ${result.error}`);
   } catch (err) {
     console.error(`[mail] goodbye e-mail failed: ${errorSummary(err)}`);

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users, type UserRow } from "../db/schema";
+import { throttles, users, type UserRow } from "../db/schema";
 import { nextReminderAt, zoneOrUtc } from "../domain/time";
 import { generateToken, hashToken } from "./session";
+import { blockedFor, countAttempt, LIMITS, throttleKey } from "./throttle";
 
 // An address gets reminders and test e-mails only once someone opened a link sent to it. One link
 // is live per account: a new one (resend, another address) replaces it. Only the token's SHA-256 is
@@ -19,6 +20,23 @@ export async function newConfirmation(address: string, now: number) {
   const token = generateToken();
   const columns = { emailTokenHash: await hashToken(token), emailTokenAddress: address, emailTokenExpiry: now + CONFIRMATION_TTL };
   return { token, columns };
+}
+
+/**
+ * Every confirmation e-mail of an account (a resend, a new address) counts against one limit: the
+ * address is the caller's to choose, so this caps what an account can make us send. For the batch
+ * that stores the link: `count` first, then the write guarded by `underLimit` (a batch's statements
+ * run in order, so the guard sees this request's count); `waitFor` reads the seconds to wait (0 =
+ * sent) from what `count` answered.
+ */
+export function confirmationMailThrottle(db: Db, userId: number, now: number) {
+  const key = throttleKey.confirmation(userId);
+  const limits: Array<[string, number]> = [[key, LIMITS.confirmationPerUser]];
+  return {
+    count: countAttempt(db, limits, now)[0]!,
+    underLimit: lte(sql`(select ${throttles.count} from ${throttles} where ${throttles.key} = ${key})`, LIMITS.confirmationPerUser),
+    waitFor: (counted: Array<{ count: number; windowStartedAt: number }>) => blockedFor(limits, [counted], now),
+  };
 }
 
 export const confirmationLink = (baseUrl: string, token: string) => `${baseUrl}/confirm-email?token=${token}`;

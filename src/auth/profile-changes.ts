@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { currentPasswordAttemptsCleared, currentPasswordAttemptUnused, type CurrentPasswordData } from "./current-password";
-import { newConfirmation } from "./email-confirmation";
+import { confirmationMailThrottle, newConfirmation } from "./email-confirmation";
 
 // PATCH /api/profile's writes. The route counts a current-password try with the session (it cannot
 // know before reading the body whether the address changes), so each write settles that try in its
@@ -19,18 +19,21 @@ export const giveBackPasswordAttempt = (db: Db, userId: number, data: CurrentPas
 
 /**
  * After the right current password: `email` waits as pending with a new confirmation link (the
- * old address keeps reminders and resets until it is opened), and the password counter starts
- * afresh. Answers the updated row (none when the account is gone) and the link's token.
+ * old address keeps reminders and resets until it is opened), counted as a confirmation e-mail and
+ * written only under that limit, and the password counter starts afresh. Answers the updated row
+ * (none when over the limit, `wait` seconds, or when the account is gone) and the link's token.
  */
 export async function askForAddress(db: Db, userId: number, fullName: string, email: string, now: number) {
   const confirmation = await newConfirmation(email, now);
-  const [rows] = await db.batch([
+  const throttle = confirmationMailThrottle(db, userId, now);
+  const [counted, rows] = await db.batch([
+    throttle.count,
     db
       .update(users)
       .set({ fullName, pendingEmail: email, ...confirmation.columns })
-      .where(eq(users.id, userId))
+      .where(and(eq(users.id, userId), throttle.underLimit))
       .returning(),
     currentPasswordAttemptsCleared(db, userId),
   ]);
-  return { row: rows[0], token: confirmation.token };
+  return { row: rows[0], token: confirmation.token, wait: throttle.waitFor(counted) };
 }

@@ -21,7 +21,6 @@ export const STALE_CLAIM_MS = 30 * 60_000;
 export interface DueUser {
   id: number;
   email: string;
-  username: string;
   fullName: string | null;
   timezone: string;
   notificationHour: number;
@@ -37,7 +36,6 @@ export interface Cursor {
 const dueUserColumns = {
   id: users.id,
   email: users.email,
-  username: users.username,
   fullName: users.fullName,
   timezone: users.timezone,
   notificationHour: users.notificationHour,

@@ -1,12 +1,13 @@
 import type { OutgoingEmail } from "../mailer";
 import { buttonStyle, EmailFrame, MUTED, renderEmail } from "./EmailFrame";
+import { hello } from "./greeting";
 
 // The two e-mails about an address: the link that proves the reader owns it, and the notice to the
-// old address when the account asks to move to a new one.
+// old (confirmed) address when the account asks to move to a new one. The link goes to an address
+// nobody has confirmed yet, so it greets nobody by name (greeting.ts).
 
 interface ConfirmationInput {
   to: string;
-  username: string;
   link: string;
   /** A new address for an existing account, rather than the address an account signed up with. */
   change: boolean;
@@ -18,10 +19,10 @@ const confirmReason = (change: boolean) =>
     ? "Someone asked to send the refill reminders of a Refill Tracker account to this address."
     : "Welcome to Refill Tracker. Confirm this address to get your refill reminders.";
 
-function ConfirmationEmail({ username, link, change }: ConfirmationInput) {
+function ConfirmationEmail({ link, change }: ConfirmationInput) {
   return (
     <EmailFrame title="Confirm your email address">
-      <p>Hello {username},</p>
+      <p>{hello(null)}</p>
       <p>{confirmReason(change)} The link works once, within 24 hours.</p>
       <p>
         <a href={link} style={buttonStyle}>
@@ -34,7 +35,7 @@ function ConfirmationEmail({ username, link, change }: ConfirmationInput) {
 }
 
 export function confirmationEmail(input: ConfirmationInput): OutgoingEmail {
-  const text = `Hello ${input.username},
+  const text = `${hello(null)}
 
 ${confirmReason(input.change)} Open this link within 24 hours to confirm it:
 
@@ -52,7 +53,8 @@ export function maskAddress(address: string): string {
 
 interface ChangeNoticeInput {
   to: string;
-  username: string;
+  /** The name to greet (greetingName): the old address is a confirmed one. */
+  name: string | null;
   newAddress: string;
   resetLink: string;
 }
@@ -61,10 +63,10 @@ const noticeSentence = (newAddress: string) =>
   `Your Refill Tracker e-mail is being changed to ${maskAddress(newAddress)}. If this wasn't you, reset your password.`;
 const noticeStays = "Your reminders keep coming to this address until the new one is confirmed.";
 
-function ChangeNoticeEmail({ username, newAddress, resetLink }: ChangeNoticeInput) {
+function ChangeNoticeEmail({ name, newAddress, resetLink }: ChangeNoticeInput) {
   return (
     <EmailFrame title="Your e-mail address is being changed">
-      <p>Hello {username},</p>
+      <p>{hello(name)}</p>
       <p>{noticeSentence(newAddress)}</p>
       <p>{noticeStays}</p>
       <p>
@@ -77,7 +79,7 @@ function ChangeNoticeEmail({ username, newAddress, resetLink }: ChangeNoticeInpu
 }
 
 export function changeNoticeEmail(input: ChangeNoticeInput): OutgoingEmail {
-  const text = `Hello ${input.username},
+  const text = `${hello(input.name)}
 
 ${noticeSentence(input.newAddress)}
 

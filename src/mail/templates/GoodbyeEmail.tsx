@@ -1,24 +1,26 @@
 import type { OutgoingEmail } from "../mailer";
 import { EmailFrame, MUTED, renderEmail } from "./EmailFrame";
+import { hello } from "./greeting";
 
 interface GoodbyeInput {
   to: string;
-  username: string;
+  /** The name to greet (greetingName). */
+  name: string | null;
 }
 
 const NOT_YOU = "If you did not delete it, someone knew your password: create a new account and use a different password there.";
 
-function GoodbyeEmail({ username }: GoodbyeInput) {
+function GoodbyeEmail({ name }: GoodbyeInput) {
   return (
     <EmailFrame title="Your account has been deleted">
-      <p>Hello {username},</p>
+      <p>{hello(name)}</p>
       <p>Your Refill Tracker account and everything stored with it (medications, pharmacies, reminders) have been deleted. You will get no more reminders from us.</p>
       <p style={{ fontSize: "13px", color: MUTED }}>{NOT_YOU}</p>
     </EmailFrame>
   );
 }
 
-const goodbyeText = ({ username }: GoodbyeInput) => `Hello ${username},
+const goodbyeText = ({ name }: GoodbyeInput) => `${hello(name)}
 
 Your Refill Tracker account and everything stored with it (medications, pharmacies, reminders) have been deleted. You will get no more reminders from us.
 

@@ -1,18 +1,20 @@
 import type { OutgoingEmail } from "../mailer";
 import { buttonStyle, EmailFrame, MUTED, renderEmail } from "./EmailFrame";
+import { hello } from "./greeting";
 
 interface PasswordResetInput {
   to: string;
-  username: string;
+  /** The name to greet (greetingName): none while the address is unconfirmed. */
+  name: string | null;
   link: string;
 }
 
 const IGNORE = "If it was not you, ignore this e-mail; your password stays the same.";
 
-function PasswordResetEmail({ username, link }: PasswordResetInput) {
+function PasswordResetEmail({ name, link }: PasswordResetInput) {
   return (
     <EmailFrame title="Reset your password">
-      <p>Hello {username},</p>
+      <p>{hello(name)}</p>
       <p>Someone asked to reset the password of your Refill Tracker account. The link works once, within one hour.</p>
       <p>
         <a href={link} style={buttonStyle}>
@@ -24,7 +26,7 @@ function PasswordResetEmail({ username, link }: PasswordResetInput) {
   );
 }
 
-const passwordResetText = ({ username, link }: PasswordResetInput) => `Hello ${username},
+const passwordResetText = ({ name, link }: PasswordResetInput) => `${hello(name)}
 
 Someone asked to reset the password of your Refill Tracker account. Open this link within one hour to choose a new password:
 

@@ -5,6 +5,7 @@ import { formatDate, plural } from "../../shared/format";
 import type { OutgoingEmail } from "../mailer";
 import { unsubscribeUrl, type UnsubscribeKey } from "../unsubscribe";
 import { buttonStyle, EmailFrame, LINK, MUTED, renderEmail } from "./EmailFrame";
+import { greetingName, hello } from "./greeting";
 
 // The daily refill reminder (and the test e-mail): HTML and plain text, what needs a refill now and
 // what is upcoming, each with its run-out date and pharmacy (phone as a tel: link), a link to the
@@ -12,7 +13,8 @@ import { buttonStyle, EmailFrame, LINK, MUTED, renderEmail } from "./EmailFrame"
 
 export interface ReminderEmailInput {
   to: string;
-  name: string;
+  /** The name to greet (greetingName). */
+  name: string | null;
   content: ReminderContent;
   dashboardUrl: string;
   settingsUrl: string;
@@ -24,7 +26,6 @@ export interface ReminderEmailInput {
 export interface ReminderRecipient {
   id: number;
   email: string;
-  username: string;
   fullName: string | null;
 }
 
@@ -121,7 +122,7 @@ function ReminderEmail({ name, content, dashboardUrl, settingsUrl, unsubscribeUr
   );
   return (
     <EmailFrame title={test ? "Test: refill reminder" : "Refill reminder"} footer={footer}>
-      <p>Hello {name},</p>
+      <p>{hello(name)}</p>
       <p>{intro}</p>
       <Section title={nowTitle} items={content.immediate} />
       <Section title={upcomingTitle} items={content.upcoming} />
@@ -150,7 +151,7 @@ const sectionText = (title: string, items: ReminderItem[]) => (items.length ? ["
 function reminderText({ name, content, dashboardUrl, settingsUrl, unsubscribeUrl, test = false }: ReminderEmailInput): string {
   const { nowTitle, upcomingTitle, intro, nothing } = wording(content, test);
   return [
-    `Hello ${name},`,
+    hello(name),
     "",
     intro,
     ...sectionText(nowTitle, content.immediate),
@@ -186,8 +187,8 @@ export function reminderEmail(input: ReminderEmailInput): OutgoingEmail {
 }
 
 /**
- * The reminder (or, with `test`, the test e-mail) for one account: greets it by full name, else
- * username, and links the dashboard, the notification settings and a signed unsubscribe link.
+ * The reminder (or, with `test`, the test e-mail) for one account: greets it by full name (both go
+ * only to confirmed addresses: the hourly job reads only those, the test e-mail refuses others), and links the dashboard, the notification settings and a signed unsubscribe link.
  * `baseUrl` is the app's origin without a trailing slash (appUrl in ../mailer).
  */
 export function reminderMessage({
@@ -205,7 +206,7 @@ export function reminderMessage({
 }): OutgoingEmail {
   return reminderEmail({
     to: user.email,
-    name: user.fullName || user.username,
+    name: greetingName(user.fullName, true),
     content,
     dashboardUrl: `${baseUrl}/`,
     settingsUrl: `${baseUrl}/notifications`,
