@@ -49,7 +49,7 @@ export type ConfirmOutcome = { state: "confirmed"; user: UserRow } | { state: "e
 
 /**
  * Opens a link: the address it was sent to becomes the account's confirmed address (a pending one
- * takes over from the old). Two round trips: find the token, then a write that holds only if the
+ * takes over from the old) and any outstanding reset link is void. Two round trips: find the token, then a write that holds only if the
  * token is still the live one, so two clicks cannot both succeed.
  */
 export async function confirmEmail(db: Db, token: string, now: number): Promise<ConfirmOutcome> {
@@ -71,6 +71,10 @@ export async function confirmEmail(db: Db, token: string, now: number): Promise<
       emailTokenHash: null,
       emailTokenAddress: null,
       emailTokenExpiry: null,
+      // A reset link mailed before the change went to the old address: whoever holds that mailbox
+      // must not take the account back once it has moved. Any outstanding one stops working.
+      resetTokenHash: null,
+      resetTokenExpiry: null,
       ...(resumes ? { deliveryProblem: null, deliveryProblemAddress: null, emailConsent: true } : {}),
       // An account that was never confirmed was skipped by the hourly job: its next reminder is
       // the next time its hour comes round from now, not a backlog of missed ones.

@@ -148,3 +148,17 @@ describe("PATCH /api/profile cannot mail addresses of the caller's choosing with
   });
 });
 
+describe("confirming an address voids any outstanding reset link", () => {
+  it("a reset link sent before an address change stops working once the new address is confirmed", async () => {
+    const account = await signUp({ confirmed: true });
+    await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() });
+    const token = await resetTokenFrom(account.email);
+    const target = newAddress();
+    expect((await call("PATCH", "/api/profile", { cookie: account.cookie, body: { fullName: "Pat", email: target, currentPassword: account.password } })).status).toBe(200);
+    await openConfirmationLink(target);
+    const reset = await call("POST", "/api/reset-password", { body: { token, password: "someone else's now", confirmPassword: "someone else's now" } });
+    expectJsonMessage(reset, 400);
+    expect(reset.body.message).toBe("This reset link is invalid or has expired. Please request a new one.");
+    expect((await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() })).status).toBe(200);
+  });
+});
