@@ -7,13 +7,20 @@ import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { PendingButton, useSubmit } from "./lib/submit";
 
-/** Settings › Security: change the password, and the devices signed in with 'Sign out everywhere else'. */
-export default function SecuritySettings({ username, devices }: { username: string; devices: DeviceRow[] }) {
+/**
+ * Settings › Security: change the password, the devices signed in with 'Sign out everywhere else',
+ * and when the calendar feed was made (both actions turn it off, so a stolen session's feed ends).
+ */
+export default function SecuritySettings({ username, devices, calendarFeedMadeOn }: { username: string; devices: DeviceRow[]; calendarFeedMadeOn: string | null }) {
   const [rows, setRows] = useState(devices);
+  const [feedMadeOn, setFeedMadeOn] = useState(calendarFeedMadeOn);
   // The server's sentence when the current password was wrong, shown at its field.
   const [wrongCurrent, setWrongCurrent] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  const onlyThisDevice = () => setRows((list) => list.filter((row) => row.current));
+  const onlyThisDevice = () => {
+    setRows((list) => list.filter((row) => row.current));
+    setFeedMadeOn(null);
+  };
 
   const change = useSubmit({
     check: (element) => check(changePasswordSchema, readForm(element)),
@@ -83,6 +90,11 @@ export default function SecuritySettings({ username, devices }: { username: stri
             </li>
           ))}
         </ul>
+        {feedMadeOn && (
+          <p className="text-sm text-slate-700">
+            {m.security_calendar_feed_made({ date: feedMadeOn })} {m.security_calendar_feed_stops()}
+          </p>
+        )}
         <div className="flex flex-col sm:flex-row sm:justify-end">
           <PendingButton
             type="button"

@@ -7,7 +7,7 @@ import { calendarFeeds, users } from "../src/db/schema";
 import { currentPills, todayIn } from "../src/domain/countdown";
 import { addDays } from "../src/domain/time";
 import { isolate } from "../src/i18n/Rich";
-import { ageCount, call, createMedication, db, setTimezone, signUp, storedRow, type Account } from "./helpers";
+import { ageCount, call, createMedication, db, resetTokenFrom, sessionCookie, setTimezone, signUp, storedRow, uniqueIp, type Account } from "./helpers";
 
 // The calendar feed: its secret's lifecycle, owner isolation, and every feed read back by ical.js
 // (a maintained RFC 5545 parser), its dates checked against the countdown in several time zones.
@@ -19,6 +19,12 @@ const subscribe = async (account: Account) => {
 };
 const feedPath = (url: string) => new URL(url).pathname;
 const fetchFeed = (url: string) => call("GET", feedPath(url));
+/** The same account signed in on another device (a thief who knows the password, or holds a session). */
+async function signInElsewhere(account: Account) {
+  const res = await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() });
+  expect(res.status).toBe(200);
+  return sessionCookie(res);
+}
 
 interface ParsedEvent {
   uid: string;
@@ -100,6 +106,46 @@ describe("calendar feed secret", () => {
     // Another secret has its own budget.
     const other = await signUp();
     expect((await fetchFeed(await subscribe(other))).status).toBe(200);
+  });
+});
+
+describe("a calendar feed made by a stolen session does not outlive account recovery", { timeout: 30_000 }, () => {
+  /** The owner takes the account back with `action`; the thief's feed must stop serving the list. */
+  const recoveries: Record<string, (owner: Account) => Promise<unknown>> = {
+    "changing the password": async (owner) => {
+      const res = await call("PUT", "/api/user/password", { cookie: owner.cookie, body: { currentPassword: owner.password, newPassword: "taken back for good", confirmPassword: "taken back for good" } });
+      expect(res.status).toBe(200);
+    },
+    "signing out everywhere else": async (owner) => expect((await call("DELETE", "/api/user/sessions", { cookie: owner.cookie })).status).toBe(200),
+    "resetting the password": async (owner) => {
+      await call("POST", "/api/forgot-password", { body: { email: owner.email }, ip: uniqueIp() });
+      const token = await resetTokenFrom(owner.email);
+      expect((await call("POST", "/api/reset-password", { body: { token, password: "taken back for good", confirmPassword: "taken back for good" } })).status).toBe(200);
+    },
+  };
+
+  it.each(Object.keys(recoveries))("%s removes the feed: its URL answers 404, and the owner can make a new one", async (recovery) => {
+    const owner = await signUp();
+    await createMedication(owner, { name: "Private med" });
+    const thief = { ...owner, cookie: await signInElsewhere(owner) };
+    const stolen = await subscribe(thief);
+    expect((await fetchFeed(stolen)).text).toContain("Private med");
+
+    await recoveries[recovery]!(owner);
+    expect((await fetchFeed(stolen)).status).toBe(404);
+    expect(await db().select().from(calendarFeeds).where(eq(calendarFeeds.userId, owner.id))).toEqual([]);
+    if (recovery === "resetting the password") return; // the reset ended the owner's session too
+    expect((await call("GET", "/api/calendar-feed", { cookie: owner.cookie })).body).toEqual({ enabled: false });
+    expect((await fetchFeed(await subscribe(owner))).status).toBe(200);
+  });
+
+  it("the Security section says when the current feed was made", async () => {
+    const owner = await signUp();
+    expect((await call("GET", "/profile", { cookie: owner.cookie })).text).not.toContain("Calendar feed made");
+    await subscribe(owner);
+    const [row] = await db().select().from(calendarFeeds).where(eq(calendarFeeds.userId, owner.id));
+    const made = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(row!.createdAt);
+    expect((await call("GET", "/profile", { cookie: owner.cookie })).text).toContain(`Calendar feed made ${made}`);
   });
 });
 

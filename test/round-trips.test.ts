@@ -171,6 +171,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["turn the calendar feed off", "DELETE", () => "/api/calendar-feed", () => undefined, 204],
     ["ask for a new e-mail address", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}.new@example.com`, currentPassword: password }), 200],
     ["a wrong current password", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}.new@example.com`, currentPassword: "not it" }), 400],
+    ["a new address without the current password", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}.new@example.com` }), 400],
     ["resend the confirmation link", "POST", () => "/api/confirm-email/resend", () => undefined, 200],
     ["change the password", "PUT", () => "/api/user/password", () => ({ currentPassword: password, newPassword: password, confirmPassword: password }), 200],
     ["change the password with a wrong current one", "PUT", () => "/api/user/password", () => ({ currentPassword: "not it", newPassword: password, confirmPassword: password }), 400],

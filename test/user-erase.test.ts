@@ -107,13 +107,14 @@ describe("delete my account", { timeout: 30_000 }, () => {
   });
 
   it("sends a short goodbye e-mail to the account's address", async () => {
-    const account = await signUp({ confirmed: true });
+    const account = await signUp({ confirmed: true, fullName: "Pat Leaving" });
     const res = await call("DELETE", "/api/user", { cookie: account.cookie, body: { currentPassword: account.password }, env: production() });
     expect(res.status).toBe(200);
     const goodbye = postmarkMessages.filter((m) => m.To === account.email);
     expect(goodbye).toHaveLength(1);
     expect(goodbye[0]!.Subject).toBe("Your Refill Tracker account has been deleted");
-    expect(goodbye[0]!.TextBody).toContain(account.username);
+    expect(goodbye[0]!.TextBody.startsWith("Hello Pat Leaving,\n")).toBe(true);
+    expect(goodbye[0]!.TextBody).not.toContain(account.username);
   });
 
   it("without Postmark the goodbye is the only mail left in the dev outbox for that address", async () => {

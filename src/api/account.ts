@@ -1,13 +1,14 @@
-import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../auth/common-passwords";
 import { confirmationLink, newConfirmation } from "../auth/email-confirmation";
 import { hashPassword, timingDummyHash, verifyPassword } from "../auth/password";
 import { deleteSession, generateToken, hashToken, newSession, SESSION_MAX_AGE, toPublicUser } from "../auth/session";
-import { blockedFor, consumeAttempt, countAttempt, LIMITS, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
+import { consumeAttempt, countLoginAttempt, LIMITS, loginBlockedFor, loginCountersOf, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
 import { foldUsername, sameAddress } from "../auth/username";
-import { sessions, users } from "../db/schema";
+import { calendarFeedRemoval } from "../data/calendar";
+import { sessions, throttles, users } from "../db/schema";
 import { browserLabel } from "../domain/browser";
 import { nextReminderAt } from "../domain/time";
 import { resolveTimeZone } from "../domain/timezones";
@@ -18,6 +19,7 @@ import { clearSessionCookie, sessionCookieName, setSessionCookie, signedIn } fro
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
 import { confirmationEmail } from "../mail/templates/AddressEmails";
+import { greetingName } from "../mail/templates/greeting";
 import { passwordResetEmail } from "../mail/templates/PasswordResetEmail";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../shared/auth-schemas";
 import { USER_DEFAULTS } from "../shared/user";
@@ -82,7 +84,7 @@ export const accountApi = new Hono<AppEnv>()
     setSessionCookie(c, token);
     // After the answer: a mail failure must not fail the sign-up ('Resend email' is on every page).
     const link = confirmationLink(appUrl(c.env, new URL(c.req.url).origin), confirmation.token);
-    const message = confirmationEmail({ to: row.email, username: row.username, link, change: false });
+    const message = confirmationEmail({ to: row.email, link, change: false });
     c.executionCtx.waitUntil(
       createMailer(c.env, db)
         .send([message])
@@ -95,24 +97,13 @@ export const accountApi = new Hono<AppEnv>()
   .post("/login", validate("json", loginSchema), async (c) => {
     const { username, password } = c.req.valid("json");
     const db = c.var.db;
-    const ip = clientIp(c);
-    // The pair (this account from this client) is what normally stops a guesser; the account's own
-    // ceiling is higher, so an attacker's failures from elsewhere never lock its owner out.
-    const keys = { pair: throttleKey.loginAccountClient(username, ip), account: throttleKey.loginAccount(username), client: throttleKey.loginClient(ip) };
-    const limits: Array<[string, number]> = [
-      [keys.pair, LIMITS.loginPerAccountClient],
-      [keys.account, LIMITS.loginPerAccount],
-      [keys.client, LIMITS.loginPerClient],
-    ];
     const now = Date.now();
-    // One round trip: the attempt is counted (before the password is checked, so parallel guesses
+    // One round trip: the try is counted (before the password is checked, so parallel guesses
     // cannot all slip under the limit) and the account read, in one batch. The name matches in any
     // letter case; an account from before usernames were folded also matches exactly as registered.
-    const [countPair, countAccount, countClient] = countAttempt(db, limits, now);
-    const [pairCount, accountCount, clientCount, rows] = await db.batch([
-      countPair!,
-      countAccount!,
-      countClient!,
+    const attempt = countLoginAttempt(db, username, clientIp(c), now);
+    const [pairCount, clientCount, accountCount, rows] = await db.batch([
+      ...attempt.statements,
       db
         .select()
         .from(users)
@@ -120,16 +111,17 @@ export const accountApi = new Hono<AppEnv>()
         .orderBy(desc(sql`${users.username} = ${username}`))
         .limit(1),
     ]);
-    const blocked = blockedFor(limits, [pairCount, accountCount, clientCount], now);
+    const blocked = loginBlockedFor([pairCount, clientCount, accountCount], now);
     if (blocked) throw new ApiError(429, retryMessage(blocked));
     const row = rows[0];
     const valid = await verifyPassword(password, row?.passwordHash ?? (await timingDummyHash()));
     if (!row || !valid) throw new ApiError(401, INVALID_LOGIN);
-    // The second: this attempt is given back on every key, the session begins. The failures before
-    // it stay counted until their window passes: signing in to another account (or this one) must
-    // not wipe the count of someone guessing at this name.
+    // The second: this try is given back on every key, the session begins. The failures before it
+    // stay counted until their window passes: signing in to another account (or this one) must not
+    // wipe the count of someone guessing at this name.
+    const { keys } = attempt;
     const session = await newSession(row.id, now, browserLabel(c.req.header("User-Agent")));
-    await db.batch([refundAttempt(db, keys.pair), refundAttempt(db, keys.account), refundAttempt(db, keys.client), db.insert(sessions).values(session.row)]);
+    await db.batch([refundAttempt(db, keys.pair), refundAttempt(db, keys.client), refundAttempt(db, keys.account), db.insert(sessions).values(session.row)]);
     setSessionCookie(c, session.token);
     return c.json(toPublicUser(row));
   })
@@ -164,10 +156,14 @@ export const accountApi = new Hono<AppEnv>()
     const now = Date.now();
     const passwordHash = await hashPassword(password);
     const tokenMatches = and(eq(users.resetTokenHash, await hashToken(token)), gt(users.resetTokenExpiry, now));
-    // One batch (one transaction): end every session of the user and set the new password; the
-    // token is cleared in the same statement, so it works once.
-    const [, updated] = await db.batch([
-      db.delete(sessions).where(inArray(sessions.userId, db.select({ id: users.id }).from(users).where(tokenMatches))),
+    // One batch (one transaction): end every session of the user and the calendar feed (a stolen
+    // session's would outlive them), clear the account's sign-in counters (its owner is back in
+    // charge), and set the new password; the token is cleared in the same statement, so it works once.
+    const owner = sql<number>`(select ${users.id} from ${users} where ${tokenMatches})`;
+    const [, , , updated] = await db.batch([
+      db.delete(sessions).where(eq(sessions.userId, owner)),
+      calendarFeedRemoval(db, owner),
+      db.delete(throttles).where(loginCountersOf(sql<string>`(select lower(${users.username}) from ${users} where ${tokenMatches})`)),
       db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null }).where(tokenMatches).returning({ id: users.id }),
     ]);
     if (updated.length === 0) throw new ApiError(400, "This reset link is invalid or has expired. Please request a new one.");
@@ -178,7 +174,11 @@ export const accountApi = new Hono<AppEnv>()
 async function sendResetLinks(env: AppEnv["Bindings"], db: AppEnv["Variables"]["db"], email: string, origin: string) {
   // Addresses need not be unique: every account on it (in any letter case) gets its own link, sent
   // to the account's current address, never to one still awaiting confirmation.
-  const owners = await db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(sameAddress(users.email, email)).limit(5);
+  const owners = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, emailConfirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(sameAddress(users.email, email))
+    .limit(5);
   if (owners.length === 0) return;
   const expiry = Date.now() + RESET_TOKEN_TTL;
   const base = appUrl(env, origin);
@@ -186,7 +186,8 @@ async function sendResetLinks(env: AppEnv["Bindings"], db: AppEnv["Variables"]["
   for (const owner of owners) {
     const token = generateToken();
     await db.update(users).set({ resetTokenHash: await hashToken(token), resetTokenExpiry: expiry }).where(eq(users.id, owner.id));
-    messages.push(passwordResetEmail({ to: owner.email, username: owner.username, link: `${base}/reset-password?token=${token}` }));
+    const name = greetingName(owner.fullName, owner.emailConfirmedAt !== null);
+    messages.push(passwordResetEmail({ to: owner.email, name, link: `${base}/reset-password?token=${token}` }));
   }
   const results = await createMailer(env, db).send(messages);
   results.forEach((r, i) => !r.ok && console.error(`[mail] reset link for user ${owners[i]!.id} not sent: ${r.error}`));

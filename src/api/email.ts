@@ -1,8 +1,8 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { confirmationLink, newConfirmation } from "../auth/email-confirmation";
-import { countAttempt, LIMITS, retryMessage, throttleKey, WINDOW_MS } from "../auth/throttle";
-import { throttles, users } from "../db/schema";
+import { confirmationLink, confirmationMailThrottle, newConfirmation } from "../auth/email-confirmation";
+import { retryMessage } from "../auth/throttle";
+import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { signedIn } from "../http/middleware";
@@ -21,27 +21,20 @@ export const emailApi = new Hono<AppEnv>().post("/confirm-email/resend", signedI
   if (!address) throw new ApiError(409, ALREADY_CONFIRMED);
   const db = c.var.db;
   const now = Date.now();
-  const key = throttleKey.confirmation(user.id);
   const confirmation = await newConfirmation(address, now);
-  // One round trip: count this resend, and store the new link only while under the limit (the
-  // statements of a batch run in order, so the update sees this request's count).
-  const [count] = countAttempt(db, [[key, LIMITS.confirmationPerUser]], now);
-  const [, updated] = await db.batch([
-    count!,
+  // One round trip: count this e-mail, and store the new link only while under the limit.
+  const throttle = confirmationMailThrottle(db, user.id, now);
+  const [counted, updated] = await db.batch([
+    throttle.count,
     db
       .update(users)
       .set(confirmation.columns)
-      .where(
-        and(
-          eq(users.id, user.id),
-          lte(sql`(select ${throttles.count} from ${throttles} where ${throttles.key} = ${key})`, LIMITS.confirmationPerUser),
-        ),
-      )
-      .returning({ id: users.id, username: users.username }),
+      .where(and(eq(users.id, user.id), throttle.underLimit))
+      .returning({ id: users.id }),
   ]);
-  if (updated.length === 0) throw new ApiError(429, retryMessage(WINDOW_MS / 1000));
+  if (updated.length === 0) throw new ApiError(429, retryMessage(throttle.waitFor(counted)));
   const link = confirmationLink(appUrl(c.env, new URL(c.req.url).origin), confirmation.token);
-  const [result] = await createMailer(c.env, db).send([confirmationEmail({ to: address, username: updated[0]!.username, link, change: address !== user.email })]);
+  const [result] = await createMailer(c.env, db).send([confirmationEmail({ to: address, link, change: address !== user.email })]);
   if (!result?.ok) {
     console.error(`[mail] confirmation for user ${user.id} not sent: ${result?.error ?? "no answer from the mailer"}`);
     throw new ApiError(502, RESEND_FAILED);

@@ -1,89 +1,72 @@
-import { and, eq, gt, notExists } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { newConfirmation, confirmationLink } from "../auth/email-confirmation";
-import { verifyPassword } from "../auth/password";
+import { confirmationLink } from "../auth/email-confirmation";
+import { askForAddress, giveBackPasswordAttempt, saveProfile } from "../auth/profile-changes";
 import { toPublicUser } from "../auth/session";
 import { foldCase } from "../auth/username";
-import { throttles, users } from "../db/schema";
+import { users } from "../db/schema";
 import { localDateAt, nextReminderAt, zoneOrUtc } from "../domain/time";
 import { resolveTimeZone } from "../domain/timezones";
 import type { AppEnv } from "../env";
 import { ApiError, errorSummary } from "../http/errors";
+import { requireCurrentPassword, signedInCheckingPassword } from "../http/current-password";
 import { signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { appUrl, createMailer } from "../mail/mailer";
 import { changeNoticeEmail, confirmationEmail } from "../mail/templates/AddressEmails";
+import { greetingName } from "../mail/templates/greeting";
 import { reminderMessage } from "../mail/templates/ReminderEmail";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey } from "../mail/unsubscribe";
 import { reminderContent } from "../reminders/due";
 import { reminderMedicationsOf } from "../data/medications";
 import {
   CONFIRM_FIRST,
-  CURRENT_PASSWORD_INCORRECT,
   CURRENT_PASSWORD_REQUIRED,
   notificationSettingsSchema,
   profileSchema,
   type TestEmailAnswer,
 } from "../shared/settings-schemas";
-import { consumeAttempt, LIMITS, retryMessage, throttleKey, WINDOW_MS } from "../auth/throttle";
+import { consumeAttempt, LIMITS, retryMessage, throttleKey } from "../auth/throttle";
 
 const userGone = () => new ApiError(401, "error_not_signed_in");
 
 // PATCH /profile, PATCH /notifications/settings, POST /test-email-notification.
 export const settingsApi = new Hono<AppEnv>()
   // The name, or the address's letter case (the same mailbox), is saved at once. A new address needs
-  // the current password and waits as pending until a link sent to it is opened; meanwhile the old
-  // address keeps the reminders and the resets, and is told about the change.
-  .patch(
-    "/profile",
-    signedIn(({ db, owner }) => ({ account: db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, owner)) })),
-    validate("json", profileSchema),
-    async (c) => {
-      const { fullName, email, currentPassword } = c.req.valid("json");
-      const { user, data } = c.var.signedIn;
-      const db = c.var.db;
-      if (foldCase(email) === foldCase(user.email)) {
-        const [row] = await db.update(users).set({ fullName, email }).where(eq(users.id, user.id)).returning();
-        if (!row) throw userGone();
-        return c.json(toPublicUser(row));
-      }
-      if (!currentPassword) throw new ApiError(400, CURRENT_PASSWORD_REQUIRED);
-      const passwordHash = data.account[0]?.passwordHash;
-      if (!passwordHash) throw userGone();
-      const checkKey = throttleKey.currentPassword(user.id);
-      if (!(await verifyPassword(currentPassword, passwordHash))) {
-        // Only failures count: a stolen session must not become a way to guess the password.
-        const blocked = await consumeAttempt(db, [[checkKey, LIMITS.currentPasswordPerUser]]);
-        if (blocked) throw new ApiError(429, retryMessage(blocked));
-        throw new ApiError(400, CURRENT_PASSWORD_INCORRECT);
-      }
-      const now = Date.now();
-      const confirmation = await newConfirmation(email, now);
-      const overLimit = db
-        .select({ key: throttles.key })
-        .from(throttles)
-        .where(and(eq(throttles.key, checkKey), gt(throttles.count, LIMITS.currentPasswordPerUser), gt(throttles.windowStartedAt, now - WINDOW_MS)));
-      // Even the right password waits out a window of too many wrong ones.
-      const [row] = await db
-        .update(users)
-        .set({ fullName, pendingEmail: email, ...confirmation.columns })
-        .where(and(eq(users.id, user.id), notExists(overLimit)))
-        .returning();
-      if (!row) throw new ApiError(429, retryMessage(WINDOW_MS / 1000));
-      const baseUrl = appUrl(c.env, new URL(c.req.url).origin);
-      const messages = [
-        confirmationEmail({ to: email, username: row.username, link: confirmationLink(baseUrl, confirmation.token), change: true }),
-        changeNoticeEmail({ to: row.email, username: row.username, newAddress: email, resetLink: `${baseUrl}/forgot-password` }),
-      ];
-      c.executionCtx.waitUntil(
-        createMailer(c.env, db)
-          .send(messages)
-          .then((results) => results.forEach((r, i) => !r.ok && console.error(`[mail] ${messages[i]!.tag} for user ${row.id} not sent: ${r.error}`)))
-          .catch((err) => console.error(`[mail] address change mail for user ${row.id} failed: ${errorSummary(err)}`)),
-      );
+  // the current password, shares the confirmation e-mails' limit, and waits as pending until a link
+  // sent to it is opened; meanwhile the old address keeps the reminders and the resets, and is told
+  // about the change when it is a confirmed one.
+  .patch("/profile", signedInCheckingPassword(), validate("json", profileSchema), async (c) => {
+    const { fullName, email, currentPassword } = c.req.valid("json");
+    const { user, data } = c.var.signedIn;
+    const db = c.var.db;
+    if (foldCase(email) === foldCase(user.email)) {
+      const row = await saveProfile(db, user.id, { fullName, email }, data);
+      if (!row) throw userGone();
       return c.json(toPublicUser(row));
-    },
-  )
+    }
+    if (!currentPassword) {
+      await giveBackPasswordAttempt(db, user.id, data);
+      throw new ApiError(400, CURRENT_PASSWORD_REQUIRED);
+    }
+    await requireCurrentPassword(data, currentPassword);
+    const { row, token, wait } = await askForAddress(db, user.id, fullName, email, Date.now());
+    if (!row) throw wait ? new ApiError(429, retryMessage(wait)) : userGone();
+    const baseUrl = appUrl(c.env, new URL(c.req.url).origin);
+    const messages = [confirmationEmail({ to: email, link: confirmationLink(baseUrl, token), change: true })];
+    // The old address hears of it only when its owner confirmed it: nobody else's mailbox.
+    if (row.emailConfirmedAt !== null) {
+      const name = greetingName(row.fullName, true);
+      messages.push(changeNoticeEmail({ to: row.email, name, newAddress: email, resetLink: `${baseUrl}/forgot-password` }));
+    }
+    c.executionCtx.waitUntil(
+      createMailer(c.env, db)
+        .send(messages)
+        .then((results) => results.forEach((r, i) => !r.ok && console.error(`[mail] ${messages[i]!.tag} for user ${row.id} not sent: ${r.error}`)))
+        .catch((err) => console.error(`[mail] address change mail for user ${row.id} failed: ${errorSummary(err)}`)),
+    );
+    return c.json(toPublicUser(row));
+  })
 
   .patch("/notifications/settings", signedIn(), validate("json", notificationSettingsSchema), async (c) => {
     const input = c.req.valid("json");

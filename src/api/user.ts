@@ -1,24 +1,25 @@
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../auth/common-passwords";
 import { Hono } from "hono";
-import { changePassword, checkCurrentPassword, currentPasswordReads, devicesOf, endOtherSessions, eraseAccount } from "../auth/account-changes";
+import { changePassword, devicesOf, endOtherSessions, eraseAccount } from "../auth/account-changes";
 import { hashPassword } from "../auth/password";
-import { retryMessage } from "../auth/throttle";
 import { exportDocument, exportFileName, exportSections } from "../data/export";
 import { localDateAt, zoneOrUtc } from "../domain/time";
 import type { AppEnv } from "../env";
 import { ApiError, errorSummary } from "../http/errors";
+import { requireCurrentPassword, signedInCheckingPassword } from "../http/current-password";
 import { clearSessionCookie, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { createMailer } from "../mail/mailer";
 import { goodbyeEmail } from "../mail/templates/GoodbyeEmail";
-import { changePasswordSchema, deleteAccountSchema, WRONG_CURRENT_PASSWORD, type DeviceSessionsAnswer } from "../shared/account-schemas";
+import { greetingName } from "../mail/templates/greeting";
+import { changePasswordSchema, deleteAccountSchema, type DeviceSessionsAnswer } from "../shared/account-schemas";
 import type { User } from "../shared/user";
 
 export const ACCOUNT_DELETED = "Your account has been deleted";
 
 /** The signed-in user's password, sessions, data export and deletion (under /api/user). */
 export const userApi = new Hono<AppEnv>()
-  .put("/user/password", signedIn(({ db, owner, now }) => currentPasswordReads(db, owner, now)), validate("json", changePasswordSchema), async (c) => {
+  .put("/user/password", signedInCheckingPassword(), validate("json", changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const { user, session, data } = c.var.signedIn;
     await requireCurrentPassword(data, currentPassword);
@@ -48,32 +49,22 @@ export const userApi = new Hono<AppEnv>()
     return c.json(exportDocument(data, now));
   })
 
-  .delete("/user", signedIn(({ db, owner, now }) => currentPasswordReads(db, owner, now)), validate("json", deleteAccountSchema), async (c) => {
+  .delete("/user", signedInCheckingPassword(), validate("json", deleteAccountSchema), async (c) => {
     const { user, data } = c.var.signedIn;
     await requireCurrentPassword(data, c.req.valid("json").currentPassword);
     if (!(await eraseAccount(c.var.db, user))) throw new ApiError(404, "Not found");
     clearSessionCookie(c);
     const to = goodbyeAddress(user);
-    if (to) c.executionCtx.waitUntil(sendGoodbye(c.env, c.var.db, to, user.username));
+    if (to) c.executionCtx.waitUntil(sendGoodbye(c.env, c.var.db, to, greetingName(user.fullName, user.emailConfirmed)));
     return c.json({ message: ACCOUNT_DELETED });
   });
 
-async function requireCurrentPassword(data: Parameters<typeof checkCurrentPassword>[0], password: string) {
-  const check = await checkCurrentPassword(data, password, Date.now());
-  if (check.state === "blocked") throw new ApiError(429, retryMessage(check.seconds));
-  if (check.state === "wrong") throw new ApiError(400, WRONG_CURRENT_PASSWORD);
-}
-
-/**
- * Where the goodbye goes: the account's address. (Once addresses are confirmed, only a confirmed
- * one: this is the place to return null for an unconfirmed address.)
- */
-// Mail goes only to an address its owner confirmed.
+/** Where the goodbye goes: the account's address, only when its owner confirmed it. */
 const goodbyeAddress = (user: User): string | null => (user.emailConfirmed ? user.email : null);
 
-async function sendGoodbye(env: AppEnv["Bindings"], db: AppEnv["Variables"]["db"], to: string, username: string) {
+async function sendGoodbye(env: AppEnv["Bindings"], db: AppEnv["Variables"]["db"], to: string, name: string | null) {
   try {
-    const [result] = await createMailer(env, db).send([goodbyeEmail({ to, username })]);
+    const [result] = await createMailer(env, db).send([goodbyeEmail({ to, name })]);
     if (result && !result.ok) console.error(`[mail] goodbye e-mail not sent: ${result.error}`);
   } catch (err) {
     console.error(`[mail] goodbye e-mail failed: ${errorSummary(err)}`);

@@ -1,49 +1,27 @@
 import { and, asc, eq, gt, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
+import { calendarFeedRemoval } from "../data/calendar";
 import type { Db } from "../db/client";
 import { calendarFeeds, devEmails, medications, notifications, pharmacies, reminderLog, sessions, supplyEvents, throttles, users } from "../db/schema";
 import type { User } from "../shared/user";
-import { verifyPassword } from "./password";
+import { currentPasswordAttemptsCleared } from "./current-password";
 import { SESSION_IDLE_TIMEOUT } from "./session";
-import { blockedFor, clearAttempts, countCurrentPasswordAttempt, LIMITS, loginAccountClientKeys, throttleKey } from "./throttle";
+import { loginAccountClientKeys, throttleKey } from "./throttle";
 
 // What a signed-in user changes about the account itself: the password, the other sessions, the
-// whole account. Every change that asks for the current password counts the attempt in the
-// signed-in batch (one round trip), then writes in one more batch (the second).
+// whole account. A change that asks for the current password counts the try in the signed-in batch
+// (one round trip, see current-password.ts), then writes in one more batch (the second).
 
 /**
- * The signed-in reads of a request that checks the current password: the attempt, counted before
- * the check like a login (parallel guesses cannot slip under the limit), and the stored hash.
- * Counted even when the body turns out invalid: the forms check their fields before sending.
- */
-export const currentPasswordReads = (db: Db, owner: SQL<number>, now: SQL<number>) => ({
-  passwordAttempt: countCurrentPasswordAttempt(db, owner, now),
-  passwordHash: db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, owner)),
-});
-
-type CurrentPasswordData = {
-  passwordAttempt: Array<{ count: number; windowStartedAt: number }>;
-  passwordHash: Array<{ hash: string }>;
-};
-
-export type CurrentPasswordCheck = { state: "ok" } | { state: "wrong" } | { state: "blocked"; seconds: number };
-
-/** Whether `password` is the account's; over the limit it is not even checked. */
-export async function checkCurrentPassword(data: CurrentPasswordData, password: string, now: number): Promise<CurrentPasswordCheck> {
-  const seconds = data.passwordAttempt.length ? blockedFor([["", LIMITS.currentPasswordPerUser]], [data.passwordAttempt], now) : 0;
-  if (seconds) return { state: "blocked", seconds };
-  const hash = data.passwordHash[0]?.hash;
-  return hash && (await verifyPassword(password, hash)) ? { state: "ok" } : { state: "wrong" };
-}
-
-/**
- * The new password, in one batch: every other session ends, a pending reset link stops working,
- * and the current-password counter starts afresh. The session that asked stays signed in.
+ * The new password, in one batch: every other session ends, a pending reset link and the calendar
+ * feed stop working, and the current-password counter starts afresh. The session that asked stays
+ * signed in; the owner makes a new feed if they want one.
  */
 export const changePassword = (db: Db, userId: number, currentSessionId: string, passwordHash: string) =>
   db.batch([
     db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null }).where(eq(users.id, userId)),
     db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))),
-    clearAttempts(db, throttleKey.currentPassword(userId)),
+    calendarFeedRemoval(db, userId),
+    currentPasswordAttemptsCleared(db, userId),
   ]);
 
 /** The owner's sessions that still hold at `now`, most recently seen first; `id` stays on the server. */
@@ -54,9 +32,15 @@ export const devicesOf = (db: Db, owner: SQL<number>, now: SQL<number>) =>
     .where(and(eq(sessions.userId, owner), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, sql`${now} - ${SESSION_IDLE_TIMEOUT}`)))
     .orderBy(sql`${sessions.lastSeenAt} desc`, asc(sessions.createdAt));
 
-/** Ends every session of the user but `currentSessionId`; answers how many ended. */
+/**
+ * Ends every session of the user but `currentSessionId`, and the calendar feed (one a stolen
+ * session made would outlive it), in one batch; answers how many sessions ended.
+ */
 export async function endOtherSessions(db: Db, userId: number, currentSessionId: string): Promise<number> {
-  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))).returning({ id: sessions.id });
+  const [ended] = await db.batch([
+    db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))).returning({ id: sessions.id }),
+    calendarFeedRemoval(db, userId),
+  ]);
   return ended.length;
 }
 

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users, type UserRow } from "../db/schema";
+import { throttles, users, type UserRow } from "../db/schema";
 import { nextReminderAt, zoneOrUtc } from "../domain/time";
 import { generateToken, hashToken } from "./session";
+import { blockedFor, countAttempt, LIMITS, throttleKey } from "./throttle";
 
 // An address gets reminders and test e-mails only once someone opened a link sent to it. One link
 // is live per account: a new one (resend, another address) replaces it. Only the token's SHA-256 is
@@ -21,6 +22,23 @@ export async function newConfirmation(address: string, now: number) {
   return { token, columns };
 }
 
+/**
+ * Every confirmation e-mail of an account (a resend, a new address) counts against one limit: the
+ * address is the caller's to choose, so this caps what an account can make us send. For the batch
+ * that stores the link: `count` first, then the write guarded by `underLimit` (a batch's statements
+ * run in order, so the guard sees this request's count); `waitFor` reads the seconds to wait (0 =
+ * sent) from what `count` answered.
+ */
+export function confirmationMailThrottle(db: Db, userId: number, now: number) {
+  const key = throttleKey.confirmation(userId);
+  const limits: Array<[string, number]> = [[key, LIMITS.confirmationPerUser]];
+  return {
+    count: countAttempt(db, limits, now)[0]!,
+    underLimit: lte(sql`(select ${throttles.count} from ${throttles} where ${throttles.key} = ${key})`, LIMITS.confirmationPerUser),
+    waitFor: (counted: Array<{ count: number; windowStartedAt: number }>) => blockedFor(limits, [counted], now),
+  };
+}
+
 export const confirmationLink = (baseUrl: string, token: string) => `${baseUrl}/confirm-email?token=${token}`;
 
 /** The address a resend confirms: the pending one, else the account's own while unconfirmed. */
@@ -31,7 +49,7 @@ export type ConfirmOutcome = { state: "confirmed"; user: UserRow } | { state: "e
 
 /**
  * Opens a link: the address it was sent to becomes the account's confirmed address (a pending one
- * takes over from the old). Two round trips: find the token, then a write that holds only if the
+ * takes over from the old) and any outstanding reset link is void. Two round trips: find the token, then a write that holds only if the
  * token is still the live one, so two clicks cannot both succeed.
  */
 export async function confirmEmail(db: Db, token: string, now: number): Promise<ConfirmOutcome> {
@@ -53,6 +71,10 @@ export async function confirmEmail(db: Db, token: string, now: number): Promise<
       emailTokenHash: null,
       emailTokenAddress: null,
       emailTokenExpiry: null,
+      // A reset link mailed before the change went to the old address: whoever holds that mailbox
+      // must not take the account back once it has moved. Any outstanding one stops working.
+      resetTokenHash: null,
+      resetTokenExpiry: null,
       ...(resumes ? { deliveryProblem: null, deliveryProblemAddress: null, emailConsent: true } : {}),
       // An account that was never confirmed was skipped by the hourly job: its next reminder is
       // the next time its hour comes round from now, not a backlog of missed ones.

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { throttles, users } from "../db/schema";
 import { foldCase, foldUsername } from "./username";
@@ -11,8 +11,9 @@ export const LIMITS = {
   /** Failures one client may make on one account: what normally stops a guesser. */
   loginPerAccountClient: 5,
   /**
-   * Every client together on one account: the ceiling for guessing from many addresses. Higher than
-   * the pair's, so a few wrong passwords from elsewhere each window never keep the owner out.
+   * Every client together on one account: the ceiling for guessing from many addresses. Past it a
+   * client gets only its first try; a client that has not failed on the account is always checked,
+   * so guessing from elsewhere never keeps the owner out.
    */
   loginPerAccount: 30,
   loginPerClient: 20,
@@ -76,6 +77,53 @@ export function loginAccountClientKeys(username: string): SQL {
   const prefix = "login:user-ip:";
   const suffix = `:${foldUsername(username)}`;
   return sql`(substr(${throttles.key}, 1, ${prefix.length}) = ${prefix} AND substr(${throttles.key}, -${suffix.length}) = ${suffix})`;
+}
+
+/**
+ * Every login counter of one account, its name given as SQL (e.g. read from the row a reset link
+ * finds): the account's own and one per client that tried it, matched like loginAccountClientKeys.
+ */
+export function loginCountersOf(foldedName: SQL<string>): SQL {
+  const prefix = "login:user-ip:";
+  return or(
+    eq(throttles.key, sql`'login:user:' || ${foldedName}`),
+    and(eq(sql`substr(${throttles.key}, 1, ${prefix.length})`, prefix), eq(sql`substr(${throttles.key}, -(length(${foldedName}) + 1))`, sql`':' || ${foldedName}`)),
+  )!;
+}
+
+/**
+ * Counts one sign-in try, to run first in its batch: the pair (this account from this client) and
+ * the client always; the account only when the try is within both, so tries a client's own limit
+ * refuses (never checked) cannot push the account over its ceiling for everybody else. Answers the
+ * statements (pair, client, account) and their keys, for loginBlockedFor and the refunds.
+ */
+export function countLoginAttempt(db: Db, username: string, ip: string, now: number) {
+  const keys = { pair: throttleKey.loginAccountClient(username, ip), client: throttleKey.loginClient(ip), account: throttleKey.loginAccount(username) };
+  const [pair, client] = countAttempt(db, [[keys.pair, LIMITS.loginPerAccountClient], [keys.client, LIMITS.loginPerClient]], now);
+  const withinClientLimits = db
+    .select({ key: sql<string>`${keys.account}`.as("key"), count: sql<number>`1`.as("count"), windowStartedAt: sql<number>`${now}`.as("window_started_at") })
+    .from(throttles)
+    .where(
+      and(
+        eq(throttles.key, keys.pair),
+        lte(throttles.count, LIMITS.loginPerAccountClient),
+        lte(sql`(select ${throttles.count} from ${throttles} where ${throttles.key} = ${keys.client})`, LIMITS.loginPerClient),
+      ),
+    );
+  const account = db.insert(throttles).select(withinClientLimits).onConflictDoUpdate(nextCount(now)).returning();
+  return { keys, statements: [pair!, client!, account] as const };
+}
+
+type Counted = Array<{ count: number; windowStartedAt: number }>;
+
+/** Seconds a sign-in try must wait (0 = check the password), from countLoginAttempt's answers. */
+export function loginBlockedFor([pair, client, account]: [Counted, Counted, Counted], now: number): number {
+  const perClient = blockedFor([["", LIMITS.loginPerAccountClient], ["", LIMITS.loginPerClient]], [pair, client], now);
+  if (perClient) return perClient;
+  // Past the account's ceiling only a client's first try in the window is checked: one guess per
+  // address for an attacker, while the owner on a device that has not failed still signs in.
+  const firstTry = pair[0]?.count === 1;
+  return firstTry || account.length === 0 ? 0 : blockedFor([["", LIMITS.loginPerAccount]], [account], now);
 }
 
 /** A counter's next value: one more, or a fresh window when the last one has passed. */

@@ -12,8 +12,8 @@ import type { Owner } from "./medications";
 export const FEED_FETCH_LIMIT = 30;
 const feedThrottleKey = (tokenHash: string) => `calendar:${tokenHash}`;
 
-/** Whether the owner has a feed (read in the signed-in batch). */
-export const calendarFeedOf = (db: Db, owner: Owner) => db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.userId, owner));
+/** The owner's feed, if any, and when it was made (read in the signed-in batch). */
+export const calendarFeedOf = (db: Db, owner: Owner) => db.select({ userId: calendarFeeds.userId, createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, owner));
 
 /** Creates the user's feed or gives it a new secret: the old URL stops working in the same statement. */
 export async function replaceCalendarFeed(db: Db, userId: number, tokenHash: string, now = Date.now()): Promise<void> {
@@ -23,8 +23,14 @@ export async function replaceCalendarFeed(db: Db, userId: number, tokenHash: str
     .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, createdAt: now } });
 }
 
+/**
+ * Removes the owner's feed: alone, or in the batch of a change that takes the account back (a new
+ * password, a reset, signing out everywhere else), so a feed a stolen session made stops with it.
+ */
+export const calendarFeedRemoval = (db: Db, owner: Owner) => db.delete(calendarFeeds).where(eq(calendarFeeds.userId, owner));
+
 export async function deleteCalendarFeed(db: Db, userId: number): Promise<void> {
-  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  await calendarFeedRemoval(db, userId);
 }
 
 /**

@@ -14,6 +14,10 @@ interface StoredDevice {
   lastSeenAt: number;
 }
 
+/** When the calendar feed was made, in the user's zone and language; null without a feed. */
+export const calendarFeedDate = (feed: Array<{ createdAt: number }>, timeZone: string): string | null =>
+  feed[0] ? formatDateTime(feed[0].createdAt, zoneOrUtc(timeZone)) : null;
+
 /** The devices for the Security section: times in the user's zone, this session marked, no ids. */
 export function deviceRows(devices: StoredDevice[], currentSessionId: string, timeZone: string): DeviceRow[] {
   const zone = zoneOrUtc(timeZone);
@@ -37,11 +41,11 @@ function Section({ id, heading, subtitle, children }: { id: string; heading: str
   );
 }
 
-export function AccountSections({ username, devices }: { username: string; devices: DeviceRow[] }) {
+export function AccountSections({ username, devices, calendarFeedMadeOn }: { username: string; devices: DeviceRow[]; calendarFeedMadeOn: string | null }) {
   return (
     <>
       <Section id="security-heading" heading={m.page_security_heading()} subtitle={m.page_security_subtitle()}>
-        <Island name="SecuritySettings" props={{ username, devices }} />
+        <Island name="SecuritySettings" props={{ username, devices, calendarFeedMadeOn }} />
       </Section>
       <Section id="your-data-heading" heading={m.page_your_data_heading()} subtitle={m.page_your_data_subtitle()}>
         <Island name="DataSettings" props={{}} />

@@ -17,7 +17,7 @@ import * as m from "../generated/i18n";
 import { Rich } from "../i18n/Rich";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, verifyUnsubscribeToken } from "../mail/unsubscribe";
 import { signedIn } from "../http/middleware";
-import { AccountSections, deviceRows } from "./account-sections";
+import { AccountSections, calendarFeedDate, deviceRows } from "./account-sections";
 
 function SettingsCard({ heading, subtitle, children }: { heading: string; subtitle: string; children: ReactNode }) {
   return (
@@ -31,14 +31,18 @@ function SettingsCard({ heading, subtitle, children }: { heading: string; subtit
 
 /** /profile, /notifications, and the one-click /unsubscribe of the reminder e-mails. */
 export const settingsPages = new Hono<AppEnv>()
-  .get("/profile", signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now) })), (c) => {
+  .get("/profile", signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now), calendar: calendarFeedOf(db, owner) })), (c) => {
     const { user, session, data } = c.var.signedIn;
     return c.render(
       <AppShell user={user}>
         <SettingsCard heading={m.page_profile_title()} subtitle={m.page_profile_subtitle()}>
           <Island name="ProfileForm" props={{ user }} />
         </SettingsCard>
-        <AccountSections username={user.username} devices={deviceRows(data.devices, session.id, user.timezone)} />
+        <AccountSections
+          username={user.username}
+          devices={deviceRows(data.devices, session.id, user.timezone)}
+          calendarFeedMadeOn={calendarFeedDate(data.calendar, user.timezone)}
+        />
       </AppShell>,
       { title: m.page_profile_title() },
     );

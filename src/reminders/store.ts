@@ -21,7 +21,6 @@ export const STALE_CLAIM_MS = 30 * 60_000;
 export interface DueUser {
   id: number;
   email: string;
-  username: string;
   fullName: string | null;
   /** The account's saved language (BCP 47), or null: its e-mails are written in it (English when null). */
   locale: string | null;
@@ -39,7 +38,6 @@ export interface Cursor {
 const dueUserColumns = {
   id: users.id,
   email: users.email,
-  username: users.username,
   fullName: users.fullName,
   locale: users.locale,
   timezone: users.timezone,

@@ -38,6 +38,10 @@ export interface DeviceSessionsAnswer {
 
 export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
 
+/** The Security section's line about the calendar feed; `date` is already written for the reader. */
+export const calendarFeedMade = (date: string) => `Calendar feed made ${date}.`;
+export const CALENDAR_FEED_STOPS = "Changing your password or signing out everywhere else turns it off.";
+
 /** A signed-in device as the Security settings show it: the times already written for the reader. */
 export interface DeviceRow {
   browser: string;

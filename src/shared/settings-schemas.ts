@@ -12,10 +12,6 @@ export const profileSchema = z.object({
   currentPassword: z.optional(z.string(msg(m.field_current_password_incorrect)).check(z.maxLength(256, msg(m.field_current_password_incorrect)))),
 });
 
-export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change your email address.";
-export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
-export const CONFIRM_FIRST = "Please confirm your email address first.";
-
 /** Form fields arrive as strings; the API gets numbers. Empty → NaN so the range message shows. */
 const wholeNumberBetween = (min: number, max: number, message: Message) =>
   z.pipe(

@@ -32,9 +32,11 @@ describe.each([
     const page = await newPage(browser, viewport);
     const account = await registerViaApi(page);
     const laptop = await otherDevice(account.username, account.password);
+    expect((await page.request.post("/api/calendar-feed")).status()).toBe(201);
     await page.goto("/profile");
     await hydrated(page);
     expect(await page.getByRole("heading", { level: 2, name: "Security" }).count()).toBe(1);
+    expect(await text(page, "Calendar feed made")).toBe(1);
     expect(await page.getByRole("heading", { level: 2, name: "Your data" }).count()).toBe(1);
     const devices = page.getByRole("region", { name: "Signed-in devices" }).getByRole("listitem");
     expect(await devices.count()).toBe(2);
@@ -59,6 +61,9 @@ describe.each([
     await page.getByLabel("Current Password").press("Enter");
     await expect.poll(() => text(page, "Password changed"), SLOW).toBe(1);
     await expect.poll(() => devices.count()).toBe(1);
+    // The new password turned the calendar feed off too.
+    expect(await text(page, "Calendar feed made")).toBe(0);
+    expect(await (await page.request.get("/api/calendar-feed")).json()).toEqual({ enabled: false });
     expect(await page.getByLabel("Current Password").inputValue()).toBe("");
     expect(await laptop.signedIn()).toBe(false);
     expect((await page.request.get("/api/user")).status()).toBe(200);

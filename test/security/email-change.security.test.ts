@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { LIMITS } from "../../src/auth/throttle";
 import { users } from "../../src/db/schema";
-import { call, confirmationTokenFor, db, emailsTo, openConfirmationLink, signUp, uniqueIp, uniqueName } from "../helpers";
+import { call, confirmationTokenFor, db, emailsTo, openConfirmationLink, resetTokenFrom, signUp, uniqueIp, uniqueName } from "../helpers";
 import { addMedication, at, mockPostmark, postmarkEnv, tick } from "../reminders-fixtures";
 import { expectJsonMessage } from "./surface";
 
@@ -108,5 +108,57 @@ describe("PATCH /api/profile with a new address", () => {
     const confirmations = (to: string) => emailsTo(to).then((mails) => mails.filter((m) => m.subject === "Confirm your Refill Tracker email address"));
     expect(await confirmations(target)).toHaveLength(2);
     expect(await confirmations(account.email)).toHaveLength(1); // the one from registration
+  });
+});
+
+describe("PATCH /api/profile cannot mail addresses of the caller's choosing without limit", () => {
+  const change = (cookie: string, password: string, email: string) => call("PATCH", "/api/profile", { cookie, body: { fullName: "Pat", email, currentPassword: password } });
+  const confirmations = (to: string) => emailsTo(to).then((mails) => mails.filter((m) => m.subject === "Confirm your Refill Tracker email address"));
+
+  it(`address changes share the confirmation-mail throttle: ${LIMITS.confirmationPerUser} per 15 minutes, then the resend route's 429`, async () => {
+    const account = await signUp({ confirmed: true });
+    const targets = Array.from({ length: LIMITS.confirmationPerUser + 2 }, newAddress);
+    const answers = [];
+    for (const target of targets) answers.push(await change(account.cookie, account.password, target));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429, 429]);
+    const resend = await call("POST", "/api/confirm-email/resend", { cookie: account.cookie });
+    expectJsonMessage(resend, 429);
+    expectJsonMessage(answers[3]!, 429);
+    expect(answers[3]!.body).toEqual(resend.body);
+    for (const target of targets.slice(0, LIMITS.confirmationPerUser)) expect(await confirmations(target)).toHaveLength(1);
+    for (const target of targets.slice(LIMITS.confirmationPerUser)) expect(await emailsTo(target)).toHaveLength(0);
+    expect(await userRow(account.id)).toMatchObject({ email: account.email, pendingEmail: targets[LIMITS.confirmationPerUser - 1] });
+  });
+
+  it("resends and address changes count together", async () => {
+    const account = await signUp({ confirmed: true });
+    expect((await change(account.cookie, account.password, newAddress())).status).toBe(200);
+    for (let i = 1; i < LIMITS.confirmationPerUser; i++) expect((await call("POST", "/api/confirm-email/resend", { cookie: account.cookie })).status).toBe(200);
+    const target = newAddress();
+    expectJsonMessage(await change(account.cookie, account.password, target), 429);
+    expect(await emailsTo(target)).toHaveLength(0);
+  });
+
+  it("the 'being changed' notice goes to the old address only when it is confirmed", async () => {
+    const account = await signUp();
+    const target = newAddress();
+    expect((await change(account.cookie, account.password, target)).status).toBe(200);
+    expect(await confirmations(target)).toHaveLength(1);
+    expect((await emailsTo(account.email)).map((m) => m.subject)).toEqual(["Confirm your Refill Tracker email address"]);
+  });
+});
+
+describe("confirming an address voids any outstanding reset link", () => {
+  it("a reset link sent before an address change stops working once the new address is confirmed", async () => {
+    const account = await signUp({ confirmed: true });
+    await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() });
+    const token = await resetTokenFrom(account.email);
+    const target = newAddress();
+    expect((await call("PATCH", "/api/profile", { cookie: account.cookie, body: { fullName: "Pat", email: target, currentPassword: account.password } })).status).toBe(200);
+    await openConfirmationLink(target);
+    const reset = await call("POST", "/api/reset-password", { body: { token, password: "someone else's now", confirmPassword: "someone else's now" } });
+    expectJsonMessage(reset, 400);
+    expect(reset.body.message).toBe("This reset link is invalid or has expired. Please request a new one.");
+    expect((await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() })).status).toBe(200);
   });
 });

@@ -2,14 +2,15 @@ import * as m from "../../generated/i18n";
 import { isolate, Rich } from "../../i18n/Rich";
 import type { OutgoingEmail } from "../mailer";
 import { buttonStyle, EmailFrame, Hello, MUTED, renderEmail, sentences } from "./EmailFrame";
+import { hello } from "./greeting";
 
 // The two e-mails about an address: the link that proves the reader owns it, and the notice to the
-// old address when the account asks to move to a new one. In the current language: senders wrap
-// them in inAccountLocale (src/mail/locale.ts).
+// old (confirmed) address when the account asks to move to a new one. The link goes to an address
+// nobody has confirmed yet, so it greets nobody by name (greeting.ts). In the current language:
+// senders wrap them in inAccountLocale (src/mail/locale.ts).
 
 interface ConfirmationInput {
   to: string;
-  username: string;
   link: string;
   /** A new address for an existing account, rather than the address an account signed up with. */
   change: boolean;
@@ -17,10 +18,10 @@ interface ConfirmationInput {
 
 const confirmReason = (change: boolean) => (change ? m.mail_confirm_reason_change() : m.mail_confirm_reason_signup());
 
-function ConfirmationEmail({ username, link, change }: ConfirmationInput) {
+function ConfirmationEmail({ link, change }: ConfirmationInput) {
   return (
     <EmailFrame title={m.mail_confirm_title()}>
-      <Hello name={username} />
+      <Hello name={null} />
       <p>{sentences(confirmReason(change), m.mail_confirm_link_once())}</p>
       <p>
         <a href={link} style={buttonStyle}>
@@ -33,7 +34,7 @@ function ConfirmationEmail({ username, link, change }: ConfirmationInput) {
 }
 
 export function confirmationEmail(input: ConfirmationInput): OutgoingEmail {
-  const text = `${m.mail_hello({ name: isolate(input.username) })}
+  const text = `${hello(null)}
 
 ${sentences(confirmReason(input.change), m.mail_confirm_open_link())}
 
@@ -51,15 +52,16 @@ export function maskAddress(address: string): string {
 
 interface ChangeNoticeInput {
   to: string;
-  username: string;
+  /** The name to greet (greetingName): the old address is a confirmed one. */
+  name: string | null;
   newAddress: string;
   resetLink: string;
 }
 
-function ChangeNoticeEmail({ username, newAddress, resetLink }: ChangeNoticeInput) {
+function ChangeNoticeEmail({ name, newAddress, resetLink }: ChangeNoticeInput) {
   return (
     <EmailFrame title={m.mail_change_title()}>
-      <Hello name={username} />
+      <Hello name={name} />
       <p>
         <Rich message={m.mail_change_notice} values={{ address: <bdi>{maskAddress(newAddress)}</bdi> }} />
       </p>
@@ -74,7 +76,7 @@ function ChangeNoticeEmail({ username, newAddress, resetLink }: ChangeNoticeInpu
 }
 
 export function changeNoticeEmail(input: ChangeNoticeInput): OutgoingEmail {
-  const text = `${m.mail_hello({ name: isolate(input.username) })}
+  const text = `${hello(input.name)}
 
 ${m.mail_change_notice({ address: isolate(maskAddress(input.newAddress)) })}
 

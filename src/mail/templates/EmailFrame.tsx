@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactElement, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { plainName } from "./greeting";
 import * as m from "../../generated/i18n";
 import { currentLanguage, currentLocale } from "../../i18n/current";
 import { directionOf } from "../../i18n/languages";
@@ -56,11 +57,11 @@ export function EmailFrame({ title, children, footer }: { title: string; childre
 export const renderEmail = (email: ReactElement): string => `<!DOCTYPE html>${renderToStaticMarkup(email)}`;
 
 /** The greeting, with the person's name isolated (it may be written in another script). */
-export const Hello = ({ name }: { name: string }) => (
-  <p>
-    <Rich message={m.mail_hello} values={{ name: <bdi>{name}</bdi> }} />
-  </p>
-);
+/** The opening line of an HTML e-mail: a plain name in <bdi> (greeting.ts decides), else "Hello,". */
+export function Hello({ name }: { name: string | null }) {
+  const plain = plainName(name);
+  return <p>{plain ? <Rich message={m.mail_hello} values={{ name: <bdi>{plain}</bdi> }} /> : m.mail_hello_anonymous()}</p>;
+}
 
 /** Two sentences of one paragraph: Chinese writes them without a space between. */
 export const sentences = (...parts: string[]) => parts.join(currentLanguage() === "zh" ? "" : " ");

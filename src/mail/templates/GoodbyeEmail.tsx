@@ -1,26 +1,27 @@
 import * as m from "../../generated/i18n";
-import { isolate } from "../../i18n/Rich";
 import type { OutgoingEmail } from "../mailer";
 import { EmailFrame, Hello, MUTED, renderEmail } from "./EmailFrame";
+import { hello } from "./greeting";
 
 // In the current language: the sender wraps it in inAccountLocale (src/mail/locale.ts).
 
 interface GoodbyeInput {
   to: string;
-  username: string;
+  /** The name to greet (greetingName). */
+  name: string | null;
 }
 
-function GoodbyeEmail({ username }: GoodbyeInput) {
+function GoodbyeEmail({ name }: GoodbyeInput) {
   return (
     <EmailFrame title={m.mail_goodbye_title()}>
-      <Hello name={username} />
+      <Hello name={name} />
       <p>{m.mail_goodbye_body()}</p>
       <p style={{ fontSize: "13px", color: MUTED }}>{m.mail_goodbye_not_you()}</p>
     </EmailFrame>
   );
 }
 
-const goodbyeText = ({ username }: GoodbyeInput) => `${m.mail_hello({ name: isolate(username) })}
+const goodbyeText = ({ name }: GoodbyeInput) => `${hello(name)}
 
 ${m.mail_goodbye_body()}
 

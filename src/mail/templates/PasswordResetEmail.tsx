@@ -1,20 +1,21 @@
 import * as m from "../../generated/i18n";
-import { isolate } from "../../i18n/Rich";
 import type { OutgoingEmail } from "../mailer";
 import { buttonStyle, EmailFrame, Hello, MUTED, renderEmail, sentences } from "./EmailFrame";
+import { hello } from "./greeting";
 
 // In the current language: senders wrap it in inAccountLocale (src/mail/locale.ts).
 
 interface PasswordResetInput {
   to: string;
-  username: string;
+  /** The name to greet (greetingName): none while the address is unconfirmed. */
+  name: string | null;
   link: string;
 }
 
-function PasswordResetEmail({ username, link }: PasswordResetInput) {
+function PasswordResetEmail({ name, link }: PasswordResetInput) {
   return (
     <EmailFrame title={m.mail_reset_title()}>
-      <Hello name={username} />
+      <Hello name={name} />
       <p>{sentences(m.mail_reset_asked(), m.mail_reset_link_once())}</p>
       <p>
         <a href={link} style={buttonStyle}>
@@ -26,7 +27,7 @@ function PasswordResetEmail({ username, link }: PasswordResetInput) {
   );
 }
 
-const passwordResetText = ({ username, link }: PasswordResetInput) => `${m.mail_hello({ name: isolate(username) })}
+const passwordResetText = ({ name, link }: PasswordResetInput) => `${hello(name)}
 
 ${sentences(m.mail_reset_asked(), m.mail_reset_open_link())}
 

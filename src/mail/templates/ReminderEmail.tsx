@@ -9,6 +9,7 @@ import { inAccountLocale } from "../locale";
 import type { OutgoingEmail } from "../mailer";
 import { unsubscribeUrl, type UnsubscribeKey } from "../unsubscribe";
 import { buttonStyle, EmailFrame, Hello, LINK, listIndent, MUTED, renderEmail } from "./EmailFrame";
+import { greetingName, hello } from "./greeting";
 
 // The daily refill reminder (and the test e-mail): HTML and plain text, what needs a refill now and
 // what is upcoming, each with its run-out date and pharmacy (phone as a tel: link), a link to the
@@ -18,7 +19,8 @@ import { buttonStyle, EmailFrame, Hello, LINK, listIndent, MUTED, renderEmail } 
 
 export interface ReminderEmailInput {
   to: string;
-  name: string;
+  /** The name to greet (greetingName). */
+  name: string | null;
   content: ReminderContent;
   dashboardUrl: string;
   settingsUrl: string;
@@ -30,7 +32,6 @@ export interface ReminderEmailInput {
 export interface ReminderRecipient {
   id: number;
   email: string;
-  username: string;
   fullName: string | null;
   /** The account's saved language (users.locale): null is English; left out, the current language. */
   locale?: string | null;
@@ -160,7 +161,7 @@ const sectionText = (title: string, items: ReminderItem[]) => (items.length ? ["
 function reminderText({ name, content, dashboardUrl, settingsUrl, unsubscribeUrl, test = false }: ReminderEmailInput): string {
   const { nowTitle, upcomingTitle, intro, nothing } = wording(content, test);
   return [
-    m.mail_hello({ name: isolate(name) }),
+    hello(name),
     "",
     intro,
     ...sectionText(nowTitle, content.immediate),
@@ -197,9 +198,10 @@ export function reminderEmail(input: ReminderEmailInput): OutgoingEmail {
 
 /**
  * The reminder (or, with `test`, the test e-mail) for one account, in its saved language (when
- * `user.locale` is given; otherwise the current one): greets it by full name, else username, and
- * links the dashboard, the notification settings and a signed unsubscribe link. `baseUrl` is the
- * app's origin without a trailing slash (appUrl in ../mailer).
+ * `user.locale` is given; otherwise the current one): greets it by full name (both go only to
+ * confirmed addresses: the hourly job reads only those, the test e-mail refuses others), and links
+ * the dashboard, the notification settings and a signed unsubscribe link. `baseUrl` is the app's
+ * origin without a trailing slash (appUrl in ../mailer).
  */
 export function reminderMessage({
   user,
@@ -217,7 +219,7 @@ export function reminderMessage({
   const write = () =>
     reminderEmail({
       to: user.email,
-      name: user.fullName || user.username,
+      name: greetingName(user.fullName, true),
       content,
       dashboardUrl: `${baseUrl}/`,
       settingsUrl: `${baseUrl}/notifications`,

@@ -1,0 +1,39 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import { currentPasswordAttemptsCleared, currentPasswordAttemptUnused, type CurrentPasswordData } from "./current-password";
+import { confirmationMailThrottle, newConfirmation } from "./email-confirmation";
+
+// PATCH /api/profile's writes. The route counts a current-password try with the session (it cannot
+// know before reading the body whether the address changes), so each write settles that try in its
+// own batch: given back when no password was checked, the counter cleared after a right one.
+
+/** Saves the name (and the same mailbox in other letters), giving back the try no password used. */
+export async function saveProfile(db: Db, userId: number, fields: { fullName: string; email: string }, data: CurrentPasswordData) {
+  const [rows] = await db.batch([db.update(users).set(fields).where(eq(users.id, userId)).returning(), currentPasswordAttemptUnused(db, userId, data)]);
+  return rows[0];
+}
+
+/** A request that checked no password after all (none was given): its try is given back. */
+export const giveBackPasswordAttempt = (db: Db, userId: number, data: CurrentPasswordData) => currentPasswordAttemptUnused(db, userId, data);
+
+/**
+ * After the right current password: `email` waits as pending with a new confirmation link (the
+ * old address keeps reminders and resets until it is opened), counted as a confirmation e-mail and
+ * written only under that limit, and the password counter starts afresh. Answers the updated row
+ * (none when over the limit, `wait` seconds, or when the account is gone) and the link's token.
+ */
+export async function askForAddress(db: Db, userId: number, fullName: string, email: string, now: number) {
+  const confirmation = await newConfirmation(email, now);
+  const throttle = confirmationMailThrottle(db, userId, now);
+  const [counted, rows] = await db.batch([
+    throttle.count,
+    db
+      .update(users)
+      .set({ fullName, pendingEmail: email, ...confirmation.columns })
+      .where(and(eq(users.id, userId), throttle.underLimit))
+      .returning(),
+    currentPasswordAttemptsCleared(db, userId),
+  ]);
+  return { row: rows[0], token: confirmation.token, wait: throttle.waitFor(counted) };
+}
