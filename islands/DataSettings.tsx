@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { deleteAccountSchema, WRONG_CURRENT_PASSWORD } from "../src/shared/account-schemas";
+import { deleteAccountSchema } from "../src/shared/account-schemas";
 import * as m from "../src/generated/i18n";
 import { apiRequest } from "./lib/api";
 import { Dialog, DialogButtons } from "./lib/Dialog";
@@ -20,7 +20,7 @@ export default function DataSettings() {
       try {
         await apiRequest("DELETE", "/api/user", data);
       } catch (err) {
-        if (isWrongCurrentPassword(err, WRONG_CURRENT_PASSWORD)) setWrongCurrent((err as Error).message);
+        if (isWrongCurrentPassword(err)) setWrongCurrent((err as Error).message);
         throw err;
       }
       return { navigate: "/auth", toast: { title: m.data_account_deleted() } };

@@ -4,7 +4,7 @@ import { useState } from "react";
 import * as m from "../src/generated/i18n";
 import { isolate, Rich } from "../src/i18n/Rich";
 import type { User } from "../src/shared/user";
-import { CURRENT_PASSWORD_INCORRECT, profileSchema, type TestEmailAnswer } from "../src/shared/settings-schemas";
+import { profileSchema, type TestEmailAnswer } from "../src/shared/settings-schemas";
 import { apiRequest } from "./lib/api";
 import { isWrongCurrentPassword } from "./lib/errors";
 import { Field } from "./lib/Field";
@@ -32,7 +32,7 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
       try {
         answer = await apiRequest<User>("PATCH", "/api/profile", data);
       } catch (err) {
-        if (isWrongCurrentPassword(err, CURRENT_PASSWORD_INCORRECT)) save.setErrors({ currentPassword: (err as Error).message });
+        if (isWrongCurrentPassword(err)) save.setErrors({ currentPassword: (err as Error).message });
         throw err;
       }
       setCurrentUser(answer);

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { changePasswordSchema, WRONG_CURRENT_PASSWORD, type DeviceRow } from "../src/shared/account-schemas";
+import { changePasswordSchema, type DeviceRow } from "../src/shared/account-schemas";
 import * as m from "../src/generated/i18n";
 import { apiRequest } from "./lib/api";
 import { isWrongCurrentPassword, serverMessage } from "./lib/errors";
@@ -29,7 +29,7 @@ export default function SecuritySettings({ username, devices, calendarFeedMadeOn
       try {
         await apiRequest("PUT", "/api/user/password", data);
       } catch (err) {
-        if (isWrongCurrentPassword(err, WRONG_CURRENT_PASSWORD)) setWrongCurrent((err as Error).message);
+        if (isWrongCurrentPassword(err)) setWrongCurrent((err as Error).message);
         throw err;
       }
       form.current?.reset();

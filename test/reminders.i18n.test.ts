@@ -102,9 +102,9 @@ describe("inAccountLocale", () => {
   });
 
   it("writes the other e-mails in the account's language too", () => {
-    const reset = inAccountLocale("es-MX", () => passwordResetEmail({ to: "ana@example.com", username: "ana", link: "https://refills.example/reset-password?token=abc" }));
+    const reset = inAccountLocale("es-MX", () => passwordResetEmail({ to: "ana@example.com", name: "Ana", link: "https://refills.example/reset-password?token=abc" }));
     expect(reset.subject).toBe("Restablece tu contraseña de Refill Tracker");
-    expect(reset.text).toContain("Hola, \u2068ana\u2069:");
+    expect(reset.text).toContain("Hola, \u2068Ana\u2069:");
     expect(reset.html).toContain('<html lang="es-MX" dir="ltr">');
   });
 });

@@ -27,7 +27,7 @@ type Props = {
 
 /** A pick-up day the server refuses (before the medication was added, or in the future): told by its code. */
 const pickUpDayRefused = (err: unknown) =>
-  err instanceof ApiRequestError && err.status === 400 && (/picked_up|refilled_on/.test(err.code ?? "") || err.serverMessage.startsWith("Picked up on"));
+  err instanceof ApiRequestError && err.status === 400 && /^(error|field)_picked_up_/.test(err.code ?? "");
 
 /** How long the 'Undo' stays on the refill's toast. */
 const UNDO_WINDOW_MS = 10_000;

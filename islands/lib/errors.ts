@@ -10,9 +10,5 @@ export const errorMessage = (err: unknown) => (err instanceof ApiRequestError ? 
 /** The same sentence (kept for the callers that name it so). */
 export const serverMessage = errorMessage;
 
-/**
- * A 400 that says the current password was wrong. Told by the API's stable code; the English
- * sentence is accepted too, for a server that answers without a code.
- */
-export const isWrongCurrentPassword = (err: unknown, english: string) =>
-  err instanceof ApiRequestError && err.status === 400 && (/current_password/.test(err.code ?? "") || err.serverMessage === english);
+/** A 400 that says the current password was wrong (the API's stable code), shown at its field. */
+export const isWrongCurrentPassword = (err: unknown) => err instanceof ApiRequestError && err.status === 400 && err.code === "field_current_password_incorrect";

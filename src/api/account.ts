@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../auth/common-passwords";
+import { isCommonPassword } from "../auth/common-passwords";
 import { confirmationLink, newConfirmation } from "../auth/email-confirmation";
 import { hashPassword, timingDummyHash, verifyPassword } from "../auth/password";
 import { deleteSession, generateToken, hashToken, newSession, SESSION_MAX_AGE, toPublicUser } from "../auth/session";
-import { consumeAttempt, countLoginAttempt, LIMITS, loginBlockedFor, loginCountersOf, refundAttempt, retryMessage, throttleKey } from "../auth/throttle";
+import { consumeAttempt, countLoginAttempt, LIMITS, loginBlockedFor, loginCountersOf, refundAttempt, throttleKey } from "../auth/throttle";
 import { foldUsername, sameAddress } from "../auth/username";
 import { calendarFeedRemoval } from "../data/calendar";
 import { sessions, throttles, users } from "../db/schema";
@@ -13,10 +13,12 @@ import { browserLabel } from "../domain/browser";
 import { nextReminderAt } from "../domain/time";
 import { resolveTimeZone } from "../domain/timezones";
 import type { AppEnv } from "../env";
-import { ApiError, errorSummary } from "../http/errors";
+import { ApiError, errorSummary, tooManyAttempts } from "../http/errors";
+import * as m from "../generated/i18n";
 import { localeForNewAccount } from "../http/language";
 import { clearSessionCookie, sessionCookieName, setSessionCookie, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
+import { inAccountLocale } from "../mail/locale";
 import { appUrl, createMailer } from "../mail/mailer";
 import { confirmationEmail } from "../mail/templates/AddressEmails";
 import { greetingName } from "../mail/templates/greeting";
@@ -25,8 +27,6 @@ import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema 
 import { USER_DEFAULTS } from "../shared/user";
 
 const RESET_TOKEN_TTL = 60 * 60_000; // 1 hour
-export const INVALID_LOGIN = "Invalid username or password";
-export const FORGOT_ANSWER = "If your email is in our system, you'll receive a password reset link shortly.";
 
 const clientIp = (c: { req: { header(name: string): string | undefined } }) => c.req.header("CF-Connecting-IP") ?? "unknown";
 
@@ -35,7 +35,7 @@ export const accountApi = new Hono<AppEnv>()
 
   .post("/register", validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
-    if (isCommonPassword(input.password)) throw new ApiError(400, COMMON_PASSWORD_MESSAGE);
+    if (isCommonPassword(input.password)) throw new ApiError(400, "error_common_password");
     const db = c.var.db;
     const now = Date.now();
     const passwordHash = await hashPassword(input.password);
@@ -80,11 +80,11 @@ export const accountApi = new Hono<AppEnv>()
       ),
     ]);
     const row = inserted[0];
-    if (!row) throw new ApiError(409, "Username already exists");
+    if (!row) throw new ApiError(409, "error_username_taken");
     setSessionCookie(c, token);
     // After the answer: a mail failure must not fail the sign-up ('Resend email' is on every page).
     const link = confirmationLink(appUrl(c.env, new URL(c.req.url).origin), confirmation.token);
-    const message = confirmationEmail({ to: row.email, link, change: false });
+    const message = inAccountLocale(row.locale, () => confirmationEmail({ to: row.email, link, change: false }));
     c.executionCtx.waitUntil(
       createMailer(c.env, db)
         .send([message])
@@ -112,10 +112,10 @@ export const accountApi = new Hono<AppEnv>()
         .limit(1),
     ]);
     const blocked = loginBlockedFor([pairCount, clientCount, accountCount], now);
-    if (blocked) throw new ApiError(429, retryMessage(blocked));
+    if (blocked) throw tooManyAttempts(blocked);
     const row = rows[0];
     const valid = await verifyPassword(password, row?.passwordHash ?? (await timingDummyHash()));
-    if (!row || !valid) throw new ApiError(401, INVALID_LOGIN);
+    if (!row || !valid) throw new ApiError(401, "error_invalid_login");
     // The second: this try is given back on every key, the session begins. The failures before it
     // stay counted until their window passes: signing in to another account (or this one) must not
     // wipe the count of someone guessing at this name.
@@ -130,7 +130,7 @@ export const accountApi = new Hono<AppEnv>()
     const token = getCookie(c, sessionCookieName(c));
     if (token) await deleteSession(c.var.db, await hashToken(token));
     clearSessionCookie(c);
-    return c.json({ message: "Logged out" });
+    return c.json({ message: m.api_logged_out() });
   })
 
   .post("/forgot-password", validate("json", forgotPasswordSchema), async (c) => {
@@ -139,19 +139,19 @@ export const accountApi = new Hono<AppEnv>()
     const clientKey = throttleKey.forgotClient(clientIp(c));
     const emailKey = throttleKey.forgotEmail(email);
     const blocked = await consumeAttempt(db, [[clientKey, LIMITS.forgotPerClient]]);
-    if (blocked) throw new ApiError(429, retryMessage(blocked));
+    if (blocked) throw tooManyAttempts(blocked);
     // The per-address limit is silent: answering differently would tell whether the address exists.
     const emailBlocked = await consumeAttempt(db, [[emailKey, LIMITS.forgotPerEmail]]);
     if (!emailBlocked) {
       // Sent after the answer, so a known and an unknown address take the same time to answer.
       c.executionCtx.waitUntil(sendResetLinks(c.env, db, email, new URL(c.req.url).origin).catch((err) => console.error(`[mail] reset links failed: ${errorSummary(err)}`)));
     }
-    return c.json({ message: FORGOT_ANSWER });
+    return c.json({ message: m.api_forgot_answer() });
   })
 
   .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
     const { token, password } = c.req.valid("json");
-    if (isCommonPassword(password)) throw new ApiError(400, COMMON_PASSWORD_MESSAGE);
+    if (isCommonPassword(password)) throw new ApiError(400, "error_common_password");
     const db = c.var.db;
     const now = Date.now();
     const passwordHash = await hashPassword(password);
@@ -166,16 +166,16 @@ export const accountApi = new Hono<AppEnv>()
       db.delete(throttles).where(loginCountersOf(sql<string>`(select lower(${users.username}) from ${users} where ${tokenMatches})`)),
       db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null }).where(tokenMatches).returning({ id: users.id }),
     ]);
-    if (updated.length === 0) throw new ApiError(400, "This reset link is invalid or has expired. Please request a new one.");
+    if (updated.length === 0) throw new ApiError(400, "error_reset_link_invalid");
     clearSessionCookie(c);
-    return c.json({ message: "Password reset successful" });
+    return c.json({ message: m.api_password_reset_done() });
   });
 
 async function sendResetLinks(env: AppEnv["Bindings"], db: AppEnv["Variables"]["db"], email: string, origin: string) {
   // Addresses need not be unique: every account on it (in any letter case) gets its own link, sent
   // to the account's current address, never to one still awaiting confirmation.
   const owners = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, emailConfirmedAt: users.emailConfirmedAt })
+    .select({ id: users.id, email: users.email, fullName: users.fullName, emailConfirmedAt: users.emailConfirmedAt, locale: users.locale })
     .from(users)
     .where(sameAddress(users.email, email))
     .limit(5);
@@ -187,7 +187,7 @@ async function sendResetLinks(env: AppEnv["Bindings"], db: AppEnv["Variables"]["
     const token = generateToken();
     await db.update(users).set({ resetTokenHash: await hashToken(token), resetTokenExpiry: expiry }).where(eq(users.id, owner.id));
     const name = greetingName(owner.fullName, owner.emailConfirmedAt !== null);
-    messages.push(passwordResetEmail({ to: owner.email, name, link: `${base}/reset-password?token=${token}` }));
+    messages.push(inAccountLocale(owner.locale, () => passwordResetEmail({ to: owner.email, name, link: `${base}/reset-password?token=${token}` })));
   }
   const results = await createMailer(env, db).send(messages);
   results.forEach((r, i) => !r.ok && console.error(`[mail] reset link for user ${owners[i]!.id} not sent: ${r.error}`));

@@ -1,24 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { confirmationLink, confirmationMailThrottle, newConfirmation } from "../auth/email-confirmation";
-import { retryMessage } from "../auth/throttle";
 import { users } from "../db/schema";
 import type { AppEnv } from "../env";
-import { ApiError } from "../http/errors";
+import { ApiError, tooManyAttempts } from "../http/errors";
 import { signedIn } from "../http/middleware";
+import { inAccountLocale } from "../mail/locale";
 import { appUrl, createMailer } from "../mail/mailer";
 import { confirmationEmail } from "../mail/templates/AddressEmails";
 import type { ResendAnswer } from "../shared/settings-schemas";
-
-export const ALREADY_CONFIRMED = "Your email address is already confirmed.";
-export const RESEND_FAILED = "The email could not be sent just now. Please try again in a few minutes.";
 
 // POST /confirm-email/resend: a new link for the address awaiting confirmation (a pending new one,
 // else the account's own while unconfirmed). The old link stops working.
 export const emailApi = new Hono<AppEnv>().post("/confirm-email/resend", signedIn(), async (c) => {
   const { user } = c.var.signedIn;
   const address = user.pendingEmail ?? (user.emailConfirmed ? null : user.email);
-  if (!address) throw new ApiError(409, ALREADY_CONFIRMED);
+  if (!address) throw new ApiError(409, "error_already_confirmed");
   const db = c.var.db;
   const now = Date.now();
   const confirmation = await newConfirmation(address, now);
@@ -32,12 +29,12 @@ export const emailApi = new Hono<AppEnv>().post("/confirm-email/resend", signedI
       .where(and(eq(users.id, user.id), throttle.underLimit))
       .returning({ id: users.id }),
   ]);
-  if (updated.length === 0) throw new ApiError(429, retryMessage(throttle.waitFor(counted)));
+  if (updated.length === 0) throw tooManyAttempts(throttle.waitFor(counted));
   const link = confirmationLink(appUrl(c.env, new URL(c.req.url).origin), confirmation.token);
-  const [result] = await createMailer(c.env, db).send([confirmationEmail({ to: address, link, change: address !== user.email })]);
+  const [result] = await createMailer(c.env, db).send([inAccountLocale(user.locale, () => confirmationEmail({ to: address, link, change: address !== user.email }))]);
   if (!result?.ok) {
     console.error(`[mail] confirmation for user ${user.id} not sent: ${result?.error ?? "no answer from the mailer"}`);
-    throw new ApiError(502, RESEND_FAILED);
+    throw new ApiError(502, "error_resend_failed");
   }
   const answer: ResendAnswer = { sentTo: address };
   return c.json(answer);

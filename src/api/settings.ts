@@ -8,10 +8,12 @@ import { users } from "../db/schema";
 import { localDateAt, nextReminderAt, zoneOrUtc } from "../domain/time";
 import { resolveTimeZone } from "../domain/timezones";
 import type { AppEnv } from "../env";
-import { ApiError, errorSummary } from "../http/errors";
+import { ApiError, errorSummary, tooManyAttempts } from "../http/errors";
+import { isolate } from "../i18n/Rich";
 import { requireCurrentPassword, signedInCheckingPassword } from "../http/current-password";
 import { signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
+import { inAccountLocale } from "../mail/locale";
 import { appUrl, createMailer } from "../mail/mailer";
 import { changeNoticeEmail, confirmationEmail } from "../mail/templates/AddressEmails";
 import { greetingName } from "../mail/templates/greeting";
@@ -20,13 +22,11 @@ import { MISSING_SECRET_MESSAGE, unsubscribeKey } from "../mail/unsubscribe";
 import { reminderContent } from "../reminders/due";
 import { reminderMedicationsOf } from "../data/medications";
 import {
-  CONFIRM_FIRST,
-  CURRENT_PASSWORD_REQUIRED,
   notificationSettingsSchema,
   profileSchema,
   type TestEmailAnswer,
 } from "../shared/settings-schemas";
-import { consumeAttempt, LIMITS, retryMessage, throttleKey } from "../auth/throttle";
+import { consumeAttempt, LIMITS, throttleKey } from "../auth/throttle";
 
 const userGone = () => new ApiError(401, "error_not_signed_in");
 
@@ -47,17 +47,18 @@ export const settingsApi = new Hono<AppEnv>()
     }
     if (!currentPassword) {
       await giveBackPasswordAttempt(db, user.id, data);
-      throw new ApiError(400, CURRENT_PASSWORD_REQUIRED);
+      throw new ApiError(400, "error_current_password_required");
     }
     await requireCurrentPassword(data, currentPassword);
     const { row, token, wait } = await askForAddress(db, user.id, fullName, email, Date.now());
-    if (!row) throw wait ? new ApiError(429, retryMessage(wait)) : userGone();
+    if (!row) throw wait ? tooManyAttempts(wait) : userGone();
     const baseUrl = appUrl(c.env, new URL(c.req.url).origin);
-    const messages = [confirmationEmail({ to: email, link: confirmationLink(baseUrl, token), change: true })];
+    // Both in the account's language, whichever browser asked.
+    const messages = [inAccountLocale(row.locale, () => confirmationEmail({ to: email, link: confirmationLink(baseUrl, token), change: true }))];
     // The old address hears of it only when its owner confirmed it: nobody else's mailbox.
     if (row.emailConfirmedAt !== null) {
       const name = greetingName(row.fullName, true);
-      messages.push(changeNoticeEmail({ to: row.email, name, newAddress: email, resetLink: `${baseUrl}/forgot-password` }));
+      messages.push(inAccountLocale(row.locale, () => changeNoticeEmail({ to: row.email, name, newAddress: email, resetLink: `${baseUrl}/forgot-password` })));
     }
     c.executionCtx.waitUntil(
       createMailer(c.env, db)
@@ -71,7 +72,7 @@ export const settingsApi = new Hono<AppEnv>()
   .patch("/notifications/settings", signedIn(), validate("json", notificationSettingsSchema), async (c) => {
     const input = c.req.valid("json");
     const timezone = resolveTimeZone(input.timezone);
-    if (!timezone) throw new ApiError(400, `Unknown timezone "${input.timezone}". Please choose a timezone from the list.`);
+    if (!timezone) throw new ApiError(400, "error_unknown_timezone", { zone: input.timezone });
     // The next reminder moves with the settings, in the same statement; the per-day log still
     // guarantees one e-mail a day if the new hour comes round again today.
     const [row] = await c.var.db
@@ -96,14 +97,14 @@ export const settingsApi = new Hono<AppEnv>()
   // purpose is to show the user what arrives and that it arrives.
   .post("/test-email-notification", signedIn(({ db, owner }) => ({ medications: reminderMedicationsOf(db, owner) })), async (c) => {
     const { user, data } = c.var.signedIn;
-    if (!user.emailConfirmed) throw new ApiError(409, CONFIRM_FIRST);
+    if (!user.emailConfirmed) throw new ApiError(409, "error_confirm_email_first");
     // Cap what one account can make us send, even to its own confirmed address.
     const blocked = await consumeAttempt(c.var.db, [[throttleKey.testEmail(user.id), LIMITS.testEmailPerUser]]);
-    if (blocked) throw new ApiError(429, retryMessage(blocked));
+    if (blocked) throw tooManyAttempts(blocked);
     const key = unsubscribeKey(c.env);
     if (!key) {
       console.error(`[mail] test e-mail for user ${user.id} refused: ${MISSING_SECRET_MESSAGE}`);
-      throw new ApiError(503, "E-mail is not configured on the server yet. Please try again later.");
+      throw new ApiError(503, "error_mail_not_configured");
     }
     const zone = zoneOrUtc(user.timezone);
     const content = reminderContent(data.medications, user.notificationDays, localDateAt(Date.now(), zone));
@@ -112,12 +113,7 @@ export const settingsApi = new Hono<AppEnv>()
     if (!result?.ok) {
       const error = result?.error ?? "no answer from the mailer";
       console.error(`[mail] test e-mail for user ${user.id} failed: ${error}`);
-      throw new ApiError(
-        502,
-        result?.permanent
-          ? `The e-mail service refused to deliver to ${user.email}. Check the address on your profile.`
-          : "The test e-mail could not be sent just now. Please try again in a few minutes.",
-      );
+      throw result?.permanent ? new ApiError(502, "error_test_email_refused", { email: isolate(user.email) }) : new ApiError(502, "error_test_email_failed");
     }
     const answer: TestEmailAnswer = { immediateCount: content.immediate.length, upcomingCount: content.upcoming.length };
     return c.json(answer);

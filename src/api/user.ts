@@ -1,4 +1,4 @@
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../auth/common-passwords";
+import { isCommonPassword } from "../auth/common-passwords";
 import { Hono } from "hono";
 import { changePassword, devicesOf, endOtherSessions, eraseAccount } from "../auth/account-changes";
 import { hashPassword } from "../auth/password";
@@ -6,16 +6,17 @@ import { exportDocument, exportFileName, exportSections } from "../data/export";
 import { localDateAt, zoneOrUtc } from "../domain/time";
 import type { AppEnv } from "../env";
 import { ApiError, errorSummary } from "../http/errors";
+import * as m from "../generated/i18n";
 import { requireCurrentPassword, signedInCheckingPassword } from "../http/current-password";
 import { clearSessionCookie, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
+import { inAccountLocale } from "../mail/locale";
 import { createMailer } from "../mail/mailer";
 import { goodbyeEmail } from "../mail/templates/GoodbyeEmail";
 import { greetingName } from "../mail/templates/greeting";
 import { changePasswordSchema, deleteAccountSchema, type DeviceSessionsAnswer } from "../shared/account-schemas";
 import type { User } from "../shared/user";
 
-export const ACCOUNT_DELETED = "Your account has been deleted";
 
 /** The signed-in user's password, sessions, data export and deletion (under /api/user). */
 export const userApi = new Hono<AppEnv>()
@@ -23,9 +24,9 @@ export const userApi = new Hono<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid("json");
     const { user, session, data } = c.var.signedIn;
     await requireCurrentPassword(data, currentPassword);
-    if (isCommonPassword(newPassword)) throw new ApiError(400, COMMON_PASSWORD_MESSAGE);
+    if (isCommonPassword(newPassword)) throw new ApiError(400, "error_common_password");
     await changePassword(c.var.db, user.id, session.id, await hashPassword(newPassword));
-    return c.json({ message: "Password changed" });
+    return c.json({ message: m.api_password_changed() });
   })
 
   .get("/user/sessions", signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now) })), (c) => {
@@ -52,19 +53,19 @@ export const userApi = new Hono<AppEnv>()
   .delete("/user", signedInCheckingPassword(), validate("json", deleteAccountSchema), async (c) => {
     const { user, data } = c.var.signedIn;
     await requireCurrentPassword(data, c.req.valid("json").currentPassword);
-    if (!(await eraseAccount(c.var.db, user))) throw new ApiError(404, "Not found");
+    if (!(await eraseAccount(c.var.db, user))) throw new ApiError(404, "error_not_found");
     clearSessionCookie(c);
     const to = goodbyeAddress(user);
-    if (to) c.executionCtx.waitUntil(sendGoodbye(c.env, c.var.db, to, greetingName(user.fullName, user.emailConfirmed)));
-    return c.json({ message: ACCOUNT_DELETED });
+    if (to) c.executionCtx.waitUntil(sendGoodbye(c.env, c.var.db, to, greetingName(user.fullName, user.emailConfirmed), user.locale));
+    return c.json({ message: m.api_account_deleted() });
   });
 
 /** Where the goodbye goes: the account's address, only when its owner confirmed it. */
 const goodbyeAddress = (user: User): string | null => (user.emailConfirmed ? user.email : null);
 
-async function sendGoodbye(env: AppEnv["Bindings"], db: AppEnv["Variables"]["db"], to: string, name: string | null) {
+async function sendGoodbye(env: AppEnv["Bindings"], db: AppEnv["Variables"]["db"], to: string, name: string | null, locale: string | null) {
   try {
-    const [result] = await createMailer(env, db).send([goodbyeEmail({ to, name })]);
+    const [result] = await createMailer(env, db).send([inAccountLocale(locale, () => goodbyeEmail({ to, name }))]);
     if (result && !result.ok) console.error(`[mail] goodbye e-mail not sent: ${result.error}`);
   } catch (err) {
     console.error(`[mail] goodbye e-mail failed: ${errorSummary(err)}`);

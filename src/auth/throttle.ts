@@ -186,7 +186,5 @@ export const refundAttempt = (db: Db, key: string) =>
 
 export const clearAttempts = (db: Db, key: string) => db.delete(throttles).where(eq(throttles.key, key));
 
-export function retryMessage(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
-}
+/** Whole minutes to wait, at least 1: what a refusal tells the person. */
+export const retryMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));

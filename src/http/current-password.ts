@@ -1,8 +1,6 @@
 import { checkCurrentPassword, currentPasswordReads, type CurrentPasswordData } from "../auth/current-password";
 import type { LoadReads, Reads } from "../auth/signed-in";
-import { retryMessage } from "../auth/throttle";
-import { WRONG_CURRENT_PASSWORD } from "../shared/account-schemas";
-import { ApiError } from "./errors";
+import { ApiError, tooManyAttempts } from "./errors";
 import { signedIn } from "./middleware";
 
 /**
@@ -18,6 +16,6 @@ export const signedInCheckingPassword = <R extends Reads = Record<string, never>
  */
 export async function requireCurrentPassword(data: CurrentPasswordData, password: string): Promise<void> {
   const check = await checkCurrentPassword(data, password, Date.now());
-  if (check.state === "blocked") throw new ApiError(429, retryMessage(check.seconds));
-  if (check.state === "wrong") throw new ApiError(400, WRONG_CURRENT_PASSWORD);
+  if (check.state === "blocked") throw tooManyAttempts(check.seconds);
+  if (check.state === "wrong") throw new ApiError(400, "field_current_password_incorrect");
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { retryMinutes } from "../auth/throttle";
 import { say, type MessageKey, type ParamsOf } from "../i18n/say";
 import { redact } from "./redact";
 
@@ -65,6 +66,9 @@ const HONO_BAD_REQUESTS: Record<string, MessageKey> = {
   "Malformed JSON in request body": "error_malformed_json",
   "Malformed FormData request.": "error_malformed_form",
 };
+
+/** 429 'Too many attempts. Please wait N minutes and try again.' */
+export const tooManyAttempts = (seconds: number) => new ApiError(429, "error_too_many_attempts", { minutes: retryMinutes(seconds) });
 
 /** Maps any error to a status and a message key; never leaks a stack or SQL. */
 export function classifyError(err: unknown): { status: ContentfulStatusCode; code: MessageKey; values?: object } {

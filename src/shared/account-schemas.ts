@@ -5,8 +5,6 @@ import { msg, password } from "./validation";
 // The signed-in account's own changes: password, sessions, deletion. Shared by the API and the
 // settings islands.
 
-export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
-
 const currentPassword = z
   .string(msg(m.field_current_password_required))
   .check(z.minLength(1, msg(m.field_current_password_required)), z.maxLength(256, msg(() => m.field_password_too_long({ max: 256 }))));
@@ -37,10 +35,6 @@ export interface DeviceSessionsAnswer {
 }
 
 export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
-
-/** The Security section's line about the calendar feed; `date` is already written for the reader. */
-export const calendarFeedMade = (date: string) => `Calendar feed made ${date}.`;
-export const CALENDAR_FEED_STOPS = "Changing your password or signing out everywhere else turns it off.";
 
 /** A signed-in device as the Security settings show it: the times already written for the reader. */
 export interface DeviceRow {
