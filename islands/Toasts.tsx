@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from "react";
 import type { ToasterProps } from "sonner";
+import * as m from "../src/generated/i18n";
 import { onToasterWanted, showError, showSuccess, takeFlash } from "./lib/toast";
 
 /**
@@ -28,5 +29,5 @@ export default function Toasts() {
   }, []);
 
   if (!Toaster) return null;
-  return <Toaster position={wide ? (rtl ? "bottom-left" : "bottom-right") : "top-center"} dir={rtl ? "rtl" : "ltr"} visibleToasts={1} richColors closeButton toastOptions={{ style: { maxWidth: 420 } }} />;
+  return <Toaster position={wide ? (rtl ? "bottom-left" : "bottom-right") : "top-center"} dir={rtl ? "rtl" : "ltr"} visibleToasts={1} richColors closeButton containerAriaLabel={m.toast_region_label()} toastOptions={{ style: { maxWidth: 420 }, closeButtonAriaLabel: m.toast_close() }} />;
 }

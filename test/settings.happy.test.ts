@@ -30,7 +30,7 @@ describe("PATCH /api/notifications/settings", () => {
     });
     const after = Date.now();
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ user: { ...user, notificationDays: 14, emailConsent: false, timezone: "Asia/Kathmandu", notificationHour: 21 } });
+    expect(res.body).toEqual({ user: { ...user, notificationDays: 14, emailConsent: false, timezone: "Asia/Kathmandu", notificationHour: 21, timezoneChosen: true } });
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
     expect(row.timezoneChosen).toBe(true);
     // Computed from the request's "now": one of the two bounds' answers (they differ only across 21:00 local).

@@ -38,7 +38,7 @@ describe("change password", { timeout: 30_000 }, () => {
     const account = await signUp();
     const other = await signInAgain(account);
     const res = await changePassword(account.cookie, { currentPassword: "not my password", newPassword: "a brand new secret", confirmPassword: "a brand new secret" });
-    expect([res.status, res.body]).toEqual([400, { message: "Current password is incorrect" }]);
+    expect([res.status, res.body]).toEqual([400, { message: "Current password is incorrect", code: "field_current_password_incorrect" }]);
     expect((await call("GET", "/api/user", { cookie: other })).status).toBe(200);
     await signInAgain(account);
   });
@@ -46,11 +46,11 @@ describe("change password", { timeout: 30_000 }, () => {
   it("applies the password rules to the new password", async () => {
     const { cookie, password } = await signUp();
     const short = await changePassword(cookie, { currentPassword: password, newPassword: "short", confirmPassword: "short" });
-    expect([short.status, short.body]).toEqual([400, { message: "Password must be at least 8 characters" }]);
+    expect([short.status, short.body]).toEqual([400, { message: "Password must be at least 8 characters", code: "field_password_too_short" }]);
     const mismatch = await changePassword(cookie, { currentPassword: password, newPassword: "long enough 1", confirmPassword: "long enough 2" });
-    expect([mismatch.status, mismatch.body]).toEqual([400, { message: "Passwords don't match" }]);
+    expect([mismatch.status, mismatch.body]).toEqual([400, { message: "Passwords don't match", code: "field_passwords_mismatch" }]);
     const missing = await changePassword(cookie, { newPassword: "long enough 1", confirmPassword: "long enough 1" });
-    expect([missing.status, missing.body]).toEqual([400, { message: "Current password is required" }]);
+    expect([missing.status, missing.body]).toEqual([400, { message: "Current password is required", code: "field_current_password_required" }]);
   });
 
   it("a pending reset link stops working once the password is changed", async () => {

@@ -113,7 +113,7 @@ describe("delete my account", { timeout: 30_000 }, () => {
     const goodbye = postmarkMessages.filter((m) => m.To === account.email);
     expect(goodbye).toHaveLength(1);
     expect(goodbye[0]!.Subject).toBe("Your Refill Tracker account has been deleted");
-    expect(goodbye[0]!.TextBody.startsWith("Hello Pat Leaving,\n")).toBe(true);
+    expect(goodbye[0]!.TextBody.startsWith("Hello \u2068Pat Leaving\u2069,\n")).toBe(true);
     expect(goodbye[0]!.TextBody).not.toContain(account.username);
   });
 
@@ -129,7 +129,7 @@ describe("delete my account", { timeout: 30_000 }, () => {
     const { account } = await accountWithEverything();
     const before = await remainsOf(account);
     const res = await call("DELETE", "/api/user", { cookie: account.cookie, body: { currentPassword: "not my password" } });
-    expect([res.status, res.body]).toEqual([400, { message: "Current password is incorrect" }]);
+    expect([res.status, res.body]).toEqual([400, { message: "Current password is incorrect", code: "field_current_password_incorrect" }]);
     const after = await remainsOf(account);
     // Only the counter of password checks moved.
     expect(after.filter((line) => !line.startsWith("throttles."))).toEqual(before.filter((line) => !line.startsWith("throttles.")));
@@ -139,7 +139,7 @@ describe("delete my account", { timeout: 30_000 }, () => {
   it("asks for the current password", async () => {
     const account = await signUp();
     const res = await call("DELETE", "/api/user", { cookie: account.cookie, body: {} });
-    expect([res.status, res.body]).toEqual([400, { message: "Current password is required" }]);
+    expect([res.status, res.body]).toEqual([400, { message: "Current password is required", code: "field_current_password_required" }]);
     expect((await call("DELETE", "/api/user", { body: { currentPassword: "x" } })).status).toBe(401);
   });
 

@@ -22,11 +22,17 @@ const SYSTEMS: Array<[RegExp, string]> = [
 
 const find = (table: Array<[RegExp, string]>, ua: string) => table.find(([pattern]) => pattern.test(ua))?.[1];
 
-/** "Chrome on Android", "Firefox", "macOS", or "Unknown browser" when the header says nothing we know. */
+/** What is stored when the header says nothing we know; pages word it in the reader's language. */
+export const UNKNOWN_BROWSER = "Unknown browser";
+
+/**
+ * "Chrome on Android", "Firefox", "macOS", or UNKNOWN_BROWSER: a stored label in a fixed form, which
+ * the Security section words in the reader's language (account-sections.tsx).
+ */
 export function browserLabel(userAgent: string | undefined | null): string {
   const ua = (userAgent ?? "").slice(0, 512);
   const browser = find(BROWSERS, ua);
   const system = find(SYSTEMS, ua);
   if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? "Unknown browser";
+  return browser ?? system ?? UNKNOWN_BROWSER;
 }

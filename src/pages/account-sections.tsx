@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Island } from "../components/Island";
 import { zoneOrUtc } from "../domain/time";
+import { UNKNOWN_BROWSER } from "../domain/browser";
 import * as m from "../generated/i18n";
 import { formatDateTime } from "../i18n/format";
 import type { DeviceRow } from "../shared/account-schemas";
@@ -18,11 +19,21 @@ interface StoredDevice {
 export const calendarFeedDate = (feed: Array<{ createdAt: number }>, timeZone: string): string | null =>
   feed[0] ? formatDateTime(feed[0].createdAt, zoneOrUtc(timeZone)) : null;
 
+/**
+ * A device's stored label (browserLabel: "Firefox on Windows", "Safari", "Unknown browser") in the
+ * reader's language; browser and system names are names and stay as they are.
+ */
+function deviceLabel(stored: string | null): string {
+  if (!stored || stored === UNKNOWN_BROWSER) return m.page_unknown_browser();
+  const on = stored.indexOf(" on ");
+  return on > 0 ? m.page_browser_on_system({ browser: stored.slice(0, on), system: stored.slice(on + 4) }) : stored;
+}
+
 /** The devices for the Security section: times in the user's zone, this session marked, no ids. */
 export function deviceRows(devices: StoredDevice[], currentSessionId: string, timeZone: string): DeviceRow[] {
   const zone = zoneOrUtc(timeZone);
   return devices.map((device) => ({
-    browser: device.browser ?? m.page_unknown_browser(),
+    browser: deviceLabel(device.browser),
     signedIn: formatDateTime(device.createdAt, zone),
     lastSeen: formatDateTime(device.lastSeenAt, zone),
     current: device.id === currentSessionId,

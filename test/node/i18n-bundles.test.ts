@@ -12,10 +12,17 @@ const catalog = (language: string): Record<string, string> => {
   const raw = JSON.parse(readFileSync(join("src/i18n/messages", `${language}.json`), "utf8")) as Record<string, string | { defaultMessage: string }>;
   return Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, typeof value === "string" ? value : value.defaultMessage]));
 };
-const bundleText = (language: string) => {
+const filesOf = (language: string) => {
   const scripts = manifest.languages[language]!;
-  const files = new Set([scripts.client, ...scripts.clientImports, ...Object.values(scripts.islands).flatMap((island) => [island.src, ...island.imports])]);
-  return [...files].map((file) => readFileSync(join("public", file), "utf8")).join("\n");
+  return new Set([scripts.client, ...scripts.clientImports, ...Object.values(scripts.islands).flatMap((island) => [island.src, ...island.imports])]);
+};
+/**
+ * The files only this language loads. A chunk every language shares byte for byte (React, sonner)
+ * holds no language: its strings are a library's own (e.g. sonner's default region label).
+ */
+const bundleText = (language: string) => {
+  const shared = LANGUAGES.map(filesOf).reduce((common, files) => new Set([...common].filter((file) => files.has(file))));
+  return [...filesOf(language)].filter((file) => !shared.has(file)).map((file) => readFileSync(join("public", file), "utf8")).join("\n");
 };
 /** A message as it stands in a bundle: its first literal run long enough to be unambiguous. */
 const literal = (message: string) => message.split(/[{}#]/).map((part) => part.trim()).find((part) => part.length >= 12);

@@ -18,11 +18,13 @@ const PUBLIC_USER_KEYS = [
   "emailConsent",
   "fullName",
   "id",
+  "locale",
   "notificationDays",
   "notificationHour",
   "pendingEmail",
   "phoneNumber",
   "timezone",
+  "timezoneChosen",
   "username",
 ];
 

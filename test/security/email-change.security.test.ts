@@ -54,7 +54,7 @@ describe("PATCH /api/profile with a new address", () => {
     expect(res.body).toMatchObject({ email: account.email, pendingEmail: target, emailConfirmed: true, fullName: "Nina" });
     expect(await confirmationTokenFor(target)).toMatch(/^[a-z0-9]{52}$/);
     const [notice] = (await emailsTo(account.email)).filter((m) => m.subject === "Your Refill Tracker e-mail is being changed");
-    expect(notice!.text).toContain("Your Refill Tracker e-mail is being changed to n•••@example.com. If this wasn't you, reset your password.");
+    expect(notice!.text).toContain("Your Refill Tracker e-mail is being changed to \u2068n•••@example.com\u2069. If this wasn't you, reset your password.");
     expect(notice!.text).not.toContain(target);
     expect(notice!.text).toContain("http://localhost/forgot-password");
   });

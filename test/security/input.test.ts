@@ -189,7 +189,9 @@ describe("unknown fields are ignored; ids in bodies never change identity or own
         resetTokenHash: "0".repeat(64),
         resetTokenExpiry: Date.now() + 1e9,
         notificationDays: 30,
-        timezone: "Asia/Tokyo",
+        notificationHour: 3,
+        timezoneChosen: true,
+        nextNotificationAt: 0,
         isAdmin: true,
         role: "admin",
         __proto__: { isAdmin: true },
@@ -204,7 +206,10 @@ describe("unknown fields are ignored; ids in bodies never change identity or own
     expect(row!.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
     expect(row!.resetTokenHash).toBeNull();
     expect(row!.notificationDays).toBe(7);
-    expect(row!.timezone).toBe("UTC");
+    expect(row!.notificationHour).toBe(9);
+    // The zone is the browser's to give (the sign-up form sends it); none was sent: the default, not chosen.
+    expect([row!.timezone, row!.timezoneChosen]).toEqual(["UTC", false]);
+    expect(row!.nextNotificationAt).toBeGreaterThan(Date.now());
     // The victim is untouched.
     const [victimRow] = await db().select().from(users).where(eq(users.id, victim.id));
     expect(victimRow!.username).toBe(victim.username);
@@ -246,7 +251,7 @@ describe("unknown paths and wrong methods on the API", () => {
     for (const path of ["/api/nope", "/api/", "/api/users", "/api/user/1", "/api/admin", "/api/medications/1/extra", "/api/.env", "/api/%00"]) {
       const res = await call(method, path, { cookie: account.cookie, body: method === "GET" ? undefined : {} });
       expectJsonMessage(res, 404);
-      expect(res.body).toEqual({ message: "Not found", code: "error_not_found" });
+      expect(res.body).toMatchObject({ message: "Not found", code: "error_not_found" });
     }
   });
 

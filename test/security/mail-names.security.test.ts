@@ -34,7 +34,7 @@ describe("names a user typed never become a link in an e-mail", { timeout: 30_00
     expect((await call("POST", "/api/test-email-notification", { cookie: account.cookie })).status).toBe(200);
     const greeted = (await emailsTo(account.email)).filter((m) => m.subject !== "Confirm your Refill Tracker email address");
     expect(greeted).toHaveLength(2);
-    for (const mail of greeted) expect(mail.text.startsWith("Hello Pat O'Neil-Doe,\n"), mail.subject).toBe(true);
+    for (const mail of greeted) expect(mail.text.startsWith("Hello \u2068Pat O'Neil-Doe\u2069,\n"), mail.subject).toBe(true);
     expectNoneOf(await emailsTo(account.email), [account.username]);
 
     for (const fullName of ["Visit evil.example now", "pat@evil.example", "Call 555 0100", "evil．example"]) {
@@ -56,14 +56,15 @@ describe("names a user typed never become a link in an e-mail", { timeout: 30_00
     const [notice] = await emailsTo(account.email);
     const [goodbye] = await emailsTo(target);
     expect([notice!.subject, goodbye!.subject]).toEqual(["Your Refill Tracker e-mail is being changed", "Your Refill Tracker account has been deleted"]);
-    for (const mail of [notice!, goodbye!]) expect(mail.text.startsWith("Hello Ana Lima,\n")).toBe(true);
+    for (const mail of [notice!, goodbye!]) expect(mail.text.startsWith("Hello \u2068Ana Lima\u2069,\n")).toBe(true);
     expectNoneOf([notice!, goodbye!], [account.username]);
   });
 });
 
 describe("the greeting (src/mail/templates/greeting.ts)", () => {
   it.each(["Pat O'Neil-Doe", "J. R. Smith", "Zoë Ångström", "José María", "李小龍", "Nguyễn Văn A", "Renée D’Arcy"])("greets %s by name", (name) => {
-    expect(hello(name)).toBe(`Hello ${name},`);
+    // The name is user data inside a sentence: isolated (U+2068 … U+2069) for right-to-left mail.
+    expect(hello(name)).toBe(`Hello \u2068${name}\u2069,`);
   });
 
   it.each([
@@ -85,7 +86,7 @@ describe("the greeting (src/mail/templates/greeting.ts)", () => {
 
   it("names nobody for an unconfirmed address", () => {
     expect(greetingName("Pat Doe", false)).toBeNull();
-    expect(hello(greetingName("Pat Doe", true))).toBe("Hello Pat Doe,");
+    expect(hello(greetingName("Pat Doe", true))).toBe("Hello \u2068Pat Doe\u2069,");
     expect(hello(null)).toBe("Hello,");
   });
 });
