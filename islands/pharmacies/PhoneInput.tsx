@@ -44,7 +44,8 @@ export function PhoneInput({ value, onChange, error, disabled }: Props) {
     const start = input.selectionStart ?? value.length;
     const end = input.selectionEnd ?? value.length;
     const room = PHONE_MAX_LENGTH - (value.length - (end - start));
-    const pasted = phoneCharacters(event.clipboardData.getData("text").replace(/\s+/g, " ")).slice(0, Math.max(0, room));
+    // 'Tel: +44 20 7183 8750' → '+44 20 7183 8750': the number's own characters, spaces single.
+    const pasted = phoneCharacters(event.clipboardData.getData("text")).replace(/\s+/g, " ").trim().slice(0, Math.max(0, room));
     caret.current = start + pasted.length;
     onChange(value.slice(0, start) + pasted + value.slice(end));
   }
