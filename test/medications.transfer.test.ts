@@ -1,7 +1,7 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { medications, pharmacies, supplyEvents, users } from "../src/db/schema";
+import { medications, pharmacies, supplyEvents } from "../src/db/schema";
 import { parseCsv } from "../src/domain/csv";
 import { todayIn } from "../src/domain/countdown";
 import { CSV_COLUMNS } from "../src/shared/import-schemas";
@@ -15,7 +15,7 @@ const exportOf = (account: Account) => call("GET", "/api/medications/export.csv"
 const importFile = (account: Account, text: string, query = "") =>
   call("POST", `/api/medications/import${query}`, { cookie: account.cookie, rawBody: text, contentType: "text/csv" });
 const listOf = async (account: Account) => (await call("GET", "/api/medications", { cookie: account.cookie })).body as Array<Record<string, unknown>>;
-const pharmaciesOf = async (account: Account) => (await call("GET", "/api/pharmacies", { cookie: account.cookie })).body as Array<{ id: number; name: string; phoneNumber: string; phoneDisplay: string }>;
+const pharmaciesOf = async (account: Account) => (await call("GET", "/api/pharmacies", { cookie: account.cookie })).body as Array<{ id: number; name: string; phoneNumber: string }>;
 
 /** The export's data rows, parsed, without the BOM and header. */
 async function exportedRows(account: Account): Promise<string[][]> {
@@ -264,41 +264,6 @@ describe("CSV import", () => {
     const account = await signUp();
     const crossSite = await call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: HEADER, contentType: "text/csv", headers: { Origin: "https://evil.example" } });
     expect(crossSite.status).toBe(403);
-  });
-});
-
-describe("CSV import: phone numbers", () => {
-  it("a phone that parses is stored as E.164, read in the account's region, and finds the pharmacy saved by hand", async () => {
-    const account = await signUp();
-    await db().update(users).set({ locale: "en-GB" }).where(eq(users.id, account.id));
-    const boots = await createPharmacy(account, { name: "Boots", phoneNumber: "+44 20 7183 8750" });
-    const file = [HEADER, "Metformin,1,30,30,,boots,'+44 20 7183 8750,,", "Aspirin,1,30,30,,Boots,020 7183 8750,,", "Statin,1,30,30,,Corner,0161 496 0000,,"].join("\r\n");
-    const res = await importFile(account, file);
-    expect(res.status, res.text).toBe(201);
-    expect(res.body).toEqual({ imported: 3, pharmaciesCreated: 1 });
-    const byName = new Map((await listOf(account)).map((m) => [m.name, m.pharmacyId]));
-    expect([byName.get("Metformin"), byName.get("Aspirin")]).toEqual([boots.id, boots.id]);
-    expect((await pharmaciesOf(account)).map(({ name, phoneNumber }) => ({ name, phoneNumber }))).toEqual([
-      { name: "Boots", phoneNumber: "+442071838750" },
-      { name: "Corner", phoneNumber: "+441614960000" },
-    ]);
-  });
-
-  it("anything else is kept as typed, so an export of older entries imports back as it was", async () => {
-    const source = await signUp();
-    const old = await createPharmacy(source, { name: "Old Corner" });
-    await db().update(pharmacies).set({ phoneNumber: "ext. 42 (front desk)" }).where(eq(pharmacies.id, old.id));
-    await createMedication(source, { pharmacyId: old.id, name: "Lisinopril" });
-    const file = (await exportOf(source)).text;
-    expect(file).toContain(",Old Corner,ext. 42 (front desk),");
-
-    const target = await signUp();
-    const imported = await importFile(target, file);
-    expect(imported.status, imported.text).toBe(201);
-    expect((await pharmaciesOf(target)).map(({ phoneNumber, phoneDisplay }) => [phoneNumber, phoneDisplay])).toEqual([["ext. 42 (front desk)", "ext. 42 (front desk)"]]);
-    expect((await exportOf(target)).text).toBe(file);
-    // Imported again, the row finds the pharmacy by its stored form: no second one.
-    expect((await importFile(target, file)).body).toEqual({ imported: 1, pharmaciesCreated: 0 });
   });
 });
 

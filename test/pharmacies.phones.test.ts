@@ -1,10 +1,17 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { pharmacies, users } from "../src/db/schema";
-import { call, createMedication, createPharmacy, db, signUp } from "./helpers";
+import { CSV_COLUMNS } from "../src/shared/import-schemas";
+import { call, createMedication, createPharmacy, db, signUp, type Account } from "./helpers";
 
 // Phone numbers from anywhere: a number typed without '+' is read in the account's region (its
 // locale's, else the US), stored as E.164, shown formatted and dialled as E.164 on every page.
+
+const HEADER = CSV_COLUMNS.join(",");
+const exportOf = (account: Account) => call("GET", "/api/medications/export.csv", { cookie: account.cookie });
+const importFile = (account: Account, text: string) => call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: text, contentType: "text/csv" });
+const listOf = async (account: Account) => (await call("GET", "/api/medications", { cookie: account.cookie })).body as Array<{ name: string; pharmacyId: number }>;
+const pharmaciesOf = async (account: Account) => (await call("GET", "/api/pharmacies", { cookie: account.cookie })).body as Array<{ name: string; phoneNumber: string; phoneDisplay: string }>;
 
 async function accountIn(locale: string | null) {
   const account = await signUp();
@@ -76,5 +83,39 @@ describe("pharmacy phone numbers worldwide", () => {
     const medication = await createMedication(account, { pharmacyId: pharmacy.id });
     const page = await call("GET", `/medications/${medication.id}`, { cookie: account.cookie });
     expect(page.text).toContain('<a href="tel:+551134567890" dir="ltr" class="text-teal-800 underline">+55 11 3456 7890</a>');
+  });
+});
+
+describe("CSV import: phone numbers", () => {
+  it("a phone that parses is stored as E.164, read in the account's region, and finds the pharmacy saved by hand", async () => {
+    const account = await accountIn("en-GB");
+    const boots = await createPharmacy(account, { name: "Boots", phoneNumber: "+44 20 7183 8750" });
+    const file = [HEADER, "Metformin,1,30,30,,boots,'+44 20 7183 8750,,", "Aspirin,1,30,30,,Boots,020 7183 8750,,", "Statin,1,30,30,,Corner,0161 496 0000,,"].join("\r\n");
+    const res = await importFile(account, file);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toEqual({ imported: 3, pharmaciesCreated: 1 });
+    const byName = new Map((await listOf(account)).map((m) => [m.name, m.pharmacyId]));
+    expect([byName.get("Metformin"), byName.get("Aspirin")]).toEqual([boots.id, boots.id]);
+    expect((await pharmaciesOf(account)).map(({ name, phoneNumber }) => ({ name, phoneNumber }))).toEqual([
+      { name: "Boots", phoneNumber: "+442071838750" },
+      { name: "Corner", phoneNumber: "+441614960000" },
+    ]);
+  });
+
+  it("anything else is kept as typed, so an export of older entries imports back as it was", async () => {
+    const source = await signUp();
+    const old = await createPharmacy(source, { name: "Old Corner" });
+    await db().update(pharmacies).set({ phoneNumber: "ext. 42 (front desk)" }).where(eq(pharmacies.id, old.id));
+    await createMedication(source, { pharmacyId: old.id, name: "Lisinopril" });
+    const file = (await exportOf(source)).text;
+    expect(file).toContain(",Old Corner,ext. 42 (front desk),");
+
+    const target = await signUp();
+    const imported = await importFile(target, file);
+    expect(imported.status, imported.text).toBe(201);
+    expect((await pharmaciesOf(target)).map(({ phoneNumber, phoneDisplay }) => [phoneNumber, phoneDisplay])).toEqual([["ext. 42 (front desk)", "ext. 42 (front desk)"]]);
+    expect((await exportOf(target)).text).toBe(file);
+    // Imported again, the row finds the pharmacy by its stored form: no second one.
+    expect((await importFile(target, file)).body).toEqual({ imported: 1, pharmaciesCreated: 0 });
   });
 });
