@@ -1,26 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Pharmacy } from "../src/domain/medications";
+import type { PharmacyView } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
 import { apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
 import { showError } from "./lib/toast";
 import { useRefreshOnFocus } from "./lib/useWindowFocus";
 import { DeletePharmacyDialog } from "./pharmacies/DeletePharmacyDialog";
-import { displayPhone } from "./pharmacies/phone";
 import { PharmacyFormDialog, type PharmacyFormState } from "./pharmacies/PharmacyFormDialog";
 
 /** /pharmacies: the user's pharmacies as cards, with add, edit and delete dialogs. */
-export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharmacy[] | null }) {
+export default function Pharmacies({ pharmacies: initial }: { pharmacies: PharmacyView[] | null }) {
   const [pharmacies, setPharmacies] = useState(initial);
   const [loading, setLoading] = useState(initial === null);
   const [form, setForm] = useState<PharmacyFormState>(null);
-  const [deleting, setDeleting] = useState<Pharmacy | null>(null);
+  const [deleting, setDeleting] = useState<PharmacyView | null>(null);
   const latest = useRef(0);
 
   const reload = useCallback(() => {
     const request = ++latest.current;
     setLoading(true);
-    apiRequest<Pharmacy[]>("GET", "/api/pharmacies")
+    apiRequest<PharmacyView[]>("GET", "/api/pharmacies")
       .then((fresh) => request === latest.current && setPharmacies(fresh))
       .catch((err) => request === latest.current && showError(m.toast_pharmacies_load_failed(), errorMessage(err)))
       .finally(() => request === latest.current && setLoading(false));
@@ -93,10 +92,13 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
                 <bdi>{pharmacy.name}</bdi>
               </h2>
               <p className="text-sm text-slate-700">
-                {pharmacy.phoneNumber ? (
-                  <a href={`tel:${pharmacy.phoneNumber}`} dir="ltr" className="text-teal-800 underline-offset-2 hover:underline">
-                    {displayPhone(pharmacy.phoneNumber)}
+                {/* Formatted and linked (E.164) by the server: the islands carry no phone metadata. */}
+                {pharmacy.phoneHref ? (
+                  <a href={pharmacy.phoneHref} dir="ltr" className="text-teal-800 underline-offset-2 hover:underline">
+                    {pharmacy.phoneDisplay}
                   </a>
+                ) : pharmacy.phoneDisplay ? (
+                  <bdi dir="ltr">{pharmacy.phoneDisplay}</bdi>
                 ) : (
                   <span className="italic">{m.pharmacies_no_phone()}</span>
                 )}

@@ -37,7 +37,7 @@ describe("a database that stops answering", () => {
     await stall(0);
     for (const [method, path, body] of [
       ["GET", "/api/medications", undefined],
-      ["POST", "/api/pharmacies", { name: "Corner", phoneNumber: "5551234567" }],
+      ["POST", "/api/pharmacies", { name: "Corner", phoneNumber: "2125551234" }],
       ["POST", "/api/medications", medicationInput(1)],
     ] as const) {
       const { value: res, ms } = await timed(() => call(method, path, { env: stallingDbEnv(), cookie, body }));

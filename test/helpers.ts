@@ -143,7 +143,7 @@ export async function openConfirmationLink(to: string, options: CallOptions = {}
 
 /** A pharmacy of the account's; `overrides` may carry any (possibly hostile) extra fields. */
 export async function createPharmacy(account: Pick<Account, "cookie">, overrides: Record<string, unknown> = {}): Promise<Pharmacy> {
-  const res = await call<Pharmacy>("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: uniqueName("Pharmacy"), phoneNumber: "5551234567", ...overrides } });
+  const res = await call<Pharmacy>("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: uniqueName("Pharmacy"), phoneNumber: "2125551234", ...overrides } });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }

@@ -37,13 +37,13 @@ const userData: string[] = [];
 beforeAll(async () => {
   const username = uniqueName("polyglot");
   account = await signUp({ username, fullName: "Harriet Quimby Walker" });
-  const pharmacy = await createPharmacy(account, { name: "Corner Drugs Downtown", phoneNumber: "(555) 010-0199" });
+  const pharmacy = await createPharmacy(account, { name: "Corner Drugs Downtown", phoneNumber: "(212) 555-0199" });
   const medication = await createMedication(account, { pharmacyId: pharmacy.id, name: "Lisinopril Extended Release", pillsPerDay: 1.5, pillsRemaining: 1234, lastRefillDate: "2026-01-05" });
   medicationId = medication.id;
   await db().update(medications).set({ refillsLeft: 2, prescriptionExpiresOn: "2027-06-30" }).where(eq(medications.id, medicationId));
   // Every banner of the signed-in pages: unconfirmed address, and a bounce.
   await db().update(users).set({ birthdate: "1950-03-09", deliveryProblem: "bounced", deliveryProblemAddress: account.email }).where(eq(users.id, account.id));
-  userData.push(account.username, account.email, "Harriet Quimby Walker", "Corner Drugs Downtown", "(555) 010-0199", "Lisinopril Extended Release");
+  userData.push(account.username, account.email, "Harriet Quimby Walker", "Corner Drugs Downtown", "+1 212 555 0199", "Lisinopril Extended Release");
 });
 
 /** The pages and a heading each must show (from the catalog of the page's language). */

@@ -37,7 +37,7 @@ describe("the Worker over libSQL's HTTP protocol", () => {
     const cookie = /(?:^|,\s*)((?:__Host-)?session=[^;]+)/.exec(registered.headers.get("Set-Cookie") ?? "")?.[1];
     expect(cookie).toBeDefined();
 
-    const pharmacy = await call("POST", "/api/pharmacies", { cookie, body: { name: "Corner Pharmacy", phoneNumber: "5551234567" } });
+    const pharmacy = await call("POST", "/api/pharmacies", { cookie, body: { name: "Corner Pharmacy", phoneNumber: "2125551234" } });
     expect(pharmacy.status).toBe(201);
     const { id: pharmacyId } = (await pharmacy.json()) as { id: number };
 

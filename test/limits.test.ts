@@ -6,7 +6,7 @@ import { call, createMedication, createPharmacy, medicationInput, signUp } from 
 // so parallel adds at the edge cannot overshoot it. Rows up to the edge go in directly (fast).
 
 async function fillPharmacies(userId: number, n: number) {
-  await env.DB.prepare(`INSERT INTO pharmacies (user_id, name, phone_number) SELECT ?1, 'Filler ' || key, '5550100' FROM json_each(?2)`)
+  await env.DB.prepare(`INSERT INTO pharmacies (user_id, name, phone_number) SELECT ?1, 'Filler ' || key, '+12125550100' FROM json_each(?2)`)
     .bind(userId, JSON.stringify(Array.from({ length: n }, () => 0)))
     .run();
 }
@@ -58,12 +58,12 @@ describe("per-account limits", () => {
   it("the 51st pharmacy answers 409 'You can track up to 50 pharmacies.'; another account is unaffected", async () => {
     const account = await signUp();
     await fillPharmacies(account.id, 49);
-    expect((await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "Fiftieth", phoneNumber: "5551234567" } })).status).toBe(201);
-    const refused = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "One too many", phoneNumber: "5551234567" } });
+    expect((await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "Fiftieth", phoneNumber: "2125551234" } })).status).toBe(201);
+    const refused = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "One too many", phoneNumber: "2125551234" } });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ message: "You can track up to 50 pharmacies.", code: "error_too_many_pharmacies" });
     expect(await count("pharmacies", account.id)).toBe(50);
     const other = await signUp();
-    expect((await call("POST", "/api/pharmacies", { cookie: other.cookie, body: { name: "Mine", phoneNumber: "5551234567" } })).status).toBe(201);
+    expect((await call("POST", "/api/pharmacies", { cookie: other.cookie, body: { name: "Mine", phoneNumber: "2125551234" } })).status).toBe(201);
   });
 });

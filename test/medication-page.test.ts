@@ -6,7 +6,7 @@ import { call, createPharmacy, medicationInput, signUp } from "./helpers";
 
 async function setUp() {
   const account = await signUp();
-  const pharmacy = await createPharmacy(account, { name: "Corner Pharmacy", phoneNumber: "(555) 010-0199" });
+  const pharmacy = await createPharmacy(account, { name: "Corner Pharmacy", phoneNumber: "(212) 555-0199" });
   const created = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { name: "Lisinopril", pillsPerDay: 1, pillsRemaining: 12 }) });
   return { account, pharmacy, medication: created.body };
 }
@@ -23,7 +23,7 @@ describe("GET /medications/{id}", () => {
     const html = page.text;
     expect(html).toContain("<h1");
     expect(html).toContain("Lisinopril");
-    expect(html).toContain('href="tel:5550100199"');
+    expect(html).toContain('<a href="tel:+12125550199" dir="ltr" class="text-teal-800 underline">+1 212 555 0199</a>');
     expect(html).toContain("20 pills");
     expect(html).toContain("20 days left");
     expect(html).toContain("0 refills left");

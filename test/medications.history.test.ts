@@ -28,7 +28,7 @@ const undo = (account: Account, medicationId: number, body: Record<string, unkno
 const history = (account: Account, medicationId: number) => call("GET", `/api/medications/${medicationId}/history`, { cookie: account.cookie });
 /** A medication made through the API after the account's zone was set (its 'created' date is that zone's today). */
 async function medicationOf(account: Account, overrides: Record<string, unknown>) {
-  const pharmacy = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "Pharmacy", phoneNumber: "5550100" } });
+  const pharmacy = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "Pharmacy", phoneNumber: "2125550100" } });
   const body = { name: "Medication", pharmacyId: pharmacy.body.id, pillsPerDay: 1, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: "", ...overrides };
   const res = await call("POST", "/api/medications", { cookie: account.cookie, body });
   expect(res.status, res.text).toBe(201);

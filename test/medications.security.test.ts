@@ -35,7 +35,7 @@ describe("medications and pharmacies: security", () => {
     const id = owner.pharmacy.id;
     const cookie = intruder.account.cookie;
     for (const res of [
-      await call("PATCH", `/api/pharmacies/${id}`, { cookie, body: { name: "Hijacked", phoneNumber: "1" } }),
+      await call("PATCH", `/api/pharmacies/${id}`, { cookie, body: { name: "Hijacked", phoneNumber: "2125551234" } }),
       await call("DELETE", `/api/pharmacies/${id}`, { cookie }),
     ]) {
       expect(res.status).toBe(404);

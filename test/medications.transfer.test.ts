@@ -29,7 +29,7 @@ async function exportedRows(account: Account): Promise<string[][]> {
 describe("CSV export", () => {
   it("is RFC 4180 with a BOM, the header row, a dated file name and every medication with its pharmacy", async () => {
     const account = await signUp();
-    const pharmacy = await createPharmacy(account, { name: "Corner, \"Main\" St", phoneNumber: "5550100" });
+    const pharmacy = await createPharmacy(account, { name: "Corner, \"Main\" St", phoneNumber: "2125550100" });
     await createMedication(account, { pharmacyId: pharmacy.id, name: "Crème Ibuprofène", pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2026-01-05" });
     const res = await exportOf(account);
     expect(res.status).toBe(200);
@@ -38,22 +38,22 @@ describe("CSV export", () => {
     // Response.text() drops a BOM: read the bytes themselves.
     const raw = await worker.fetch(new Request(`${BASE}/api/medications/export.csv`, { headers: { Cookie: account.cookie } }) as never, env, createExecutionContext());
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(res.text).toBe(`${HEADER}\r\nCrème Ibuprofène,1.5,45,90,2026-01-05,"Corner, ""Main"" St",5550100,,\r\n`);
+    expect(res.text).toBe(`${HEADER}\r\nCrème Ibuprofène,1.5,45,90,2026-01-05,"Corner, ""Main"" St",'+12125550100,,\r\n`);
   });
 
   it("neutralises cells that a spreadsheet would run as a formula", async () => {
     const account = await signUp();
-    const pharmacy = await createPharmacy(account, { name: "@evil", phoneNumber: "+15550100" });
+    const pharmacy = await createPharmacy(account, { name: "@evil", phoneNumber: "+1 212 555 0100" });
     for (const name of ["=HYPERLINK(\"x\")", "+1", "-2", "'quoted"]) await createMedication(account, { pharmacyId: pharmacy.id, name });
     const rows = await exportedRows(account);
     const names = rows.map((row) => row[0]).sort();
     expect(names).toEqual(["''quoted", "'+1", "'-2", "'=HYPERLINK(\"x\")"].sort());
-    for (const row of rows) expect(row.slice(5, 7)).toEqual(["'@evil", "'+15550100"]);
+    for (const row of rows) expect(row.slice(5, 7)).toEqual(["'@evil", "'+12125550100"]);
   });
 
   it("a name with a formula after `;` or a tab cannot run in a spreadsheet whose list separator is `;`, and imports back as it was", async () => {
     const account = await signUp();
-    const pharmacy = await createPharmacy(account, { name: "Corner;@evil", phoneNumber: "5550100" });
+    const pharmacy = await createPharmacy(account, { name: "Corner;@evil", phoneNumber: "2125550100" });
     const names = ['Aspirin;=HYPERLINK("http://evil.example","x")', "Tabbed\t+1+1", "Semi; -2", "Plain;text"];
     for (const name of names) await createMedication(account, { pharmacyId: pharmacy.id, name });
     const file = (await exportOf(account)).text;
@@ -94,7 +94,7 @@ describe("CSV export", () => {
 describe("CSV import", () => {
   it("reproduces the same list in a new account: quotes, commas, line breaks, accents, formula cells", async () => {
     const source = await signUp();
-    const corner = await createPharmacy(source, { name: "Corner; \"Main\", St", phoneNumber: "-5550100" });
+    const corner = await createPharmacy(source, { name: "Corner; \"Main\", St", phoneNumber: "-212-555-0100" });
     const other = await createPharmacy(source, { name: "Zoë's Apotheke", phoneNumber: "" });
     await createMedication(source, { pharmacyId: corner.id, name: "Line\r\nbreak, \"quoted\"", pillsPerDay: 0.5, pillsRemaining: 7.5, pillsPerRefill: 30, lastRefillDate: "2026-02-28" });
     await createMedication(source, { pharmacyId: corner.id, name: "=1+1", pillsPerDay: 2, pillsRemaining: 0, pillsPerRefill: 60 });
@@ -122,18 +122,18 @@ describe("CSV import", () => {
 
   it("matches headers in any case and order, ignores extra columns, and links pharmacies by name and phone", async () => {
     const account = await signUp();
-    const existing = await createPharmacy(account, { name: "Corner Drugs", phoneNumber: "5550100" });
+    const existing = await createPharmacy(account, { name: "Corner Drugs", phoneNumber: "2125550100" });
     const byHand = await createMedication(account, { pharmacyId: existing.id, name: "By hand" });
     const stranger = await signUp();
-    const strangers = await createPharmacy(stranger, { name: "Far Away", phoneNumber: "5550199" });
+    const strangers = await createPharmacy(stranger, { name: "Far Away", phoneNumber: "2125550199" });
     const file = [
       "Notes,PHARMACY,Pills_Remaining,name,pharmacy_phone,pills_per_refill,Pills_Per_Day",
-      "ignored,corner drugs,30,Metformin,5550100,30,1",
-      "ignored,Corner Drugs,10,Aspirin,5550111,30,1",
-      "ignored,Far Away,10,Statin,5550199,30,1",
-      "ignored,Corner Drugs,10,Lisinopril,5550111,30,1",
-      "ignored,ÉPICERIE,10,Upper,5550122,30,1",
-      "ignored,épicerie,10,Lower,5550122,30,1",
+      "ignored,corner drugs,30,Metformin,(212) 555-0100,30,1",
+      "ignored,Corner Drugs,10,Aspirin,2125550111,30,1",
+      "ignored,Far Away,10,Statin,2125550199,30,1",
+      "ignored,Corner Drugs,10,Lisinopril,+1 212 555 0111,30,1",
+      "ignored,ÉPICERIE,10,Upper,2125550122,30,1",
+      "ignored,épicerie,10,Lower,2125550122,30,1",
     ].join("\n");
     const res = await importFile(account, file);
     expect(res.status, res.text).toBe(201);
@@ -165,11 +165,11 @@ describe("CSV import", () => {
     const account = await signUp();
     const file = [
       HEADER,
-      "Good,1,30,30,,Corner,5550100,,",
+      "Good,1,30,30,,Corner,2125550100,,",
       "",
-      "Low dose,0.25,30,30,,Corner,5550100,,",
-      ",1,-1,30,2026-02-30,Corner,5550100,,",
-      '"Multi\nline",1,30,0,,,5550100,two,2026-13-01',
+      "Low dose,0.25,30,30,,Corner,2125550100,,",
+      ",1,-1,30,2026-02-30,Corner,2125550100,,",
+      '"Multi\nline",1,30,0,,,2125550100,two,2026-13-01',
     ].join("\r\n");
     const preview = await importFile(account, file, "?dryRun=1");
     expect(preview.status).toBe(200);
@@ -215,7 +215,7 @@ describe("CSV import", () => {
 
   it("answers 413 above 1 MB and 400 above 500 rows, writing nothing", async () => {
     const account = await signUp();
-    const row = `${"A".repeat(100)},1,30,30,,Corner,5550100,,\r\n`;
+    const row = `${"A".repeat(100)},1,30,30,,Corner,2125550100,,\r\n`;
     const huge = HEADER + "\r\n" + row.repeat(Math.ceil((1024 * 1024) / row.length) + 1);
     const tooLarge = await importFile(account, huge);
     expect(tooLarge.status).toBe(413);
@@ -231,16 +231,16 @@ describe("CSV import", () => {
     const streamedAnswer = await call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: streamed, contentType: "text/csv" });
     expect(streamedAnswer.status).toBe(413);
 
-    const many = HEADER + "\r\n" + "Med,1,30,30,,Corner,5550100,,\r\n".repeat(501);
+    const many = HEADER + "\r\n" + "Med,1,30,30,,Corner,2125550100,,\r\n".repeat(501);
     const tooMany = await importFile(account, many);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe("Nothing was imported. Row 1: The file has more than 500 medications. Please split it into smaller files.");
     expect(await listOf(account)).toEqual([]);
 
     // 500 rows is a file the import reads; an account still holds at most 200 medications.
-    const most = await importFile(account, HEADER + "\r\n" + "Med,1,30,30,,Corner,5550100,,\r\n".repeat(500));
+    const most = await importFile(account, HEADER + "\r\n" + "Med,1,30,30,,Corner,2125550100,,\r\n".repeat(500));
     expect([most.status, most.body.message]).toEqual([409, "You can track up to 200 medications."]);
-    const all = await importFile(account, HEADER + "\r\n" + "Med,1,30,30,,Corner,5550100,,\r\n".repeat(200));
+    const all = await importFile(account, HEADER + "\r\n" + "Med,1,30,30,,Corner,2125550100,,\r\n".repeat(200));
     expect(all.status, all.text).toBe(201);
     expect(all.body).toEqual({ imported: 200, pharmaciesCreated: 1 });
   });
@@ -269,7 +269,7 @@ describe("CSV import", () => {
 
 describe("CSV import within the account's limits", () => {
   const rowsFile = (count: number, pharmacy = (i: number) => `Pharmacy ${i % 3}`) =>
-    [HEADER, ...Array.from({ length: count }, (_, i) => `Med ${i},1,30,30,,${pharmacy(i)},555${i},,`)].join("\r\n");
+    [HEADER, ...Array.from({ length: count }, (_, i) => `Med ${i},1,30,30,,${pharmacy(i)},212555${String(i).padStart(4, "0")},,`)].join("\r\n");
 
   it("a file that would pass 200 medications imports nothing and answers 409 with the limit", async () => {
     const account = await signUp();
@@ -289,7 +289,7 @@ describe("CSV import within the account's limits", () => {
 
   it("a file that would pass 50 pharmacies imports nothing and answers 409 with the limit", async () => {
     const account = await signUp();
-    await Promise.all(Array.from({ length: 48 }, (_, i) => createPharmacy(account, { name: `Own ${i}`, phoneNumber: `1${i}` })));
+    await Promise.all(Array.from({ length: 48 }, (_, i) => createPharmacy(account, { name: `Own ${i}`, phoneNumber: `212555${String(i).padStart(4, "0")}` })));
     const refused = await importFile(account, rowsFile(3, (i) => `New ${i}`));
     expect([refused.status, refused.body.message]).toEqual([409, "You can track up to 50 pharmacies."]);
     expect(await db().select().from(pharmacies).where(eq(pharmacies.userId, account.id))).toHaveLength(48);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call, createMedication, createPharmacy, signUp } from "./helpers";
 
-const valid = { name: "Corner Drugs", phoneNumber: "5551234567" };
+const valid = { name: "Corner Drugs", phoneNumber: "2125551234" };
 
 describe("pharmacies: errors", () => {
   it.each([
@@ -11,8 +11,12 @@ describe("pharmacies: errors", () => {
     [{ name: 42 }, "Pharmacy name is required", "field_pharmacy_name_required"],
     [{ name: "x".repeat(121) }, "Must be at most 120 characters", "field_max_characters"],
     [{ phoneNumber: undefined }, "Phone number is required", "field_phone_required"],
-    [{ phoneNumber: 5551234567 }, "Phone number must be text", "field_phone_not_text"],
-    [{ phoneNumber: "555123456789012" }, "Phone number must be at most 14 characters", "field_phone_too_long"],
+    [{ phoneNumber: 2125551234 }, "Phone number must be text", "field_phone_not_text"],
+    [{ phoneNumber: "2".repeat(31) }, "Phone number must be at most 30 characters", "field_phone_too_long"],
+    [{ phoneNumber: "212-555-1234 ext 5" }, "Enter a valid phone number", "field_phone_invalid"],
+    [{ phoneNumber: "call us" }, "Enter a valid phone number", "field_phone_invalid"],
+    [{ phoneNumber: "(555) 123-4567" }, "Enter a valid phone number", "field_phone_invalid"],
+    [{ phoneNumber: "12" }, "Enter a valid phone number", "field_phone_invalid"],
   ])("POST and PATCH %j → 400 %s", async (change, message, code) => {
     const account = await signUp();
     const created = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { ...valid, ...change } });

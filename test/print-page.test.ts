@@ -20,7 +20,7 @@ describe("printable list", () => {
     const account = await signUp({ fullName: "Ana Núñez" });
     await setTimezone(account, "Pacific/Kiritimati");
     await db().update(users).set({ birthdate: "1950-03-09" }).where(eq(users.id, account.id));
-    const pharmacy = await createPharmacy(account, { name: "Corner Drugs", phoneNumber: "5550100" });
+    const pharmacy = await createPharmacy(account, { name: "Corner Drugs", phoneNumber: "2125550100" });
     const metformin = await createMedication(account, { pharmacyId: pharmacy.id, name: "Metformin", pillsPerDay: 2, pillsRemaining: 61, pillsPerRefill: 60, lastRefillDate: "2026-01-05" });
     await ageCount(metformin.id, 2);
     await createMedication(account, { pharmacyId: pharmacy.id, name: "aspirin", pillsPerDay: 0.5, pillsRemaining: 10, pillsPerRefill: 30 });
@@ -33,10 +33,12 @@ describe("printable list", () => {
     expect(page.text).toContain(`Printed on ${formatDate(today)}`);
     expect(page.text).toContain("@media print");
     expect(page.text).not.toContain("Refills left");
+    // The number as every page shows it, dialled as E.164, left to right in any language.
+    expect(page.text).toContain('<a href="tel:+12125550100" dir="ltr" class="text-inherit no-underline">+1 212 555 0100</a>');
     // 61 - 2 × 2 = 57 pills at 2 a day: 28 days; 10 pills at 0.5 a day: 20 days.
     expect(tableRows(page.text)).toEqual([
-      ["aspirin", "0.5", "10", formatDate(addDays(today, 20)), "Not available", "Corner Drugs", "5550100"],
-      ["Metformin", "2", "57", formatDate(addDays(today, 28)), "Jan 5, 2026", "Corner Drugs", "5550100"],
+      ["aspirin", "0.5", "10", formatDate(addDays(today, 20)), "Not available", "Corner Drugs", "+1 212 555 0100"],
+      ["Metformin", "2", "57", formatDate(addDays(today, 28)), "Jan 5, 2026", "Corner Drugs", "+1 212 555 0100"],
     ]);
   });
 

@@ -73,7 +73,7 @@ export async function addMedication(
 ) {
   let pharmacyId: number | null = null;
   if (m.pharmacy !== null) {
-    const pharmacy = m.pharmacy ?? { name: "Corner Pharmacy", phoneNumber: "(555) 010-0199" };
+    const pharmacy = m.pharmacy ?? { name: "Corner Pharmacy", phoneNumber: "+12125550199" };
     [{ id: pharmacyId }] = await db().insert(pharmacies).values({ userId, ...pharmacy }).returning({ id: pharmacies.id });
   }
   const [row] = await db()

@@ -17,7 +17,7 @@ const med = (id: number, pillsRemaining: number, extra: Partial<ReminderMedicati
   prescriptionExpiresOn: null,
   countedOn: "2025-01-10",
   pharmacyName: "Corner Pharmacy",
-  pharmacyPhone: "(555) 010-0199",
+  pharmacyPhone: "+12125550199",
   ...extra,
 });
 
@@ -62,7 +62,7 @@ describe("reminderEmail", () => {
   const hostile = '<img src=x onerror="alert(1)">';
   const content = reminderContent(
     [
-      med(1, 3, { name: hostile, pharmacyName: "Smith & Sons <Pharmacy>", pharmacyPhone: "+1 (555) 123-4567" }),
+      med(1, 3, { name: hostile, pharmacyName: "Smith & Sons <Pharmacy>", pharmacyPhone: "+12125551234" }),
       med(2, 12, { name: "Atorvastatin", pharmacyName: null, pharmacyPhone: null }),
       med(3, 5, { name: "Lisinopril", pharmacyPhone: "call us" }),
     ],
@@ -90,11 +90,12 @@ describe("reminderEmail", () => {
     expect(email.subject).toBe("Refill reminder: 2 medications need a refill");
     expect(email.text).toContain("Needs a refill now (within 7 days of running out):");
     // User-entered text is isolated (U+2068 … U+2069) in the text part, in <bdi> in the HTML.
-    expect(email.text).toContain(`- ${isolate(hostile)}: 3 pills left, 3 days of supply; runs out Jan 13, 2025.\n  Pharmacy: ${isolate("Smith & Sons <Pharmacy>")}, ${isolate("+1 (555) 123-4567")}`);
+    expect(email.text).toContain(`- ${isolate(hostile)}: 3 pills left, 3 days of supply; runs out Jan 13, 2025.\n  Pharmacy: ${isolate("Smith & Sons <Pharmacy>")}, ${isolate("+1 212 555 1234")}`);
     expect(email.text).toContain(`- ${isolate("Lisinopril")}: 5 pills left, 5 days of supply; runs out Jan 15, 2025.`);
     expect(email.text).toContain(`Upcoming refills (within 15 days):\n- ${isolate("Atorvastatin")}: 12 pills left, 12 days of supply; runs out Jan 22, 2025.\n  Pharmacy: No pharmacy assigned`);
-    expect(email.html).toContain('<a href="tel:+15551234567" style="color:#0f766e"><bdi>+1 (555) 123-4567</bdi></a>');
-    expect(email.html).toContain("<bdi>Corner Pharmacy</bdi>, <bdi>call us</bdi>"); // no digits: no tel: link
+    // The stored E.164 number is shown formatted, as on every page, and dialled as E.164.
+    expect(email.html).toContain('<a href="tel:+12125551234" style="color:#0f766e"><bdi dir="ltr">+1 212 555 1234</bdi></a>');
+    expect(email.html).toContain('<bdi>Corner Pharmacy</bdi>, <bdi dir="ltr">call us</bdi>'); // kept as typed, no digits: no tel: link
     expect(email.html).toContain("Runs out <strong>Jan 13, 2025</strong>");
     expect(email.text.indexOf("Lisinopril")).toBeLessThan(email.text.indexOf("Atorvastatin"));
   });
@@ -157,7 +158,7 @@ describe("escaping in the e-mails' HTML", () => {
     expect(email.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;&quot;onmouseover=alert(1) x=&quot;");
     expect(email.html).toContain('href="https://refills.example/&quot;onmouseover=alert(1) x=&quot;"');
     expect(email.html).toContain('href="https://refills.example/unsubscribe?token=&quot;onmouseover=alert(1) x=&quot;"');
-    expect(email.html).toContain('<a href="tel:51" style="color:#0f766e"><bdi>5&quot;onmouseover=alert(1) x=&quot;</bdi></a>');
+    expect(email.html).toContain('<a href="tel:51" style="color:#0f766e"><bdi dir="ltr">5&quot;onmouseover=alert(1) x=&quot;</bdi></a>');
     // A name that is not plain letters is left out of the greeting altogether (mail/templates/greeting.ts).
     expect(email.text.startsWith("Hello,\n")).toBe(true);
     expect(email.html).toContain("<p>Hello,</p>");

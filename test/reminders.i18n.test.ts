@@ -23,7 +23,7 @@ afterEach(deleteCreatedUsers);
 /** A user due at 09:00 local on 2025-01-14 with one medication 3 days from running out (on Jan 17). */
 async function patient(locale: string, timezone: string, fullName: string, medication: string, pharmacy: string) {
   const user = await makeUser({ timezone, hour: 9, savedAt: "2025-01-13T20:00:00Z", fullName, locale });
-  await addMedication(user.id, { name: medication, pillsRemaining: 3, countedOn: "2025-01-14", pharmacy: { name: pharmacy, phoneNumber: "+20 2 1234 5678" } });
+  await addMedication(user.id, { name: medication, pillsRemaining: 3, countedOn: "2025-01-14", pharmacy: { name: pharmacy, phoneNumber: "+20212345678" } });
   return user;
 }
 
@@ -46,7 +46,7 @@ describe("reminder e-mails in the account's language", () => {
       expect(hindi.text).toContain(m.mail_hello({ name: isolate("प्रिया") }));
       expect(hindi.text).toContain(m.mail_reminder_intro());
       expect(hindi.text).toContain(`- ${m.mail_reminder_item({ name: isolate("Metformin"), supply: m.mail_reminder_supply({ pills: 3, days: 3 }), date: formatDate("2025-01-17") })}`);
-      expect(hindi.text).toContain(m.mail_reminder_pharmacy({ pharmacy: m.mail_reminder_pharmacy_phone({ pharmacy: isolate("Apollo Pharmacy"), phone: isolate("+20 2 1234 5678") }) }));
+      expect(hindi.text).toContain(m.mail_reminder_pharmacy({ pharmacy: m.mail_reminder_pharmacy_phone({ pharmacy: isolate("Apollo Pharmacy"), phone: isolate("+20 2 12345678") }) }));
       expect(hindi.html).toContain(m.mail_reminder_intro());
       expect(hindi.html).toContain(m.mail_reminder_consent());
     });
@@ -75,7 +75,9 @@ describe("reminder e-mails in the account's language", () => {
     expect(arabic.html).toContain("padding-right:20px");
     expect(arabic.text).toContain(isolate("Lisinopril"));
     expect(arabic.text).toContain(isolate("صيدلية النيل"));
-    expect(arabic.text).toContain(isolate("+20 2 1234 5678"));
+    // The stored E.164 number, formatted as on every page, left to right inside the Arabic text.
+    expect(arabic.text).toContain(isolate("+20 2 12345678"));
+    expect(arabic.html).toContain('<a href="tel:+20212345678" style="color:#0f766e"><bdi dir="ltr">+20 2 12345678</bdi></a>');
   });
 
   it("no saved language, or one without a catalog: English", async () => {

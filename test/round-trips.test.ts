@@ -111,7 +111,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     const confirmed = await send("GET", `/${link}`);
     expect(confirmed.text).toContain("Email confirmed");
     expect(confirmed.roundTrips).toBe(2);
-    pharmacyId = (await send("POST", "/api/pharmacies", { cookie, body: { name: "Corner", phoneNumber: "5550100" } })).body.id;
+    pharmacyId = (await send("POST", "/api/pharmacies", { cookie, body: { name: "Corner", phoneNumber: "2125550100" } })).body.id;
     const medication = await send("POST", "/api/medications", { cookie, body: { name: "Metformin", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" } });
     medicationId = medication.body.id;
   });
@@ -159,8 +159,8 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["undo again: nothing to undo", "POST", () => `/api/medications/${medicationId}/undo-refill`, () => ({}), 409],
     ["a back-dated refill", "POST", () => "/api/medications/refill", () => ({ medicationId, pillsToAdd: 1, refilledOn: new Date().toISOString().slice(0, 10) }), 200],
     ["refill an unknown medication", "POST", () => "/api/medications/refill", () => ({ medicationId: 999999999, pillsToAdd: 1 }), 404],
-    ["add a pharmacy", "POST", () => "/api/pharmacies", () => ({ name: uniqueName("Pharmacy"), phoneNumber: "5550100" }), 201],
-    ["edit a pharmacy", "PATCH", () => `/api/pharmacies/${pharmacyId}`, () => ({ name: "Corner", phoneNumber: "5550101" }), 200],
+    ["add a pharmacy", "POST", () => "/api/pharmacies", () => ({ name: uniqueName("Pharmacy"), phoneNumber: "2125550100" }), 201],
+    ["edit a pharmacy", "PATCH", () => `/api/pharmacies/${pharmacyId}`, () => ({ name: "Corner", phoneNumber: "(212) 555-0101" }), 200],
     ["delete a pharmacy in use", "DELETE", () => `/api/pharmacies/${pharmacyId}`, () => undefined, 409],
     ["delete an unknown medication", "DELETE", () => "/api/medications/999999999", () => undefined, 404],
     ["save the profile", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}@example.com` }), 200],
@@ -188,7 +188,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
   });
 
   it("a CSV import (preview and write) takes at most two round trips, a calendar feed fetch one", async () => {
-    const file = "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,pharmacy_phone\r\nImported,1,30,30,Corner,5550100\r\n";
+    const file = "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,pharmacy_phone\r\nImported,1,30,30,Corner,2125550100\r\n";
     for (const query of ["?dryRun=1", ""]) {
       engine.reset();
       const answer = await call("POST", `/api/medications/import${query}`, { cookie, rawBody: file, contentType: "text/csv", env: engine.env() });

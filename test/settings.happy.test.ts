@@ -60,7 +60,7 @@ describe("POST /api/test-email-notification", () => {
   async function userWithThreeMedications() {
     const account = await signUp({ confirmed: true });
     const today = localDateAt(Date.now(), "UTC");
-    await addMedication(account.user.id, { name: "Lisinopril", pillsRemaining: 3, countedOn: today, pharmacy: { name: "Main St <Pharmacy>", phoneNumber: "(555) 123-4567" } });
+    await addMedication(account.user.id, { name: "Lisinopril", pillsRemaining: 3, countedOn: today, pharmacy: { name: "Main St <Pharmacy>", phoneNumber: "+12125551234" } });
     await addMedication(account.user.id, { name: "Atorvastatin", pillsRemaining: 10, countedOn: today });
     await addMedication(account.user.id, { name: "Vitamin D", pillsRemaining: 60, countedOn: today });
     return account;
@@ -78,7 +78,7 @@ describe("POST /api/test-email-notification", () => {
     expect(mail.text).toContain("Atorvastatin");
     expect(mail.text).not.toContain("Vitamin D");
     expect(mail.html).toContain("Main St &lt;Pharmacy&gt;");
-    expect(mail.html).toContain('href="tel:5551234567"');
+    expect(mail.html).toContain('<a href="tel:+12125551234" style="color:#0f766e"><bdi dir="ltr">+1 212 555 1234</bdi></a>');
     expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const link = /^<(http:\/\/localhost\/unsubscribe\?token=[^>]+)>$/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1];
     expect(link).toBeDefined();

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Pharmacy } from "../../src/domain/medications";
+import type { PharmacyView } from "../../src/domain/medications";
 import { pharmacySchema } from "../../src/shared/medication-schemas";
 import * as m from "../../src/generated/i18n";
 import { apiRequest } from "../lib/api";
@@ -11,7 +11,7 @@ import { useSubmit } from "../lib/submit";
 import { PhoneInput } from "./PhoneInput";
 
 /** Closed, adding, or editing one pharmacy. */
-export type PharmacyFormState = { mode: "add" } | { mode: "edit"; pharmacy: Pharmacy } | null;
+export type PharmacyFormState = { mode: "add" } | { mode: "edit"; pharmacy: PharmacyView } | null;
 
 type Props = { state: PharmacyFormState; onClose: () => void; onSaved: () => void };
 
@@ -27,7 +27,8 @@ export function PharmacyFormDialog({ state, onClose, onSaved }: Props) {
 function PharmacyForm({ state, onClose, onSaved }: { state: NonNullable<PharmacyFormState> } & Omit<Props, "state">) {
   const editing = state.mode === "edit" ? state.pharmacy : null;
   const [name, setName] = useState(editing?.name ?? "");
-  const [phoneNumber, setPhoneNumber] = useState(editing?.phoneNumber ?? "");
+  // The number as it reads everywhere ('+1 212 555 0123'), not its stored E.164 form.
+  const [phoneNumber, setPhoneNumber] = useState(editing?.phoneDisplay ?? "");
   const { pending, errors, failure, onSubmit } = useSubmit({
     check: () => check(pharmacySchema, { name, phoneNumber }),
     async send(data) {

@@ -1,14 +1,14 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
 import * as m from "../../src/generated/i18n";
 import { Field } from "../lib/Field";
-import { digitsOnly, PHONE_MAX_LENGTH } from "./phone";
+import { isPhoneCharacter, PHONE_MAX_LENGTH, phoneCharacters } from "./phone";
 
 type Props = { value: string; onChange: (value: string) => void; error?: string; disabled?: boolean };
 
 /**
- * 'Phone Number': a telephone input that takes digits only. Non-digit keys are refused as they are
- * pressed, pasted text keeps its digits, and anything else that gets in (autofill, drag and drop)
- * is cleaned on change.
+ * 'Phone Number': a telephone input that takes '+', digits, spaces, '-', '.', '(' and ')'. Other keys
+ * are refused as they are pressed, pasted text keeps those characters, and anything else that gets
+ * in (autofill, drag and drop) is cleaned on change.
  */
 export function PhoneInput({ value, onChange, error, disabled }: Props) {
   // Field does not take a ref; its wrapper leads to the input.
@@ -21,7 +21,7 @@ export function PhoneInput({ value, onChange, error, disabled }: Props) {
     const element = input();
     if (!element) return;
     const onBeforeInput = (event: InputEvent) => {
-      if (event.data && /\D/.test(event.data)) event.preventDefault();
+      if (event.data && phoneCharacters(event.data) !== event.data) event.preventDefault();
     };
     element.addEventListener("beforeinput", onBeforeInput);
     return () => element.removeEventListener("beforeinput", onBeforeInput);
@@ -35,7 +35,7 @@ export function PhoneInput({ value, onChange, error, disabled }: Props) {
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
-    if (printable && !/\d/.test(event.key)) event.preventDefault();
+    if (printable && !isPhoneCharacter(event.key)) event.preventDefault();
   }
 
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {
@@ -44,7 +44,8 @@ export function PhoneInput({ value, onChange, error, disabled }: Props) {
     const start = input.selectionStart ?? value.length;
     const end = input.selectionEnd ?? value.length;
     const room = PHONE_MAX_LENGTH - (value.length - (end - start));
-    const pasted = digitsOnly(event.clipboardData.getData("text")).slice(0, Math.max(0, room));
+    // 'Tel: +44 20 7183 8750' → '+44 20 7183 8750': the number's own characters, spaces single.
+    const pasted = phoneCharacters(event.clipboardData.getData("text")).replace(/\s+/g, " ").trim().slice(0, Math.max(0, room));
     caret.current = start + pasted.length;
     onChange(value.slice(0, start) + pasted + value.slice(end));
   }
@@ -55,13 +56,13 @@ export function PhoneInput({ value, onChange, error, disabled }: Props) {
         label={m.pharmacies_phone()}
         name="phoneNumber"
         type="tel"
-        inputMode="numeric"
+        inputMode="tel"
         autoComplete="tel"
         placeholder={m.pharmacies_phone_placeholder()}
         dir="ltr"
         maxLength={PHONE_MAX_LENGTH}
         value={value}
-        onChange={(e) => onChange(digitsOnly(e.target.value).slice(0, PHONE_MAX_LENGTH))}
+        onChange={(e) => onChange(phoneCharacters(e.target.value).slice(0, PHONE_MAX_LENGTH))}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
         error={error}

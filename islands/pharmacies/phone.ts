@@ -1,10 +1,12 @@
-// Spec: the phone input accepts digit keys only and at most 14 characters.
-export const PHONE_MAX_LENGTH = 14;
+import { PHONE_CHARACTERS, PHONE_MAX_LENGTH } from "../../src/shared/phone";
 
-export const digitsOnly = (text: string) => text.replace(/\D/g, "");
+export { PHONE_MAX_LENGTH };
 
-/** Ten digits read as a North American number, '(555) 123-4567'; anything else as typed. */
-export function displayPhone(phone: string): string {
-  const match = /^(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone;
-}
+// The phone input accepts what a number is written with: '+', digits, spaces, '-', '.', '(' and ')'.
+// Whether it is a real number is checked by the server (its library stays off the client).
+
+/** One typed character the field takes. */
+export const isPhoneCharacter = (ch: string) => PHONE_CHARACTERS.test(ch);
+
+/** `text` without the characters the field does not take (pasted or autofilled text). */
+export const phoneCharacters = (text: string) => [...text].filter(isPhoneCharacter).join("");

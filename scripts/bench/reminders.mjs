@@ -30,7 +30,7 @@ INSERT INTO users (id, username, username_key, password_hash, email, email_confi
 SELECT ${ID_BASE} + n, 'reminder-' || n, 'reminder-' || n, 'not-a-hash', 'reminder-' || n || '@example.test', ${time}, 1, 'UTC', 9, 7,
        CASE WHEN n <= ${dueUpTo} THEN ${time - 60_000} ELSE ${time + HOUR} + (n % 23) * ${HOUR} END, ${time}
 FROM seq;
-INSERT INTO pharmacies (user_id, name, phone_number) SELECT id, 'Bench Pharmacy', '(555) 010-0000' FROM users WHERE ${ids};
+INSERT INTO pharmacies (user_id, name, phone_number) SELECT id, 'Bench Pharmacy', '+12125550100' FROM users WHERE ${ids};
 INSERT INTO medications (user_id, name, pharmacy_id, pills_per_day, pills_remaining, counted_on, pills_per_refill, last_refill_date)
 SELECT p.user_id, 'Benchmarin 10 mg', p.id, 1, 3, '${today}', 30, NULL FROM pharmacies p WHERE p.user_id BETWEEN ${ID_BASE + from} AND ${ID_BASE + to};`;
 }

@@ -50,11 +50,11 @@ async function post(baseUrl, cookie, path, body) {
 
 /** Seeds through the API; answers "api" or "sql" (the path that worked). */
 export async function seedMedications({ baseUrl, d1 }, user, count) {
-  const probe = await post(baseUrl, user.cookie, "/api/pharmacies", { name: PHARMACIES[0], phoneNumber: "(555) 010-0000" });
+  const probe = await post(baseUrl, user.cookie, "/api/pharmacies", { name: PHARMACIES[0], phoneNumber: "(212) 555-0100" });
   if (probe.status === 201) {
     const pharmacyIds = [probe.body.id];
     for (const [i, name] of PHARMACIES.slice(1).entries()) {
-      const res = await post(baseUrl, user.cookie, "/api/pharmacies", { name, phoneNumber: `(555) 010-000${i + 1}` });
+      const res = await post(baseUrl, user.cookie, "/api/pharmacies", { name, phoneNumber: `(212) 555-010${i + 1}` });
       if (res.status !== 201) throw new Error(`POST /api/pharmacies answered ${res.status}`);
       pharmacyIds.push(res.body.id);
     }
@@ -73,7 +73,7 @@ export async function seedMedications({ baseUrl, d1 }, user, count) {
 
 async function seedMedicationsSql(d1, userId, count) {
   const today = new Date().toISOString().slice(0, 10);
-  const pharmacyValues = PHARMACIES.map((name, i) => `(${userId}, '${name}', '(555) 010-000${i}')`).join(", ");
+  const pharmacyValues = PHARMACIES.map((name, i) => `(${userId}, '${name}', '+1212555010${i}')`).join(", ");
   await d1(`INSERT INTO pharmacies (user_id, name, phone_number) VALUES ${pharmacyValues};`);
   const [pharmacies] = await d1(`SELECT id FROM pharmacies WHERE user_id = ${userId} ORDER BY id;`);
   const rows = Array.from({ length: count }, (_, i) => {

@@ -4,6 +4,7 @@ import { importMedications } from "../data/import";
 import { countedMedications, medicationListOf } from "../data/medication-list";
 import { todayIn } from "../domain/countdown";
 import { MAX_MEDICATIONS, MAX_PHARMACIES } from "../domain/limits";
+import { phoneRegion } from "../domain/phone";
 import { exportFileName, medicationsCsv, readMedicationsCsv } from "../domain/medication-csv";
 import type { AppEnv } from "../env";
 import { ApiError, jsonError } from "../http/errors";
@@ -49,11 +50,11 @@ export const medicationTransferApi = new Hono<AppEnv>()
       } catch {
         throw new ApiError(400, "error_import_not_utf8");
       }
-      const { rows, errors, items } = readMedicationsCsv(text);
+      const { user } = c.var.signedIn;
+      const { rows, errors, items } = readMedicationsCsv(text, phoneRegion(user.locale));
       const preview: ImportPreview = { rows, errors };
       if (c.req.query("dryRun") === "1") return c.json(preview);
       if (errors.length > 0) return c.json({ message: importFailedMessage(preview), code: "error_import_failed", ...preview }, 400);
-      const { user } = c.var.signedIn;
       const result = await importMedications(c.var.db, user.id, items, todayIn(user.timezone));
       if (result === "limit-medications") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
       if (result === "limit-pharmacies") throw new ApiError(409, "error_too_many_pharmacies", { max: MAX_PHARMACIES });

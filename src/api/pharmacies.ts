@@ -1,33 +1,45 @@
 import { Hono } from "hono";
 import { createPharmacy, deletePharmacy, pharmaciesOf, pharmacyRecords, sortPharmacies, updatePharmacy } from "../data/pharmacies";
 import { MAX_PHARMACIES } from "../domain/limits";
+import { phoneRegion, toE164, withPhone } from "../domain/phone";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import * as m from "../generated/i18n";
-import { idParamSchema, pharmacySchema } from "../shared/medication-schemas";
+import type { User } from "../shared/user";
+import { idParamSchema, pharmacySchema, type PharmacyPayload } from "../shared/medication-schemas";
 
 const pharmacyId = validate("param", idParamSchema(m.field_pharmacy_id_invalid));
+
+/** The payload with its phone as E.164 (a number without '+' is read in the account's region); empty stays empty. */
+function dialable(input: PharmacyPayload, user: Pick<User, "locale">): PharmacyPayload {
+  if (input.phoneNumber === "") return input;
+  const phoneNumber = toE164(input.phoneNumber, phoneRegion(user.locale));
+  if (phoneNumber === null) throw new ApiError(400, "field_phone_invalid");
+  return { ...input, phoneNumber };
+}
 
 // GET/POST /pharmacies, PATCH/DELETE /pharmacies/:id — all scoped to the signed-in user.
 export const pharmaciesApi = new Hono<AppEnv>()
   .get(
     "/pharmacies",
     signedIn(({ db, owner }) => ({ pharmacies: pharmaciesOf(db, owner) })),
-    (c) => c.json(sortPharmacies(pharmacyRecords(c.var.signedIn.data.pharmacies))),
+    (c) => c.json(sortPharmacies(pharmacyRecords(c.var.signedIn.data.pharmacies)).map(withPhone)),
   )
 
   .post("/pharmacies", signedIn(), validate("json", pharmacySchema), async (c) => {
-    const pharmacy = await createPharmacy(c.var.db, c.var.signedIn.user.id, c.req.valid("json"));
+    const { user } = c.var.signedIn;
+    const pharmacy = await createPharmacy(c.var.db, user.id, dialable(c.req.valid("json"), user));
     if (pharmacy === "limit") throw new ApiError(409, "error_too_many_pharmacies", { max: MAX_PHARMACIES });
-    return c.json(pharmacy, 201);
+    return c.json(withPhone(pharmacy), 201);
   })
 
   .patch("/pharmacies/:id", signedIn(), pharmacyId, validate("json", pharmacySchema), async (c) => {
-    const pharmacy = await updatePharmacy(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id, c.req.valid("json"));
+    const { user } = c.var.signedIn;
+    const pharmacy = await updatePharmacy(c.var.db, user.id, c.req.valid("param").id, dialable(c.req.valid("json"), user));
     if (!pharmacy) throw new ApiError(404, "error_pharmacy_not_found");
-    return c.json(pharmacy);
+    return c.json(withPhone(pharmacy));
   })
 
   .delete("/pharmacies/:id", signedIn(), pharmacyId, async (c) => {

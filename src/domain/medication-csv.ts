@@ -13,6 +13,7 @@ import {
 import type { PharmacyPayload } from "../shared/medication-schemas";
 import * as m from "../generated/i18n";
 import { parseCsv, readCell, writeCsv } from "./csv";
+import { toE164, type CountryCode } from "./phone";
 
 // The medication list as a CSV file: what an export writes and what an import reads back. Pure.
 
@@ -66,6 +67,9 @@ function firstPerField(error: { issues: Array<{ path: PropertyKey[]; message: st
   return [...messages.values()];
 }
 
+const dialable = (pharmacy: PharmacyPayload, region: CountryCode): PharmacyPayload =>
+  pharmacy.phoneNumber === "" ? pharmacy : { ...pharmacy, phoneNumber: toE164(pharmacy.phoneNumber, region) ?? pharmacy.phoneNumber };
+
 const fileError = (message: string): ImportReading => ({ rows: [], errors: [{ row: 1, message }], items: [] });
 
 // The parser's own problems, in the reader's language (the parser is language-neutral).
@@ -79,9 +83,11 @@ const parseError = (error: string) => PARSE_ERRORS[error]?.() ?? error;
 /**
  * Reads an import file: header names in any case and order (extra columns ignored), then every row
  * checked with the medication and pharmacy forms' schemas. Each problem is reported with the row a
- * spreadsheet shows it on (the header is row 1).
+ * spreadsheet shows it on (the header is row 1). A phone that parses (without '+': in `region`, the
+ * account's) is stored as E.164, as the form does; anything else is kept as typed, so an export of
+ * older entries comes back as it was.
  */
-export function readMedicationsCsv(text: string): ImportReading {
+export function readMedicationsCsv(text: string, region: CountryCode = "US"): ImportReading {
   // The header and MAX_IMPORT_ROWS rows; the parse stops at the next one (blank lines skipped).
   const parsed = parseCsv(text, { records: MAX_IMPORT_ROWS + 1, error: TOO_MANY_ROWS });
   if ("error" in parsed) return fileError(parseError(parsed.error));
@@ -121,7 +127,7 @@ export function readMedicationsCsv(text: string): ImportReading {
     });
     const pharmacy = importedPharmacySchema.safeParse({ name: row.pharmacy, phoneNumber: row.pharmacy_phone });
     for (const message of [...firstPerField(medication.error), ...firstPerField(pharmacy.error)]) errors.push({ row: row.row, message });
-    if (medication.success && pharmacy.success) items.push({ row: row.row, medication: medication.data, pharmacy: pharmacy.data });
+    if (medication.success && pharmacy.success) items.push({ row: row.row, medication: medication.data, pharmacy: dialable(pharmacy.data, region) });
   }
   return { rows, errors, items };
 }

@@ -20,8 +20,20 @@ export interface Medication {
 export interface Pharmacy {
   id: number;
   name: string;
+  /** As stored: E.164 ('+12125550123') when valid, else as typed (older entries); may be empty. */
   phoneNumber: string;
 }
+
+/** How a stored phone number is shown: worked out on the server (src/domain/phone.ts). */
+export interface PhoneView {
+  /** The number in international format ('+1 212 555 0123'), or as typed. */
+  phoneDisplay: string;
+  /** Its `tel:` link (E.164 when valid), or null when there is nothing to dial. */
+  phoneHref: string | null;
+}
+
+/** A pharmacy as GET /api/pharmacies and the pharmacies page give it. */
+export type PharmacyView = Pharmacy & PhoneView;
 
 export type MedicationStatus = "refill-needed" | "running-low" | "well-stocked";
 

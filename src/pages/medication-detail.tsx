@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { ReactNode } from "react";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
+import { PhoneNumber } from "../components/PhoneNumber";
 import { SupplyChart } from "../components/SupplyChart";
 import { medicationOf, toMedication } from "../data/medications";
 import { pharmacyOfMedication } from "../data/pharmacies";
@@ -18,12 +19,6 @@ import { signedIn } from "../http/middleware";
 import { pathId } from "../http/validate";
 import { formatDate } from "../i18n/format";
 import { isolate } from "../i18n/Rich";
-
-/** A tel: link for a phone number with a digit in it; null for text like "call us". */
-const telHref = (phone: string) => {
-  const digits = phone.replace(/[^0-9+]/g, "");
-  return /\d/.test(digits) ? `tel:${digits}` : null;
-};
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -54,7 +49,6 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
     const [pharmacy] = data.pharmacy;
     const events = data.events.map(toSupplyEvent);
     const notice = prescriptionNotice(medication, today, user.notificationDays);
-    const phone = pharmacy ? telHref(pharmacy.phoneNumber) : null;
     return c.render(
       <AppShell user={user}>
         <div className="mx-auto max-w-3xl space-y-6">
@@ -82,13 +76,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
                     <bdi>{pharmacy.name}</bdi>
                     {pharmacy.phoneNumber && (
                       <span className="block text-sm font-normal">
-                        {phone ? (
-                          <a href={phone} className="text-teal-800 underline">
-                            <bdi>{pharmacy.phoneNumber}</bdi>
-                          </a>
-                        ) : (
-                          <bdi>{pharmacy.phoneNumber}</bdi>
-                        )}
+                        <PhoneNumber stored={pharmacy.phoneNumber} className="text-teal-800 underline" />
                       </span>
                     )}
                   </>

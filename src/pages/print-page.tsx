@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { Island } from "../components/Island";
+import { PhoneNumber } from "../components/PhoneNumber";
 import { countedMedications, medicationListOf, type CountedMedication } from "../data/medication-list";
 import { todayIn } from "../domain/countdown";
 import { runOutDate } from "../domain/medications";
@@ -76,7 +77,7 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
             {refills && <td className={`${cell} text-end`}>{med.refillsLeft === null ? "—" : formatNumber(med.refillsLeft)}</td>}
             {expiry && <td className={cell}>{med.prescriptionExpiresOn ? formatDate(med.prescriptionExpiresOn) : "—"}</td>}
             <td className={cell}>{med.pharmacyName ? <bdi>{med.pharmacyName}</bdi> : m.page_no_pharmacy_assigned()}</td>
-            <td className={cell}>{med.pharmacyPhone ? <bdi>{med.pharmacyPhone}</bdi> : "—"}</td>
+            <td className={cell}>{med.pharmacyPhone ? <PhoneNumber stored={med.pharmacyPhone} className="text-inherit no-underline" /> : "—"}</td>
           </tr>
         ))}
       </tbody>

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
+import { PHONE_CHARACTERS, PHONE_MAX_LENGTH } from "./phone";
 import { msg, requiredText, type Message } from "./validation";
 
 // One schema per payload, used by the API (zValidator) and by the islands' forms.
@@ -90,12 +91,16 @@ export const undoRefillSchema = z.object({
   refillId: z.optional(z.number(msg(m.field_refill_id_not_number)).check(z.int(msg(m.field_refill_id_whole)), z.positive(msg(m.field_refill_id_whole)))),
 });
 
+/** A phone as text, trimmed, up to PHONE_MAX_LENGTH: what an older version may have stored. */
+export const phoneText = z
+  .string({ error: (issue) => (issue.input === undefined ? m.field_phone_required() : m.field_phone_not_text()) })
+  .check(z.trim(), z.maxLength(PHONE_MAX_LENGTH, msg(() => m.field_phone_too_long({ max: PHONE_MAX_LENGTH }))));
+
 export const pharmacySchema = z.object({
   name: requiredText(m.field_pharmacy_name_required, 120),
-  // Server-side phone rules are not in the spec: any text up to the form's 14 characters.
-  phoneNumber: z
-    .string({ error: (issue) => (issue.input === undefined ? m.field_phone_required() : m.field_phone_not_text()) })
-    .check(z.trim(), z.maxLength(14, msg(() => m.field_phone_too_long({ max: 14 })))),
+  // Empty, or the characters a phone number is written with, up to PHONE_MAX_LENGTH. Whether it is a
+  // number that can be dialled is the server's to say (src/domain/phone.ts: its library stays off the client).
+  phoneNumber: phoneText.check(z.regex(PHONE_CHARACTERS, msg(m.field_phone_invalid))),
 });
 
 /** A route's `:id`: digits only, positive, a safe integer (anything else is a 400, not a 404). */

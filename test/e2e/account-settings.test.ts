@@ -102,7 +102,7 @@ describe.each([
   it("Your data: 'Export my data' downloads one dated JSON file with the user's records", async () => {
     const page = await newPage(browser, viewport);
     const account = await registerViaApi(page);
-    await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "5550100" } });
+    await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125550100" } });
     await page.goto("/profile");
     await hydrated(page);
     const link = page.getByRole("link", { name: "Export my data" });

@@ -14,7 +14,7 @@ type NewMedication = { name: string; pillsPerDay?: number; pillsRemaining?: numb
 /** A signed-in user with one pharmacy and the given medications, made through the API. */
 async function seed(page: Page, medications: NewMedication[]) {
   await registerViaApi(page);
-  const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "5551234567" } })).json();
+  const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
   const created: Array<{ id: number; name: string }> = [];
   for (let i = 0; i < medications.length; i += 10) {
     const batch = medications.slice(i, i + 10).map(async (m) => {

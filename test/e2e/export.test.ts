@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function addMedications(page: Page, count: number) {
-  const pharmacy = await page.request.post("/api/pharmacies", { data: { name: "Corner Drugs", phoneNumber: "5550100" } });
+  const pharmacy = await page.request.post("/api/pharmacies", { data: { name: "Corner Drugs", phoneNumber: "2125550100" } });
   const pharmacyId = (await pharmacy.json()).id;
   for (let i = 1; i <= count; i++) {
     const res = await page.request.post("/api/medications", {
@@ -95,7 +95,7 @@ describe("CSV import dialog", () => {
     expect(await dialog.getByRole("region", { name: "Preview" }).getByRole("row").count()).toBe(3);
     await expectAccessible(page);
 
-    const good = "Name,Pharmacy,Pills_Per_Day,Pills_Remaining,Pills_Per_Refill,Pharmacy_Phone\nMetformin,Corner,1,30,30,5550100\nCrème Aspirine,Corner,0.5,20,30,5550100\n";
+    const good = "Name,Pharmacy,Pills_Per_Day,Pills_Remaining,Pills_Per_Refill,Pharmacy_Phone\nMetformin,Corner,1,30,30,2125550100\nCrème Aspirine,Corner,0.5,20,30,2125550100\n";
     await dialog.getByLabel("CSV file").setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
     await expect.poll(() => dialog.getByText("2 medications ready to import.").count()).toBe(1);
     await dialog.getByRole("button", { name: "Import" }).click();

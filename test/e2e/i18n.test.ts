@@ -15,9 +15,11 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 type Catalog = Record<string, string>;
-const LANGUAGES: Array<[string, Catalog, { locale: string; timezoneId: string; dir: "ltr" | "rtl" }]> = [
-  ["de", de, { locale: "de-DE", timezoneId: "Europe/Berlin", dir: "ltr" }],
-  ["ar", ar, { locale: "ar-EG", timezoneId: "Africa/Cairo", dir: "rtl" }],
+/** A local number as a patient there types it (no '+'), and how it is stored and shown. */
+type LocalPhone = { typed: string; e164: string; shown: string };
+const LANGUAGES: Array<[string, Catalog, { locale: string; timezoneId: string; dir: "ltr" | "rtl"; phone: LocalPhone }]> = [
+  ["de", de, { locale: "de-DE", timezoneId: "Europe/Berlin", dir: "ltr", phone: { typed: "030 12345678", e164: "+493012345678", shown: "+49 30 12345678" } }],
+  ["ar", ar, { locale: "ar-EG", timezoneId: "Africa/Cairo", dir: "rtl", phone: { typed: "02 2345 6789", e164: "+20223456789", shown: "+20 2 23456789" } }],
 ];
 
 async function newLocalizedPage(viewport: typeof DESKTOP, locale: string, timezoneId: string): Promise<Page> {
@@ -32,7 +34,7 @@ async function newLocalizedPage(viewport: typeof DESKTOP, locale: string, timezo
 
 const html = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 
-describe.each(LANGUAGES)("the product in %s", (language, t, { locale, timezoneId, dir }) => {
+describe.each(LANGUAGES)("the product in %s", (language, t, { locale, timezoneId, dir, phone }) => {
   describe.each([
     ["desktop", DESKTOP],
     ["mobile", MOBILE],
@@ -62,7 +64,11 @@ describe.each(LANGUAGES)("the product in %s", (language, t, { locale, timezoneId
       expect([user.locale, user.timezone]).toEqual([locale, timezoneId]);
       expect(await html(page)).toEqual([locale, dir]);
 
-      const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "صيدلية النور", phoneNumber: "+20 2 2345 6789" } })).json();
+      // A local number without '+' is read in the account's region, stored as E.164, shown formatted.
+      const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "صيدلية النور", phoneNumber: phone.typed } })).json();
+      expect([pharmacy.phoneNumber, pharmacy.phoneDisplay]).toEqual([phone.e164, phone.shown]);
+      const invalid = await page.request.post("/api/pharmacies", { data: { name: "Nirgendwo", phoneNumber: "12" } });
+      expect([invalid.status(), await invalid.json()]).toEqual([400, { message: t.field_phone_invalid, code: "field_phone_invalid" }]);
       const added = await page.request.post("/api/medications", { data: { name: "Metformin 500mg", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 6, pillsPerRefill: 60, lastRefillDate: "" } });
       expect(added.status()).toBe(201);
       await page.reload();
@@ -71,6 +77,13 @@ describe.each(LANGUAGES)("the product in %s", (language, t, { locale, timezoneId
       await expect.poll(() => page.getByText("Metformin 500mg").first().isVisible()).toBe(true);
       await expectAccessible(page);
       await expectNoHorizontalScroll(page);
+
+      // The pharmacies page: the number formatted, dialled as E.164, read left to right even in Arabic.
+      await page.goto("/pharmacies");
+      await hydrated(page);
+      const link = page.getByRole("link", { name: phone.shown });
+      expect(await link.getAttribute("href")).toBe(`tel:${phone.e164}`);
+      expect(await link.evaluate((el) => getComputedStyle(el).direction)).toBe("ltr");
       expectNoErrors(page);
       await page.context().close();
     });

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function addPharmacy(page: Page, name: string): Promise<{ id: number; name: string }> {
-  const res = await page.request.post("/api/pharmacies", { data: { name, phoneNumber: "5551234567" } });
+  const res = await page.request.post("/api/pharmacies", { data: { name, phoneNumber: "2125551234" } });
   expect(res.status()).toBe(201);
   return res.json();
 }

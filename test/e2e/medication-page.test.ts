@@ -20,7 +20,7 @@ const settings = (timezone: string) => ({ notificationDays: 7, emailConsent: tru
 async function seed(page: Page) {
   await registerViaApi(page);
   expect((await page.request.patch("/api/notifications/settings", { data: settings("Pacific/Pago_Pago") })).status()).toBe(200);
-  const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "(555) 010-0199" } })).json();
+  const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "(212) 555-0199" } })).json();
   const addedOn = todayIn("Pacific/Pago_Pago");
   const created = await page.request.post("/api/medications", {
     data: { name: "Lisinopril", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 8, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: 2, prescriptionExpiresOn: addDays(addedOn, 12) },
@@ -55,7 +55,7 @@ describe.each([
     await page.waitForURL(`**/medications/${medication.id}`);
     await hydrated(page);
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Lisinopril" }).count()).toBe(1);
-    expect(await page.getByRole("link", { name: "(555) 010-0199" }).getAttribute("href")).toBe("tel:5550100199");
+    expect(await page.getByRole("link", { name: "+1 212 555 0199" }).getAttribute("href")).toBe("tel:+12125550199");
     const chart = page.getByRole("img", { name: /Pills over time/ });
     expect(await chart.count()).toBe(1);
     const history = page.getByRole("region", { name: "History" });
@@ -147,7 +147,7 @@ describe.each([
   it("saves refills left and the expiry, shows a refused value at its field, and edits them back to untracked", async () => {
     const page = await newPage(browser, viewport);
     await registerViaApi(page);
-    const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "5551234567" } })).json();
+    const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
     await page.goto("/add-medication");
     await hydrated(page);
     const group = page.getByRole("group", { name: "Prescription (optional)" });

@@ -52,7 +52,7 @@ describe("reminders, end to end", () => {
     const due = nextReminderAt(ZONE, hour, Date.now());
 
     // Counted in the user's zone from today: 3 days of pills (2 on the day the reminder goes) is within the default 7.
-    const pharmacy = await page.request.post("/api/pharmacies", { data: { name: "Thamel Pharmacy", phoneNumber: "9771234567" } });
+    const pharmacy = await page.request.post("/api/pharmacies", { data: { name: "Thamel Pharmacy", phoneNumber: "+977 1-4412345" } });
     expect(pharmacy.status()).toBe(201);
     const medication = await page.request.post("/api/medications", {
       data: { name: "Amlodipine", pharmacyId: (await pharmacy.json()).id, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" },

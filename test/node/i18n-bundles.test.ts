@@ -46,6 +46,13 @@ describe("per-language island bundles", () => {
     }
   });
 
+  it("no bundle carries the phone library or its metadata (numbers are parsed and formatted on the server)", () => {
+    for (const language of LANGUAGES) {
+      const text = bundleText(language);
+      for (const marker of ["country_calling_codes", '"GB":["44"', "libphonenumber"]) expect(text.includes(marker), `${marker} in the ${language} bundle`).toBe(false);
+    }
+  });
+
   it("the dashboard's bundle carries its own language's words", () => {
     // A message every dashboard shows, in each language's own words.
     for (const language of ["de", "ar", "zh"]) expect(bundleText(language)).not.toBe(bundleText("en"));

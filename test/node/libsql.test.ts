@@ -110,7 +110,7 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     const now = Date.now();
     const { token } = await startSession(owner.id, now);
     const today = todayIn("UTC", now);
-    const pharmacy = made(await createPharmacy(db, owner.id, { name: "Corner Pharmacy", phoneNumber: "5550100" }));
+    const pharmacy = made(await createPharmacy(db, owner.id, { name: "Corner Pharmacy", phoneNumber: "+12125550100" }));
     const theirs = made(await createPharmacy(db, stranger.id, { name: "Elsewhere", phoneNumber: "" }));
     const input = { pharmacyId: pharmacy.id, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null };
     const third = made(await createMedication(db, owner.id, { ...input, name: "thirds", pillsPerDay: 2 / 3 }, today));
@@ -135,7 +135,7 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
 
   it("refills in one statement: countdown since counted_on, then the refill, concurrently", async () => {
     const user = await insertUser("refills");
-    const [pharmacy] = await db.insert(schema.pharmacies).values({ userId: user.id, name: "Corner", phoneNumber: "5550100" }).returning();
+    const [pharmacy] = await db.insert(schema.pharmacies).values({ userId: user.id, name: "Corner", phoneNumber: "+12125550100" }).returning();
     const input = { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null };
     const created = made(await createMedication(db, user.id, input, "2026-01-01"));
     expect(created?.pillsRemaining).toBe(30);

@@ -33,7 +33,7 @@ function validBody(pattern: string): unknown {
       return { medicationId: 1, pillsToAdd: 30 };
     case "/api/pharmacies":
     case "/api/pharmacies/:id":
-      return { name: "Pharmacy", phoneNumber: "5551234567" };
+      return { name: "Pharmacy", phoneNumber: "2125551234" };
     case "/api/profile":
       return { fullName: "Down", email: "down@example.com" };
     case "/api/notifications/settings":

@@ -147,7 +147,7 @@ describe("medications and pharmacies: arbitrary JSON never yields a 5xx", { time
         async (route, id) => {
           const [method, prefix] = route.split(" ") as [string, string];
           const segment = encodeURIComponent(id) || "0";
-          const res = await send(method, `${prefix}${segment}`, method === "PATCH" ? { name: "x", phoneNumber: "1" } : undefined);
+          const res = await send(method, `${prefix}${segment}`, method === "PATCH" ? { name: "x", phoneNumber: "2125551234" } : undefined);
           expectSane(res, `${method} ${prefix}${segment}`);
           // Whatever the id, nobody else's row can be reached: only 400/404 (or this user's own).
           if (res.status >= 400) expect([400, 404, 405]).toContain(res.status);
@@ -223,16 +223,41 @@ describe("medications and pharmacies: extreme but valid values are stored intact
     );
   });
 
-  it("pharmacy names and phone numbers are stored as accepted, for this user", async () => {
+  it("pharmacy names are stored as accepted and valid phone numbers as E.164, for this user", async () => {
+    // A New York number written in any of the usual ways (digits, spaces, '-', '.', '(' ')', '+1').
+    const written = fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), fc.constantFrom("(212) 555-#", "212.555.#", "+1 212 555 #", " 212-555-# ", "212555#"))
+      .map(([n, shape]) => ({ typed: shape.replace("#", String(n).padStart(4, "0")), e164: `+1212555${String(n).padStart(4, "0")}` }));
     await fc.assert(
-      fc.asyncProperty(unicodeText(1, 120), fc.string({ unit: "binary", maxLength: 14 }), async (name, phoneNumber) => {
-        const res = await send("POST", "/api/pharmacies", { name, phoneNumber });
-        expectSane(res, `POST /api/pharmacies ${JSON.stringify({ name, phoneNumber })}`);
+      fc.asyncProperty(unicodeText(1, 120), written, async (name, { typed, e164 }) => {
+        const res = await send("POST", "/api/pharmacies", { name, phoneNumber: typed });
+        expectSane(res, `POST /api/pharmacies ${JSON.stringify({ name, typed })}`);
         expect(res.status).toBe(201);
         const [row] = await db().select().from(pharmacies).where(eq(pharmacies.id, res.body.id));
-        expect(row).toMatchObject({ userId: account.id, name: name.trim(), phoneNumber: phoneNumber.trim() });
+        expect(row).toMatchObject({ userId: account.id, name: name.trim(), phoneNumber: e164 });
         // Removed again: one account holds at most 50 pharmacies, fewer than the runs.
         await db().delete(pharmacies).where(eq(pharmacies.id, res.body.id));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe("pharmacy phone numbers: any text", { timeout: TIMEOUT }, () => {
+  it("is stored as E.164 when it is a valid number, empty when empty, else refused in words", async () => {
+    const me = await signUp();
+    const phoneLike = fc.oneof(fc.string({ unit: "binary", maxLength: 34 }), fc.stringMatching(/^\+?[0-9 ().-]{0,32}$/));
+    await fc.assert(
+      fc.asyncProperty(phoneLike, async (phoneNumber) => {
+        const res = await send("POST", "/api/pharmacies", { name: "Corner", phoneNumber }, me.cookie);
+        expectSane(res, `POST /api/pharmacies ${JSON.stringify(phoneNumber)}`);
+        if (res.status === 201) {
+          const [row] = await db().select().from(pharmacies).where(eq(pharmacies.id, res.body.id));
+          expect(row!.phoneNumber, JSON.stringify(phoneNumber)).toMatch(phoneNumber.trim() === "" ? /^$/ : /^\+[1-9][0-9]{6,14}$/);
+          await db().delete(pharmacies).where(eq(pharmacies.id, res.body.id));
+        } else {
+          expect([res.status, res.body.code], JSON.stringify(phoneNumber)).toEqual([400, expect.stringMatching(/^field_phone_(invalid|too_long)$/)]);
+        }
       }),
       { numRuns: RUNS },
     );

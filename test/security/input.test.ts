@@ -165,7 +165,7 @@ describe("wrong types and out-of-range values", () => {
       ["PATCH", `/api/pharmacies/${id}`],
       ["DELETE", `/api/pharmacies/${id}`],
     ] as const) {
-      const res = await call(method, path, { cookie: account.cookie, body: method === "PATCH" ? { name: "x", phoneNumber: "1" } : undefined });
+      const res = await call(method, path, { cookie: account.cookie, body: method === "PATCH" ? { name: "x", phoneNumber: "2125551234" } : undefined });
       expect([400, 404], `${method} ${path}: ${res.text}`).toContain(res.status);
       expectJsonMessage(res, res.status);
     }
@@ -239,7 +239,7 @@ describe("unknown fields are ignored; ids in bodies never change identity or own
     expect(patch.body.id).toBe(medication.id);
     const [after] = await db().select().from(medications).where(eq(medications.id, medication.id));
     expect(after!.userId).toBe(me.id);
-    await call("PATCH", `/api/pharmacies/${pharmacy.id}`, { cookie: me.cookie, body: { name: "Mine", phoneNumber: "1", userId: other.id } });
+    await call("PATCH", `/api/pharmacies/${pharmacy.id}`, { cookie: me.cookie, body: { name: "Mine", phoneNumber: "2125551234", userId: other.id } });
     const [pharmacyAfter] = await db().select().from(pharmacies).where(eq(pharmacies.id, pharmacy.id));
     expect(pharmacyAfter).toMatchObject({ userId: me.id, name: "Mine" });
     expect((await call("GET", "/api/pharmacies", { cookie: other.cookie })).body).toEqual([otherPharmacy]);

@@ -1,6 +1,7 @@
 import * as m from "../../generated/i18n";
 import { noPharmacyText } from "../../domain/dashboard";
 import { RUNNING_LOW_MAX_DAYS } from "../../domain/medications";
+import { formatPhone, phoneLink } from "../../domain/phone";
 import { prescriptionNoticeText } from "../../domain/prescription";
 import { formatDate } from "../../i18n/format";
 import { isolate, Rich } from "../../i18n/Rich";
@@ -37,12 +38,6 @@ export interface ReminderRecipient {
   locale?: string | null;
 }
 
-/** A tel: link for a phone number with at least one digit; null for text like "call us". */
-const telHref = (phone: string) => {
-  const digits = phone.replace(/[^0-9+]/g, "");
-  return digits.replace(/\D/g, "").length > 0 ? `tel:${digits}` : null;
-};
-
 function supplyText(item: ReminderItem): string {
   if (item.pillsLeft <= 0) return m.mail_reminder_out_of_pills();
   return m.mail_reminder_supply({ pills: item.pillsLeft, days: Math.floor(item.daysLeft) });
@@ -64,13 +59,15 @@ function Pharmacy({ item }: { item: ReminderItem }) {
   if (!item.pharmacyName) return noPharmacyText();
   const name = <bdi>{item.pharmacyName}</bdi>;
   if (!item.pharmacyPhone) return name;
-  const href = telHref(item.pharmacyPhone);
+  // Formatted as on every page, linked as E.164, left to right even in Arabic.
+  const href = phoneLink(item.pharmacyPhone);
+  const number = <bdi dir="ltr">{formatPhone(item.pharmacyPhone)}</bdi>;
   const phone = href ? (
     <a href={href} style={{ color: LINK }}>
-      <bdi>{item.pharmacyPhone}</bdi>
+      {number}
     </a>
   ) : (
-    <bdi>{item.pharmacyPhone}</bdi>
+    number
   );
   return <Rich message={m.mail_reminder_pharmacy_phone} values={{ pharmacy: name, phone }} />;
 }
@@ -147,7 +144,7 @@ function ReminderEmail({ name, content, dashboardUrl, settingsUrl, unsubscribeUr
 function pharmacyText(item: ReminderItem): string {
   if (!item.pharmacyName) return noPharmacyText();
   const name = isolate(item.pharmacyName);
-  return item.pharmacyPhone ? m.mail_reminder_pharmacy_phone({ pharmacy: name, phone: isolate(item.pharmacyPhone) }) : name;
+  return item.pharmacyPhone ? m.mail_reminder_pharmacy_phone({ pharmacy: name, phone: isolate(formatPhone(item.pharmacyPhone)) }) : name;
 }
 
 function itemText(item: ReminderItem): string {
