@@ -24,6 +24,8 @@ export function Document({ title, children }: { title?: string; children: ReactN
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
       <body className="flex min-h-screen flex-col">
+        {/* Grows so the footer sits at the bottom; a page centred with mx-auto gives itself w-full (an
+            auto margin in a flex column would size it to its content and scroll the page sideways). */}
         <div className="flex flex-1 flex-col">{children}</div>
         <SiteFooter />
         <ToasterWhenInteractive />

@@ -93,7 +93,7 @@ export const printPages = new Hono<AppEnv>().get(
     const today = todayIn(user.timezone);
     const medications = countedMedications(data.medications, today);
     return c.render(
-      <div className="print-sheet mx-auto max-w-5xl bg-white px-4 py-6 text-slate-900 print:max-w-none print:p-0">
+      <div className="print-sheet mx-auto w-full max-w-5xl bg-white px-4 py-6 text-slate-900 print:max-w-none print:p-0">
         <style>{PRINT_CSS}</style>
         <nav aria-label={m.print_nav_label()} className="mb-6 flex flex-wrap items-center gap-2 print:hidden">
           <a href="/" className="btn-secondary">

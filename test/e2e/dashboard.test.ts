@@ -230,7 +230,7 @@ describe.each([
     await page.request.delete(`/api/medications/${lisinopril.id}`);
     await page.getByRole("button", { name: "Delete Lisinopril" }).click();
     await dialog.getByRole("button", { name: "Delete" }).click();
-    await expect.poll(() => page.getByText("Failed to delete medication: 404: Medication not found").count()).toBe(1);
+    await expect.poll(() => page.getByText("Failed to delete medication: Medication not found").count()).toBe(1);
     await expect.poll(() => shownNames(page)).toEqual(["atorvastatin"]);
     forgiveNotFound(page);
     expectNoErrors(page);

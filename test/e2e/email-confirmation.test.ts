@@ -113,7 +113,7 @@ describe("changing the e-mail address (desktop)", () => {
     await expect.poll(() => count(page, `Open the link we sent to \u2068${newAddress}\u2069 to confirm it.`)).toBe(1);
     expect(await currentUser(page)).toMatchObject({ email: oldAddress, pendingEmail: newAddress });
     const [notice] = (await devEmailsTo(page, oldAddress)).filter((m) => m.subject === "Your Refill Tracker e-mail is being changed");
-    expect(notice!.text).toContain("Your Refill Tracker e-mail is being changed to n•••@example.net. If this wasn't you, reset your password.");
+    expect(notice!.text).toContain("Your Refill Tracker e-mail is being changed to \u2068n•••@example.net\u2069. If this wasn't you, reset your password.");
 
     await page.goto("/profile");
     await hydrated(page);

@@ -110,3 +110,24 @@ describe("the footer's language switcher", () => {
     await context.close();
   });
 });
+
+describe("an account that never chose a time zone", () => {
+  it("takes the browser's zone on its next visit and says so once", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl(), locale: "en-NZ", timezoneId: "Pacific/Auckland" });
+    const page = await context.newPage();
+    const username = uniqueName("zone");
+    // Made before sign-up sent the browser's zone: no zone in the body.
+    const registered = await page.request.post("/api/register", { data: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Kiri", emailConsent: true } });
+    expect(registered.status()).toBe(201);
+    await page.goto("/");
+    await hydrated(page);
+    const said = "Time zone set to Pacific/Auckland. You can change it under Configure Notifications.";
+    await expect.poll(() => page.getByText(said).count()).toBe(1);
+    expect((await (await page.request.get("/api/user")).json()).timezone).toBe("Pacific/Auckland");
+    await page.reload();
+    await hydrated(page);
+    await page.waitForTimeout(500);
+    expect(await page.getByText(said).count()).toBe(0);
+    await context.close();
+  });
+});

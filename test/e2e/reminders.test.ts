@@ -67,7 +67,8 @@ describe("reminders, end to end", () => {
     await fireCron(tickAfter); // a repeated tick sends nothing twice
     const mails = await emailsTo(page, email);
     expect(mails.map((m) => m.subject)).toEqual(["Refill reminder: 1 medication needs a refill"]);
-    expect(mails[0].text).toMatch(/- Amlodipine: [23] pills left, [23] days of supply; runs out \w{3} \d{1,2}, \d{4}\.\n {2}Pharmacy: Thamel Pharmacy, 9771234567/);
+    // Names and numbers the user typed are isolated (U+2068 … U+2069); the phone is shown formatted.
+    expect(mails[0].text).toMatch(/- \u2068Amlodipine\u2069: [23] pills left, [23] days of supply; runs out \w{3} \d{1,2}, \d{4}\.\n {2}Pharmacy: \u2068Thamel Pharmacy\u2069, \u2068\+977 1 4412345\u2069/);
 
     // The notifications screen lists it under 'Reminders sent'.
     await page.goto("/notifications");
@@ -78,7 +79,7 @@ describe("reminders, end to end", () => {
     await expectAccessible(page);
 
     await page.goto(`/dev/emails/${mails[0].id}`);
-    expect(await page.getByRole("link", { name: "9771234567" }).getAttribute("href")).toBe("tel:9771234567");
+    expect(await page.getByRole("link", { name: "+977 1 4412345" }).getAttribute("href")).toBe("tel:+97714412345");
     expect(await page.getByRole("link", { name: "Open your dashboard" }).count()).toBe(1);
 
     // The e-mail's link (its host is APP_URL; the path and token are what matter here).
