@@ -18,9 +18,12 @@ export function launch(): Promise<Browser> {
   });
 }
 
-/** A fresh context and page; `timezoneId` sets the zone the browser reports (default: the machine's). */
-export async function newPage(browser: Browser, viewport = DESKTOP, timezoneId?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl(), timezoneId });
+/**
+ * A fresh context and page; `timezoneId` and `locale` set the zone and language the browser reports
+ * (navigator.language, Accept-Language; default: the machine's).
+ */
+export async function newPage(browser: Browser, viewport = DESKTOP, timezoneId?: string, locale?: string): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), timezoneId, locale });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));

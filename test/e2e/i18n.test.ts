@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../src/i18n/messages/ar.json";
 import de from "../../src/i18n/messages/de.json";
 import es from "../../src/i18n/messages/es.json";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, uniqueName } from "./browser";
+import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, uniqueName } from "./browser";
 
 // The product in the patient's language, in a real browser: German (long words) and Arabic (right to
 // left), at a phone's and a desktop's width. The browser's language and zone come from the context,
@@ -22,16 +22,6 @@ const LANGUAGES: Array<[string, Catalog, { locale: string; timezoneId: string; d
   ["ar", ar, { locale: "ar-EG", timezoneId: "Africa/Cairo", dir: "rtl", phone: { typed: "02 2345 6789", e164: "+20223456789", shown: "+20 2 23456789" } }],
 ];
 
-async function newLocalizedPage(viewport: typeof DESKTOP, locale: string, timezoneId: string): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale, timezoneId });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("console", (msg) => msg.type() === "error" && !/Failed to load resource.*40[019]/.test(msg.text()) && problems.push(`console: ${msg.text()}`));
-  (page as Page & { problems: string[] }).problems = problems;
-  return page;
-}
-
 const html = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 
 describe.each(LANGUAGES)("the product in %s", (language, t, { locale, timezoneId, dir, phone }) => {
@@ -40,7 +30,7 @@ describe.each(LANGUAGES)("the product in %s", (language, t, { locale, timezoneId
     ["mobile", MOBILE],
   ])("(%s)", (_, viewport) => {
     it("signs up in the browser's language and zone, shows the dashboard in it, and passes axe", async () => {
-      const page = await newLocalizedPage(viewport, locale, timezoneId);
+      const page = await newPage(browser, viewport, timezoneId, locale);
       await page.goto("/auth");
       await hydrated(page);
       expect(await html(page)).toEqual([language, dir]);
