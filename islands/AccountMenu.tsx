@@ -5,12 +5,14 @@ import type { User } from "../src/shared/user";
 import { apiRequest, fetchCurrentUser, sendToSignIn } from "./lib/api";
 import { currentUserAtom } from "./lib/state";
 import { useSubmit } from "./lib/submit";
+import { useBrowserTimeZone } from "./lib/useBrowserTimeZone";
 import { useRefreshOnFocus } from "./lib/useWindowFocus";
 
 /** The header's account menu; also keeps the current user fresh (refetched on focus, never cached). */
 export default function AccountMenu({ user: initialUser }: { user: User }) {
   useHydrateAtoms([[currentUserAtom, initialUser]]);
   const [user, setUser] = useAtom(currentUserAtom);
+  useBrowserTimeZone(initialUser.timezoneChosen);
 
   useRefreshOnFocus(() => {
     fetchCurrentUser<User>()

@@ -49,11 +49,12 @@ const serverLocale = join(root, "src/i18n/current.ts");
  * share one file and one browser cache entry across languages.
  */
 // Messages reach the browser one module per message: esbuild splits chunks by module (a barrel
-// re-exporting them all counts as one), so an island file's `import * as m from ".../generated/i18n"`
+// re-exporting them all counts as one), so a browser-bound file's `import * as m from
+// ".../generated/i18n"` (an island's, or shared code's such as a schema or the domain's words)
 // becomes direct imports of the messages that file names (`m.key`), and each message lands in the
 // chunk of the islands that use it: the dashboard does not download the settings pages' sentences.
 const runtime = join(root, "src/i18n/runtime.ts");
-const MESSAGES_IMPORT = /^import \* as m from "((?:\.\.\/)+src\/generated\/i18n)";$/m;
+const MESSAGES_IMPORT = /^import \* as m from "((?:\.\.\/)+(?:src\/)?generated\/i18n)";$/m;
 function messageModules(language) {
   const source = readFileSync(join(root, `src/generated/i18n/${language}.ts`), "utf8");
   const modules = new Map();
@@ -76,7 +77,9 @@ const forLanguage = (language) => ({
     });
     b.onResolve({ filter: /^message:/ }, (args) => ({ path: args.path.slice("message:".length), namespace: "message" }));
     b.onLoad({ filter: /.*/, namespace: "message" }, (args) => ({ contents: modules.get(args.path), loader: "ts", resolveDir: root }));
-    b.onLoad({ filter: /[\\/]islands[\\/].*\.tsx?$/ }, (args) => {
+    // Island files and the shared code they import (schemas, the domain's words) alike.
+    b.onLoad({ filter: /[\\/](islands|src)[\\/].*\.tsx?$/ }, (args) => {
+      if (args.path.includes(`${join("src", "generated")}`)) return undefined;
       const source = readFileSync(args.path, "utf8");
       if (!MESSAGES_IMPORT.test(source)) return undefined;
       const keys = [...new Set([...source.matchAll(/\bm\.(\w+)/g)].map((match) => match[1]))].filter((key) => modules.has(key));

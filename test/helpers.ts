@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { createDb } from "../src/db/client";
 import { devEmails, medications, sessions, users } from "../src/db/schema";
-import type { Medication, Pharmacy } from "../src/domain/medications";
+import type { Medication, PharmacyView as Pharmacy } from "../src/domain/medications";
 import { addDays } from "../src/domain/time";
 import type { Env } from "../src/env";
 import worker from "../src/index";

@@ -29,7 +29,6 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <DeliveryBanner user={user} />
         {!user.emailConfirmed && <ConfirmEmailBanner />}
-        {!user.timezoneChosen && <Island name="BrowserTimeZone" props={{}} />}
         {children}
       </main>
     </div>

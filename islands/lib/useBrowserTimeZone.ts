@@ -1,13 +1,15 @@
 import { useEffect } from "react";
-import { apiRequest } from "./lib/api";
-import { showSuccess } from "./lib/toast";
+import { apiRequest } from "./api";
+import { showSuccess } from "./toast";
 
 /**
- * Rendered only for an account that never chose a time zone: sends the browser's zone once, and
- * shows the server's sentence ('Time zone set to … You can change it under Configure Notifications.').
+ * For an account that never chose a time zone: sends the browser's zone once and shows the server's
+ * sentence ('Time zone set to … You can change it under Configure Notifications.'). Part of the
+ * account menu, which every signed-in page has, rather than an island of its own.
  */
-export default function BrowserTimeZone() {
+export function useBrowserTimeZone(chosen: boolean) {
   useEffect(() => {
+    if (chosen) return;
     let zone: string | undefined;
     try {
       zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -18,6 +20,5 @@ export default function BrowserTimeZone() {
     apiRequest<{ changed: boolean; message?: string }>("PUT", "/api/user/timezone", { timezone: zone })
       .then((answer) => answer.changed && answer.message && showSuccess(answer.message))
       .catch(() => undefined); // a missed guess is harmless: the settings screen still offers the zone
-  }, []);
-  return null;
+  }, [chosen]);
 }
