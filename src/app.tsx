@@ -30,6 +30,7 @@ import { printPages } from "./pages/print-page";
 import { settingsPages } from "./pages/settings-pages";
 import { renderNotFound, renderUnavailable } from "./pages/error-pages";
 import { languagePages } from "./pages/language";
+import { trustPages } from "./pages/trust-pages";
 
 declare module "@hono/react-renderer" {
   interface Props {
@@ -100,6 +101,7 @@ app.route("/", medicationDetailPages);
 app.route("/", pharmacyPages);
 app.route("/", settingsPages);
 app.route("/", calendarFeedPages);
+app.route("/", trustPages);
 
 app.notFound((c) => (isApi(c.req.path) ? jsonError(c, new ApiError(404, "error_not_found")) : renderNotFound(c)));
 

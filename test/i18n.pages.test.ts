@@ -51,6 +51,9 @@ const SIGNED_OUT: [path: string, key: Key][] = [
   ["/auth", "page_auth_heading"],
   ["/forgot-password", "page_forgot_password_subtitle"],
   ["/no-such-page", "page_not_found_heading"],
+  ["/privacy", "trust_privacy_where_heading"],
+  ["/terms", "trust_terms_medical_heading"],
+  ["/support", "trust_support_faq_heading"],
 ];
 const SIGNED_IN: [path: () => string, key: Key][] = [
   [() => "/", "page_dashboard_title"],

@@ -203,6 +203,15 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect([feed.status, feed.roundTrips]).toEqual([200, 1]);
   });
 
+  it("the privacy, terms and support pages read nothing, signed in or not", async () => {
+    for (const path of ["/privacy", "/terms", "/support"]) {
+      for (const options of [{ cookie }, {}]) {
+        const page = await send("GET", path, options);
+        expect([path, page.status, page.roundTrips]).toEqual([path, 200, 0]);
+      }
+    }
+  });
+
   it("the test e-mail went to Postmark, not to a database outbox", () => {
     expect(postmarkMessages.length).toBeGreaterThan(0);
   });

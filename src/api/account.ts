@@ -26,7 +26,7 @@ import { passwordResetEmail } from "../mail/templates/PasswordResetEmail";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../shared/auth-schemas";
 import { USER_DEFAULTS } from "../shared/user";
 
-const RESET_TOKEN_TTL = 60 * 60_000; // 1 hour
+export const RESET_TOKEN_TTL = 60 * 60_000; // 1 hour
 
 const clientIp = (c: { req: { header(name: string): string | undefined } }) => c.req.header("CF-Connecting-IP") ?? "unknown";
 

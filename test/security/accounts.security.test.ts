@@ -43,7 +43,8 @@ describe("anonymous", () => {
   it("every page but the public ones redirects to /auth", async () => {
     // /unsubscribe is authorised by the signed token in its link (RFC 8058), not by a session.
     // /calendar/{secret}.ics likewise: calendar apps fetch it without a cookie (404 for "1").
-    const PUBLIC = ["/auth", "/forgot-password", "/reset-password", "/unsubscribe", "/confirm-email", "/calendar/1"];
+    // The footer's privacy, terms and support pages are for everyone.
+    const PUBLIC = ["/auth", "/forgot-password", "/reset-password", "/unsubscribe", "/confirm-email", "/calendar/1", "/privacy", "/terms", "/support"];
     const pages = routes((r) => r.method === "GET" && !isApi(r) && !r.path.startsWith("/dev/") && !PUBLIC.includes(r.path)).map((r) => r.path);
     expect(pages).toContain("/");
     for (const path of pages) {

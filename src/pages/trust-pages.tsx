@@ -1,0 +1,165 @@
+import { Hono } from "hono";
+import type { ReactNode } from "react";
+import { RESET_TOKEN_TTL } from "../api/account";
+import { CONFIRMATION_TTL } from "../auth/email-confirmation";
+import { SESSION_IDLE_TIMEOUT, SESSION_MAX_AGE } from "../auth/session";
+import { WINDOW_MS } from "../auth/throttle";
+import { Article, ArticleSection, Bullets, TextLink } from "../components/Article";
+import type { AppEnv, Env } from "../env";
+import * as m from "../generated/i18n";
+import { isLocal } from "../http/configuration";
+import { Rich } from "../i18n/Rich";
+import { REMINDER_LOG_RETENTION } from "../maintenance/prune";
+
+// The footer's pages: privacy, terms and support. The same for everyone, signed in or not: they read
+// nothing from the database. The numbers on the privacy page come from the code that enforces them.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Where the Your data section (export, delete) is. */
+export const YOUR_DATA_LINK = "/profile#your-data-heading";
+
+/** The address /support shows: the setting, else a local one in development and the tests; none in production. */
+export function supportEmail(env: Env): string | null {
+  const configured = env.SUPPORT_EMAIL?.trim();
+  if (configured) return configured;
+  return isLocal(env) ? "support@localhost" : null;
+}
+
+function Privacy({ region }: { region: string | undefined }) {
+  const section = m.page_your_data_heading();
+  return (
+    <Article heading={m.footer_privacy()} intro={m.trust_privacy_intro()}>
+      <ArticleSection id="stored-heading" heading={m.trust_privacy_stored_heading()}>
+        <Bullets
+          items={[
+            m.trust_privacy_stored_account(),
+            m.trust_privacy_stored_medications(),
+            m.trust_privacy_stored_settings(),
+            m.trust_privacy_stored_reminders(),
+            m.trust_privacy_stored_devices(),
+          ]}
+        />
+      </ArticleSection>
+      <ArticleSection id="not-stored-heading" heading={m.trust_privacy_not_stored_heading()}>
+        <Bullets items={[m.trust_privacy_not_password(), m.trust_privacy_not_secrets(), m.trust_privacy_not_tracking(), m.trust_privacy_not_location()]} />
+      </ArticleSection>
+      <ArticleSection id="where-heading" heading={m.trust_privacy_where_heading()}>
+        <p>
+          <Rich message={m.trust_privacy_where_text} values={{ region: region ? <bdi>{region}</bdi> : m.trust_privacy_region_unset() }} />
+        </p>
+      </ArticleSection>
+      <ArticleSection id="who-heading" heading={m.trust_privacy_who_heading()}>
+        <Bullets
+          items={[
+            m.trust_privacy_who_you(),
+            m.trust_privacy_who_operator(),
+            m.trust_privacy_who_email(),
+            <Rich message={m.trust_privacy_who_calendar} values={{ page: <TextLink href="/notifications">{m.page_notifications_title()}</TextLink> }} />,
+          ]}
+        />
+      </ArticleSection>
+      <ArticleSection id="kept-heading" heading={m.trust_privacy_kept_heading()}>
+        <Bullets
+          items={[
+            m.trust_privacy_kept_account(),
+            m.trust_privacy_kept_reminders({ days: REMINDER_LOG_RETENTION / DAY }),
+            m.trust_privacy_kept_sessions({ idle: SESSION_IDLE_TIMEOUT / DAY, max: SESSION_MAX_AGE / DAY }),
+            m.trust_privacy_kept_links({ reset: RESET_TOKEN_TTL / HOUR, confirm: CONFIRMATION_TTL / HOUR }),
+            m.trust_privacy_kept_attempts({ minutes: WINDOW_MS / MINUTE }),
+          ]}
+        />
+        <p>{m.trust_privacy_kept_deleted()}</p>
+      </ArticleSection>
+      <ArticleSection id="control-heading" heading={m.trust_privacy_control_heading()}>
+        <p>{m.trust_privacy_control_text({ page: m.page_profile_title(), section })}</p>
+        <p>
+          <a href={YOUR_DATA_LINK} className="btn-secondary w-full sm:w-auto">
+            {m.trust_privacy_control_link({ section })}
+          </a>
+        </p>
+      </ArticleSection>
+    </Article>
+  );
+}
+
+function Terms() {
+  return (
+    <Article heading={m.footer_terms()} intro={m.trust_terms_intro()}>
+      <ArticleSection id="medical-heading" heading={m.trust_terms_medical_heading()}>
+        <p>{m.trust_terms_medical_text()}</p>
+        <p className="font-semibold">{m.trust_terms_emergency()}</p>
+      </ArticleSection>
+      <ArticleSection id="reminders-heading" heading={m.trust_terms_reminders_heading()}>
+        <p>{m.trust_terms_reminders_text()}</p>
+      </ArticleSection>
+      <ArticleSection id="account-heading" heading={m.trust_terms_account_heading()}>
+        <p>{m.trust_terms_account_text()}</p>
+      </ArticleSection>
+      <ArticleSection id="service-heading" heading={m.trust_terms_service_heading()}>
+        <p>{m.trust_terms_service_text()}</p>
+        <p>
+          <Rich message={m.trust_terms_questions} values={{ link: <TextLink href="/support">{m.footer_support()}</TextLink> }} />
+        </p>
+      </ArticleSection>
+    </Article>
+  );
+}
+
+function Question({ id, question, children }: { id: string; question: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h3 id={id} className="text-lg font-semibold text-slate-900">
+        {question}
+      </h3>
+      <p>{children}</p>
+    </section>
+  );
+}
+
+function Support({ email }: { email: string | null }) {
+  const profile = <TextLink href="/profile">{m.page_profile_title()}</TextLink>;
+  const notifications = <TextLink href="/notifications">{m.page_notifications_title()}</TextLink>;
+  return (
+    <Article heading={m.footer_support()} intro={m.trust_support_intro()}>
+      <ArticleSection id="contact-heading" heading={m.trust_support_contact_heading()}>
+        <p>
+          {email ? (
+            <Rich message={m.trust_support_contact_text} values={{ email: <TextLink href={`mailto:${email}`}><bdi>{email}</bdi></TextLink> }} />
+          ) : (
+            m.trust_support_contact_unset()
+          )}
+        </p>
+      </ArticleSection>
+      <ArticleSection id="questions-heading" heading={m.trust_support_faq_heading()}>
+        <div className="space-y-6">
+          <Question id="q-no-email" question={m.trust_support_q_no_email()}>
+            <Rich message={m.trust_support_a_no_email} values={{ profile, notifications, button: <strong>{m.profile_test_email()}</strong> }} />
+          </Question>
+          <Question id="q-count" question={m.trust_support_q_count()}>
+            <Rich message={m.trust_support_a_count} values={{ edit: <strong>{m.common_edit()}</strong> }} />
+          </Question>
+          <Question id="q-timezone" question={m.trust_support_q_timezone()}>
+            <Rich message={m.trust_support_a_timezone} values={{ page: notifications }} />
+          </Question>
+          <Question id="q-delete" question={m.trust_support_q_delete()}>
+            <Rich
+              message={m.trust_support_a_delete}
+              values={{ page: m.page_profile_title(), section: <TextLink href={YOUR_DATA_LINK}>{m.page_your_data_heading()}</TextLink>, button: <strong>{m.data_delete_account()}</strong> }}
+            />
+          </Question>
+          <Question id="q-install" question={m.trust_support_q_install()}>
+            {m.trust_support_a_install()}
+          </Question>
+        </div>
+      </ArticleSection>
+    </Article>
+  );
+}
+
+export const trustPages = new Hono<AppEnv>()
+  .get("/privacy", (c) => c.render(<Privacy region={c.env.DATABASE_REGION?.trim() || undefined} />, { title: m.footer_privacy() }))
+  .get("/terms", (c) => c.render(<Terms />, { title: m.footer_terms() }))
+  .get("/support", (c) => c.render(<Support email={supportEmail(c.env)} />, { title: m.footer_support() }));

@@ -1,0 +1,58 @@
+import { mkdirSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+
+// The footer's privacy, terms and support pages in a real Chromium, reached by their footer links,
+// on a phone and a desktop, signed out and signed in.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const PAGES = [
+  { link: "Privacy Policy", path: "/privacy" },
+  { link: "Terms of Service", path: "/terms" },
+  { link: "Support", path: "/support" },
+];
+
+describe("trust pages", () => {
+  for (const [size, viewport] of [["375 px", MOBILE], ["1280 px", DESKTOP]] as const) {
+    it(`${size}: each footer link opens its page, which passes axe and does not scroll sideways`, async () => {
+      const page = await newPage(browser, viewport);
+      for (const signedIn of [false, true]) {
+        if (signedIn) await registerViaApi(page);
+        for (const { link, path } of PAGES) {
+          await page.goto(signedIn ? "/" : "/auth");
+          await hydrated(page);
+          await page.getByRole("contentinfo").getByRole("link", { name: link, exact: true }).click();
+          await page.waitForURL(`**${path}`);
+          expect(await page.getByRole("heading", { level: 1, name: link }).count(), path).toBe(1);
+          await expectNoHorizontalScroll(page);
+          await expectAccessible(page);
+        }
+      }
+      expectNoErrors(page);
+    });
+  }
+
+  it("the privacy page links to the Your data section, and a phone shows it whole", async () => {
+    const page = await newPage(browser, MOBILE);
+    await page.goto("/privacy");
+    expect(await page.getByText("Postmark", { exact: false }).count()).toBeGreaterThan(0);
+    // UPDATE_SCREENSHOTS=1 refreshes the committed picture; otherwise a run leaves the tree as it was.
+    if (process.env.UPDATE_SCREENSHOTS) mkdirSync("docs/screenshots", { recursive: true });
+    const shot = await page.screenshot({ fullPage: true, path: process.env.UPDATE_SCREENSHOTS ? "docs/screenshots/privacy-phone.png" : undefined });
+    expect(shot.length).toBeGreaterThan(10_000);
+
+    await registerViaApi(page);
+    await page.getByRole("link", { name: "Go to Your data" }).click();
+    await page.waitForURL("**/profile#your-data-heading");
+    await hydrated(page);
+    expect(await page.getByRole("heading", { level: 2, name: "Your data" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Export my data" }).isVisible()).toBe(true);
+    expectNoErrors(page);
+  });
+});
