@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { noticeHref } from "../src/domain/dashboard";
 import type { Medication, Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
-import { MEDICATION_DEFAULTS, medicationSchema } from "../src/shared/medication-schemas";
-import { apiRequest } from "./lib/api";
+import { MEDICATION_DEFAULTS, medicationSchema, newMedicationSchema } from "../src/shared/medication-schemas";
+import { apiRequest, ApiRequestError } from "./lib/api";
 import { errorMessage } from "./lib/errors";
 import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
@@ -21,6 +21,13 @@ type Props = {
 };
 
 type Intent = "save" | "another";
+
+/** The dates the server checks against the user's today: its refusal is shown at the field too. */
+const FIELD_OF_CODE: Record<string, string> = {
+  field_last_refill_future: "lastRefillDate",
+  field_counted_on_future: "countedOn",
+  field_counted_on_too_old: "countedOn",
+};
 
 // The dashboard shows the 'Error loading medication data' toast (a flash set while this page's own
 // islands still hydrate could be taken by this page's toaster).
@@ -89,23 +96,30 @@ function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"
   const [round, setRound] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const values = valuesOf(medication);
-  const { pending, errors, submit } = useSubmit({
+  const { pending, errors, setErrors, submit } = useSubmit({
     check: (next: Intent) => {
-      const checked = check(medicationSchema, readForm(formRef.current!));
+      const checked = check(mode === "add" ? newMedicationSchema : medicationSchema, readForm(formRef.current!));
       return checked.errors ? checked : { data: { intent: next, medication: checked.data }, errors: null };
     },
-    async send({ intent, medication: data }) {
-      if (mode === "edit") {
-        await apiRequest("PATCH", `/api/medications/${medication!.id}`, data);
-        return { navigate: "/", toast: { title: m.medication_form_updated(), description: m.medication_form_updated_description() } };
-      }
-      await apiRequest("POST", "/api/medications", data);
-      if (intent === "save") return { navigate: "/", toast: { title: m.medication_form_added(), description: m.medication_form_added_description() } };
-      setRound((r) => r + 1);
-      return { toast: { title: m.medication_form_added(), description: m.medication_form_added_another_description() } };
-    },
+    send: (data) =>
+      sendMedication(data).catch((err: unknown) => {
+        const field = err instanceof ApiRequestError && err.status === 400 ? FIELD_OF_CODE[err.code ?? ""] : undefined;
+        if (field) setErrors({ [field]: (err as ApiRequestError).serverMessage });
+        throw err;
+      }),
     failureTitle: mode === "edit" ? m.medication_form_update_failed() : m.medication_form_add_failed(),
   });
+
+  async function sendMedication({ intent, medication: data }: { intent: Intent; medication: object }) {
+    if (mode === "edit") {
+      await apiRequest("PATCH", `/api/medications/${medication!.id}`, data);
+      return { navigate: "/", toast: { title: m.medication_form_updated(), description: m.medication_form_updated_description() } };
+    }
+    await apiRequest("POST", "/api/medications", data);
+    if (intent === "save") return { navigate: "/", toast: { title: m.medication_form_added(), description: m.medication_form_added_description() } };
+    setRound((r) => r + 1);
+    return { toast: { title: m.medication_form_added(), description: m.medication_form_added_another_description() } };
+  }
 
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
@@ -151,7 +165,12 @@ function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"
         <Field label={m.medication_form_pills_remaining()} name="pillsRemaining" type="number" inputMode="decimal" min={0} step="any" defaultValue={values.pillsRemaining} error={errors.pillsRemaining} />
         <Field label={m.medication_form_pills_per_refill()} name="pillsPerRefill" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.pillsPerRefill} error={errors.pillsPerRefill} />
       </div>
-      <Field label={m.medication_form_last_refill_date()} name="lastRefillDate" type="date" defaultValue={values.lastRefillDate} error={errors.lastRefillDate} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={m.medication_form_last_refill_date()} name="lastRefillDate" type="date" defaultValue={values.lastRefillDate} error={errors.lastRefillDate} />
+        {mode === "add" && (
+          <Field label={m.medication_form_counted_on()} name="countedOn" type="date" defaultValue="" error={errors.countedOn} hint={m.medication_form_counted_on_hint()} />
+        )}
+      </div>
       <fieldset className="rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-medium text-slate-800">{m.medication_form_prescription_legend()}</legend>
         <div className="grid gap-4 sm:grid-cols-2">

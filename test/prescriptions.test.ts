@@ -79,6 +79,20 @@ describe("prescription notices", () => {
     expect(mail!.text).not.toMatch(/prescription/i);
   });
 
+  it("a refill recorded with no refills left (confirmed in the dialog) keeps 0", async () => {
+    const { account, medication } = await accountWith({ pillsRemaining: 25, refillsLeft: 0 });
+    const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30 } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ pillsRemaining: 55, refillsLeft: 0 });
+  });
+
+  it("a prescription whose date has passed: 'Prescription expired {date}' in the error colour on the medication page", async () => {
+    const expired = addDays(todayIn("UTC"), -1);
+    const { account, medication } = await accountWith({ pillsRemaining: 90, prescriptionExpiresOn: expired });
+    const page = await call("GET", `/medications/${medication.id}`, { cookie: account.cookie });
+    expect(page.text).toMatch(new RegExp(`class="[^"]*text-red-800[^"]*" role="note">Prescription expired ${formatDate(expired)}<`));
+  });
+
   it("the dashboard's first render shows the notice on the medication's row", async () => {
     const { account } = await accountWith({ pillsRemaining: 3, refillsLeft: 0 });
     const page = await call("GET", "/", { cookie: account.cookie });

@@ -56,7 +56,7 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
                   <a href={medicationHref(med)} className="text-slate-900 underline decoration-slate-400 underline-offset-2 hover:decoration-teal-700">
                     <bdi>{med.name}</bdi>
                   </a>
-                  {row.prescription && <span className="mt-1 block text-xs font-medium text-amber-800">{row.prescription}</span>}
+                  {row.prescription && <span className={`mt-1 block text-xs font-medium ${row.prescription.expired ? "text-red-700" : "text-amber-800"}`}>{row.prescription.text}</span>}
                 </th>
                 <td role="cell" className={row.hasPharmacy ? "list-cell col-span-2 break-words" : "list-cell col-span-2 break-words italic text-slate-600"}>
                   <CardLabel>{m.list_column_pharmacy()}</CardLabel>

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { unknownPharmacyText } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
 import * as m from "../../src/generated/i18n";
@@ -49,8 +49,16 @@ const loadValidation = () => Promise.all([import("../../src/shared/medication-sc
 
 export function RefillDialog({ medication, pharmacyName, onClose, onSettled, today, onUndone, navigateTo }: Props) {
   const open = medication !== null;
+  // A prescription with no refills left: the first submit asks, the second records (the count stays 0).
+  const noRefillsLeft = medication?.refillsLeft === 0;
+  const [asking, setAsking] = useState(false);
+  useEffect(() => setAsking(false), [medication]);
   const { pending, errors, setErrors, onSubmit } = useSubmit({
     async check(form) {
+      if (noRefillsLeft && !asking) {
+        setAsking(true);
+        return { data: null, errors: {} };
+      }
       const fields = new FormData(form);
       const values = { medicationId: medication!.id, pillsToAdd: fields.get("pillsToAdd"), refilledOn: fields.get("refilledOn") };
       // A schema that cannot load means the network is gone: said like a request that failed.
@@ -126,7 +134,12 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
             disabled={pending}
             hint={m.refill_picked_up_hint()}
           />
-          <DialogButtons pending={pending} onCancel={onClose} confirmLabel={m.refill_confirm()} pendingLabel={m.refill_pending()} />
+          {asking && (
+            <p role="alert" className="rounded-md border-s-4 border-s-amber-500 bg-amber-100 p-3 text-sm font-medium text-amber-900">
+              {m.refill_no_refills_left_confirm()}
+            </p>
+          )}
+          <DialogButtons pending={pending} onCancel={onClose} confirmLabel={asking ? m.refill_record_anyway() : m.refill_confirm()} pendingLabel={m.refill_pending()} />
         </form>
       )}
     </Dialog>

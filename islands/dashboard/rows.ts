@@ -1,6 +1,6 @@
 import { daysLeftText, formatRefillDate, noPharmacyText, pharmacyNameOf, pillsText } from "../../src/domain/dashboard";
 import { statusOf, wholeDaysLeft, type Medication, type MedicationStatus } from "../../src/domain/medications";
-import { prescriptionNotice } from "../../src/domain/prescription";
+import { prescriptionNoticeShown } from "../../src/domain/prescription";
 
 /** One medication as the table and the cards display it. */
 export interface MedicationRow {
@@ -12,8 +12,8 @@ export interface MedicationRow {
   daysLeft: string;
   lastRefill: string;
   status: MedicationStatus;
-  /** 'Ask your doctor for a new prescription' or 'Prescription expires {date}', when it applies. */
-  prescription: string | null;
+  /** 'Ask your doctor for a new prescription', 'Prescription expires {date}' or 'Prescription expired {date}' (expired: in the error colour), when one applies. */
+  prescription: { text: string; expired: boolean } | null;
 }
 
 export function toRow(medication: Medication, pharmacyNames: Map<number, string>, today: string, notificationDays: number): MedicationRow {
@@ -27,7 +27,7 @@ export function toRow(medication: Medication, pharmacyNames: Map<number, string>
     daysLeft: daysLeftText(wholeDaysLeft(medication)),
     lastRefill: formatRefillDate(medication.lastRefillDate),
     status: statusOf(medication),
-    prescription: prescriptionNotice(medication, today, notificationDays),
+    prescription: prescriptionNoticeShown(medication, today, notificationDays),
   };
 }
 

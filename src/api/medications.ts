@@ -9,7 +9,8 @@ import { formatDate } from "../i18n/format";
 import { signedIn } from "../http/middleware";
 import { pathId, validate } from "../http/validate";
 import * as m from "../generated/i18n";
-import { idParamSchema, MAX_PILLS, medicationSchema, refillSchema, undoRefillSchema } from "../shared/medication-schemas";
+import { COUNTED_ON_MAX_DAYS, idParamSchema, MAX_PILLS, medicationSchema, newMedicationSchema, refillSchema, undoRefillSchema, type MedicationPayload } from "../shared/medication-schemas";
+import { addDays } from "../domain/time";
 import type { User } from "../shared/user";
 
 // error_unknown_pharmacy: a pharmacyId that is not one of the user's pharmacies (another user's,
@@ -19,6 +20,11 @@ const medicationId = validate("param", idParamSchema(m.field_medication_id_inval
 
 // Counts are kept in the user's local days: "today" is the user's date, not the server's.
 const today = (user: User) => todayIn(user.timezone);
+
+/** A last refill date after the user's today is a 400 naming the field (the form shows it there). */
+function refuseFutureRefill(input: MedicationPayload, day: string) {
+  if (input.lastRefillDate !== null && input.lastRefillDate > day) throw new ApiError(400, "field_last_refill_future");
+}
 
 // GET/POST /medications, GET/PATCH/DELETE /medications/:id, POST /medications/refill,
 // GET /medications/:id/history, POST /medications/:id/undo-refill.
@@ -32,9 +38,14 @@ export const medicationsApi = new Hono<AppEnv>()
     },
   )
 
-  .post("/medications", signedIn(), validate("json", medicationSchema), async (c) => {
+  .post("/medications", signedIn(), validate("json", newMedicationSchema), async (c) => {
     const { user } = c.var.signedIn;
-    const medication = await createMedication(c.var.db, user.id, c.req.valid("json"), today(user));
+    const input = c.req.valid("json");
+    const day = today(user);
+    refuseFutureRefill(input, day);
+    if (input.countedOn !== null && input.countedOn > day) throw new ApiError(400, "field_counted_on_future");
+    if (input.countedOn !== null && input.countedOn < addDays(day, -COUNTED_ON_MAX_DAYS)) throw new ApiError(400, "field_counted_on_too_old");
+    const medication = await createMedication(c.var.db, user.id, input, day);
     if (medication === "limit") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
     if (!medication) throw new ApiError(400, "error_unknown_pharmacy");
     return c.json(medication, 201);
@@ -91,7 +102,9 @@ export const medicationsApi = new Hono<AppEnv>()
 
   .patch("/medications/:id", signedIn(), medicationId, validate("json", medicationSchema), async (c) => {
     const { user } = c.var.signedIn;
-    const result = await updateMedication(c.var.db, user.id, c.req.valid("param").id, c.req.valid("json"), today(user));
+    const input = c.req.valid("json");
+    refuseFutureRefill(input, today(user));
+    const result = await updateMedication(c.var.db, user.id, c.req.valid("param").id, input, today(user));
     if ("medication" in result) return c.json(result.medication);
     if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
     throw new ApiError(400, "error_unknown_pharmacy");

@@ -6,7 +6,7 @@ import { medications, pharmacies } from "../db/schema";
 import { currentPills } from "../domain/countdown";
 import { MAX_MEDICATIONS } from "../domain/limits";
 import { compareByName, type Medication } from "../domain/medications";
-import { type MedicationPayload } from "../shared/medication-schemas";
+import { type MedicationPayload, type NewMedicationPayload } from "../shared/medication-schemas";
 
 // Every query is scoped by its owner: a user id, or the session's owner (sessionOwner) when it rides
 // in the session's batch. `today` is the owner's local date (see todayIn): counts are stored with
@@ -68,9 +68,11 @@ const medicationExists = (db: Db, owner: Owner, id: number) => db.select({ id: m
 /**
  * Inserts only when the pharmacy is the user's own: the values are selected FROM that pharmacy's
  * row, so another user's (or a missing) pharmacy yields no row and nothing is inserted.
- * Answers null in that case, and "limit" when the user already tracks MAX_MEDICATIONS.
+ * Answers null in that case, and "limit" when the user already tracks MAX_MEDICATIONS. The count
+ * is the count on `countedOn` (the caller checked it is not after today), today when not given;
+ * the 'created' event is on that day, so refills may be back-dated to it.
  */
-export async function createMedication(db: Db, userId: number, input: MedicationPayload, today: string, now = Date.now()): Promise<Medication | "limit" | null> {
+export async function createMedication(db: Db, userId: number, input: MedicationPayload & Partial<Pick<NewMedicationPayload, "countedOn">>, today: string, now = Date.now()): Promise<Medication | "limit" | null> {
   const [[row]] = await db.batch([
     db
     .insert(medications)
@@ -83,7 +85,7 @@ export async function createMedication(db: Db, userId: number, input: Medication
           pharmacyId: pharmacies.id,
           pillsPerDay: sql<number>`${input.pillsPerDay}`.as("pills_per_day"),
           pillsRemaining: sql<number>`${input.pillsRemaining}`.as("pills_remaining"),
-          countedOn: sql<string>`${today}`.as("counted_on"),
+          countedOn: sql<string>`${input.countedOn ?? today}`.as("counted_on"),
           pillsPerRefill: sql<number>`${input.pillsPerRefill}`.as("pills_per_refill"),
           lastRefillDate: sql<string | null>`${input.lastRefillDate}`.as("last_refill_date"),
           refillsLeft: sql<number | null>`${input.refillsLeft}`.as("refills_left"),

@@ -10,7 +10,7 @@ import { supplyEventsOf, toSupplyEvent } from "../data/supply";
 import { todayIn } from "../domain/countdown";
 import { daysLeftText, noticeHref, pillsText } from "../domain/dashboard";
 import { runOutDate, wholeDaysLeft } from "../domain/medications";
-import { prescriptionNotice } from "../domain/prescription";
+import { prescriptionNoticeShown } from "../domain/prescription";
 import { supplyChart } from "../domain/supply-chart";
 import { addDays } from "../domain/time";
 import type { AppEnv } from "../env";
@@ -48,7 +48,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
     const medication = toMedication(row, today);
     const [pharmacy] = data.pharmacy;
     const events = data.events.map(toSupplyEvent);
-    const notice = prescriptionNotice(medication, today, user.notificationDays);
+    const notice = prescriptionNoticeShown(medication, today, user.notificationDays);
     return c.render(
       <AppShell user={user}>
         <div className="mx-auto max-w-3xl space-y-6">
@@ -65,8 +65,11 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
               </a>
             </div>
             {notice && (
-              <p className="rounded-md border-s-4 border-s-amber-500 bg-amber-100 p-3 text-sm font-medium text-amber-900" role="note">
-                {notice}
+              <p
+                className={`rounded-md border-s-4 p-3 text-sm font-medium ${notice.expired ? "border-s-red-600 bg-red-50 text-red-800" : "border-s-amber-500 bg-amber-100 text-amber-900"}`}
+                role="note"
+              >
+                {notice.text}
               </p>
             )}
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">

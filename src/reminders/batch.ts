@@ -168,7 +168,7 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
       // In the account's saved language (p.user.locale; English when null): subject, HTML and text.
       const message = reminderMessage({ user: p.user, content, baseUrl: context.baseUrl, key: context.key });
       message.metadata = { [REMINDER_METADATA_KEY]: reminderId(p.user.id, p.localDate) };
-      const names = [...content.immediate, ...content.upcoming].map((item) => item.name);
+      const names = [...content.immediate, ...content.upcoming, ...content.prescriptions].map((item) => item.name);
       pending.push({ plan: p, message, notifications: notificationRecords(content), names });
     } catch (err) {
       // One user's broken data must not fail the batch: this user's day fails, everyone else's goes on.

@@ -1,12 +1,13 @@
 import type { NotificationType } from "../db/schema";
 import { currentPills, type StoredCount } from "../domain/countdown";
 import { daysLeft, RUNNING_LOW_MAX_DAYS, runOutDate } from "../domain/medications";
-import { prescriptionNoticeOf, type PrescriptionNotice } from "../domain/prescription";
+import { prescriptionDueSoon, prescriptionNoticeOf, type PrescriptionNotice } from "../domain/prescription";
 import { addDays } from "../domain/time";
 
 // What a reminder says, as of one local date: pure, so the hourly job, the test e-mail and the
 // tests share it. "Immediate" is within notificationDays of running out (the dashboard's 'Need
-// Refill Soon'); "upcoming" is above that and up to RUNNING_LOW_MAX_DAYS (its 'Running Low').
+// Refill Soon'); "upcoming" is above that and up to RUNNING_LOW_MAX_DAYS (its 'Running Low');
+// "prescriptions" are the others whose prescription needs a doctor soon (prescriptionDueSoon).
 
 /** What a reminder needs of one medication: its stored count, name and pharmacy. */
 export interface ReminderMedication extends StoredCount {
@@ -26,8 +27,10 @@ export interface ReminderItem {
   runOutDate: string; // local 'YYYY-MM-DD'
   pharmacyName: string | null;
   pharmacyPhone: string | null;
-  /** 'Ask your doctor for a new prescription' or 'Prescription expires {date}', when it applies (worded by the template, in the recipient's language). */
+  /** 'Ask your doctor for a new prescription', 'Prescription expires {date}' or 'Prescription expired {date}', when one applies (worded by the template, in the recipient's language). */
   prescription: PrescriptionNotice | null;
+  /** The prescription alone is reason enough for the e-mail (prescriptionDueSoon). */
+  prescriptionDue: boolean;
 }
 
 export interface ReminderContent {
@@ -35,15 +38,19 @@ export interface ReminderContent {
   notificationDays: number;
   immediate: ReminderItem[];
   upcoming: ReminderItem[];
+  /** Supply not low, but the prescription needs a doctor soon. */
+  prescriptions: ReminderItem[];
 }
 
 export function reminderContent(medications: ReminderMedication[], notificationDays: number, today: string): ReminderContent {
   const immediate: ReminderItem[] = [];
   const upcoming: ReminderItem[] = [];
+  const prescriptions: ReminderItem[] = [];
   for (const m of medications) {
     const pillsLeft = currentPills(m, today);
     const current = { pillsRemaining: pillsLeft, pillsPerDay: m.pillsPerDay };
     const days = daysLeft(current);
+    const prescription = prescriptionNoticeOf({ ...current, refillsLeft: m.refillsLeft, prescriptionExpiresOn: m.prescriptionExpiresOn }, today, notificationDays);
     const item: ReminderItem = {
       medicationId: m.id,
       name: m.name,
@@ -52,17 +59,23 @@ export function reminderContent(medications: ReminderMedication[], notificationD
       runOutDate: runOutDate(current, today, addDays),
       pharmacyName: m.pharmacyName,
       pharmacyPhone: m.pharmacyPhone,
-      prescription: prescriptionNoticeOf({ ...current, refillsLeft: m.refillsLeft, prescriptionExpiresOn: m.prescriptionExpiresOn }, today, notificationDays),
+      prescription,
+      prescriptionDue: prescriptionDueSoon(prescription, today),
     };
     if (days <= notificationDays) immediate.push(item);
     else if (days <= RUNNING_LOW_MAX_DAYS) upcoming.push(item);
+    else if (item.prescriptionDue) prescriptions.push(item);
   }
   const soonestFirst = (a: ReminderItem, b: ReminderItem) => a.daysLeft - b.daysLeft || a.name.localeCompare(b.name) || a.medicationId - b.medicationId;
-  return { today, notificationDays, immediate: immediate.sort(soonestFirst), upcoming: upcoming.sort(soonestFirst) };
+  return { today, notificationDays, immediate: immediate.sort(soonestFirst), upcoming: upcoming.sort(soonestFirst), prescriptions: prescriptions.sort(soonestFirst) };
 }
 
-/** The daily e-mail goes out only when some medication is within notificationDays of running out. */
-export const needsReminder = (content: ReminderContent) => content.immediate.length > 0;
+/**
+ * The daily e-mail goes out only when some medication is within notificationDays of running out,
+ * or some prescription needs a doctor soon (prescriptionDueSoon), whatever the supply.
+ */
+export const needsReminder = (content: ReminderContent) =>
+  content.immediate.length > 0 || content.prescriptions.length > 0 || content.upcoming.some((item) => item.prescriptionDue);
 
 /** The notification records a sent reminder leaves, one per medication it named. */
 export function notificationRecords(content: ReminderContent): Array<{ medicationId: number; type: NotificationType }> {

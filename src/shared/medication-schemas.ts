@@ -76,6 +76,18 @@ export const medicationSchema = z.object({
   prescriptionExpiresOn: optionalDate({ notText: m.field_prescription_expiry_not_text, format: m.field_prescription_expiry_format, notReal: m.field_prescription_expiry_not_real }),
 });
 
+/**
+ * POST /api/medications: a medication and, optionally, the day its count was true (countedOn, no
+ * later than the user's today and at most COUNTED_ON_MAX_DAYS back: the server checks both). The
+ * count is charged from that day and refills may be back-dated to it. Missing or empty: today.
+ */
+export const newMedicationSchema = z.extend(medicationSchema, {
+  countedOn: optionalDate({ notText: m.field_counted_on_not_text, format: m.field_counted_on_format, notReal: m.field_counted_on_not_real }),
+});
+
+/** How far back a new medication's count may be dated. */
+export const COUNTED_ON_MAX_DAYS = 365;
+
 export const refillSchema = z.object({
   medicationId: z.number(msg(m.field_medication_id_not_number)).check(z.int(msg(m.field_medication_id_whole)), z.positive(msg(m.field_medication_id_whole))),
   pillsToAdd: z.pipe(
@@ -116,6 +128,7 @@ export const idParamSchema = (message: Message = m.field_id_invalid) =>
 export const MEDICATION_DEFAULTS = { name: "", pharmacyId: 0, pillsPerDay: 1, pillsRemaining: 0, pillsPerRefill: 30, lastRefillDate: "", refillsLeft: "", prescriptionExpiresOn: "" };
 
 export type MedicationPayload = z.infer<typeof medicationSchema>;
+export type NewMedicationPayload = z.infer<typeof newMedicationSchema>;
 export type RefillPayload = z.infer<typeof refillSchema>;
 export type UndoRefillPayload = z.infer<typeof undoRefillSchema>;
 export type PharmacyPayload = z.infer<typeof pharmacySchema>;

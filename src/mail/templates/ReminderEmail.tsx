@@ -2,7 +2,7 @@ import * as m from "../../generated/i18n";
 import { noPharmacyText } from "../../domain/dashboard";
 import { RUNNING_LOW_MAX_DAYS } from "../../domain/medications";
 import { formatPhone, phoneLink } from "../../domain/phone";
-import { prescriptionNoticeText } from "../../domain/prescription";
+import { PRESCRIPTION_LEAD_DAYS, prescriptionNoticeText } from "../../domain/prescription";
 import { formatDate } from "../../i18n/format";
 import { isolate, Rich } from "../../i18n/Rich";
 import type { ReminderContent, ReminderItem } from "../../reminders/due";
@@ -10,6 +10,9 @@ import { inAccountLocale } from "../locale";
 import type { OutgoingEmail } from "../mailer";
 import { unsubscribeUrl, type UnsubscribeKey } from "../unsubscribe";
 import { buttonStyle, EmailFrame, Hello, LINK, listIndent, MUTED, renderEmail } from "./EmailFrame";
+
+/** The error colour (an expired prescription), as on the pages (red-700). */
+const ERROR = "#b91c1c";
 import { greetingName, hello } from "./greeting";
 
 // The daily refill reminder (and the test e-mail): HTML and plain text, what needs a refill now and
@@ -48,8 +51,9 @@ function wording(content: ReminderContent, test: boolean) {
   return {
     nowTitle: m.mail_reminder_now_title({ days: content.notificationDays }),
     upcomingTitle: m.mail_reminder_upcoming_title({ days: RUNNING_LOW_MAX_DAYS }),
+    prescriptionsTitle: m.mail_reminder_prescriptions_title({ days: PRESCRIPTION_LEAD_DAYS }),
     intro: test ? m.mail_reminder_intro_test() : m.mail_reminder_intro(),
-    nothing: content.immediate.length === 0 && content.upcoming.length === 0,
+    nothing: content.immediate.length === 0 && content.upcoming.length === 0 && content.prescriptions.length === 0,
   };
 }
 
@@ -88,7 +92,7 @@ function Item({ item }: { item: ReminderItem }) {
       {item.prescription && (
         <>
           <br />
-          <strong>{prescriptionNoticeText(item.prescription)}</strong>
+          <strong style={item.prescription.kind === "expired" ? { color: ERROR } : undefined}>{prescriptionNoticeText(item.prescription)}</strong>
         </>
       )}
     </li>
@@ -110,7 +114,7 @@ function Section({ title, items }: { title: string; items: ReminderItem[] }) {
 }
 
 function ReminderEmail({ name, content, dashboardUrl, settingsUrl, unsubscribeUrl, test = false }: ReminderEmailInput) {
-  const { nowTitle, upcomingTitle, intro, nothing } = wording(content, test);
+  const { nowTitle, upcomingTitle, prescriptionsTitle, intro, nothing } = wording(content, test);
   const footer = (
     <>
       {m.mail_reminder_consent()}{" "}
@@ -129,6 +133,7 @@ function ReminderEmail({ name, content, dashboardUrl, settingsUrl, unsubscribeUr
       <p>{intro}</p>
       <Section title={nowTitle} items={content.immediate} />
       <Section title={upcomingTitle} items={content.upcoming} />
+      <Section title={prescriptionsTitle} items={content.prescriptions} />
       {nothing && <p>{m.mail_reminder_nothing_due()}</p>}
       <p style={{ marginTop: "24px" }}>
         <a href={dashboardUrl} style={buttonStyle}>
@@ -156,13 +161,14 @@ function itemText(item: ReminderItem): string {
 const sectionText = (title: string, items: ReminderItem[]) => (items.length ? ["", `${title}:`, ...items.map(itemText)] : []);
 
 function reminderText({ name, content, dashboardUrl, settingsUrl, unsubscribeUrl, test = false }: ReminderEmailInput): string {
-  const { nowTitle, upcomingTitle, intro, nothing } = wording(content, test);
+  const { nowTitle, upcomingTitle, prescriptionsTitle, intro, nothing } = wording(content, test);
   return [
     hello(name),
     "",
     intro,
     ...sectionText(nowTitle, content.immediate),
     ...sectionText(upcomingTitle, content.upcoming),
+    ...sectionText(prescriptionsTitle, content.prescriptions),
     ...(nothing ? ["", m.mail_reminder_nothing_due()] : []),
     "",
     m.mail_reminder_dashboard_link({ url: dashboardUrl }),
@@ -177,6 +183,8 @@ function reminderText({ name, content, dashboardUrl, settingsUrl, unsubscribeUrl
 
 export function reminderSubject(content: ReminderContent, test = false): string {
   if (test) return m.mail_reminder_subject_test();
+  // Sent for a prescription alone: the subject says so rather than '0 medications need a refill'.
+  if (content.immediate.length === 0) return m.mail_reminder_subject_prescriptions();
   return m.mail_reminder_subject({ count: content.immediate.length });
 }
 
