@@ -211,8 +211,8 @@ describe.each([
     await hydrated(page);
 
     await page.getByRole("button", { name: "Delete Metformin" }).click();
-    const dialog = page.getByRole("dialog", { name: "Delete Medication" });
-    await expect.poll(() => dialog.count()).toBe(1);
+    const dialog = page.getByRole("dialog", { name: "Delete Metformin?" });
+    await expect.poll(() => dialog.getByRole("heading").locator("bdi").textContent()).toBe("Metformin");
     expect(await dialog.getByText("Are you sure you want to delete this medication? This action cannot be undone.").count()).toBe(1);
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -229,7 +229,7 @@ describe.each([
     const lisinopril = medications.find((m) => m.name === "Lisinopril")!;
     await page.request.delete(`/api/medications/${lisinopril.id}`);
     await page.getByRole("button", { name: "Delete Lisinopril" }).click();
-    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Delete Lisinopril?" }).getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => page.getByText("Failed to delete medication: Medication not found").count()).toBe(1);
     await expect.poll(() => shownNames(page)).toEqual(["atorvastatin"]);
     forgiveNotFound(page);
