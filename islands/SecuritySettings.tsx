@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { changePasswordSchema, type DeviceRow } from "../src/shared/account-schemas";
 import * as m from "../src/generated/i18n";
 import { apiRequest } from "./lib/api";
-import { isWrongCurrentPassword, serverMessage } from "./lib/errors";
+import { isReusedPassword, isWrongCurrentPassword, serverMessage } from "./lib/errors";
 import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { PendingButton, useSubmit } from "./lib/submit";
@@ -30,6 +30,7 @@ export default function SecuritySettings({ username, devices, calendarFeedMadeOn
         await apiRequest("PUT", "/api/user/password", data);
       } catch (err) {
         if (isWrongCurrentPassword(err)) setWrongCurrent((err as Error).message);
+        if (isReusedPassword(err)) change.setErrors({ newPassword: (err as Error).message });
         throw err;
       }
       form.current?.reset();

@@ -43,6 +43,23 @@ describe("change password", { timeout: 30_000 }, () => {
     await signInAgain(account);
   });
 
+  it("refuses the current password as the new one (as typed or composed otherwise), and changes nothing", async () => {
+    const account = await signUp({ password: "caf\u00e9 au lait 42" });
+    const other = await signInAgain(account);
+    for (const newPassword of ["caf\u00e9 au lait 42", "cafe\u0301 au lait 42"]) {
+      const res = await changePassword(account.cookie, { currentPassword: account.password, newPassword, confirmPassword: newPassword });
+      expect([res.status, res.body]).toEqual([400, { message: "Choose a password you have not used here", code: "field_new_password_reused" }]);
+    }
+    const spanish = await call("PUT", "/api/user/password", {
+      cookie: account.cookie,
+      headers: { "Accept-Language": "es" },
+      body: { currentPassword: account.password, newPassword: account.password, confirmPassword: account.password },
+    });
+    expect([spanish.status, spanish.body.code, spanish.body.message]).toEqual([400, "field_new_password_reused", "Elige una contraseña que no hayas usado aquí"]);
+    expect((await call("GET", "/api/user", { cookie: other })).status).toBe(200);
+    await signInAgain(account);
+  });
+
   it("applies the password rules to the new password", async () => {
     const { cookie, password } = await signUp();
     const short = await changePassword(cookie, { currentPassword: password, newPassword: "short", confirmPassword: "short" });

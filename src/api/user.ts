@@ -1,7 +1,7 @@
 import { isCommonPassword } from "../auth/common-passwords";
 import { Hono } from "hono";
 import { changePassword, devicesOf, endOtherSessions, eraseAccount } from "../auth/account-changes";
-import { hashPassword } from "../auth/password";
+import { hashPassword, samePassword } from "../auth/password";
 import { exportDocument, exportFileName, exportSections } from "../data/export";
 import { localDateAt, zoneOrUtc } from "../domain/time";
 import type { AppEnv } from "../env";
@@ -24,6 +24,9 @@ export const userApi = new Hono<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid("json");
     const { user, session, data } = c.var.signedIn;
     await requireCurrentPassword(data, currentPassword);
+    // The current password was just verified against the stored hash: the same password (as the
+    // hash reads it) would hash to it again, so this refuses a 'change' that changes nothing.
+    if (samePassword(newPassword, currentPassword)) throw new ApiError(400, "field_new_password_reused");
     if (isCommonPassword(newPassword)) throw new ApiError(400, "error_common_password");
     await changePassword(c.var.db, user.id, session.id, await hashPassword(newPassword));
     return c.json({ message: m.api_password_changed() });

@@ -57,6 +57,18 @@ describe.each([
     expect(await page.getByLabel("Current Password").getAttribute("aria-invalid")).toBe("true");
     await expectAccessible(page);
 
+    // The password in use, typed as the new one: refused beside the new password's field.
+    const newPassword = page.getByLabel("New Password", { exact: true });
+    await page.getByLabel("Current Password").fill(account.password);
+    await newPassword.fill(account.password);
+    await page.getByLabel("Confirm New Password").fill(account.password);
+    await newPassword.press("Enter");
+    await expect.poll(() => page.locator(".field-error", { hasText: "Choose a password you have not used here" }).count(), SLOW).toBe(1);
+    expect(await newPassword.getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page);
+    await newPassword.fill("a brand new secret");
+    await page.getByLabel("Confirm New Password").fill("a brand new secret");
+
     await page.getByLabel("Current Password").fill(account.password);
     await page.getByLabel("Current Password").press("Enter");
     await expect.poll(() => text(page, "Password changed"), SLOW).toBe(1);
