@@ -234,6 +234,18 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect(timedQueries(right)).toBe(2);
   });
 
+  it("signing out one device takes two round trips; signing in over an old session still two", async () => {
+    const laptop = await send("POST", "/api/login", { body: { username, password } });
+    const again = await send("POST", "/api/login", { cookie: sessionCookie(laptop), body: { username, password } });
+    expect([again.status, again.roundTrips]).toEqual([200, 2]);
+    const { sessions: devices } = (await send("GET", "/api/user/sessions", { cookie })).body as { sessions: Array<{ id: string; current: boolean }> };
+    const other = devices.find((device) => !device.current)!;
+    const ended = await send("DELETE", `/api/user/sessions/${other.id}`, { cookie });
+    expect([ended.status, ended.roundTrips]).toEqual([200, 2]);
+    const unknown = await send("DELETE", `/api/user/sessions/${other.id}`, { cookie });
+    expect([unknown.status, unknown.roundTrips]).toEqual([404, 1]);
+  });
+
   it("sign-out takes one round trip", async () => {
     const login = await send("POST", "/api/login", { body: { username, password } });
     const answer = await send("POST", "/api/logout", { cookie: sessionCookie(login) });

@@ -108,7 +108,7 @@ describe("change password", { timeout: 30_000 }, () => {
 });
 
 describe("signed-in devices", { timeout: 30_000 }, () => {
-  it("lists each session with its browser, times and which one is this device, never an id or hash", async () => {
+  it("lists each session with its browser, times, device id and which one is this device, never its id or hash", async () => {
     const account = await signUp();
     const before = Date.now();
     const phone = await signInAgain(account, SAFARI_IPHONE);
@@ -116,11 +116,14 @@ describe("signed-in devices", { timeout: 30_000 }, () => {
     expect(res.status).toBe(200);
     expect(res.body.sessions).toHaveLength(2);
     const [first, second] = res.body.sessions;
-    expect(first).toEqual({ browser: "Safari on iOS", createdAt: expect.any(Number), lastSeenAt: expect.any(Number), current: true });
+    expect(first).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), browser: "Safari on iOS", createdAt: expect.any(Number), lastSeenAt: expect.any(Number), current: true });
     expect(first.createdAt).toBeGreaterThanOrEqual(before);
     expect(second).toMatchObject({ current: false });
+    expect(first.id).not.toBe(second.id);
+    // The device ids name the sessions without their ids (the cookie's hash) or the cookie itself.
     for (const row of await sessionRows(account.id)) expect(res.text).not.toContain(row.id);
-    expect(res.text).not.toMatch(/"id"|hash|token/i);
+    for (const secret of [phone, account.cookie]) expect(res.text).not.toContain(secret.slice(secret.indexOf("=") + 1));
+    expect(res.text).not.toMatch(/hash|token/i);
   });
 
   it("'Sign out everywhere else' ends every other session of this user only", async () => {

@@ -1,6 +1,7 @@
 import { isCommonPassword } from "../auth/common-passwords";
 import { Hono } from "hono";
-import { changePassword, devicesOf, endOtherSessions, eraseAccount } from "../auth/account-changes";
+import { changePassword, devicesOf, endOtherSessions, endSession, eraseAccount } from "../auth/account-changes";
+import { DEVICE_ID, deviceId, deviceKey } from "../auth/device-id";
 import { hashPassword, samePassword } from "../auth/password";
 import { exportDocument, exportFileName, exportSections } from "../data/export";
 import { localDateAt, zoneOrUtc } from "../domain/time";
@@ -34,10 +35,29 @@ export const userApi = new Hono<AppEnv>()
 
   .get("/user/sessions", signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now) })), (c) => {
     const { session, data } = c.var.signedIn;
+    const key = deviceKey(c.env);
     const answer: DeviceSessionsAnswer = {
-      sessions: data.devices.map((row) => ({ browser: row.browser ?? "Unknown browser", createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, current: row.id === session.id })),
+      sessions: data.devices.map((row) => ({
+        id: deviceId(key, row.id),
+        browser: row.browser ?? "Unknown browser",
+        createdAt: row.createdAt,
+        lastSeenAt: row.lastSeenAt,
+        current: row.id === session.id,
+      })),
     };
     return c.json(answer);
+  })
+
+  // One device signed out, named by its device id (never the session's id): only among the
+  // owner's own devices, so another user's answers 404 like one that is gone.
+  .delete("/user/sessions/:device", signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now) })), async (c) => {
+    const { user, session, data } = c.var.signedIn;
+    const wanted = c.req.param("device");
+    const key = deviceKey(c.env);
+    const device = DEVICE_ID.test(wanted) ? data.devices.find((row) => deviceId(key, row.id) === wanted) : undefined;
+    if (!device || !(await endSession(c.var.db, user.id, device.id))) throw new ApiError(404, "error_device_not_found");
+    if (device.id === session.id) clearSessionCookie(c);
+    return c.json({ ended: 1 });
   })
 
   .delete("/user/sessions", signedIn(), async (c) => {

@@ -111,6 +111,39 @@ describe.each([
     await page.context().close();
   });
 
+  it("Security: each other device has its own 'Sign out'; one signed out by keyboard, the rest stay", async () => {
+    const page = await newPage(browser, viewport);
+    const account = await registerViaApi(page);
+    const laptop = await otherDevice(account.username, account.password);
+    const tablet = await otherDevice(account.username, account.password);
+    await page.goto("/profile");
+    await hydrated(page);
+    const list = page.getByRole("region", { name: "Signed-in devices" });
+    expect(await list.getByRole("listitem").count()).toBe(3);
+    // Named with the device and when it was last seen; this device has none (the menu's Log out is for it).
+    const buttons = list.getByRole("button", { name: /^Sign out Firefox on Linux, last seen / });
+    expect(await buttons.count()).toBe(2);
+    expect(await list.getByRole("button", { name: /^Sign out/ }).count()).toBe(2);
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+
+    await buttons.first().focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => text(page, "Firefox on Linux is no longer signed in.")).toBe(1);
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(2);
+    // Its button went with it: focus is on the list's heading.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("devices-heading");
+    expect([await laptop.signedIn(), await tablet.signedIn()].sort()).toEqual([false, true]);
+    expect((await page.request.get("/api/user")).status()).toBe(200);
+    await page.reload();
+    await hydrated(page);
+    expect(await list.getByRole("listitem").count()).toBe(2);
+    await expectAccessible(page);
+    expectNoErrors(page);
+    await Promise.all([laptop.close(), tablet.close()]);
+    await page.context().close();
+  });
+
   it("Your data: 'Export my data' downloads one dated JSON file with the user's records", async () => {
     const page = await newPage(browser, viewport);
     const account = await registerViaApi(page);
