@@ -105,6 +105,7 @@ describe.each([
     expect(await laptop.signedIn()).toBe(false);
     expect(await tablet.signedIn()).toBe(false);
     expect((await page.request.get("/api/user")).status()).toBe(200);
+    await page.waitForTimeout(600); // the toast settled (sonner fades it in): axe measures its colours as shown
     await expectAccessible(page);
     expectNoErrors(page);
     await Promise.all([laptop.close(), tablet.close()]);
@@ -123,7 +124,7 @@ describe.each([
     // Named with the device and when it was last seen; this device has none (the menu's Log out is for it).
     const buttons = list.getByRole("button", { name: /^Sign out Firefox on Linux, last seen / });
     expect(await buttons.count()).toBe(2);
-    expect(await list.getByRole("button", { name: /^Sign out/ }).count()).toBe(2);
+    expect(await list.getByRole("listitem").filter({ hasText: "This device" }).getByRole("button").count()).toBe(0);
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
 
