@@ -44,8 +44,8 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
     async send(data) {
       const answer = await apiRequest<{ user: User }>("PATCH", "/api/notifications/settings", data);
       setCurrentUser(answer.user);
-      // A short pause on this page, then the dashboard (which loads the user afresh); the toast follows.
-      return { toast: saved(), navigate: "/", delay: 100 };
+      // The page stays: the saved values are the ones on it, and the toast says they were kept.
+      return { toast: saved() };
     },
     failureTitle: m.common_update_failed(),
   });

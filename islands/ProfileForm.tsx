@@ -1,6 +1,6 @@
 import { useAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import * as m from "../src/generated/i18n";
 import { isolate, Rich } from "../src/i18n/Rich";
 import type { User } from "../src/shared/user";
@@ -24,6 +24,7 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
   const user = current ?? initialUser;
   const [typedEmail, setTypedEmail] = useState(user.email);
   const changingAddress = !sameAddress(typedEmail, user.email);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const save = useSubmit({
     check: (form) => check(profileSchema, readForm(form)),
@@ -36,11 +37,18 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
         throw err;
       }
       setCurrentUser(answer);
+      // The page stays. A new address waits for confirmation (said below the field): the field
+      // shows the address in use again, and the current password is no longer asked.
+      if (!sameAddress(typedEmail, answer.email)) {
+        const field = formRef.current?.elements.namedItem("email");
+        if (field instanceof HTMLInputElement) field.value = answer.email;
+        setTypedEmail(answer.email);
+      }
       const description =
         answer.pendingEmail && answer.pendingEmail !== user.pendingEmail
           ? m.profile_confirm_new_address({ pending: isolate(answer.pendingEmail), email: isolate(answer.email) })
           : m.profile_updated_description();
-      return { navigate: "/", toast: { title: m.profile_updated(), description } };
+      return { toast: { title: m.profile_updated(), description } };
     },
     failureTitle: m.common_update_failed(),
   });
@@ -53,7 +61,7 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
   });
 
   return (
-    <form onSubmit={save.onSubmit} noValidate className="space-y-4">
+    <form ref={formRef} onSubmit={save.onSubmit} noValidate className="space-y-4">
       <Field label={m.common_full_name()} name="fullName" autoComplete="name" defaultValue={user.fullName ?? ""} error={save.errors.fullName} />
       <Field
         label={m.profile_email()}

@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
 import { changePasswordSchema, type DeviceRow } from "../src/shared/account-schemas";
 import * as m from "../src/generated/i18n";
-import { apiRequest } from "./lib/api";
-import { isWrongCurrentPassword, serverMessage } from "./lib/errors";
+import { apiRequest, ApiRequestError } from "./lib/api";
+import { isReusedPassword, isWrongCurrentPassword, serverMessage } from "./lib/errors";
 import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { PendingButton, useSubmit } from "./lib/submit";
@@ -30,6 +30,7 @@ export default function SecuritySettings({ username, devices, calendarFeedMadeOn
         await apiRequest("PUT", "/api/user/password", data);
       } catch (err) {
         if (isWrongCurrentPassword(err)) setWrongCurrent((err as Error).message);
+        if (isReusedPassword(err)) change.setErrors({ newPassword: (err as Error).message });
         throw err;
       }
       form.current?.reset();
@@ -37,6 +38,26 @@ export default function SecuritySettings({ username, devices, calendarFeedMadeOn
       return { toast: { title: m.security_password_changed(), description: m.security_password_changed_description() } };
     },
     failureTitle: m.security_password_not_changed(),
+    describe: serverMessage,
+  });
+  // One device from the list (never this one: the account menu's 'Log out' is for that).
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const devicesHeading = useRef<HTMLHeadingElement>(null);
+  const signOutDevice = useSubmit<DeviceRow>({
+    async send(device) {
+      try {
+        await apiRequest("DELETE", `/api/user/sessions/${encodeURIComponent(device.id)}`);
+      } catch (err) {
+        // Already gone (it signed out, or expired): the list drops it too.
+        if (err instanceof ApiRequestError && err.status === 404) setRows((list) => list.filter((row) => row.id !== device.id));
+        throw err;
+      }
+      setRows((list) => list.filter((row) => row.id !== device.id));
+      // Its button is gone: focus goes to the list's heading, not to the page's start.
+      devicesHeading.current?.focus();
+      return { toast: { title: m.security_device_signed_out(), description: m.security_device_signed_out_description({ device: device.browser }) } };
+    },
+    failureTitle: m.security_sign_out_failed(),
     describe: serverMessage,
   });
   const signOut = useSubmit<void>({
@@ -72,12 +93,12 @@ export default function SecuritySettings({ username, devices, calendarFeedMadeOn
       </form>
 
       <section aria-labelledby="devices-heading" className="space-y-3">
-        <h3 id="devices-heading" className="text-lg font-semibold">
+        <h3 id="devices-heading" ref={devicesHeading} tabIndex={-1} className="text-lg font-semibold">
           {m.security_devices_heading()}
         </h3>
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
-          {rows.map((row, i) => (
-            <li key={i} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between">
+          {rows.map((row) => (
+            <li key={row.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
               <div>
                 <p className="font-medium">
                   {row.browser}
@@ -87,6 +108,20 @@ export default function SecuritySettings({ username, devices, calendarFeedMadeOn
                   {m.security_device_times({ signedIn: row.signedIn, lastSeen: row.lastSeen })}
                 </p>
               </div>
+              {!row.current && (
+                <PendingButton
+                  type="button"
+                  className="btn-secondary self-start sm:self-auto"
+                  onClick={() => {
+                    setLeaving(row.id);
+                    void signOutDevice.submit(row);
+                  }}
+                  pending={signOutDevice.pending && leaving === row.id}
+                  disabled={signOutDevice.pending || signOut.pending}
+                  aria-label={m.security_sign_out_device_label({ device: row.browser, lastSeen: row.lastSeen })}
+                  label={m.security_sign_out_device()}
+                />
+              )}
             </li>
           ))}
         </ul>

@@ -173,7 +173,9 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["a wrong current password", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}.new@example.com`, currentPassword: "not it" }), 400],
     ["a new address without the current password", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}.new@example.com` }), 400],
     ["resend the confirmation link", "POST", () => "/api/confirm-email/resend", () => undefined, 200],
-    ["change the password", "PUT", () => "/api/user/password", () => ({ currentPassword: password, newPassword: password, confirmPassword: password }), 200],
+    ["change the password to the same one", "PUT", () => "/api/user/password", () => ({ currentPassword: password, newPassword: password, confirmPassword: password }), 400],
+    ["change the password", "PUT", () => "/api/user/password", () => ({ currentPassword: password, newPassword: "a brand new secret", confirmPassword: "a brand new secret" }), 200],
+    ["change it back", "PUT", () => "/api/user/password", () => ({ currentPassword: "a brand new secret", newPassword: password, confirmPassword: password }), 200],
     ["change the password with a wrong current one", "PUT", () => "/api/user/password", () => ({ currentPassword: "not it", newPassword: password, confirmPassword: password }), 400],
     ["sign out everywhere else", "DELETE", () => "/api/user/sessions", () => undefined, 200],
     ["delete the account with a wrong password", "DELETE", () => "/api/user", () => ({ currentPassword: "not it" }), 400],
@@ -239,6 +241,18 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     const right = await send("POST", "/api/login", { body: { username, password } });
     expect([right.status, right.roundTrips]).toEqual([200, 2]);
     expect(timedQueries(right)).toBe(2);
+  });
+
+  it("signing out one device takes two round trips; signing in over an old session still two", async () => {
+    const laptop = await send("POST", "/api/login", { body: { username, password } });
+    const again = await send("POST", "/api/login", { cookie: sessionCookie(laptop), body: { username, password } });
+    expect([again.status, again.roundTrips]).toEqual([200, 2]);
+    const { sessions: devices } = (await send("GET", "/api/user/sessions", { cookie })).body as { sessions: Array<{ id: string; current: boolean }> };
+    const other = devices.find((device) => !device.current)!;
+    const ended = await send("DELETE", `/api/user/sessions/${other.id}`, { cookie });
+    expect([ended.status, ended.roundTrips]).toEqual([200, 2]);
+    const unknown = await send("DELETE", `/api/user/sessions/${other.id}`, { cookie });
+    expect([unknown.status, unknown.roundTrips]).toEqual([404, 1]);
   });
 
   it("sign-out takes one round trip", async () => {

@@ -43,6 +43,23 @@ describe("change password", { timeout: 30_000 }, () => {
     await signInAgain(account);
   });
 
+  it("refuses the current password as the new one (as typed or composed otherwise), and changes nothing", async () => {
+    const account = await signUp({ password: "caf\u00e9 au lait 42" });
+    const other = await signInAgain(account);
+    for (const newPassword of ["caf\u00e9 au lait 42", "cafe\u0301 au lait 42"]) {
+      const res = await changePassword(account.cookie, { currentPassword: account.password, newPassword, confirmPassword: newPassword });
+      expect([res.status, res.body]).toEqual([400, { message: "Choose a password you have not used here", code: "field_new_password_reused" }]);
+    }
+    const spanish = await call("PUT", "/api/user/password", {
+      cookie: account.cookie,
+      headers: { "Accept-Language": "es" },
+      body: { currentPassword: account.password, newPassword: account.password, confirmPassword: account.password },
+    });
+    expect([spanish.status, spanish.body.code, spanish.body.message]).toEqual([400, "field_new_password_reused", "Elige una contraseña que no hayas usado aquí"]);
+    expect((await call("GET", "/api/user", { cookie: other })).status).toBe(200);
+    await signInAgain(account);
+  });
+
   it("applies the password rules to the new password", async () => {
     const { cookie, password } = await signUp();
     const short = await changePassword(cookie, { currentPassword: password, newPassword: "short", confirmPassword: "short" });
@@ -91,7 +108,7 @@ describe("change password", { timeout: 30_000 }, () => {
 });
 
 describe("signed-in devices", { timeout: 30_000 }, () => {
-  it("lists each session with its browser, times and which one is this device, never an id or hash", async () => {
+  it("lists each session with its browser, times, device id and which one is this device, never its id or hash", async () => {
     const account = await signUp();
     const before = Date.now();
     const phone = await signInAgain(account, SAFARI_IPHONE);
@@ -99,11 +116,14 @@ describe("signed-in devices", { timeout: 30_000 }, () => {
     expect(res.status).toBe(200);
     expect(res.body.sessions).toHaveLength(2);
     const [first, second] = res.body.sessions;
-    expect(first).toEqual({ browser: "Safari on iOS", createdAt: expect.any(Number), lastSeenAt: expect.any(Number), current: true });
+    expect(first).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), browser: "Safari on iOS", createdAt: expect.any(Number), lastSeenAt: expect.any(Number), current: true });
     expect(first.createdAt).toBeGreaterThanOrEqual(before);
     expect(second).toMatchObject({ current: false });
+    expect(first.id).not.toBe(second.id);
+    // The device ids name the sessions without their ids (the cookie's hash) or the cookie itself.
     for (const row of await sessionRows(account.id)) expect(res.text).not.toContain(row.id);
-    expect(res.text).not.toMatch(/"id"|hash|token/i);
+    for (const secret of [phone, account.cookie]) expect(res.text).not.toContain(secret.slice(secret.indexOf("=") + 1));
+    expect(res.text).not.toMatch(/hash|token/i);
   });
 
   it("'Sign out everywhere else' ends every other session of this user only", async () => {

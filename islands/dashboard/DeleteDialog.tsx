@@ -1,11 +1,12 @@
 import type { Medication } from "../../src/domain/medications";
 import * as m from "../../src/generated/i18n";
+import { Rich } from "../../src/i18n/Rich";
 import { apiRequest } from "../lib/api";
 import { ConfirmDeleteDialog, type DeleteSpec } from "../lib/Dialog";
 import { errorMessage } from "../lib/errors";
 
 const MEDICATION: DeleteSpec<Medication> = {
-  title: () => m.delete_medication_title(),
+  title: (medication) => <Rich message={m.delete_medication_title} values={{ name: <bdi>{medication.name}</bdi> }} />,
   description: () => m.delete_medication_description(),
   async remove(medication) {
     await apiRequest("DELETE", `/api/medications/${medication.id}`);

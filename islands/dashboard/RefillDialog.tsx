@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { unknownPharmacyText } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
 import * as m from "../../src/generated/i18n";
+import { formatDate } from "../../src/i18n/format";
 import { isolate } from "../../src/i18n/Rich";
 import { apiRequest, ApiRequestError, offlineError } from "../lib/api";
 import { Dialog, DialogButtons } from "../lib/Dialog";
@@ -47,12 +48,17 @@ export async function undoRefill(medication: Pick<Medication, "id" | "name">, re
 // most visits never refill, and the page's first JavaScript stays small.
 const loadValidation = () => Promise.all([import("../../src/shared/medication-schemas"), import("../lib/form")]);
 
+/** Which day the refill will be recorded on, as the dialog says it: today's sentence, or the chosen day's. */
+const recordedOn = (pickedOn: string, today: string) => (pickedOn && pickedOn !== today ? m.refill_date_recorded({ date: formatDate(pickedOn) }) : m.refill_today_recorded());
+
 export function RefillDialog({ medication, pharmacyName, onClose, onSettled, today, onUndone, navigateTo }: Props) {
   const open = medication !== null;
   // A prescription with no refills left: the first submit asks, the second records (the count stays 0).
   const noRefillsLeft = medication?.refillsLeft === 0;
   const [asking, setAsking] = useState(false);
   useEffect(() => setAsking(false), [medication]);
+  // The 'Picked up on' day as typed (the field keeps its own value); today again once the dialog closes.
+  const [pickedOn, setPickedOn] = useState(today);
   const { pending, errors, setErrors, onSubmit } = useSubmit({
     async check(form) {
       if (noRefillsLeft && !asking) {
@@ -83,7 +89,8 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
 
   useEffect(() => {
     if (open) loadValidation().catch(() => {});
-  }, [open]);
+    else setPickedOn(today);
+  }, [open, today]);
 
   return (
     <Dialog
@@ -123,13 +130,16 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
             error={errors.pillsToAdd}
             disabled={pending}
           />
-          <p className="text-sm text-slate-600">{m.refill_today_recorded()}</p>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {recordedOn(pickedOn, today)}
+          </p>
           <Field
             label={m.refill_picked_up_on()}
             name="refilledOn"
             type="date"
             max={today}
             defaultValue={today}
+            onChange={(event) => setPickedOn(event.currentTarget.value)}
             error={errors.refilledOn}
             disabled={pending}
             hint={m.refill_picked_up_hint()}

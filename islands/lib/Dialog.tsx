@@ -81,7 +81,7 @@ export function Dialog({ open, onClose, title, description, busy = false, childr
     >
       {open && (
         <div className="space-y-4 p-6">
-          <h2 id={titleId} className="text-lg font-semibold">
+          <h2 id={titleId} className="break-words text-lg font-semibold">
             {title}
           </h2>
           {description && (
@@ -131,7 +131,8 @@ export function DialogButtons({ pending, onCancel, confirmLabel, pendingLabel, t
 
 /** What a delete confirmation says and does for one kind of item. */
 export interface DeleteSpec<Item> {
-  title: () => string;
+  /** The dialog's title; it may name the item (in <bdi>, through <Rich>). */
+  title: (item: Item) => ReactNode;
   /** The sentence that names the item (a user's name in <bdi>, through <Rich>). */
   description: (item: Item) => ReactNode;
   /** Deletes it; the success toast comes back. */
@@ -153,7 +154,7 @@ interface ConfirmDeleteProps<Item> {
 export function ConfirmDeleteDialog<Item>({ item, spec, onClose, onSettled }: ConfirmDeleteProps<Item>) {
   const { pending, submit } = useSubmit<Item>({ send: spec.remove, failureTitle: m.common_error(), describe: spec.describe, onSettled });
   return (
-    <Dialog open={item !== null} busy={pending} onClose={onClose} title={spec.title()} description={item !== null ? spec.description(item) : undefined}>
+    <Dialog open={item !== null} busy={pending} onClose={onClose} title={item !== null ? spec.title(item) : null} description={item !== null ? spec.description(item) : undefined}>
       <DialogButtons pending={pending} onCancel={onClose} confirmLabel={m.common_delete()} pendingLabel={m.common_deleting()} tone="danger" onConfirm={() => item !== null && submit(item)} />
     </Dialog>
   );

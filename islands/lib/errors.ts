@@ -12,3 +12,6 @@ export const serverMessage = errorMessage;
 
 /** A 400 that says the current password was wrong (the API's stable code), shown at its field. */
 export const isWrongCurrentPassword = (err: unknown) => err instanceof ApiRequestError && err.status === 400 && err.code === "field_current_password_incorrect";
+
+/** A 400 that says the new password is the one already in use, shown at the new password's field. */
+export const isReusedPassword = (err: unknown) => err instanceof ApiRequestError && err.status === 400 && err.code === "field_new_password_reused";

@@ -121,7 +121,10 @@ export const accountApi = new Hono<AppEnv>()
     // wipe the count of someone guessing at this name.
     const { keys } = attempt;
     const session = await newSession(row.id, now, browserLabel(c.req.header("User-Agent")));
-    await db.batch([refundAttempt(db, keys.pair), refundAttempt(db, keys.client), refundAttempt(db, keys.account), db.insert(sessions).values(session.row)]);
+    // The session this browser held before ends with it: its cookie is replaced, and the device is listed once.
+    const previous = getCookie(c, sessionCookieName(c));
+    const previousRemoval = previous ? [db.delete(sessions).where(eq(sessions.id, await hashToken(previous)))] : [];
+    await db.batch([refundAttempt(db, keys.pair), refundAttempt(db, keys.client), refundAttempt(db, keys.account), ...previousRemoval, db.insert(sessions).values(session.row)]);
     setSessionCookie(c, session.token);
     return c.json(toPublicUser(row));
   })

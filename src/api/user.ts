@@ -1,7 +1,8 @@
 import { isCommonPassword } from "../auth/common-passwords";
 import { Hono } from "hono";
-import { changePassword, devicesOf, endOtherSessions, eraseAccount } from "../auth/account-changes";
-import { hashPassword } from "../auth/password";
+import { changePassword, devicesOf, endOtherSessions, endSession, eraseAccount } from "../auth/account-changes";
+import { DEVICE_ID, deviceId, deviceKey } from "../auth/device-id";
+import { hashPassword, samePassword } from "../auth/password";
 import { exportDocument, exportFileName, exportSections } from "../data/export";
 import { localDateAt, zoneOrUtc } from "../domain/time";
 import type { AppEnv } from "../env";
@@ -24,6 +25,9 @@ export const userApi = new Hono<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid("json");
     const { user, session, data } = c.var.signedIn;
     await requireCurrentPassword(data, currentPassword);
+    // The current password was just verified against the stored hash: the same password (as the
+    // hash reads it) would hash to it again, so this refuses a 'change' that changes nothing.
+    if (samePassword(newPassword, currentPassword)) throw new ApiError(400, "field_new_password_reused");
     if (isCommonPassword(newPassword)) throw new ApiError(400, "error_common_password");
     await changePassword(c.var.db, user.id, session.id, await hashPassword(newPassword));
     return c.json({ message: m.api_password_changed() });
@@ -31,10 +35,29 @@ export const userApi = new Hono<AppEnv>()
 
   .get("/user/sessions", signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now) })), (c) => {
     const { session, data } = c.var.signedIn;
+    const key = deviceKey(c.env);
     const answer: DeviceSessionsAnswer = {
-      sessions: data.devices.map((row) => ({ browser: row.browser ?? "Unknown browser", createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, current: row.id === session.id })),
+      sessions: data.devices.map((row) => ({
+        id: deviceId(key, row.id),
+        browser: row.browser ?? "Unknown browser",
+        createdAt: row.createdAt,
+        lastSeenAt: row.lastSeenAt,
+        current: row.id === session.id,
+      })),
     };
     return c.json(answer);
+  })
+
+  // One device signed out, named by its device id (never the session's id): only among the
+  // owner's own devices, so another user's answers 404 like one that is gone.
+  .delete("/user/sessions/:device", signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now) })), async (c) => {
+    const { user, session, data } = c.var.signedIn;
+    const wanted = c.req.param("device");
+    const key = deviceKey(c.env);
+    const device = DEVICE_ID.test(wanted) ? data.devices.find((row) => deviceId(key, row.id) === wanted) : undefined;
+    if (!device || !(await endSession(c.var.db, user.id, device.id))) throw new ApiError(404, "error_device_not_found");
+    if (device.id === session.id) clearSessionCookie(c);
+    return c.json({ ended: 1 });
   })
 
   .delete("/user/sessions", signedIn(), async (c) => {

@@ -32,6 +32,12 @@ export const devicesOf = (db: Db, owner: SQL<number>, now: SQL<number>) =>
     .where(and(eq(sessions.userId, owner), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, sql`${now} - ${SESSION_IDLE_TIMEOUT}`)))
     .orderBy(sql`${sessions.lastSeenAt} desc`, asc(sessions.createdAt));
 
+/** Ends one session of the user (a device signed out from the list); answers whether it was still there. */
+export async function endSession(db: Db, userId: number, sessionId: string): Promise<boolean> {
+  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId))).returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
 /**
  * Ends every session of the user but `currentSessionId`, and the calendar feed (one a stolen
  * session made would outlive it), in one batch; answers how many sessions ended.

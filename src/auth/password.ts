@@ -5,9 +5,15 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 const PARAMS = { N: 2 ** 14, r: 8, p: 5 };
 const KEY_LENGTH = 32;
 
+/** The form a password is hashed in: the same characters however the keyboard composed them. */
+const normalized = (password: string) => password.normalize("NFKC");
+
+/** Whether two passwords hash alike (with the same salt): no second scrypt needed to tell. */
+export const samePassword = (a: string, b: string) => normalized(a) === normalized(b);
+
 function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(normalized(password), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 

@@ -14,14 +14,10 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
             {m.app_name()}
           </a>
           <nav aria-label={m.nav_account_label()} className="flex items-center gap-2">
-            <button type="button" popoverTarget="notifications-menu" className="btn-secondary px-3" aria-label={m.nav_notifications_label()}>
+            {/* The bell goes straight to the notification settings: no menu of one item in between. */}
+            <a href="/notifications" className="btn-secondary px-3" aria-label={m.nav_notifications_label()}>
               <BellIcon />
-            </button>
-            <div id="notifications-menu" popover="auto" className="card absolute end-4 top-14 m-0 w-56 p-2">
-              <a href="/notifications" className="block rounded px-3 py-2 text-sm hover:bg-slate-100 focus-visible:bg-slate-100">
-                {m.nav_configure_notifications()}
-              </a>
-            </div>
+            </a>
             <Island name="AccountMenu" props={{ user }} />
           </nav>
         </div>

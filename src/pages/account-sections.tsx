@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { deviceId, type DeviceKey } from "../auth/device-id";
 import { Island } from "../components/Island";
 import { zoneOrUtc } from "../domain/time";
 import { UNKNOWN_BROWSER } from "../domain/browser";
@@ -29,10 +30,11 @@ function deviceLabel(stored: string | null): string {
   return on > 0 ? m.page_browser_on_system({ browser: stored.slice(0, on), system: stored.slice(on + 4) }) : stored;
 }
 
-/** The devices for the Security section: times in the user's zone, this session marked, no ids. */
-export function deviceRows(devices: StoredDevice[], currentSessionId: string, timeZone: string): DeviceRow[] {
+/** The devices for the Security section: times in the user's zone, this session marked, device ids (not session ids). */
+export function deviceRows(devices: StoredDevice[], currentSessionId: string, timeZone: string, key: DeviceKey): DeviceRow[] {
   const zone = zoneOrUtc(timeZone);
   return devices.map((device) => ({
+    id: deviceId(key, device.id),
     browser: deviceLabel(device.browser),
     signedIn: formatDateTime(device.createdAt, zone),
     lastSeen: formatDateTime(device.lastSeenAt, zone),

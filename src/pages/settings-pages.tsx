@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { ReactNode } from "react";
 import { devicesOf } from "../auth/account-changes";
+import { deviceKey } from "../auth/device-id";
 import { AppShell } from "../components/AppShell";
 import { CenteredCard } from "../components/CenteredCard";
 import { Island } from "../components/Island";
@@ -40,7 +41,7 @@ export const settingsPages = new Hono<AppEnv>()
         </SettingsCard>
         <AccountSections
           username={user.username}
-          devices={deviceRows(data.devices, session.id, user.timezone)}
+          devices={deviceRows(data.devices, session.id, user.timezone, deviceKey(c.env))}
           calendarFeedMadeOn={calendarFeedDate(data.calendar, user.timezone)}
         />
       </AppShell>,

@@ -23,6 +23,8 @@ export const deleteAccountSchema = z.object({ currentPassword });
 
 /** One signed-in device as GET /api/user/sessions lists it: no session id or hash ever leaves. */
 export interface DeviceSession {
+  /** The device id (auth/device-id): names the session for DELETE /api/user/sessions/{id}, is not its id. */
+  id: string;
   browser: string;
   createdAt: number;
   lastSeenAt: number;
@@ -38,6 +40,8 @@ export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
 
 /** A signed-in device as the Security settings show it: the times already written for the reader. */
 export interface DeviceRow {
+  /** The device id, as in DeviceSession. */
+  id: string;
   browser: string;
   signedIn: string;
   lastSeen: string;

@@ -57,6 +57,18 @@ describe.each([
     expect(await page.getByLabel("Current Password").getAttribute("aria-invalid")).toBe("true");
     await expectAccessible(page);
 
+    // The password in use, typed as the new one: refused beside the new password's field.
+    const newPassword = page.getByLabel("New Password", { exact: true });
+    await page.getByLabel("Current Password").fill(account.password);
+    await newPassword.fill(account.password);
+    await page.getByLabel("Confirm New Password").fill(account.password);
+    await newPassword.press("Enter");
+    await expect.poll(() => page.locator(".field-error", { hasText: "Choose a password you have not used here" }).count(), SLOW).toBe(1);
+    expect(await newPassword.getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page);
+    await newPassword.fill("a brand new secret");
+    await page.getByLabel("Confirm New Password").fill("a brand new secret");
+
     await page.getByLabel("Current Password").fill(account.password);
     await page.getByLabel("Current Password").press("Enter");
     await expect.poll(() => text(page, "Password changed"), SLOW).toBe(1);
@@ -93,6 +105,40 @@ describe.each([
     expect(await laptop.signedIn()).toBe(false);
     expect(await tablet.signedIn()).toBe(false);
     expect((await page.request.get("/api/user")).status()).toBe(200);
+    await page.waitForTimeout(600); // the toast settled (sonner fades it in): axe measures its colours as shown
+    await expectAccessible(page);
+    expectNoErrors(page);
+    await Promise.all([laptop.close(), tablet.close()]);
+    await page.context().close();
+  });
+
+  it("Security: each other device has its own 'Sign out'; one signed out by keyboard, the rest stay", async () => {
+    const page = await newPage(browser, viewport);
+    const account = await registerViaApi(page);
+    const laptop = await otherDevice(account.username, account.password);
+    const tablet = await otherDevice(account.username, account.password);
+    await page.goto("/profile");
+    await hydrated(page);
+    const list = page.getByRole("region", { name: "Signed-in devices" });
+    expect(await list.getByRole("listitem").count()).toBe(3);
+    // Named with the device and when it was last seen; this device has none (the menu's Log out is for it).
+    const buttons = list.getByRole("button", { name: /^Sign out Firefox on Linux, last seen / });
+    expect(await buttons.count()).toBe(2);
+    expect(await list.getByRole("listitem").filter({ hasText: "This device" }).getByRole("button").count()).toBe(0);
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+
+    await buttons.first().focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => text(page, "Firefox on Linux is no longer signed in.")).toBe(1);
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(2);
+    // Its button went with it: focus is on the list's heading.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("devices-heading");
+    expect([await laptop.signedIn(), await tablet.signedIn()].sort()).toEqual([false, true]);
+    expect((await page.request.get("/api/user")).status()).toBe(200);
+    await page.reload();
+    await hydrated(page);
+    expect(await list.getByRole("listitem").count()).toBe(2);
     await expectAccessible(page);
     expectNoErrors(page);
     await Promise.all([laptop.close(), tablet.close()]);

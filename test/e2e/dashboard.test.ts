@@ -150,6 +150,9 @@ describe.each([
     expect(dialogText).toContain("Corner Pharmacy");
     expect(dialogText).toContain("60 pills");
     expect(dialogText).toContain("Today's date will be recorded as the last refill date.");
+    // Another pick-up day: the sentence names that day instead (and is today's again on the next opening).
+    await dialog.getByLabel("Picked up on").fill("2025-01-03");
+    await expect.poll(() => dialog.textContent()).toMatch(/^(?!.*Today's date).*Jan 3, 2025 will be recorded as the pick-up date\./s);
     const pills = dialog.getByLabel("Pills in this refill (adjust if different from standard)");
     expect(await pills.inputValue()).toBe("60");
     expect(await pills.getAttribute("min")).toBe("1");
@@ -168,6 +171,7 @@ describe.each([
 
     await page.keyboard.press("Enter");
     await expect.poll(() => dialog.count()).toBe(1);
+    expect(await dialog.textContent()).toContain("Today's date will be recorded as the last refill date.");
     await pills.fill("0");
     await page.keyboard.press("Enter");
     await expect.poll(() => dialog.getByText("Pills to add must be at least 1").count()).toBe(1);
@@ -211,8 +215,8 @@ describe.each([
     await hydrated(page);
 
     await page.getByRole("button", { name: "Delete Metformin" }).click();
-    const dialog = page.getByRole("dialog", { name: "Delete Medication" });
-    await expect.poll(() => dialog.count()).toBe(1);
+    const dialog = page.getByRole("dialog", { name: "Delete Metformin?" });
+    await expect.poll(() => dialog.getByRole("heading").locator("bdi").textContent()).toBe("Metformin");
     expect(await dialog.getByText("Are you sure you want to delete this medication? This action cannot be undone.").count()).toBe(1);
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -229,7 +233,7 @@ describe.each([
     const lisinopril = medications.find((m) => m.name === "Lisinopril")!;
     await page.request.delete(`/api/medications/${lisinopril.id}`);
     await page.getByRole("button", { name: "Delete Lisinopril" }).click();
-    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Delete Lisinopril?" }).getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => page.getByText("Failed to delete medication: Medication not found").count()).toBe(1);
     await expect.poll(() => shownNames(page)).toEqual(["atorvastatin"]);
     forgiveNotFound(page);

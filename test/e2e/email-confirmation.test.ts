@@ -109,9 +109,13 @@ describe("changing the e-mail address (desktop)", () => {
 
     await password.fill(account.password);
     await password.press("Enter");
-    await page.waitForURL((url) => url.pathname === "/");
     await expect.poll(() => count(page, `Open the link we sent to \u2068${newAddress}\u2069 to confirm it.`)).toBe(1);
     expect(await currentUser(page)).toMatchObject({ email: oldAddress, pendingEmail: newAddress });
+    // Still on /profile: the field shows the address in use, the new one waits below it.
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    expect(await page.getByLabel("Email for Notifications").inputValue()).toBe(oldAddress);
+    expect(await password.count()).toBe(0);
+    await expect.poll(() => count(page, `Waiting for confirmation of ${newAddress}.`)).toBe(1);
     const [notice] = (await devEmailsTo(page, oldAddress)).filter((m) => m.subject === "Your Refill Tracker e-mail is being changed");
     expect(notice!.text).toContain("Your Refill Tracker e-mail is being changed to \u2068n•••@example.net\u2069. If this wasn't you, reset your password.");
 

@@ -19,7 +19,7 @@ describe.each([
   ["desktop", DESKTOP],
   ["mobile", MOBILE],
 ])("profile and notification settings (%s)", (_, viewport) => {
-  it("profile: validates with the spec's messages, saves, updates the header and goes to the dashboard", async () => {
+  it("profile: validates with the spec's messages, saves with a toast, stays on the page and updates the header", async () => {
     const page = await newPage(browser, viewport);
     const account = await registerViaApi(page);
     await page.goto("/profile");
@@ -46,10 +46,12 @@ describe.each([
     await email.fill(`${account.username.toUpperCase()}@EXAMPLE.COM`);
     expect(await profileForm(page).getByLabel("Current password").count()).toBe(0);
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
-    await hydrated(page);
     await expect.poll(() => text(page, "Your profile has been updated successfully.")).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    expect(await fullName.inputValue()).toBe("Katherine Johnson");
     await expect.poll(() => page.getByRole("button", { name: "Katherine Johnson" }).count()).toBe(1);
+    await page.waitForTimeout(600); // the toast settled: axe measures it as shown
+    await expectAccessible(page);
     expect(await currentUser(page)).toMatchObject({ fullName: "Katherine Johnson", email: `${account.username.toUpperCase()}@EXAMPLE.COM`, pendingEmail: null });
     expectNoErrors(page);
     await page.context().close();
@@ -77,10 +79,15 @@ describe.each([
     await page.context().close();
   });
 
-  it("notifications: preselects the browser's zone, saves every setting, shows the toast and goes to the dashboard", async () => {
+  it("notifications: the bell opens them; preselects the browser's zone, saves every setting and stays with a toast", async () => {
     const page = await newPage(browser, viewport, "Asia/Kolkata");
     await registerViaApi(page);
-    await page.goto("/notifications");
+    await page.goto("/");
+    await hydrated(page);
+    // The bell is a link straight to the settings, not a button with a menu of one link.
+    expect(await page.getByRole("button", { name: "Notifications" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Notifications", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/notifications");
     await hydrated(page);
     expect(await page.getByRole("heading", { level: 1, name: "Configure Notifications" }).count()).toBe(1);
     await expectAccessible(page);
@@ -114,9 +121,11 @@ describe.each([
     expect(await page.getByRole("link", { name: "Cancel" }).getAttribute("href")).toBe("/");
 
     await page.getByRole("button", { name: "Save Preferences" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
-    await hydrated(page);
     await expect.poll(() => text(page, "Your notification preferences have been saved.")).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/notifications");
+    expect([await slider.inputValue(), await hour.inputValue(), await consent.isChecked()]).toEqual(["10", "19", false]);
+    await page.waitForTimeout(600);
+    await expectAccessible(page);
     expect(await currentUser(page)).toMatchObject({ notificationDays: 10, timezone: "Asia/Kolkata", notificationHour: 19, emailConsent: false });
     expectNoErrors(page);
     await page.context().close();
@@ -131,8 +140,7 @@ describe.each([
     await expect.poll(() => zone.inputValue()).toBe("America/Argentina/Buenos_Aires");
     await zone.selectOption("Europe/Berlin");
     await page.getByRole("button", { name: "Save Preferences" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
-    await hydrated(page);
+    await expect.poll(() => text(page, "Your notification preferences have been saved.")).toBe(1);
 
     await page.goto("/notifications");
     await hydrated(page);
