@@ -2,7 +2,6 @@ import { useAtomValue } from "jotai";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   DEFAULT_SORT,
-  emptyStateText,
   foundText,
   isStatusFilter,
   nextSort,
@@ -20,6 +19,7 @@ import {
 import { todayIn } from "../src/domain/countdown";
 import { summaryCounts, type Medication, type Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
+import { EmptyList } from "./dashboard/EmptyList";
 import { SearchIcon } from "./dashboard/icons";
 import { MedicationList } from "./dashboard/MedicationList";
 import { Pagination } from "./dashboard/Pagination";
@@ -66,6 +66,7 @@ export default function Dashboard(props: Props) {
     setDialogState(next);
   }, []);
   const listTop = useRef<HTMLElement>(null);
+  const search = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!props.notice) return;
@@ -92,6 +93,14 @@ export default function Dashboard(props: Props) {
     reload();
   }, [setDialog, reload]);
 
+  // 'Clear search' disappears with the empty result: the search box takes the focus it had.
+  function clearSearch() {
+    setQuery("");
+    setStatus("all");
+    setPage(1);
+    search.current?.focus();
+  }
+
   function goToPage(next: number) {
     setPage(next);
     const top = listTop.current;
@@ -116,6 +125,7 @@ export default function Dashboard(props: Props) {
             </span>
             <input
               id="medication-search"
+              ref={search}
               type="search"
               placeholder={m.dashboard_search_placeholder()}
               autoComplete="off"
@@ -168,7 +178,7 @@ export default function Dashboard(props: Props) {
             )}
           </div>
         ) : visible.length === 0 ? (
-          <p className="p-10 text-center text-sm text-slate-700">{emptyStateText()}</p>
+          <EmptyList total={medications.length} query={query} onClear={clearSearch} />
         ) : (
           <>
             <MedicationList
