@@ -58,8 +58,9 @@ export const medicationSchema = z.object({
     coercedNumber(pillsPerDayMin),
     z.number().check(z.gte(0.5, msg(pillsPerDayMin)), z.lte(1000, msg(m.field_pills_per_day_max))),
   ),
+  // Required: a new medication's count starts empty, so an untouched field is not taken as 0.
   pillsRemaining: z.pipe(
-    coercedNumber(m.field_pills_remaining_negative),
+    coercedNumber(m.field_pills_remaining_required),
     z.number().check(z.gte(0, msg(m.field_pills_remaining_negative)), z.lte(MAX_PILLS, msg(() => m.field_pills_remaining_max({ max: MAX_PILLS })))),
   ),
   pillsPerRefill: z.pipe(
@@ -124,8 +125,8 @@ export const idParamSchema = (message: Message = m.field_id_invalid) =>
     ),
   });
 
-/** A new medication's form values. */
-export const MEDICATION_DEFAULTS = { name: "", pharmacyId: 0, pillsPerDay: 1, pillsRemaining: 0, pillsPerRefill: 30, lastRefillDate: "", refillsLeft: "", prescriptionExpiresOn: "" };
+/** A new medication's form values. Pills Remaining starts empty: the patient counts, nothing is assumed. */
+export const MEDICATION_DEFAULTS = { name: "", pharmacyId: 0, pillsPerDay: 1, pillsRemaining: "", pillsPerRefill: 30, lastRefillDate: "", refillsLeft: "", prescriptionExpiresOn: "" };
 
 export type MedicationPayload = z.infer<typeof medicationSchema>;
 export type NewMedicationPayload = z.infer<typeof newMedicationSchema>;

@@ -25,9 +25,11 @@ describe("medicationSchema", () => {
     expect(medicationSchema.parse({ ...valid, name: "  Metformin  ", lastRefillDate: "2024-02-29" })).toMatchObject({ name: "Metformin", lastRefillDate: "2024-02-29" });
   });
 
-  it("the form's defaults are valid except the pharmacy, which must be chosen", () => {
+  it("the form's defaults are valid except the pharmacy and the pills remaining, which must be given", () => {
+    expect(MEDICATION_DEFAULTS.pillsRemaining).toBe("");
     expect(messageOf(medicationSchema.safeParse({ ...MEDICATION_DEFAULTS, name: "Aspirin" }))).toBe("Please select a pharmacy");
-    expect(medicationSchema.safeParse({ ...MEDICATION_DEFAULTS, name: "Aspirin", pharmacyId: 1 }).success).toBe(true);
+    expect(messageOf(medicationSchema.safeParse({ ...MEDICATION_DEFAULTS, name: "Aspirin", pharmacyId: 1 }))).toBe("Pills remaining is required");
+    expect(medicationSchema.safeParse({ ...MEDICATION_DEFAULTS, name: "Aspirin", pharmacyId: 1, pillsRemaining: "0" }).success).toBe(true);
   });
 
   it.each([
@@ -39,6 +41,7 @@ describe("medicationSchema", () => {
     [{ pillsPerDay: 0.4 }, "Must take at least 0.5 pills per day"],
     [{ pillsPerDay: Number.POSITIVE_INFINITY }, "Must take at least 0.5 pills per day"],
     [{ pillsRemaining: -1 }, "Cannot have negative pills"],
+    [{ pillsRemaining: "" }, "Pills remaining is required"],
     [{ pillsPerRefill: 0 }, "Must have at least 1 pill per refill"],
     [{ lastRefillDate: "yesterday" }, "Last refill date must be a date (YYYY-MM-DD)"],
     [{ lastRefillDate: "2025-02-30" }, "Last refill date must be a real date"],

@@ -54,13 +54,22 @@ describe.each([
     expect(await field(page, "Pills Per Day").inputValue()).toBe("1");
     expect(await field(page, "Pills Per Day").getAttribute("min")).toBe("0.5");
     expect(await field(page, "Pills Per Day").getAttribute("step")).toBe("0.5");
-    expect(await field(page, "Pills Remaining").inputValue()).toBe("0");
+    // Pills Remaining starts empty and is required: the patient counts, 0 is never assumed.
+    expect(await field(page, "Pills Remaining").inputValue()).toBe("");
     expect(await field(page, "Pills Remaining").getAttribute("min")).toBe("0");
+    expect(await field(page, "Pills Remaining").getAttribute("required")).not.toBeNull();
     expect(await field(page, "Pills Per Refill").inputValue()).toBe("30");
     expect(await field(page, "Pills Per Refill").getAttribute("min")).toBe("1");
     expect(await field(page, "Last Refill Date (Optional)").inputValue()).toBe("");
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
+
+    // Sent untouched: the empty count is refused beside its field, nothing is saved.
+    await page.getByRole("button", { name: "Save Medication" }).click();
+    await expect.poll(() => page.getByText("Pills remaining is required").count()).toBe(1);
+    expect(await field(page, "Pills Remaining").getAttribute("aria-invalid")).toBe("true");
+    expect(await (await page.request.get("/api/medications")).json()).toEqual([]);
+    await expectAccessible(page);
 
     await field(page, "Pills Per Day").fill("0.4");
     await field(page, "Pills Remaining").fill("-1");
@@ -86,11 +95,13 @@ describe.each([
     expect(await field(page, "Medication Name").inputValue()).toBe("");
     expect(await pharmacy.inputValue()).toBe("0");
     expect(await field(page, "Pills Per Refill").inputValue()).toBe("30");
+    expect(await field(page, "Pills Remaining").inputValue()).toBe("");
     expect(await page.getByText("Medication name is required").count()).toBe(0);
     expect(await field(page, "Medication Name").evaluate((el) => el === document.activeElement)).toBe(true);
 
     await field(page, "Medication Name").fill("Lisinopril");
     await pharmacy.selectOption({ label: "Another Pharmacy" });
+    await field(page, "Pills Remaining").fill("0");
     await page.getByRole("button", { name: "Save Medication" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expect.poll(() => toast(page, "Your medication has been added successfully.")).toBe(1);
@@ -177,6 +188,7 @@ describe("medication form failures", () => {
     await hydrated(page);
     await field(page, "Medication Name").fill("Aspirin");
     await page.getByRole("combobox", { name: "Pharmacy" }).selectOption({ label: "Closing Pharmacy" });
+    await field(page, "Pills Remaining").fill("30");
     await page.request.delete(`/api/pharmacies/${doomed.id}`);
     await page.getByRole("button", { name: "Save Medication" }).click();
     await expect.poll(() => toast(page, "Failed to add medication")).toBe(1);
