@@ -47,7 +47,7 @@ export async function undoRefill(medication: Pick<Medication, "id" | "name">, re
 /**
  * The refill toast's Undo, within a keyboard's reach: once the dialog has closed, focus moves to the
  * button (it starts looking now), and goes back where it was (the row's Refill) when the toast goes,
- * whether undone, closed or timed out. Tab out of the toast also goes back there (sonner's own).
+ * whether undone, closed or timed out.
  */
 function focusedUndo(onUndo: () => void): ToastAction {
   const marker = `undo-${Date.now()}`;
