@@ -9,7 +9,7 @@ import { Dialog, DialogButtons } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
 import { Field } from "../lib/Field";
 import { useSubmit } from "../lib/submit";
-import { showError, showSuccess } from "../lib/toast";
+import { showError, showSuccess, type ToastAction } from "../lib/toast";
 
 type Props = {
   /** The medication being refilled; null keeps the dialog closed. */
@@ -42,6 +42,34 @@ export async function undoRefill(medication: Pick<Medication, "id" | "name">, re
   } catch (err) {
     showError(m.undo_refill_failed(), serverMessage(err));
   }
+}
+
+/**
+ * The refill toast's Undo, within a keyboard's reach: once the dialog has closed, focus moves to the
+ * button (it starts looking now), and goes back where it was (the row's Refill) when the toast goes,
+ * whether undone, closed or timed out.
+ */
+function focusedUndo(onUndo: () => void): ToastAction {
+  const marker = `undo-${Date.now()}`;
+  let from: HTMLElement | null = null;
+  const back = () => document.activeElement?.closest(`.${marker}`) && from?.focus();
+  let tries = 120;
+  const focus = () => {
+    const before = document.activeElement as HTMLElement | null;
+    const button = document.querySelector<HTMLElement>(`.${marker} [data-action]`);
+    // Not there yet, or not focusable while the modal dialog is still open: the next frame.
+    button?.focus();
+    if (button && document.activeElement === button) from = before;
+    else if (tries--) requestAnimationFrame(focus);
+  };
+  requestAnimationFrame(focus);
+  return {
+    className: marker,
+    duration: UNDO_WINDOW_MS,
+    action: { label: m.undo_label(), onClick: () => (back(), onUndo()) },
+    onAutoClose: back,
+    onDismiss: back,
+  };
 }
 
 // The shared refill schema (zod/mini) loads when a refill dialog opens, not with the dashboard:
@@ -78,9 +106,8 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
         if (pickUpDayRefused(err)) setErrors({ refilledOn: (err as ApiRequestError).serverMessage });
         throw err;
       });
-      const action = { label: m.undo_label(), duration: UNDO_WINDOW_MS, onClick: () => void undoRefill(refilled, refillId, onUndone) };
       const toast = { title: m.refill_done(), description: m.refill_done_description({ name: isolate(refilled.name) }) };
-      return navigateTo ? { toast, navigate: navigateTo } : { toast: { ...toast, action } };
+      return navigateTo ? { toast, navigate: navigateTo } : { toast: { ...toast, action: focusedUndo(() => void undoRefill(refilled, refillId, onUndone)) } };
     },
     failureTitle: m.refill_failed(),
     describe: serverMessage,

@@ -23,13 +23,11 @@ function withSonner(show: (toast: Sonner["toast"]) => void) {
   void import("sonner").then(({ toast }) => show(toast));
 }
 
-/** A button in a toast (e.g. 'Undo'), offered while the toast shows. */
-export type ToastAction = { label: string; onClick: () => void; duration: number };
+/** A toast's button (e.g. 'Undo') with how long it is offered and what happens when the toast goes (sonner's options). */
+export type ToastAction = import("sonner").ExternalToast;
 
 export function showSuccess(title: string, description?: string, action?: ToastAction) {
-  withSonner((toast) =>
-    toast.success(title, action ? { description, duration: action.duration, action: { label: action.label, onClick: action.onClick } } : { description }),
-  );
+  withSonner((toast) => toast.success(title, { description, ...action }));
 }
 
 export function showError(title: string, description?: string) {

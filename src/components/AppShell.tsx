@@ -22,7 +22,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           </nav>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none">
         <DeliveryBanner user={user} />
         {!user.emailConfirmed && <ConfirmEmailBanner />}
         {children}

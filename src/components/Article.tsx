@@ -6,7 +6,7 @@ import * as m from "../generated/i18n";
 
 export function Article({ heading, intro, children }: { heading: string; intro: string; children: ReactNode }) {
   return (
-    <main className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
+    <main id="main" tabIndex={-1} className="mx-auto w-full max-w-2xl px-4 py-8 outline-none sm:py-12">
       <a href="/" className="text-lg font-bold text-teal-800 hover:underline">
         {m.app_name()}
       </a>

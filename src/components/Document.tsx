@@ -24,6 +24,13 @@ export function Document({ title, children }: { title?: string; children: ReactN
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
       <body className="flex min-h-screen flex-col">
+        {/* The first stop of the Tab key: past the header, to the page's <main id="main">. */}
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-teal-800 focus:underline focus:shadow-lg focus:outline-2 focus:outline-teal-700"
+        >
+          {m.skip_to_main()}
+        </a>
         {/* Grows so the footer sits at the bottom; a page centred with mx-auto gives itself w-full (an
             auto margin in a flex column would size it to its content and scroll the page sideways). */}
         <div className="flex flex-1 flex-col">{children}</div>

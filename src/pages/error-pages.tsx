@@ -5,7 +5,7 @@ import * as m from "../generated/i18n";
 export function renderNotFound(c: Context<AppEnv>) {
   c.status(404);
   return c.render(
-    <main className="flex flex-1 items-center justify-center px-4">
+    <main id="main" tabIndex={-1} className="flex flex-1 items-center justify-center px-4 outline-none">
       <div className="card w-full max-w-md p-6">
         <h1 className="text-2xl font-bold text-slate-900">{m.page_not_found_heading()}</h1>
         <p className="mt-4 text-sm text-slate-700">{m.page_not_found_text()}</p>
@@ -21,7 +21,7 @@ export function renderNotFound(c: Context<AppEnv>) {
 export function renderUnavailable(c: Context<AppEnv>, status: 500 | 503) {
   c.status(status);
   return c.render(
-    <main className="flex flex-1 items-center justify-center px-4">
+    <main id="main" tabIndex={-1} className="flex flex-1 items-center justify-center px-4 outline-none">
       <div className="card w-full max-w-md p-6" role="alert">
         <h1 className="text-2xl font-bold text-slate-900">{m.page_unavailable_heading()}</h1>
         <p className="mt-4 text-sm text-slate-700">{m.page_unavailable_text()}</p>

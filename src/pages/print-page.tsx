@@ -104,7 +104,7 @@ export const printPages = new Hono<AppEnv>().get(
             <p className="text-sm text-slate-700">{m.print_noscript()}</p>
           </noscript>
         </nav>
-        <main id="main">
+        <main id="main" tabIndex={-1} className="outline-none">
           <h1 className="text-2xl font-bold print:text-[14pt]">{m.print_heading()}</h1>
           <PatientDetails user={user} today={today} />
           {medications.length === 0 ? (

@@ -39,7 +39,7 @@ describe.each([
     await expect.poll(() => page.getByRole("button", { name: "Grace Hopper" }).count()).toBe(1);
 
     await page.getByRole("button", { name: "Grace Hopper" }).click();
-    await page.getByRole("button", { name: "Logout" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
     await page.waitForURL((url) => url.pathname === "/auth");
     await expect.poll(() => page.getByText("You have been logged out successfully").count()).toBe(1);
 
