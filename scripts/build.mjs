@@ -100,6 +100,9 @@ for (const language of languages) {
     splitting: true,
     format: "esm",
     minify: true,
+    // Libraries' license notices go to a .LEGAL.txt beside each file (served, never loaded by a page)
+    // rather than the end of every chunk the dashboard downloads.
+    legalComments: "external",
     target: "es2022",
     jsx: "automatic",
     entryNames: "[name]-[hash]",
