@@ -30,13 +30,13 @@ const dashboardReads = signedIn(({ db, owner }) => ({
 function SecondaryActions() {
   return (
     <>
-      <button type="button" popoverTarget="more-actions" className="btn-secondary flex-1 sm:hidden">
+      <button type="button" popoverTarget="more-actions" className="btn-secondary flex-1 [anchor-name:--more-actions] sm:hidden">
         {m.dashboard_more_actions()}
       </button>
       <div
         id="more-actions"
         popover="auto"
-        className="w-[calc(100%-2rem)] max-w-xs rounded-lg border border-slate-200 bg-white p-3 shadow-xl backdrop:bg-slate-900/20 open:flex open:flex-col open:gap-2 sm:contents"
+        className="more-menu"
       >
         <ListTools />
         <a href="/pharmacies" className="btn-secondary flex-1 sm:flex-none">
