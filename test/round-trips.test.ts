@@ -149,6 +149,16 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect(timedQueries(answer)).toBe(answer.roundTrips);
   });
 
+  it("a new account's dashboard, its first-run checklist read with the page: one round trip", async () => {
+    const name = uniqueName("trips");
+    const registered = await send("POST", "/api/register", { body: { username: name, password, email: `${name}@example.com`, fullName: "New", emailConsent: true } });
+    const answer = await send("GET", "/", { cookie: sessionCookie(registered) });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('id="first-run-heading"');
+    expect(answer.roundTrips).toBe(1);
+    expect(timedQueries(answer)).toBe(1);
+  });
+
   const writes: Array<[string, string, () => string, () => unknown, number]> = [
     ["add a medication", "POST", () => "/api/medications", () => ({ name: uniqueName("Med"), pharmacyId, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: "" }), 201],
     ["edit a medication", "PATCH", () => `/api/medications/${medicationId}`, () => ({ name: "Metformin", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }), 200],

@@ -57,7 +57,8 @@ describe.each([
     await hydrated(page);
 
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Medication Dashboard" }).count()).toBe(1);
-    expect(await page.getByRole("link", { name: "Manage Pharmacies" }).getAttribute("href")).toBe("/pharmacies");
+    // On a phone it is in the closed 'More' menu (test/e2e/dashboard-more.test.ts).
+    expect(await page.getByRole("link", { name: "Manage Pharmacies", includeHidden: true }).getAttribute("href")).toBe("/pharmacies");
     expect(await page.getByRole("link", { name: "Add Medication" }).getAttribute("href")).toBe("/add-medication");
     expect(await summary(page, "Need Refill Soon")).toContain("1 Medication");
     expect(await summary(page, "Running Low")).toContain("1 Medication");

@@ -44,7 +44,8 @@ describe.each([
 
     expect(await page.getByRole("heading", { level: 1, name: "Add Medication" }).count()).toBe(1);
     expect(await page.getByText("Enter your medication details to track refills").count()).toBe(1);
-    expect(await page.getByRole("link", { name: "Add a new pharmacy" }).getAttribute("href")).toBe("/pharmacies");
+    // Opens the pharmacy dialog in place (see 'Add a new pharmacy' below), not a page away.
+    expect(await page.getByRole("button", { name: "Add a new pharmacy" }).count()).toBe(1);
     // Defaults and limits (spec points 2 and 9).
     expect(await field(page, "Medication Name").inputValue()).toBe("");
     const pharmacy = page.getByRole("combobox", { name: "Pharmacy" });
@@ -156,6 +157,87 @@ describe.each([
     expect(await toast(page, "Medication updated")).toBe(1);
     const updated = await (await page.request.get(`/api/medications/${id}`)).json();
     expect(updated).toMatchObject({ name: "Metformin XR", lastRefillDate: null, pillsRemaining: 45 });
+    expectNoErrors(page);
+    await page.context().close();
+  });
+});
+
+describe.each([
+  ["desktop", DESKTOP],
+  ["mobile", MOBILE],
+])("medication form: 'Add a new pharmacy' (%s)", (_, viewport) => {
+  it("opens the pharmacy dialog over the form, keeps what was typed and selects the new pharmacy", async () => {
+    const page = await newPage(browser, viewport);
+    await registerViaApi(page);
+    await addPharmacy(page, "Corner Pharmacy");
+    await page.goto("/add-medication");
+    await hydrated(page);
+    const pharmacy = page.getByRole("combobox", { name: "Pharmacy" });
+    await field(page, "Medication Name").fill("Metformin");
+    await field(page, "Pills Remaining").fill("20");
+
+    await page.getByRole("button", { name: "Add a new pharmacy" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Pharmacy" });
+    await dialog.getByLabel("Pharmacy Name").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/add-medication");
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    // Refused like on the pharmacies page: the dialog stays, the form under it is untouched.
+    await dialog.getByRole("button", { name: "Save Pharmacy" }).click();
+    await expect.poll(() => dialog.getByText("Pharmacy name is required").count()).toBe(1);
+
+    await dialog.getByLabel("Pharmacy Name").fill("Night Owl Pharmacy");
+    await dialog.getByLabel("Phone Number").fill("2125550199");
+    await dialog.getByRole("button", { name: "Save Pharmacy" }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    const added = ((await (await page.request.get("/api/pharmacies")).json()) as Array<{ id: number; name: string }>).find((p) => p.name === "Night Owl Pharmacy")!;
+    await expect.poll(() => pharmacy.inputValue()).toBe(String(added.id));
+    expect(await pharmacy.locator("option:checked").textContent()).toBe("Night Owl Pharmacy");
+    expect(await pharmacy.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/add-medication");
+    expect(await field(page, "Medication Name").inputValue()).toBe("Metformin");
+    expect(await field(page, "Pills Remaining").inputValue()).toBe("20");
+    await expectAccessible(page);
+
+    // Saved with it.
+    await page.getByRole("button", { name: "Save Medication" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    const [saved] = (await (await page.request.get("/api/medications")).json()) as Array<{ name: string; pharmacyId: number }>;
+    expect(saved).toMatchObject({ name: "Metformin", pharmacyId: added.id });
+    expectNoErrors(page);
+    await page.context().close();
+  });
+
+  it("works by keyboard: Enter opens it, Escape closes it with focus back, Enter in the dialog saves and selects", async () => {
+    const page = await newPage(browser, viewport);
+    await registerViaApi(page);
+    await addPharmacy(page, "Corner Pharmacy");
+    await page.goto("/add-medication");
+    await hydrated(page);
+    const pharmacy = page.getByRole("combobox", { name: "Pharmacy" });
+    const opener = page.getByRole("button", { name: "Add a new pharmacy" });
+    await field(page, "Medication Name").fill("Lisinopril");
+    // From the pharmacy select the next Tab reaches the button (its hint, under it).
+    await pharmacy.focus();
+    await page.keyboard.press("Tab");
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Add Pharmacy" });
+    await expect.poll(() => dialog.getByLabel("Pharmacy Name").evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.press("Enter");
+    await expect.poll(() => dialog.getByLabel("Pharmacy Name").evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type("Main Street Drugs");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("2125550123");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => pharmacy.locator("option:checked").textContent()).toBe("Main Street Drugs");
+    await expect.poll(() => pharmacy.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await field(page, "Medication Name").inputValue()).toBe("Lisinopril");
     expectNoErrors(page);
     await page.context().close();
   });
