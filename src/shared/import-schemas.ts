@@ -56,7 +56,7 @@ export interface ImportResult {
  * imported as new even when skipping, e.g. "3,7".
  */
 export const importQuerySchema = z.object({
-  dryRun: z.optional(z.string()),
+  dryRun: z.optional(z.string(msg(m.error_invalid_request))),
   duplicates: z.optional(z.enum(["skip", "import"], msg(m.error_import_duplicates_choice))),
   importAsNew: z.optional(
     z.pipe(
