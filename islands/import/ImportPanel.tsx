@@ -37,6 +37,8 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
   const [checking, setChecking] = useState(false);
   const [importing, setImporting] = useState(false);
   const [asNew, setAsNew] = useState<ReadonlySet<number>>(new Set());
+  /** The problem is the import's refusal (titled 'Import failed'), not the preview's. */
+  const [refused, setRefused] = useState(false);
   const inputId = useId();
   const hintId = useId();
   const chosen = useRef(0);
@@ -62,6 +64,7 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
     setFile(picked);
     setPreview(null);
     setProblem(null);
+    setRefused(false);
     setAsNew(new Set());
     if (!picked) return;
     setChecking(true);
@@ -79,6 +82,7 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
     if (!file || importing) return;
     setImporting(true);
     setProblem(null);
+    setRefused(false);
     try {
       const { imported, skipped } = await sendCsv<ImportResult>(file, asNew.size > 0 ? `?importAsNew=${[...asNew].join(",")}` : "");
       const added = m.import_done_description({ count: imported });
@@ -87,6 +91,7 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
       // Shown in the dialog, not in a toast behind its backdrop; the file and the choices stay.
       setImporting(false);
       setProblem(errorMessage(err));
+      setRefused(true);
     }
   }
 
@@ -121,6 +126,7 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
           )}
           {problem && (
             <p role="alert" className="text-sm text-red-700">
+              {refused && <strong className="block">{m.import_failed()}</strong>}
               {problem}
             </p>
           )}

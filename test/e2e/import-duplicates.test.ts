@@ -67,6 +67,7 @@ describe.each([
     // Refused (50 pharmacies already): the dialog stays, with the file, the choice and the reason.
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     await expect.poll(() => text(dialog, "You can track up to 50 pharmacies.")).toBe(1);
+    expect(await dialog.getByRole("alert").filter({ hasText: "Import failed" }).count()).toBe(1);
     expect(await dialog.count()).toBe(1);
     expect(await row4.isChecked()).toBe(true);
     expect(await dialog.getByLabel("CSV file").evaluate((input) => (input as HTMLInputElement).files?.[0]?.name)).toBe("list.csv");
@@ -75,9 +76,11 @@ describe.each([
     const spare = ((await (await page.request.get("/api/pharmacies")).json()) as Array<{ id: number; name: string }>).find((p) => p.name === "Spare 0")!;
     expect((await page.request.delete(`/api/pharmacies/${spare.id}`)).status()).toBe(204);
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    // The import reloads the dashboard: wait for the new page (its dialog closed), then its toast.
+    await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0);
     await page.waitForLoadState("load");
     await hydrated(page);
-    await expect.poll(() => page.getByText("Import complete").count()).toBe(1);
+    await expect.poll(() => page.getByText("Import complete").count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByText("3 medications were added. 1 already on your list was skipped.").count()).toBe(1);
     const names = ((await (await page.request.get("/api/medications")).json()) as Array<{ name: string }>).map((m) => m.name).sort();
     expect(names).toEqual(["Aspirin", "Lisinopril 10mg", "Lisinopril 10mg", "Metformin"]);
