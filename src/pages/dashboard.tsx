@@ -5,7 +5,7 @@ import { ListTools } from "../components/ListTools";
 import { medicationsOf, medicationRecords, toSortedMedications } from "../data/medications";
 import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacies";
 import { todayIn } from "../domain/countdown";
-import { isNoticeKey } from "../domain/dashboard";
+import { isNoticeKey, listViewOf } from "../domain/dashboard";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
@@ -38,6 +38,7 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
           notificationDays: user.notificationDays,
           timezone: user.timezone,
           notice: isNoticeKey(notice) ? notice : undefined,
+          view: listViewOf((name) => c.req.query(name)),
         }}
       />
     </AppShell>,
