@@ -116,6 +116,13 @@ describe("dashboard view in the URL", () => {
     expect(query(page)).toBe("?q=harbour");
     await search(page).fill("ZIN");
     await expect.poll(() => shownNames(page)).toEqual(["Zinc"]);
+
+    // A page that sends the user here with a notice: shown once, dropped from the URL, the view kept.
+    await page.goto("/?notice=medication-load-error&q=harbour");
+    await hydrated(page);
+    await expect.poll(() => page.getByText("Error loading medication data").count()).toBe(1);
+    await expect.poll(() => query(page)).toBe("?q=harbour");
+    expect(await shownNames(page)).toEqual(["Lisinopril", "atorvastatin"]);
     expectNoErrors(page);
     await page.context().close();
   });
