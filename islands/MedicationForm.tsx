@@ -3,9 +3,9 @@ import { noticeHref } from "../src/domain/dashboard";
 import type { Medication, Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
 import { MEDICATION_DEFAULTS, medicationSchema, newMedicationSchema } from "../src/shared/medication-schemas";
-import { apiRequest, ApiRequestError } from "./lib/api";
+import { apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
-import { Field } from "./lib/Field";
+import { Field, FormAlert } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { PendingButton, Spinner, useSubmit } from "./lib/submit";
 import { showError } from "./lib/toast";
@@ -21,13 +21,6 @@ type Props = {
 };
 
 type Intent = "save" | "another";
-
-/** The dates the server checks against the user's today: its refusal is shown at the field too. */
-const FIELD_OF_CODE: Record<string, string> = {
-  field_last_refill_future: "lastRefillDate",
-  field_counted_on_future: "countedOn",
-  field_counted_on_too_old: "countedOn",
-};
 
 // The dashboard shows the 'Error loading medication data' toast (a flash set while this page's own
 // islands still hydrate could be taken by this page's toaster).
@@ -96,17 +89,15 @@ function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"
   const [round, setRound] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const values = valuesOf(medication);
-  const { pending, errors, setErrors, submit } = useSubmit({
+  // A refusal about a field (a date the server checks against the user's today, a pharmacy that is
+  // gone) is shown at it, read from its code by useSubmit; any other in the form's alert.
+  const { pending, errors, failure, submit } = useSubmit({
+    form: formRef,
     check: (next: Intent) => {
       const checked = check(mode === "add" ? newMedicationSchema : medicationSchema, readForm(formRef.current!));
       return checked.errors ? checked : { data: { intent: next, medication: checked.data }, errors: null };
     },
-    send: (data) =>
-      sendMedication(data).catch((err: unknown) => {
-        const field = err instanceof ApiRequestError && err.status === 400 ? FIELD_OF_CODE[err.code ?? ""] : undefined;
-        if (field) setErrors({ [field]: (err as ApiRequestError).serverMessage });
-        throw err;
-      }),
+    send: sendMedication,
     failureTitle: mode === "edit" ? m.medication_form_update_failed() : m.medication_form_add_failed(),
   });
 
@@ -188,6 +179,7 @@ function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"
           <Field label={m.medication_form_prescription_expires()} name="prescriptionExpiresOn" type="date" defaultValue={values.prescriptionExpiresOn} error={errors.prescriptionExpiresOn} />
         </div>
       </fieldset>
+      <FormAlert message={failure} />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         {mode === "add" ? (
           <PendingButton type="button" className="btn-secondary" disabled={pending} pending={pending && intent === "another"} label={m.medication_form_add_another()} onClick={() => save("another")} />

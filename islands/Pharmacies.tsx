@@ -32,10 +32,9 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
   useRefreshOnFocus(reload);
 
   const openAdd = () => setForm({ mode: "add" });
-  // After a save or a delete (only one dialog is ever open): close it and show the list afresh.
+  // After a save: close the dialog and show the list afresh (a delete closes its dialog itself).
   const closeAndReload = () => {
     setForm(null);
-    setDeleting(null);
     reload();
   };
   return (
@@ -117,7 +116,7 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
       )}
 
       <PharmacyFormDialog state={form} onClose={() => setForm(null)} onSaved={closeAndReload} />
-      <DeletePharmacyDialog pharmacy={deleting} onClose={() => setDeleting(null)} onSettled={closeAndReload} />
+      <DeletePharmacyDialog pharmacy={deleting} onClose={() => setDeleting(null)} onSettled={reload} />
     </div>
   );
 }

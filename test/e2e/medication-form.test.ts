@@ -180,7 +180,7 @@ describe("medication form failures", () => {
     await page.context().close();
   });
 
-  it("shows 'Failed to add medication' and 'Failed to update medication' with the error message", async () => {
+  it("says a pharmacy that is gone at its field, and 'Failed to update medication' with the error message in the form", async () => {
     const page = await newPage(browser);
     await registerViaApi(page);
     const doomed = await addPharmacy(page, "Closing Pharmacy");
@@ -191,8 +191,12 @@ describe("medication form failures", () => {
     await field(page, "Pills Remaining").fill("30");
     await page.request.delete(`/api/pharmacies/${doomed.id}`);
     await page.getByRole("button", { name: "Save Medication" }).click();
-    await expect.poll(() => toast(page, "Failed to add medication")).toBe(1);
-    expect(await toast(page, "Please select one of your pharmacies")).toBe(1);
+    // A pharmacy that is gone is said at its field (no toast), what was typed kept.
+    const pharmacyError = page.locator("form .field-error", { hasText: "Please select one of your pharmacies" });
+    await expect.poll(() => pharmacyError.count()).toBe(1);
+    expect(await page.getByRole("combobox", { name: "Pharmacy" }).getAttribute("aria-invalid")).toBe("true");
+    expect(await field(page, "Medication Name").inputValue()).toBe("Aspirin");
+    expect(await field(page, "Pills Remaining").inputValue()).toBe("30");
     expect(new URL(page.url()).pathname).toBe("/add-medication");
     expect(await page.getByRole("button", { name: "Save Medication" }).isEnabled()).toBe(true);
 
@@ -203,7 +207,9 @@ describe("medication form failures", () => {
     await page.request.delete(`/api/medications/${id}`);
     await page.getByRole("button", { name: "Update Medication" }).click();
     await expect.poll(() => toast(page, "Failed to update medication")).toBe(1);
-    expect(await toast(page, "Medication not found")).toBe(1);
+    // The toast, and the form's own alert: the form stays as it was.
+    expect(await page.locator("[data-sonner-toast]").getByText("Medication not found", { exact: true }).count()).toBe(1);
+    expect(await page.locator("form").getByRole("alert").textContent()).toBe("Medication not found");
     forgiveFailedRequests(page);
     expectNoErrors(page);
     await page.context().close();
