@@ -1,9 +1,10 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
-  DEFAULT_SORT,
   foundText,
   isStatusFilter,
+  listViewOf,
+  listViewSearch,
   nextSort,
   NOTICES,
   paginate,
@@ -12,17 +13,18 @@ import {
   searchMedications,
   STATUS_FILTERS,
   visibleMedications,
+  type ListView,
   type NoticeKey,
   type SortKey,
-  type StatusFilter,
 } from "../src/domain/dashboard";
 import { todayIn } from "../src/domain/countdown";
-import { summaryCounts, type Medication, type Pharmacy } from "../src/domain/medications";
+import { statusCounts, type Medication, type Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
 import { EmptyList } from "./dashboard/EmptyList";
 import { SearchIcon } from "./dashboard/icons";
 import { MedicationList } from "./dashboard/MedicationList";
 import { Pagination } from "./dashboard/Pagination";
+import { SortSelect } from "./dashboard/SortSelect";
 import { toRow } from "./dashboard/rows";
 import { SummaryCards } from "./dashboard/SummaryCards";
 import { useListData } from "./dashboard/useListData";
@@ -39,6 +41,8 @@ type Props = {
   timezone: string;
   /** A message from the page that sent the user here (e.g. an edit page whose medication is gone). */
   notice?: NoticeKey;
+  /** Search, filter, sort and page as the URL's query names them (listViewOf), so the first paint shows them. */
+  view: ListView;
 };
 
 // The dialogs load on the first click that needs one: most visits only read the list, and the
@@ -55,10 +59,14 @@ export default function Dashboard(props: Props) {
   const currentUser = useAtomValue(currentUserAtom);
   const notificationDays = currentUser?.notificationDays ?? props.notificationDays;
   const today = todayIn(currentUser?.timezone ?? props.timezone);
-  const [query, setQuery] = useState("");
-  const [status, setStatus] = useState<StatusFilter>("all");
-  const [sort, setSort] = useState(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
+  const [view, setView] = useState(props.view);
+  const { query, status, sort, page } = view;
+  // A new page, filter or sort is a step Back can undo; each keystroke of a search only replaces the URL.
+  const pushNext = useRef(false);
+  const show = useCallback((change: Partial<ListView>, push = true) => {
+    pushNext.current = push;
+    setView((current) => ({ ...current, page: 1, ...change }));
+  }, []);
   const [dialog, setDialogState] = useState<OpenDialog>(null);
   const [dialogsLoaded, setDialogsLoaded] = useState(false);
   const setDialog = useCallback((next: OpenDialog) => {
@@ -68,18 +76,26 @@ export default function Dashboard(props: Props) {
   const listTop = useRef<HTMLElement>(null);
   const search = useRef<HTMLInputElement>(null);
 
+  // The notice is shown once: the URL written below drops it, so a reload or a bookmark does not repeat it.
   useEffect(() => {
-    if (!props.notice) return;
-    showError(NOTICES[props.notice].title, NOTICES[props.notice].description);
-    // Shown once: a reload or a bookmark must not repeat it.
-    const url = new URL(location.href);
-    url.searchParams.delete("notice");
-    history.replaceState(history.state, "", url);
+    if (props.notice) showError(NOTICES[props.notice].title, NOTICES[props.notice].description);
   }, [props.notice]);
+
+  // The URL follows the view; Back and Forward bring the view of their URL back.
+  useEffect(() => {
+    const search = listViewSearch(view);
+    if (search !== location.search) history[pushNext.current ? "pushState" : "replaceState"](null, "", location.pathname + search);
+    pushNext.current = false;
+  }, [view]);
+  useEffect(() => {
+    const back = () => setView(listViewOf((name) => new URLSearchParams(location.search).get(name)));
+    addEventListener("popstate", back);
+    return () => removeEventListener("popstate", back);
+  }, []);
 
   const medications = data.medications ?? [];
   const names = useMemo(() => pharmacyNames(data.pharmacies ?? []), [data.pharmacies]);
-  const counts = useMemo(() => summaryCounts(searchMedications(medications, query), notificationDays), [medications, query, notificationDays]);
+  const counts = useMemo(() => statusCounts(searchMedications(medications, query, names), notificationDays), [medications, query, names, notificationDays]);
   const visible = useMemo(
     () => visibleMedications(medications, { query, status, sort, names, today, notificationDays }),
     [medications, query, status, sort, names, today, notificationDays],
@@ -91,14 +107,12 @@ export default function Dashboard(props: Props) {
 
   // 'Clear search' disappears with the empty result: the search box takes the focus it had.
   function clearSearch() {
-    setQuery("");
-    setStatus("all");
-    setPage(1);
+    show({ query: "", status: "all" });
     search.current?.focus();
   }
 
   function goToPage(next: number) {
-    setPage(next);
+    show({ page: next });
     const top = listTop.current;
     if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: "start" });
   }
@@ -126,10 +140,7 @@ export default function Dashboard(props: Props) {
               placeholder={m.dashboard_search_placeholder()}
               autoComplete="off"
               value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
-                setPage(1);
-              }}
+              onChange={(e) => show({ query: e.target.value }, false)}
               className="field-input ps-9"
             />
           </div>
@@ -140,10 +151,7 @@ export default function Dashboard(props: Props) {
             <select
               id="status-filter"
               value={status}
-              onChange={(e) => {
-                if (isStatusFilter(e.target.value)) setStatus(e.target.value);
-                setPage(1);
-              }}
+              onChange={(e) => isStatusFilter(e.target.value) && show({ status: e.target.value })}
               className="field-input w-auto"
             >
               {STATUS_FILTERS.map((f) => (
@@ -152,6 +160,7 @@ export default function Dashboard(props: Props) {
                 </option>
               ))}
             </select>
+            <SortSelect sort={sort} onSort={(next) => show({ sort: next })} />
             <p className="whitespace-nowrap text-sm text-slate-700" aria-live="polite">
               {foundText(visible.length)}
             </p>
@@ -180,7 +189,7 @@ export default function Dashboard(props: Props) {
             <MedicationList
               rows={rows}
               sort={sort}
-              onSort={(key: SortKey) => setSort((current) => nextSort(current, key))}
+              onSort={(key: SortKey) => show({ sort: nextSort(sort, key) })}
               onRefill={(medication) => setDialog({ kind: "refill", medication })}
               onDelete={(medication) => setDialog({ kind: "delete", medication })}
             />

@@ -2,7 +2,7 @@ import { useSetAtom } from "jotai";
 import { useHydrateAtoms } from "jotai/utils";
 import { useEffect, useId, useState } from "react";
 import type { User } from "../src/shared/user";
-import { RUNNING_LOW_MAX_DAYS } from "../src/domain/medications";
+import { runningLowUntil } from "../src/domain/medications";
 import type { TimeZoneOption } from "../src/domain/timezones";
 import * as m from "../src/generated/i18n";
 import { formatTime } from "../src/i18n/format";
@@ -99,9 +99,10 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
         <p className="font-medium">{m.notifications_about_intro()}</p>
         <ul className="mt-2 list-disc space-y-1 ps-5">
           <li>{m.notifications_about_immediate({ count: days })}</li>
-          {days < RUNNING_LOW_MAX_DAYS && <li>{m.notifications_about_upcoming({ count: RUNNING_LOW_MAX_DAYS })}</li>}
+          <li>{m.notifications_about_upcoming({ count: runningLowUntil(days) })}</li>
           <li>{m.notifications_about_date()}</li>
         </ul>
+        <p className="mt-2">{m.notifications_about_statuses({ refill: days, low: runningLowUntil(days) })}</p>
       </div>
 
       <div>

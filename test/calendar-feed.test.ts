@@ -5,8 +5,10 @@ import { hashToken } from "../src/auth/session";
 import { FEED_FETCH_LIMIT } from "../src/data/calendar";
 import { calendarFeeds, users } from "../src/db/schema";
 import { currentPills, todayIn } from "../src/domain/countdown";
+import { statusForDaysLeft } from "../src/domain/medications";
 import { addDays } from "../src/domain/time";
 import { isolate } from "../src/i18n/Rich";
+import { reminderContent } from "../src/reminders/due";
 import { ageCount, call, createMedication, db, resetTokenFrom, sessionCookie, setTimezone, signUp, storedRow, uniqueIp, type Account } from "./helpers";
 
 // The calendar feed: its secret's lifecycle, owner isolation, and every feed read back by ical.js
@@ -246,5 +248,26 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
     // 40 - 3 × 1.5 = 35.5 pills: 23 days; 3 - 4 × 2 < 0: none left, it runs out today.
     expect(events.find((e) => e.uid.startsWith(`runs-out-${steady.id}@`))!.start).toBe(addDays(today, 23));
     expect(events.find((e) => e.uid.startsWith(`runs-out-${empty.id}@`))!.start).toBe(today);
+  });
+
+  it("with notification days 14, the refill event is the first day the threshold rule and the e-mail say 'Refill Needed'", async () => {
+    const account = await signUp();
+    await setTimezone(account, "UTC");
+    await db().update(users).set({ notificationDays: 14 }).where(eq(users.id, account.id));
+    const medication = await createMedication(account, { name: "Fourteen", pillsPerDay: 2, pillsRemaining: 61 }); // 30 whole days
+    const { events } = parse((await fetchFeed(await subscribe(account))).text);
+    const today = todayIn("UTC");
+    const refill = events.find((e) => e.uid.startsWith(`refill-${medication.id}@`))!.start;
+    const runsOut = events.find((e) => e.uid.startsWith(`runs-out-${medication.id}@`))!.start;
+    expect([refill, runsOut]).toEqual([addDays(today, 16), addDays(today, 30)]);
+
+    const row = (await storedRow(medication.id))!;
+    const asReminder = { ...row, pharmacyName: null, pharmacyPhone: null };
+    const daysLeftOn = (date: string) => Math.floor(currentPills(row, date) / row.pillsPerDay);
+    const dayBefore = addDays(refill, -1);
+    expect(statusForDaysLeft(daysLeftOn(dayBefore), 14)).toBe("running-low");
+    expect(statusForDaysLeft(daysLeftOn(refill), 14)).toBe("refill-needed");
+    expect(reminderContent([asReminder], 14, dayBefore).upcoming.map((i) => i.medicationId)).toEqual([medication.id]);
+    expect(reminderContent([asReminder], 14, refill).immediate.map((i) => i.medicationId)).toEqual([medication.id]);
   });
 });

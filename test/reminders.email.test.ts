@@ -3,6 +3,7 @@ import { passwordResetEmail } from "../src/mail/templates/PasswordResetEmail";
 import { reminderEmail, reminderMessage } from "../src/mail/templates/ReminderEmail";
 import { unsubscribeUrl } from "../src/mail/unsubscribe";
 import { needsReminder, notificationRecords, reminderContent, type ReminderMedication } from "../src/reminders/due";
+import { statusForDaysLeft } from "../src/domain/medications";
 import { isolate } from "../src/i18n/Rich";
 import { formatDate } from "../src/shared/format";
 
@@ -22,25 +23,41 @@ const med = (id: number, pillsRemaining: number, extra: Partial<ReminderMedicati
 });
 
 describe("reminderContent", () => {
-  it("splits at notificationDays and 15 days, soonest first, with run-out dates", () => {
-    const content = reminderContent([med(1, 7.5), med(2, 7), med(3, 15), med(4, 15.5), med(5, 0), med(6, 8, { pillsPerDay: 2 })], 7, "2025-01-10");
+  it("splits by the threshold rule: whole days at or below notificationDays, then up to 8 more; soonest first, with run-out dates", () => {
+    const content = reminderContent([med(1, 7.5), med(2, 7), med(3, 15), med(4, 16), med(5, 0), med(6, 8, { pillsPerDay: 2 }), med(7, 15.5)], 7, "2025-01-10");
+    // 7.5 days is '7 days' on the dashboard, 'Refill Needed', and its calendar reminder is today: so here too.
     expect(content.immediate.map((i) => [i.medicationId, i.daysLeft, i.runOutDate])).toEqual([
       [5, 0, "2025-01-10"],
       [6, 4, "2025-01-14"],
       [2, 7, "2025-01-17"],
+      [1, 7.5, "2025-01-17"],
     ]);
     expect(content.upcoming.map((i) => [i.medicationId, i.runOutDate])).toEqual([
-      [1, "2025-01-17"],
       [3, "2025-01-25"],
+      [7, "2025-01-25"],
     ]);
     expect(needsReminder(content)).toBe(true);
     expect(notificationRecords(content)).toEqual([
       { medicationId: 5, type: "refill-needed" },
       { medicationId: 6, type: "refill-needed" },
       { medicationId: 2, type: "refill-needed" },
-      { medicationId: 1, type: "upcoming-refill" },
+      { medicationId: 1, type: "refill-needed" },
       { medicationId: 3, type: "upcoming-refill" },
+      { medicationId: 7, type: "upcoming-refill" },
     ]);
+  });
+
+  it("follows the user's notification days: 14 → Refill Needed up to 14 days, Running Low up to 22", () => {
+    const content = reminderContent([med(1, 14), med(2, 15), med(3, 22.9), med(4, 23), med(5, 8), med(6, 16)], 14, "2025-01-10");
+    expect(content.immediate.map((i) => i.medicationId)).toEqual([5, 1]);
+    expect(content.upcoming.map((i) => i.medicationId)).toEqual([2, 6, 3]);
+    expect(content.prescriptions).toEqual([]);
+    for (const item of content.immediate) expect(statusForDaysLeft(Math.floor(item.daysLeft), 14)).toBe("refill-needed");
+    for (const item of content.upcoming) expect(statusForDaysLeft(Math.floor(item.daysLeft), 14)).toBe("running-low");
+    const email = reminderEmail({ to: "pat@example.com", name: "Pat", content, dashboardUrl: "https://refills.example/", settingsUrl: "https://refills.example/notifications", unsubscribeUrl: "https://refills.example/unsubscribe?token=7.abc" });
+    expect(email.text).toContain("Needs a refill now (within 14 days of running out):");
+    expect(email.text).toContain(`Upcoming refills (within 22 days):\n- ${isolate("Med 2")}: 15 pills left, 15 days of supply`);
+    expect(email.text).not.toContain("Med 4");
   });
 
   it("counts down from the stored date, never below zero", () => {

@@ -4,12 +4,13 @@ import { RowIcon, RowIconSprite, SortIcon } from "./icons";
 import { editHref, medicationHref, type MedicationRow, type RowActions } from "./rows";
 import { StatusBadge } from "./StatusBadge";
 
-const COLUMNS: Array<{ key: SortKey; label: () => string }> = [
+/** The sortable columns, in order; the 'Sort by' select (below 768 px) offers the same orders. */
+export const COLUMNS: Array<{ key: SortKey; label: () => string }> = [
   { key: "name", label: () => m.list_column_medication() },
   { key: "pharmacy", label: () => m.list_column_pharmacy() },
-  { key: "pillsPerDay", label: () => m.list_column_daily_dose() },
-  { key: "pillsRemaining", label: () => m.list_column_remaining() },
-  { key: "lastRefillDate", label: () => m.list_column_last_refill() },
+  { key: "dose", label: () => m.list_column_daily_dose() },
+  { key: "daysLeft", label: () => m.list_column_remaining() },
+  { key: "lastRefill", label: () => m.list_column_last_refill() },
   { key: "status", label: () => m.list_column_status() },
 ];
 

@@ -26,7 +26,7 @@ export function toRow(medication: Medication, pharmacyNames: Map<number, string>
     remaining: pillsText(medication.pillsRemaining),
     daysLeft: daysLeftText(wholeDaysLeft(medication)),
     lastRefill: formatRefillDate(medication.lastRefillDate),
-    status: statusOf(medication),
+    status: statusOf(medication, notificationDays),
     prescription: prescriptionNoticeShown(medication, today, notificationDays),
   };
 }

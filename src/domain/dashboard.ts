@@ -3,7 +3,7 @@
 // current language (the request's on the server, the bundle's in the browser).
 import * as m from "../generated/i18n";
 import { formatDate } from "../i18n/format";
-import { compareByName, compareNames, statusLabel, statusOf, type Medication, type MedicationStatus, type Pharmacy } from "./medications";
+import { compareByName, compareNames, statusLabel, statusOf, wholeDaysLeft, type Medication, type MedicationStatus, type Pharmacy } from "./medications";
 import { needsNewPrescription } from "./prescription";
 
 export const PAGE_SIZE = 20;
@@ -41,36 +41,38 @@ export interface FilterContext {
 
 export const isStatusFilter = (value: string): value is StatusFilter => STATUS_FILTERS.some((f) => f.value === value);
 
-/** Case-insensitive substring match on the name; a blank query keeps everything. */
-export function searchMedications<M extends Pick<Medication, "name">>(medications: M[], query: string): M[] {
+/** Case-insensitive substring match on the name or the pharmacy's name; a blank query keeps everything. */
+export function searchMedications<M extends Pick<Medication, "name" | "pharmacyId">>(medications: M[], query: string, names: Map<number, string>): M[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return medications;
-  return medications.filter((m) => m.name.toLowerCase().includes(needle));
+  return medications.filter((m) => m.name.toLowerCase().includes(needle) || !!pharmacyNameOf(m, names)?.toLowerCase().includes(needle));
 }
 
 export function filterByStatus<M extends Medication>(medications: M[], filter: StatusFilter, context: FilterContext): M[] {
   if (filter === "all") return medications;
   if (filter === "new-prescription") return medications.filter((m) => needsNewPrescription(m, context.today, context.notificationDays));
-  return medications.filter((m) => statusOf(m) === filter);
+  return medications.filter((m) => statusOf(m, context.notificationDays) === filter);
 }
 
 // ---- Sorting ----
 
-export type SortKey = "name" | "pharmacy" | "pillsPerDay" | "pillsRemaining" | "lastRefillDate" | "status";
+// The keys are also the URL's `sort` values (`?sort=name`, `?sort=name-desc`).
+export type SortKey = "name" | "pharmacy" | "dose" | "daysLeft" | "lastRefill" | "status";
+export const SORT_KEYS: readonly SortKey[] = ["name", "pharmacy", "dose", "daysLeft", "lastRefill", "status"];
 export type SortDirection = "asc" | "desc";
 export interface SortState {
   key: SortKey;
   direction: SortDirection;
 }
 
-export const DEFAULT_SORT: SortState = { key: "name", direction: "asc" };
+/** 'Runs out first': the most urgent on top (days left ascending, then name). */
+export const DEFAULT_SORT: SortState = { key: "daysLeft", direction: "asc" };
 
 /** A click on a column: a new column sorts ascending, the current one toggles. */
 export function nextSort(current: SortState, key: SortKey): SortState {
   if (current.key !== key) return { key, direction: "asc" };
   return { key, direction: current.direction === "asc" ? "desc" : "asc" };
 }
-
 
 const STATUS_ORDER: Record<MedicationStatus, number> = { "refill-needed": 0, "running-low": 1, "well-stocked": 2 };
 
@@ -81,29 +83,40 @@ export function pharmacyNameOf(m: Pick<Medication, "pharmacyId">, names: Map<num
   return m.pharmacyId == null ? undefined : names.get(m.pharmacyId);
 }
 
-function compareBy(key: SortKey, a: Medication, b: Medication, names: Map<number, string>): number {
+function compareBy(key: SortKey, a: Medication, b: Medication, names: Map<number, string>, notificationDays: number): number {
   switch (key) {
     case "name":
       return compareByName(a, b);
     case "pharmacy":
       // No pharmacy sorts like an empty name: first when ascending.
       return compareNames(pharmacyNameOf(a, names) ?? "", pharmacyNameOf(b, names) ?? "");
-    case "pillsPerDay":
+    case "dose":
       return a.pillsPerDay - b.pillsPerDay;
-    case "pillsRemaining":
-      return a.pillsRemaining - b.pillsRemaining;
-    case "lastRefillDate":
+    case "daysLeft":
+      // 'Remaining' sorts by days left, as shown: counts in different units cannot be compared.
+      return wholeDaysLeft(a) - wholeDaysLeft(b);
+    case "lastRefill":
       // 'YYYY-MM-DD' compares as text; a missing date is the earliest.
       return (a.lastRefillDate ?? "").localeCompare(b.lastRefillDate ?? "");
     case "status":
-      return STATUS_ORDER[statusOf(a)] - STATUS_ORDER[statusOf(b)];
+      // Within a status, the one that runs out first comes first.
+      return STATUS_ORDER[statusOf(a, notificationDays)] - STATUS_ORDER[statusOf(b, notificationDays)] || compareBy("daysLeft", a, b, names, notificationDays);
   }
 }
 
 /** A sorted copy. Ties fall back to the name, then the id, so the order never jumps between renders. */
-export function sortMedications<M extends Medication>(medications: M[], sort: SortState, names: Map<number, string>): M[] {
+export function sortMedications<M extends Medication>(medications: M[], sort: SortState, names: Map<number, string>, notificationDays: number): M[] {
   const sign = sort.direction === "asc" ? 1 : -1;
-  return [...medications].sort((a, b) => sign * compareBy(sort.key, a, b, names) || compareByName(a, b));
+  return [...medications].sort((a, b) => sign * compareBy(sort.key, a, b, names, notificationDays) || compareByName(a, b));
+}
+
+/** A sort as the URL and the 'Sort by' select write it: 'name', 'name-desc'. */
+export const sortValue = ({ key, direction }: SortState) => (direction === "desc" ? `${key}-desc` : key);
+
+export function parseSort(value: string | null | undefined): SortState | undefined {
+  const [key, desc] = (value ?? "").split("-");
+  if (!SORT_KEYS.includes(key as SortKey) || (desc !== undefined && desc !== "desc")) return undefined;
+  return { key: key as SortKey, direction: desc ? "desc" : "asc" };
 }
 
 // ---- Pagination ----
@@ -188,5 +201,38 @@ export function visibleMedications<M extends Medication>(
   medications: M[],
   options: { query: string; status: StatusFilter; sort: SortState; names: Map<number, string> } & FilterContext,
 ): M[] {
-  return sortMedications(filterByStatus(searchMedications(medications, options.query), options.status, options), options.sort, options.names);
+  const found = searchMedications(medications, options.query, options.names);
+  return sortMedications(filterByStatus(found, options.status, options), options.sort, options.names, options.notificationDays);
+}
+
+// ---- The list's view in the URL ----
+
+/** What the user asked the list for; it lives in the URL query, so a reload, Back and a shared link keep it. */
+export interface ListView {
+  query: string;
+  status: StatusFilter;
+  sort: SortState;
+  page: number;
+}
+
+/** The view a URL's query names (`?q=met&status=running-low&sort=name-desc&page=2`); anything unknown is the default. */
+export function listViewOf(param: (name: string) => string | null | undefined): ListView {
+  const status = param("status") ?? "";
+  return {
+    query: param("q") ?? "",
+    status: isStatusFilter(status) ? status : "all",
+    sort: parseSort(param("sort")) ?? DEFAULT_SORT,
+    page: Math.max(1, Math.floor(Number(param("page"))) || 1),
+  };
+}
+
+/** The URL query of a view ('' for the default view), the inverse of listViewOf. */
+export function listViewSearch({ query, status, sort, page }: ListView): string {
+  const params = new URLSearchParams();
+  if (query) params.set("q", query);
+  if (status !== "all") params.set("status", status);
+  if (sortValue(sort) !== sortValue(DEFAULT_SORT)) params.set("sort", sortValue(sort));
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search && `?${search}`;
 }

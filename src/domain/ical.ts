@@ -25,7 +25,11 @@ export interface FeedOwner {
 export const calendarName = () => m.ics_calendar_name();
 const REFRESH = "PT12H";
 
-/** The two days a medication's feed marks: when its reminder window opens, and when it runs out. */
+/**
+ * The two days a medication's feed marks: when its reminder window opens, and when it runs out. The
+ * window opens on the first day the threshold rule (statusForDaysLeft) calls it 'Refill Needed':
+ * whole days left fall by one a day to 0 on the run-out day, so that is notificationDays before it.
+ */
 export function feedDates(m: Pick<FeedMedication, "pillsRemaining" | "pillsPerDay">, owner: Pick<FeedOwner, "today" | "notificationDays">) {
   const runsOut = runOutDate(m, owner.today, addDays);
   return { refill: addDays(runsOut, -owner.notificationDays), runsOut };

@@ -62,9 +62,9 @@ export const STATUS_LABEL: Readonly<Record<MedicationStatus, string>> = {
   },
 };
 
-export const REFILL_NEEDED_MAX_DAYS = 7;
-export const RUNNING_LOW_MAX_DAYS = 15;
 export const DEFAULT_NOTIFICATION_DAYS = 7;
+/** 'Running Low' spans this many days above the user's notification days (7 → 8–15 days). */
+export const RUNNING_LOW_SPAN_DAYS = 8;
 
 /** Unrounded days of supply left. */
 export const daysLeft = (m: Pick<Medication, "pillsRemaining" | "pillsPerDay">) => m.pillsRemaining / m.pillsPerDay;
@@ -72,27 +72,29 @@ export const daysLeft = (m: Pick<Medication, "pillsRemaining" | "pillsPerDay">) 
 /** The list's days left: rounded down. */
 export const wholeDaysLeft = (m: Pick<Medication, "pillsRemaining" | "pillsPerDay">) => Math.floor(daysLeft(m));
 
-/** Status from the rounded-down days: ≤ 7 refill needed, 8–15 running low, above 15 well stocked. */
-export function statusOf(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">): MedicationStatus {
-  const days = wholeDaysLeft(m);
-  if (days <= REFILL_NEEDED_MAX_DAYS) return "refill-needed";
-  if (days <= RUNNING_LOW_MAX_DAYS) return "running-low";
+/** The last day count that is still 'Running Low' for the user's notification days (7 → 15). */
+export const runningLowUntil = (notificationDays: number) => notificationDays + RUNNING_LOW_SPAN_DAYS;
+
+/**
+ * The one threshold rule, for whole days left: 'Refill Needed' at or below the user's notification
+ * days (the e-mail's and the calendar's reminder window), 'Running Low' up to RUNNING_LOW_SPAN_DAYS
+ * more, 'Well Stocked' beyond. The cards, badges, status filter, sort, reminder e-mail and calendar
+ * feed all ask it, so they never disagree (they used fixed 7 and 15 in some places and the user's
+ * setting in others). The default 7 gives the original ≤ 7 / 8–15 / above 15.
+ */
+export function statusForDaysLeft(days: number, notificationDays: number): MedicationStatus {
+  if (days <= notificationDays) return "refill-needed";
+  if (days <= runningLowUntil(notificationDays)) return "running-low";
   return "well-stocked";
 }
 
-export type SummaryBucket = "needRefillSoon" | "runningLow" | "wellStocked";
+/** A medication's status as of its current count (whole days left, statusForDaysLeft). */
+export const statusOf = (m: Pick<Medication, "pillsRemaining" | "pillsPerDay">, notificationDays: number) => statusForDaysLeft(wholeDaysLeft(m), notificationDays);
 
-/** The cards count with unrounded days against the user's notificationDays. */
-export function summaryBucket(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">, notificationDays = DEFAULT_NOTIFICATION_DAYS): SummaryBucket {
-  const days = daysLeft(m);
-  if (days <= notificationDays) return "needRefillSoon";
-  if (days <= RUNNING_LOW_MAX_DAYS) return "runningLow";
-  return "wellStocked";
-}
-
-export function summaryCounts(medications: Medication[], notificationDays = DEFAULT_NOTIFICATION_DAYS): Record<SummaryBucket, number> {
-  const counts = { needRefillSoon: 0, runningLow: 0, wellStocked: 0 };
-  for (const m of medications) counts[summaryBucket(m, notificationDays)]++;
+/** The summary cards: how many medications have each status. */
+export function statusCounts(medications: Medication[], notificationDays: number): Record<MedicationStatus, number> {
+  const counts = { "refill-needed": 0, "running-low": 0, "well-stocked": 0 };
+  for (const m of medications) counts[statusOf(m, notificationDays)]++;
   return counts;
 }
 

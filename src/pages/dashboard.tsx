@@ -8,7 +8,7 @@ import { medicationsOf, medicationRecords, toSortedMedications } from "../data/m
 import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacies";
 import { users } from "../db/schema";
 import { todayIn } from "../domain/countdown";
-import { isNoticeKey } from "../domain/dashboard";
+import { isNoticeKey, listViewOf } from "../domain/dashboard";
 import { firstRunSteps } from "../domain/first-run";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
@@ -82,6 +82,7 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
             notificationDays: user.notificationDays,
             timezone: user.timezone,
             notice: isNoticeKey(notice) ? notice : undefined,
+            view: listViewOf((name) => c.req.query(name)),
           }}
         />
       )}

@@ -1,13 +1,13 @@
 import type { NotificationType } from "../db/schema";
 import { currentPills, type StoredCount } from "../domain/countdown";
-import { daysLeft, RUNNING_LOW_MAX_DAYS, runOutDate } from "../domain/medications";
+import { daysLeft, runOutDate, statusForDaysLeft } from "../domain/medications";
 import { prescriptionDueSoon, prescriptionNoticeOf, type PrescriptionNotice } from "../domain/prescription";
 import { addDays } from "../domain/time";
 
 // What a reminder says, as of one local date: pure, so the hourly job, the test e-mail and the
-// tests share it. "Immediate" is within notificationDays of running out (the dashboard's 'Need
-// Refill Soon'); "upcoming" is above that and up to RUNNING_LOW_MAX_DAYS (its 'Running Low');
-// "prescriptions" are the others whose prescription needs a doctor soon (prescriptionDueSoon).
+// tests share it. "Immediate" and "upcoming" are the dashboard's 'Refill Needed' and 'Running Low'
+// (statusForDaysLeft, the one threshold rule, on the user's notificationDays); "prescriptions" are
+// the others whose prescription needs a doctor soon (prescriptionDueSoon).
 
 /** What a reminder needs of one medication: its stored count, name and pharmacy. */
 export interface ReminderMedication extends StoredCount {
@@ -62,8 +62,9 @@ export function reminderContent(medications: ReminderMedication[], notificationD
       prescription,
       prescriptionDue: prescriptionDueSoon(prescription, today),
     };
-    if (days <= notificationDays) immediate.push(item);
-    else if (days <= RUNNING_LOW_MAX_DAYS) upcoming.push(item);
+    const status = statusForDaysLeft(Math.floor(days), notificationDays);
+    if (status === "refill-needed") immediate.push(item);
+    else if (status === "running-low") upcoming.push(item);
     else if (item.prescriptionDue) prescriptions.push(item);
   }
   const soonestFirst = (a: ReminderItem, b: ReminderItem) => a.daysLeft - b.daysLeft || a.name.localeCompare(b.name) || a.medicationId - b.medicationId;

@@ -9,18 +9,23 @@ import {
   formatRefillDate,
   foundText,
   isNoticeKey,
+  listViewOf,
+  listViewSearch,
   medicationCount,
   nextSort,
   noticeHref,
   NOTICES,
   pharmacyNameOf,
   paginate,
+  parseSort,
   pillsText,
   daysLeftText,
   pharmacyNames,
   searchMedications,
   showingText,
   sortMedications,
+  sortValue,
+  SORT_KEYS,
   STATUS_FILTERS,
   visibleMedications,
   type SortKey,
@@ -48,58 +53,82 @@ const pharmacies = pharmacyNames([
 ]);
 
 describe("search and status filter", () => {
-  const list = [med({ name: "Metformin" }), med({ name: "Aspirin" }), med({ name: "METOPROLOL" })];
+  const list = [med({ name: "Metformin" }), med({ name: "Aspirin", pharmacyId: 2 }), med({ name: "METOPROLOL", pharmacyId: 1 })];
 
-  it("matches a case-insensitive substring of the name", () => {
-    expect(names(searchMedications(list, "met"))).toEqual(["Metformin", "METOPROLOL"]);
-    expect(names(searchMedications(list, "PIRI"))).toEqual(["Aspirin"]);
-    expect(names(searchMedications(list, "  "))).toEqual(["Metformin", "Aspirin", "METOPROLOL"]);
-    expect(searchMedications(list, "xyz")).toEqual([]);
+  it("matches a case-insensitive substring of the name or the pharmacy's name", () => {
+    expect(names(searchMedications(list, "met", pharmacies))).toEqual(["Metformin", "METOPROLOL"]);
+    expect(names(searchMedications(list, "PIRI", pharmacies))).toEqual(["Aspirin"]);
+    expect(names(searchMedications(list, "  ", pharmacies))).toEqual(["Metformin", "Aspirin", "METOPROLOL"]);
+    expect(names(searchMedications(list, "ALPHA", pharmacies))).toEqual(["Aspirin"]);
+    expect(names(searchMedications(list, "drugs", pharmacies))).toEqual(["METOPROLOL"]);
+    expect(names(searchMedications(list, "pharmacy", pharmacies))).toEqual(["Aspirin"]); // no pharmacy: nothing to match
+    expect(searchMedications(list, "xyz", pharmacies)).toEqual([]);
   });
 
-  it("filters by the rounded-down status", () => {
+  it("filters by the threshold rule on the rounded-down days and the user's notification days", () => {
     const mix = [
-      med({ name: "seven", pillsRemaining: 7.9, pillsPerDay: 1 }), // 7 whole days → refill needed
+      med({ name: "seven", pillsRemaining: 7.9, pillsPerDay: 1 }), // 7 whole days
       med({ name: "eight", pillsRemaining: 8, pillsPerDay: 1 }),
-      med({ name: "fifteen", pillsRemaining: 31, pillsPerDay: 2 }), // 15.5 → 15 → running low
+      med({ name: "fifteen", pillsRemaining: 31, pillsPerDay: 2 }), // 15.5 → 15
       med({ name: "sixteen", pillsRemaining: 16, pillsPerDay: 1 }),
+      med({ name: "twenty-two", pillsRemaining: 22, pillsPerDay: 1 }),
+      med({ name: "twenty-three", pillsRemaining: 23, pillsPerDay: 1 }),
     ];
     expect(names(filterByStatus(mix, "refill-needed", context))).toEqual(["seven"]);
     expect(names(filterByStatus(mix, "running-low", context))).toEqual(["eight", "fifteen"]);
-    expect(names(filterByStatus(mix, "well-stocked", context))).toEqual(["sixteen"]);
-    expect(filterByStatus(mix, "all", context)).toHaveLength(4);
+    expect(names(filterByStatus(mix, "well-stocked", context))).toEqual(["sixteen", "twenty-two", "twenty-three"]);
+    expect(filterByStatus(mix, "all", context)).toHaveLength(6);
+    const fourteen = { ...context, notificationDays: 14 };
+    expect(names(filterByStatus(mix, "refill-needed", fourteen))).toEqual(["seven", "eight"]);
+    expect(names(filterByStatus(mix, "running-low", fourteen))).toEqual(["fifteen", "sixteen", "twenty-two"]);
+    expect(names(filterByStatus(mix, "well-stocked", fourteen))).toEqual(["twenty-three"]);
   });
 });
 
 describe("sorting", () => {
-  it("starts on name ascending; a new column sorts ascending and a second click toggles", () => {
-    expect(DEFAULT_SORT).toEqual({ key: "name", direction: "asc" });
-    const first = nextSort(DEFAULT_SORT, "pillsRemaining");
-    expect(first).toEqual({ key: "pillsRemaining", direction: "asc" });
-    const second = nextSort(first, "pillsRemaining");
-    expect(second).toEqual({ key: "pillsRemaining", direction: "desc" });
-    expect(nextSort(second, "pillsRemaining")).toEqual({ key: "pillsRemaining", direction: "asc" });
+  const sorted = (list: Medication[], sort: { key: SortKey; direction: "asc" | "desc" }, notificationDays = 7) => names(sortMedications(list, sort, pharmacies, notificationDays));
+
+  it("starts on 'Runs out first'; a new column sorts ascending and a second click toggles", () => {
+    expect(DEFAULT_SORT).toEqual({ key: "daysLeft", direction: "asc" });
+    const first = nextSort(DEFAULT_SORT, "name");
+    expect(first).toEqual({ key: "name", direction: "asc" });
+    const second = nextSort(first, "name");
+    expect(second).toEqual({ key: "name", direction: "desc" });
+    expect(nextSort(second, "name")).toEqual({ key: "name", direction: "asc" });
     expect(nextSort(second, "status")).toEqual({ key: "status", direction: "asc" });
-    expect(nextSort(DEFAULT_SORT, "name")).toEqual({ key: "name", direction: "desc" });
+    expect(nextSort(DEFAULT_SORT, "daysLeft")).toEqual({ key: "daysLeft", direction: "desc" });
+  });
+
+  it("'Runs out first': days left ascending, then name", () => {
+    const list = [
+      med({ name: "Zinc", pillsRemaining: 3 }),
+      med({ name: "aspirin", pillsRemaining: 90 }),
+      med({ name: "Bisoprolol", pillsRemaining: 3.5 }), // 3 whole days, as shown: ties with Zinc
+      med({ name: "Metformin", pillsRemaining: 20, pillsPerDay: 2 }), // 10 days, though 20 pills
+      med({ name: "Lisinopril", pillsRemaining: 12 }),
+    ];
+    expect(sorted(list, DEFAULT_SORT)).toEqual(["Bisoprolol", "Zinc", "Metformin", "Lisinopril", "aspirin"]);
+    expect(names(visibleMedications(list, { query: "", status: "all", sort: DEFAULT_SORT, names: pharmacies, ...context }))).toEqual(["Bisoprolol", "Zinc", "Metformin", "Lisinopril", "aspirin"]);
   });
 
   it("sorts names the way people read them: case-insensitive and numeric", () => {
     const list = [med({ name: "vitamin D10" }), med({ name: "Zinc" }), med({ name: "aspirin" }), med({ name: "Vitamin D2" }), med({ name: "Bisoprolol" })];
-    expect(names(sortMedications(list, DEFAULT_SORT, pharmacies))).toEqual(["aspirin", "Bisoprolol", "Vitamin D2", "vitamin D10", "Zinc"]);
-    expect(names(sortMedications(list, { key: "name", direction: "desc" }, pharmacies))).toEqual(["Zinc", "vitamin D10", "Vitamin D2", "Bisoprolol", "aspirin"]);
+    expect(sorted(list, { key: "name", direction: "asc" })).toEqual(["aspirin", "Bisoprolol", "Vitamin D2", "vitamin D10", "Zinc"]);
+    expect(sorted(list, { key: "name", direction: "desc" })).toEqual(["Zinc", "vitamin D10", "Vitamin D2", "Bisoprolol", "aspirin"]);
   });
 
   it("sorts by pharmacy name, missing pharmacy first", () => {
     const list = [med({ name: "a", pharmacyId: 1 }), med({ name: "b", pharmacyId: null }), med({ name: "c", pharmacyId: 2 }), med({ name: "d", pharmacyId: 99 })];
-    expect(names(sortMedications(list, { key: "pharmacy", direction: "asc" }, pharmacies))).toEqual(["b", "d", "c", "a"]);
-    expect(names(sortMedications(list, { key: "pharmacy", direction: "desc" }, pharmacies))).toEqual(["a", "c", "b", "d"]);
+    expect(sorted(list, { key: "pharmacy", direction: "asc" })).toEqual(["b", "d", "c", "a"]);
+    expect(sorted(list, { key: "pharmacy", direction: "desc" })).toEqual(["a", "c", "b", "d"]);
   });
 
   it.each<[SortKey, Array<Partial<Medication>>, string[]]>([
-    ["pillsPerDay", [{ name: "x", pillsPerDay: 2 }, { name: "y", pillsPerDay: 0.5 }, { name: "z", pillsPerDay: 1 }], ["y", "z", "x"]],
-    ["pillsRemaining", [{ name: "x", pillsRemaining: 100 }, { name: "y", pillsRemaining: 9.5 }, { name: "z", pillsRemaining: 10 }], ["y", "z", "x"]],
+    ["dose", [{ name: "x", pillsPerDay: 2 }, { name: "y", pillsPerDay: 0.5 }, { name: "z", pillsPerDay: 1 }], ["y", "z", "x"]],
+    // 'Remaining' is days left: x has the most pills but the fewest days.
+    ["daysLeft", [{ name: "x", pillsRemaining: 100, pillsPerDay: 20 }, { name: "y", pillsRemaining: 9.5 }, { name: "z", pillsRemaining: 10 }], ["x", "y", "z"]],
     [
-      "lastRefillDate",
+      "lastRefill",
       [{ name: "x", lastRefillDate: "2025-01-05" }, { name: "y", lastRefillDate: null }, { name: "z", lastRefillDate: "2024-12-31" }],
       ["y", "z", "x"],
     ],
@@ -110,19 +139,64 @@ describe("sorting", () => {
     ],
   ])("sorts by %s ascending, and the reverse descending", (key, rows, ascending) => {
     const list = rows.map(med);
-    expect(names(sortMedications(list, { key, direction: "asc" }, pharmacies))).toEqual(ascending);
-    expect(names(sortMedications(list, { key, direction: "desc" }, pharmacies))).toEqual([...ascending].reverse());
+    expect(sorted(list, { key, direction: "asc" })).toEqual(ascending);
+    expect(sorted(list, { key, direction: "desc" })).toEqual([...ascending].reverse());
+  });
+
+  it("breaks ties within a status by days left, then by name, with the user's notification days", () => {
+    const list = [
+      med({ name: "a", pillsRemaining: 12 }),
+      med({ name: "b", pillsRemaining: 9 }),
+      med({ name: "c", pillsRemaining: 30 }),
+      med({ name: "d", pillsRemaining: 2 }),
+      med({ name: "e", pillsRemaining: 9 }),
+      med({ name: "f", pillsRemaining: 20 }),
+    ];
+    expect(sorted(list, { key: "status", direction: "asc" })).toEqual(["d", "b", "e", "a", "f", "c"]);
+    // With 14 days a, b and e are Refill Needed too; f (20) is Running Low.
+    expect(sorted(list, { key: "status", direction: "asc" }, 14)).toEqual(["d", "b", "e", "a", "f", "c"]);
   });
 
   it("breaks ties by name and never mutates its input", () => {
     const list = [med({ name: "b", pillsPerDay: 1 }), med({ name: "a", pillsPerDay: 1 })];
-    expect(names(sortMedications(list, { key: "pillsPerDay", direction: "desc" }, pharmacies))).toEqual(["a", "b"]);
+    expect(sorted(list, { key: "dose", direction: "desc" })).toEqual(["a", "b"]);
     expect(names(list)).toEqual(["b", "a"]);
   });
 
   it("searches, filters and sorts together", () => {
     const list = [med({ name: "Metoprolol", pillsRemaining: 3 }), med({ name: "metformin", pillsRemaining: 3 }), med({ name: "Met-Well", pillsRemaining: 90 }), med({ name: "Aspirin", pillsRemaining: 1 })];
     expect(names(visibleMedications(list, { query: "MET", status: "refill-needed", sort: DEFAULT_SORT, names: pharmacies, ...context }))).toEqual(["metformin", "Metoprolol"]);
+  });
+});
+
+describe("the list's view in the URL", () => {
+  const viewOf = (search: string) => listViewOf((name) => new URLSearchParams(search).get(name));
+
+  it("is the default view without a query, and writes nothing for it", () => {
+    expect(viewOf("")).toEqual({ query: "", status: "all", sort: DEFAULT_SORT, page: 1 });
+    expect(listViewSearch(viewOf(""))).toBe("");
+  });
+
+  it("reads search, filter, sort and page, and writes them back the same", () => {
+    const view = viewOf("?q=corner+pharm%C3%A9&status=running-low&sort=name-desc&page=3");
+    expect(view).toEqual({ query: "corner pharmé", status: "running-low", sort: { key: "name", direction: "desc" }, page: 3 });
+    expect(viewOf(listViewSearch(view))).toEqual(view);
+    expect(listViewSearch({ ...view, status: "all", page: 1 })).toBe("?q=corner+pharm%C3%A9&sort=name-desc");
+    expect(listViewSearch({ ...view, query: "", sort: { key: "status", direction: "asc" } })).toBe("?status=running-low&sort=status&page=3");
+  });
+
+  it("offers every column in both directions as a sort value", () => {
+    for (const key of SORT_KEYS) {
+      for (const direction of ["asc", "desc"] as const) expect(parseSort(sortValue({ key, direction }))).toEqual({ key, direction });
+    }
+    expect(sortValue(DEFAULT_SORT)).toBe("daysLeft");
+  });
+
+  it.each(["?status=bogus&sort=pillsRemaining&page=-2", "?sort=name-up&page=abc", "?sort=&page=0", "?sort=toString&page=1.5"])("falls back to the default for what it does not know: %s", (search) => {
+    const view = viewOf(search);
+    expect(view.status).toBe("all");
+    expect(view.sort).toEqual(DEFAULT_SORT);
+    expect(view.page).toBe(1);
   });
 });
 

@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { compareByName, compareNames, daysLeft, nameCollator, runOutDate, STATUS_LABEL, statusOf, summaryBucket, summaryCounts, wholeDaysLeft, type Medication } from "../../src/domain/medications";
+import {
+  compareByName,
+  compareNames,
+  DEFAULT_NOTIFICATION_DAYS,
+  daysLeft,
+  nameCollator,
+  runningLowUntil,
+  runOutDate,
+  STATUS_LABEL,
+  statusCounts,
+  statusForDaysLeft,
+  statusOf,
+  wholeDaysLeft,
+  type Medication,
+} from "../../src/domain/medications";
 import { addDays } from "../../src/domain/time";
 
 let nextId = 1;
@@ -35,23 +49,47 @@ describe("days of supply left", () => {
   });
 });
 
-describe("status (spec point 4: ≤ 7 refill needed, 8–15 running low, above 15 well stocked)", () => {
+describe("the threshold rule: Refill Needed at or below notification days, Running Low up to 8 more, Well Stocked beyond", () => {
   it.each([
     [0, "refill-needed"],
     [7, "refill-needed"],
-    [7.99, "refill-needed"], // rounded down to 7
     [8, "running-low"],
     [15, "running-low"],
-    [15.99, "running-low"], // rounded down to 15
     [16, "well-stocked"],
     [365, "well-stocked"],
-  ] as const)("%s days → %s", (days, status) => {
-    expect(statusOf(med(days * 100, 100))).toBe(status);
+  ] as const)("the default 7 keeps the original 7 and 15: %s days → %s", (days, status) => {
+    expect(statusForDaysLeft(days, DEFAULT_NOTIFICATION_DAYS)).toBe(status);
   });
 
-  it("uses the fractional pills per day", () => {
-    expect(statusOf(med(4, 0.5))).toBe("running-low"); // 8 days
-    expect(statusOf(med(3.5, 0.5))).toBe("refill-needed"); // 7 days
+  it.each([
+    [14, "refill-needed"],
+    [15, "running-low"],
+    [22, "running-low"],
+    [23, "well-stocked"],
+  ] as const)("notification days 14 → 14 and 22: %s days → %s", (days, status) => {
+    expect(statusForDaysLeft(days, 14)).toBe(status);
+    expect(runningLowUntil(14)).toBe(22);
+  });
+
+  it.each([
+    [1, 1, "refill-needed"],
+    [1, 2, "running-low"],
+    [1, 9, "running-low"],
+    [1, 10, "well-stocked"],
+    [30, 30, "refill-needed"],
+    [30, 38, "running-low"],
+    [30, 39, "well-stocked"],
+  ] as const)("notification days %s: %s days → %s", (notificationDays, days, status) => {
+    expect(statusForDaysLeft(days, notificationDays)).toBe(status);
+  });
+
+  it("takes a medication's whole days left, as the list shows them", () => {
+    expect(statusOf(med(7.99 * 100, 100), 7)).toBe("refill-needed"); // '7 days left'
+    expect(statusOf(med(4, 0.5), 7)).toBe("running-low"); // 8 days
+    expect(statusOf(med(3.5, 0.5), 7)).toBe("refill-needed"); // 7 days
+    expect(statusOf(med(15.5, 1), 14)).toBe("running-low");
+    expect(statusOf(med(22.9, 1), 14)).toBe("running-low");
+    expect(statusOf(med(23, 1), 14)).toBe("well-stocked");
   });
 
   it("has the spec's labels", () => {
@@ -59,44 +97,22 @@ describe("status (spec point 4: ≤ 7 refill needed, 8–15 running low, above 1
   });
 });
 
-describe("summary cards (unrounded days vs notificationDays, default 7)", () => {
-  it.each([
-    [7, "needRefillSoon"],
-    [7.5, "runningLow"], // unrounded: above 7, though the list's status says Refill Needed
-    [15, "runningLow"],
-    [15.5, "wellStocked"],
-  ] as const)("default 7: %s days → %s", (days, bucket) => {
-    expect(summaryBucket(med(days * 2, 2))).toBe(bucket);
+describe("summary cards: the same rule as the badges", () => {
+  it("counts each status with the user's notification days", () => {
+    const list = [med(0), med(5), med(10), med(12), med(40), med(16), med(7.5)];
+    expect(statusCounts(list, 7)).toEqual({ "refill-needed": 3, "running-low": 2, "well-stocked": 2 });
+    expect(statusCounts(list, 12)).toEqual({ "refill-needed": 5, "running-low": 1, "well-stocked": 1 });
+    expect(statusCounts(list, 1)).toEqual({ "refill-needed": 1, "running-low": 2, "well-stocked": 4 });
+    expect(statusCounts([], 7)).toEqual({ "refill-needed": 0, "running-low": 0, "well-stocked": 0 });
   });
 
-  it("the unrounded boundary differs from the list's status", () => {
-    const m = med(15, 2); // 7.5 days
-    expect(statusOf(m)).toBe("refill-needed");
-    expect(summaryBucket(m, 7)).toBe("runningLow");
-  });
-
-  it.each([
-    [3, 3, "needRefillSoon"],
-    [3, 3.5, "runningLow"],
-    [3, 7, "runningLow"],
-    [10, 10, "needRefillSoon"],
-    [10, 10.5, "runningLow"],
-    [10, 15, "runningLow"],
-    [10, 15.01, "wellStocked"],
-    [20, 16, "needRefillSoon"], // notificationDays above 15: nothing is "running low"
-    [20, 20, "needRefillSoon"],
-    [20, 20.5, "wellStocked"],
-    [30, 30, "needRefillSoon"],
-  ] as const)("notificationDays %s: %s days → %s", (notificationDays, days, bucket) => {
-    expect(summaryBucket(med(days * 4, 4), notificationDays)).toBe(bucket);
-  });
-
-  it("counts each bucket", () => {
-    const list = [med(0), med(5), med(10), med(12), med(40), med(16)];
-    expect(summaryCounts(list)).toEqual({ needRefillSoon: 2, runningLow: 2, wellStocked: 2 });
-    expect(summaryCounts(list, 12)).toEqual({ needRefillSoon: 4, runningLow: 0, wellStocked: 2 });
-    expect(summaryCounts(list, 1)).toEqual({ needRefillSoon: 1, runningLow: 3, wellStocked: 2 });
-    expect(summaryCounts([])).toEqual({ needRefillSoon: 0, runningLow: 0, wellStocked: 0 });
+  it("never counts a medication in another status than its badge (notification days 14)", () => {
+    const list = [3, 9, 14, 14.5, 15, 18, 22, 22.9, 23, 60].map((days) => med(days * 2, 2));
+    const counts = statusCounts(list, 14);
+    for (const status of ["refill-needed", "running-low", "well-stocked"] as const) {
+      expect(counts[status]).toBe(list.filter((m) => statusOf(m, 14) === status).length);
+    }
+    expect(counts).toEqual({ "refill-needed": 4, "running-low": 4, "well-stocked": 2 });
   });
 });
 

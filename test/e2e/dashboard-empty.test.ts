@@ -19,7 +19,8 @@ async function seed(page: Page) {
   }
 }
 
-const ALL = ["Atorvastatin", "Lisinopril", "Metformin"];
+// Runs out first: 3, 12 and 90 days.
+const ALL = ["Metformin", "Lisinopril", "Atorvastatin"];
 const ADD_FIRST = "No medications found. Add your first medication to start tracking.";
 const shownNames = (page: Page) => page.getByRole("rowheader").allTextContents();
 const textCount = (page: Page, text: string) => page.getByText(text, { exact: true }).count();

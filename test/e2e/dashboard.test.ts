@@ -64,7 +64,7 @@ describe.each([
     expect(await summary(page, "Running Low")).toContain("1 Medication");
     expect(await summary(page, "Well Stocked")).toContain("1 Medication");
     expect(await textCount(page, "3 medication(s) found")).toBe(1);
-    expect(await shownNames(page)).toEqual(["atorvastatin", "Lisinopril", "Metformin"]);
+    expect(await shownNames(page)).toEqual(["Metformin", "Lisinopril", "atorvastatin"]); // runs out first
     for (const text of ["Jan 5, 2025", "Dec 31, 2024", "Not available", "5 days left", "Refill Needed", "Running Low", "Well Stocked"]) {
       expect(await page.getByText(text).filter({ visible: true }).count(), text).toBeGreaterThan(0);
     }
@@ -231,7 +231,7 @@ describe.each([
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => page.getByText("The medication has been successfully deleted.").count()).toBe(1);
     expect(await page.getByText("Medication deleted").count()).toBe(1);
-    await expect.poll(() => shownNames(page)).toEqual(["atorvastatin", "Lisinopril"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Lisinopril", "atorvastatin"]);
     expect(await textCount(page, "2 medication(s) found")).toBe(1);
 
     const lisinopril = medications.find((m) => m.name === "Lisinopril")!;
@@ -263,16 +263,20 @@ describe("dashboard on the desktop table", () => {
     await hydrated(page);
 
     const header = (name: string) => page.getByRole("columnheader", { name });
-    expect(await header("Medication").getAttribute("aria-sort")).toBe("ascending");
-    expect(await page.getByRole("columnheader").allTextContents()).toEqual(["Medication", "Pharmacy", "Daily Dose", "Remaining", "Last Refill", "Status", "Actions"]);
-
-    await header("Remaining").getByRole("button").click();
-    await expect.poll(() => shownNames(page)).toEqual(["Metformin", "Lisinopril", "atorvastatin"]);
+    // 'Runs out first' is the Remaining column ascending; the 'Sort by' select is for narrow screens only.
     expect(await header("Remaining").getAttribute("aria-sort")).toBe("ascending");
     expect(await header("Medication").getAttribute("aria-sort")).toBe("none");
+    expect(await page.getByRole("combobox", { name: "Sort by" }).isVisible()).toBe(false);
+    expect(await page.getByRole("columnheader").allTextContents()).toEqual(["Medication", "Pharmacy", "Daily Dose", "Remaining", "Last Refill", "Status", "Actions"]);
+    expect(await shownNames(page)).toEqual(["Metformin", "Lisinopril", "atorvastatin"]);
+
     await header("Remaining").getByRole("button").click();
     await expect.poll(() => shownNames(page)).toEqual(["atorvastatin", "Lisinopril", "Metformin"]);
     expect(await header("Remaining").getAttribute("aria-sort")).toBe("descending");
+    await header("Medication").getByRole("button").click();
+    await expect.poll(() => shownNames(page)).toEqual(["atorvastatin", "Lisinopril", "Metformin"]);
+    expect(await header("Medication").getAttribute("aria-sort")).toBe("ascending");
+    expect(await header("Remaining").getAttribute("aria-sort")).toBe("none");
 
     await header("Last Refill").getByRole("button").click(); // a missing date is the earliest
     await expect.poll(() => shownNames(page)).toEqual(["Lisinopril", "atorvastatin", "Metformin"]);
@@ -295,7 +299,7 @@ describe("dashboard on the desktop table", () => {
     await noJs.addCookies(await page.context().cookies());
     const staticPage = await noJs.newPage();
     await staticPage.goto("/");
-    expect(await staticPage.getByRole("rowheader").allTextContents()).toEqual(["atorvastatin", "Lisinopril", "Metformin"]);
+    expect(await staticPage.getByRole("rowheader").allTextContents()).toEqual(["Metformin", "Lisinopril", "atorvastatin"]);
     expect(await staticPage.getByText("3 medication(s) found").count()).toBe(1);
     await noJs.close();
 
@@ -304,7 +308,7 @@ describe("dashboard on the desktop table", () => {
     const pharmacy = (await (await page.request.get("/api/pharmacies")).json())[0];
     await page.request.post("/api/medications", { data: { name: "Zoloft", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30 } });
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
-    await expect.poll(() => shownNames(page)).toEqual(["atorvastatin", "Lisinopril", "Metformin", "Zoloft"]);
+    await expect.poll(() => shownNames(page)).toEqual(["Zoloft", "Metformin", "Lisinopril", "atorvastatin"]);
     expect(await summary(page, "Need Refill Soon")).toContain("2 Medications");
     expectNoErrors(page);
     await page.context().close();

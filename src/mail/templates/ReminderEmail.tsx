@@ -1,6 +1,6 @@
 import * as m from "../../generated/i18n";
 import { noPharmacyText } from "../../domain/dashboard";
-import { RUNNING_LOW_MAX_DAYS } from "../../domain/medications";
+import { runningLowUntil } from "../../domain/medications";
 import { formatPhone, phoneLink } from "../../domain/phone";
 import { PRESCRIPTION_LEAD_DAYS, prescriptionNoticeText } from "../../domain/prescription";
 import { formatDate } from "../../i18n/format";
@@ -50,7 +50,7 @@ function supplyText(item: ReminderItem): string {
 function wording(content: ReminderContent, test: boolean) {
   return {
     nowTitle: m.mail_reminder_now_title({ days: content.notificationDays }),
-    upcomingTitle: m.mail_reminder_upcoming_title({ days: RUNNING_LOW_MAX_DAYS }),
+    upcomingTitle: m.mail_reminder_upcoming_title({ days: runningLowUntil(content.notificationDays) }),
     prescriptionsTitle: m.mail_reminder_prescriptions_title({ days: PRESCRIPTION_LEAD_DAYS }),
     intro: test ? m.mail_reminder_intro_test() : m.mail_reminder_intro(),
     nothing: content.immediate.length === 0 && content.upcoming.length === 0 && content.prescriptions.length === 0,
