@@ -60,7 +60,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
               <h1 className="min-w-0 text-2xl font-bold break-words">
                 <bdi>{medication.name}</bdi>
               </h1>
-              <a href={`/edit-medication/${medication.id}`} className="btn-secondary">
+              <a href={`/edit-medication/${medication.id}`} className="btn-secondary" data-online-only>
                 {m.page_med_edit()}
               </a>
             </div>
