@@ -21,11 +21,13 @@ const BANNER = /^You are offline\. Showing your list as of .*\d.*\.$/;
 async function seed(page: Page) {
   const account = await registerViaApi(page);
   const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
+  const ids: number[] = [];
   for (const [name, pillsRemaining] of [["Metformin", 30], ["Lisinopril", 12]] as const) {
     const res = await page.request.post("/api/medications", { data: { name, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining, pillsPerRefill: 30 } });
     expect(res.status()).toBe(201);
+    ids.push(((await res.json()) as { id: number }).id);
   }
-  return account;
+  return { ...account, metforminId: ids[0]! };
 }
 
 /** Opens `path`, waits for the service worker to control the page and to have kept it. */
@@ -84,9 +86,10 @@ describe("installable", () => {
 describe("offline read", () => {
   it("reloads offline to the kept list with the banner, the counts counted down to today, the actions disabled", async () => {
     const page = await newPage(browser, DESKTOP);
-    await seed(page);
+    const { metforminId } = await seed(page);
     await openAndKeep(page, "/");
     await openAndKeep(page, "/pharmacies");
+    await openAndKeep(page, `/medications/${metforminId}`);
 
     // Two days later, without a connection: the kept copy, counted down 2 pills each.
     await page.clock.setFixedTime(Date.now() + 2 * DAY);
@@ -124,7 +127,14 @@ describe("offline read", () => {
     await page.setViewportSize(MOBILE);
     await expectAccessible(page);
 
-    // The pharmacies page was kept too.
+    // So were the medication's page, counted down the same way, and the pharmacies page.
+    await page.goto(`/medications/${metforminId}`);
+    await hydrated(page);
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    await expect.poll(() => page.locator("dd").filter({ hasText: /^28 pills$/ }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Edit" }).getAttribute("aria-disabled")).toBe("true");
+    expect(await page.getByRole("button", { name: "Refill" }).getAttribute("aria-disabled")).toBe("true");
+    expect((page as Page & { problems: string[] }).problems.filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
     await page.goto("/pharmacies");
     expect(await page.getByText("Corner Pharmacy").count()).toBeGreaterThan(0);
     await expect.poll(() => banner.isVisible()).toBe(true);
