@@ -90,6 +90,9 @@ describe("offline read", () => {
     await openAndKeep(page, "/");
     await openAndKeep(page, "/pharmacies");
     await openAndKeep(page, `/medications/${metforminId}`);
+    // The islands read /api/* while online: none of it, and no redirect target, was kept.
+    const kept = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat());
+    expect(kept.filter((path) => !path.startsWith("/build/")).sort()).toEqual(["/", `/medications/${metforminId}`, "/pharmacies"]);
 
     // Two days later, without a connection: the kept copy, counted down 2 pills each.
     await page.clock.setFixedTime(Date.now() + 2 * DAY);
@@ -164,6 +167,9 @@ describe("offline read", () => {
     await page.context().setOffline(false);
     await expect.poll(() => banner.isVisible()).toBe(false);
     expect(await page.getByRole("button", { name: "Delete Metformin" }).getAttribute("aria-disabled")).toBeNull();
+    // A page may also ask the worker to drop everything it kept.
+    await page.evaluate(() => navigator.serviceWorker.controller!.postMessage("clear"));
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBe(0);
     await page.context().close();
   });
 
