@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, pageAssets } from "../islands/sw/policy";
+import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, pageAssets, startsSession } from "../islands/sw/policy";
 import assets from "../src/generated/assets.json";
 import { call, createMedication, signUp } from "./helpers";
 
@@ -72,6 +72,13 @@ describe("what the service worker keeps (islands/sw/policy.ts)", () => {
     expect(endsSession("DELETE", "/api/user")).toBe(true);
     expect(endsSession("GET", "/api/user")).toBe(false);
     expect(endsSession("DELETE", "/api/user/sessions")).toBe(false);
+  });
+
+  it("and when a new session starts here: signing in or up over copies an earlier account left", () => {
+    expect(startsSession("POST", "/api/login")).toBe(true);
+    expect(startsSession("POST", "/api/register")).toBe(true);
+    expect(startsSession("GET", "/api/login")).toBe(false);
+    expect(startsSession("POST", "/api/logout")).toBe(false);
   });
 
   it("a kept page keeps the scripts and stylesheet it loads, and is marked when served from the cache", async () => {

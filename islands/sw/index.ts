@@ -1,7 +1,7 @@
 // The service worker, served at /sw.js (scope "/") and registered after load by ./page.ts.
 // Signed-in pages (policy.ts) are network-first with a short timeout and kept for offline reading;
 // the hashed /build/ assets they load are cache-first. Nothing else is answered from a cache.
-import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, pageAssets } from "./policy";
+import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, pageAssets, startsSession } from "./policy";
 
 // ---------------------------------------------------------------------------------------------
 // Push notifications: the lead adds here
@@ -102,7 +102,14 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (endsSession(request.method, url.pathname)) {
+  if (startsSession(request.method, url.pathname)) {
+    event.respondWith(
+      fetch(request).then(async (res) => {
+        if (res.ok) await dropCaches();
+        return res;
+      }),
+    );
+  } else if (endsSession(request.method, url.pathname)) {
     // Dropped once the server agreed, or when it could not be asked: a patient signing out on a
     // phone without a connection still leaves nothing readable behind.
     event.respondWith(

@@ -15,6 +15,12 @@ export const isBuildAsset = (path: string) => path.startsWith("/build/") && !pat
  */
 export const endsSession = (method: string, path: string) => (method === "POST" && path === "/api/logout") || (method === "DELETE" && path === "/api/user");
 
+/**
+ * Requests whose success starts a new session in this browser: whatever an earlier account left kept
+ * (a session that expired or was ended from another device, so no sign-out ran here) goes first.
+ */
+export const startsSession = (method: string, path: string) => method === "POST" && (path === "/api/login" || path === "/api/register");
+
 /** Only a page's own 200 is kept: no redirect (a signed-out visit must reach /auth), no error page. */
 export const isKeepable = (res: Pick<Response, "status" | "type" | "redirected" | "headers">) =>
   res.status === 200 && res.type === "basic" && !res.redirected && (res.headers.get("Content-Type") ?? "").startsWith("text/html");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DESKTOP, expectAccessible, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import { baseUrl, DESKTOP, expectAccessible, hydrated, launch, MOBILE, newPage, registerViaApi, uniqueName } from "./browser";
 
 // Issue 23: the app installs (Chromium's own check), opens offline to the last list it saw with a
 // banner and the server's actions disabled, and a sign-out leaves nothing readable offline.
@@ -191,6 +191,25 @@ describe("offline read", () => {
     await page.goto("/").catch(() => undefined); // nothing kept: the browser's own offline error
     expect(await page.content()).not.toContain("Metformin");
     expect(await page.getByText("Metformin").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("signing in over a session that ended elsewhere first drops what the earlier account left", async () => {
+    const page = await newPage(browser, DESKTOP);
+    await seed(page);
+    await openAndKeep(page, "/pharmacies");
+    // The session ends on the server side (expiry, 'sign out everywhere'): no sign-out ran here.
+    await page.context().clearCookies();
+    await page.goto("/auth");
+    expect(await page.evaluate(async () => !!(await caches.match(location.origin + "/pharmacies")))).toBe(true);
+    // Someone else signs up in this browser (through the page, so through the worker).
+    const username = uniqueName("next");
+    const status = await page.evaluate(async (name) => {
+      const body = { username: name, password: "correct horse battery", email: `${name}@example.com`, fullName: "Next Person", emailConsent: true, timezone: "UTC" };
+      return (await fetch("/api/register", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).status;
+    }, username);
+    expect(status).toBe(201);
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBe(0);
     await page.context().close();
   });
 
