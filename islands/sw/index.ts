@@ -51,9 +51,10 @@ async function networkFirst(event: FetchEvent, url: URL): Promise<Response> {
     network.then(async (res) => {
       if (isKeepable(res)) return keep(key, res.clone());
       // A redirect (to /auth) or a 404 means the kept copy is no longer this user's page; the
-      // dashboard redirects only without a session, so then nothing of theirs stays. A 5xx keeps it.
+      // dashboard and the pharmacies page redirect only without a session, so then nothing of theirs
+      // stays (a medication page also redirects when the medication is gone). A 5xx keeps it.
       if (res.type === "opaqueredirect" || res.redirected || res.status === 404) {
-        if (url.pathname === "/") await dropCaches();
+        if (url.pathname === "/" || url.pathname === "/pharmacies") await dropCaches();
         else await (await caches.open(CACHE)).delete(key);
       }
     }, () => undefined),
