@@ -101,10 +101,6 @@ export default function Dashboard(props: Props) {
   const rows = slice.items.map((m) => toRow(m, names, today, notificationDays));
 
   const closeDialog = useCallback(() => setDialog(null), [setDialog]);
-  const afterChange = useCallback(() => {
-    setDialog(null);
-    reload();
-  }, [setDialog, reload]);
 
   // 'Clear search' disappears with the empty result: the search box takes the focus it had.
   function clearSearch() {
@@ -212,11 +208,11 @@ export default function Dashboard(props: Props) {
             medication={dialog?.kind === "refill" ? dialog.medication : null}
             pharmacyName={dialog ? pharmacyNameOf(dialog.medication, names) : undefined}
             onClose={closeDialog}
-            onSettled={afterChange}
+            onSettled={reload}
             today={today}
             onUndone={reload}
           />
-          <DeleteDialog medication={dialog?.kind === "delete" ? dialog.medication : null} onClose={closeDialog} onSettled={afterChange} />
+          <DeleteDialog medication={dialog?.kind === "delete" ? dialog.medication : null} onClose={closeDialog} onSettled={reload} />
         </Suspense>
       )}
     </div>

@@ -3,7 +3,7 @@ import { deleteAccountSchema } from "../src/shared/account-schemas";
 import * as m from "../src/generated/i18n";
 import { apiRequest } from "./lib/api";
 import { Dialog, DialogButtons } from "./lib/Dialog";
-import { isWrongCurrentPassword, serverMessage } from "./lib/errors";
+import { serverMessage } from "./lib/errors";
 import { Field, FormAlert } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { useSubmit } from "./lib/submit";
@@ -11,18 +11,11 @@ import { useSubmit } from "./lib/submit";
 /** Settings › Your data: download everything as one JSON file, or delete the account (password asked). */
 export default function DataSettings() {
   const [confirming, setConfirming] = useState(false);
-  // The server's sentence when the password was wrong (shown at the field, not repeated below it).
-  const [wrongCurrent, setWrongCurrent] = useState<string | null>(null);
+  // A wrong password is said at its field (useSubmit reads the code), any other refusal below it.
   const erase = useSubmit({
     check: (form) => check(deleteAccountSchema, readForm(form)),
     async send(data) {
-      setWrongCurrent(null);
-      try {
-        await apiRequest("DELETE", "/api/user", data);
-      } catch (err) {
-        if (isWrongCurrentPassword(err)) setWrongCurrent((err as Error).message);
-        throw err;
-      }
+      await apiRequest("DELETE", "/api/user", data);
       return { navigate: "/auth", toast: { title: m.data_account_deleted() } };
     },
     failureTitle: m.data_account_not_deleted(),
@@ -30,8 +23,7 @@ export default function DataSettings() {
   });
   const close = () => {
     setConfirming(false);
-    setWrongCurrent(null);
-    erase.setErrors({});
+    erase.reset();
   };
 
   return (
@@ -69,9 +61,9 @@ export default function DataSettings() {
             name="currentPassword"
             type="password"
             autoComplete="current-password"
-            error={erase.errors.currentPassword ?? wrongCurrent ?? undefined}
+            error={erase.errors.currentPassword}
           />
-          {!wrongCurrent && <FormAlert message={erase.failure} />}
+          <FormAlert message={erase.failure} />
           <DialogButtons pending={erase.pending} onCancel={close} confirmLabel={m.data_delete_account()} pendingLabel={m.common_deleting()} tone="danger" />
         </form>
       </Dialog>

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { noticeHref } from "../src/domain/dashboard";
 import type { Medication, Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
 import { MEDICATION_DEFAULTS, medicationSchema, newMedicationSchema } from "../src/shared/medication-schemas";
-import { apiRequest, ApiRequestError } from "./lib/api";
+import { apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
-import { Field } from "./lib/Field";
+import { Field, FormAlert } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { PendingButton, Spinner, useSubmit } from "./lib/submit";
 import { showError } from "./lib/toast";
@@ -22,12 +22,8 @@ type Props = {
 
 type Intent = "save" | "another";
 
-/** The dates the server checks against the user's today: its refusal is shown at the field too. */
-const FIELD_OF_CODE: Record<string, string> = {
-  field_last_refill_future: "lastRefillDate",
-  field_counted_on_future: "countedOn",
-  field_counted_on_too_old: "countedOn",
-};
+// The pharmacies page's own add dialog, opened in place by 'Add a new pharmacy': loaded on first use.
+const PharmacyFormDialog = lazy(() => import("./pharmacies/PharmacyFormDialog").then((m) => ({ default: m.PharmacyFormDialog })));
 
 // The dashboard shows the 'Error loading medication data' toast (a flash set while this page's own
 // islands still hydrate could be taken by this page's toaster).
@@ -75,7 +71,7 @@ export default function MedicationForm({ mode, medicationId, medication: initial
       </div>
     );
   }
-  return <MedicationFields mode={mode} medication={medication} pharmacies={pharmacies} />;
+  return <MedicationFields mode={mode} medication={medication} pharmacies={pharmacies} onPharmacies={setPharmacies} />;
 }
 
 function valuesOf(medication: Medication | undefined) {
@@ -89,24 +85,24 @@ function valuesOf(medication: Medication | undefined) {
   };
 }
 
-function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"]; medication?: Medication; pharmacies: Pharmacy[] }) {
+type FieldsProps = { mode: Props["mode"]; medication?: Medication; pharmacies: Pharmacy[]; onPharmacies: (pharmacies: Pharmacy[]) => void };
+
+function MedicationFields({ mode, medication, pharmacies, onPharmacies }: FieldsProps) {
   // Which button sent the form: its label shows the spinner.
   const [intent, setIntent] = useState<Intent>("save");
   // 'Add Another' remounts the fields with the defaults (a fresh key) and focuses the name.
   const [round, setRound] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const values = valuesOf(medication);
-  const { pending, errors, setErrors, submit } = useSubmit({
+  // A refusal about a field (a date the server checks against the user's today, a pharmacy that is
+  // gone) is shown at it, read from its code by useSubmit; any other in the form's alert.
+  const { pending, errors, setErrors, failure, submit } = useSubmit({
+    form: formRef,
     check: (next: Intent) => {
       const checked = check(mode === "add" ? newMedicationSchema : medicationSchema, readForm(formRef.current!));
       return checked.errors ? checked : { data: { intent: next, medication: checked.data }, errors: null };
     },
-    send: (data) =>
-      sendMedication(data).catch((err: unknown) => {
-        const field = err instanceof ApiRequestError && err.status === 400 ? FIELD_OF_CODE[err.code ?? ""] : undefined;
-        if (field) setErrors({ [field]: (err as ApiRequestError).serverMessage });
-        throw err;
-      }),
+    send: sendMedication,
     failureTitle: mode === "edit" ? m.medication_form_update_failed() : m.medication_form_add_failed(),
   });
 
@@ -125,6 +121,39 @@ function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"
     formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }, [errors]);
 
+  // 'Add a new pharmacy' opens the pharmacy dialog over the form (what was typed stays); once saved,
+  // the list is read again and the pharmacy that was not in it before is selected.
+  const [addingPharmacy, setAddingPharmacy] = useState(false);
+  const [pharmacyDialogLoaded, setPharmacyDialogLoaded] = useState(false);
+  const [selectPharmacy, setSelectPharmacy] = useState<number | null>(null);
+  function openPharmacyDialog() {
+    setPharmacyDialogLoaded(true);
+    setAddingPharmacy(true);
+  }
+  async function pharmacyAdded() {
+    setAddingPharmacy(false);
+    const known = new Set(pharmacies.map((p) => p.id));
+    try {
+      const list = await apiRequest<Pharmacy[]>("GET", "/api/pharmacies");
+      const added = list.filter((p) => !known.has(p.id)).sort((a, b) => b.id - a.id)[0];
+      onPharmacies(list);
+      if (added) setSelectPharmacy(added.id);
+    } catch (err) {
+      showError(m.toast_pharmacies_load_failed(), errorMessage(err));
+    }
+  }
+  // After the render that added its option: select it (the select is uncontrolled) and move there.
+  useEffect(() => {
+    if (selectPharmacy === null) return;
+    const select = formRef.current?.elements.namedItem("pharmacyId");
+    if (select instanceof HTMLSelectElement) {
+      select.value = String(selectPharmacy);
+      select.focus();
+    }
+    setErrors(({ pharmacyId: _done, ...rest }) => rest);
+    setSelectPharmacy(null);
+  }, [selectPharmacy, setErrors]);
+
   function save(next: Intent) {
     if (pending) return;
     setIntent(next);
@@ -137,67 +166,76 @@ function MedicationFields({ mode, medication, pharmacies }: { mode: Props["mode"
   }
 
   return (
-    <form ref={formRef} key={round} onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={pending}>
-      <Field label={m.medication_form_name()} name="name" defaultValue={values.name} error={errors.name} autoFocus={round > 0} autoComplete="off" />
-      <Field
-        as="select"
-        label={m.medication_form_pharmacy()}
-        name="pharmacyId"
-        defaultValue={String(values.pharmacyId)}
-        error={errors.pharmacyId}
-        hint={
-          <a href="/pharmacies" className="text-sm text-teal-800 underline">
-            {m.medication_form_add_pharmacy_link()}
-          </a>
-        }
-      >
-        <option value="0" disabled>
-          {m.medication_form_select_pharmacy()}
-        </option>
-        {pharmacies.map((p) => (
-          <option key={p.id} value={p.id} dir="auto">
-            {p.name}
+    <>
+      <form ref={formRef} key={round} onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={pending}>
+        <Field label={m.medication_form_name()} name="name" defaultValue={values.name} error={errors.name} autoFocus={round > 0} autoComplete="off" />
+        <Field
+          as="select"
+          label={m.medication_form_pharmacy()}
+          name="pharmacyId"
+          defaultValue={String(values.pharmacyId)}
+          error={errors.pharmacyId}
+          hint={
+            <button type="button" className="text-sm text-teal-800 underline" onClick={openPharmacyDialog}>
+              {m.medication_form_add_pharmacy_link()}
+            </button>
+          }
+        >
+          <option value="0" disabled>
+            {m.medication_form_select_pharmacy()}
           </option>
-        ))}
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field label={m.medication_form_pills_per_day()} name="pillsPerDay" type="number" inputMode="decimal" min={0.5} step={0.5} defaultValue={values.pillsPerDay} error={errors.pillsPerDay} />
-        <Field label={m.medication_form_pills_remaining()} name="pillsRemaining" type="number" inputMode="decimal" min={0} step="any" required defaultValue={values.pillsRemaining} error={errors.pillsRemaining} />
-        <Field label={m.medication_form_pills_per_refill()} name="pillsPerRefill" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.pillsPerRefill} error={errors.pillsPerRefill} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={m.medication_form_last_refill_date()} name="lastRefillDate" type="date" defaultValue={values.lastRefillDate} error={errors.lastRefillDate} />
-        {mode === "add" && (
-          <Field label={m.medication_form_counted_on()} name="countedOn" type="date" defaultValue="" error={errors.countedOn} hint={m.medication_form_counted_on_hint()} />
-        )}
-      </div>
-      <fieldset className="rounded-md border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-medium text-slate-800">{m.medication_form_prescription_legend()}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={m.medication_form_refills_left()}
-            name="refillsLeft"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            defaultValue={values.refillsLeft}
-            error={errors.refillsLeft}
-            hint={m.medication_form_refills_left_hint()}
-          />
-          <Field label={m.medication_form_prescription_expires()} name="prescriptionExpiresOn" type="date" defaultValue={values.prescriptionExpiresOn} error={errors.prescriptionExpiresOn} />
+          {pharmacies.map((p) => (
+            <option key={p.id} value={p.id} dir="auto">
+              {p.name}
+            </option>
+          ))}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label={m.medication_form_pills_per_day()} name="pillsPerDay" type="number" inputMode="decimal" min={0.5} step={0.5} defaultValue={values.pillsPerDay} error={errors.pillsPerDay} />
+          <Field label={m.medication_form_pills_remaining()} name="pillsRemaining" type="number" inputMode="decimal" min={0} step="any" required defaultValue={values.pillsRemaining} error={errors.pillsRemaining} />
+          <Field label={m.medication_form_pills_per_refill()} name="pillsPerRefill" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.pillsPerRefill} error={errors.pillsPerRefill} />
         </div>
-      </fieldset>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        {mode === "add" ? (
-          <PendingButton type="button" className="btn-secondary" disabled={pending} pending={pending && intent === "another"} label={m.medication_form_add_another()} onClick={() => save("another")} />
-        ) : (
-          <a href="/" className={`btn-secondary ${pending ? "pointer-events-none opacity-60" : ""}`} aria-disabled={pending || undefined}>
-            {m.common_cancel()}
-          </a>
-        )}
-        <PendingButton className="btn-primary" disabled={pending} pending={pending && intent === "save"} label={mode === "add" ? m.medication_form_save() : m.medication_form_update()} />
-      </div>
-    </form>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={m.medication_form_last_refill_date()} name="lastRefillDate" type="date" defaultValue={values.lastRefillDate} error={errors.lastRefillDate} />
+          {mode === "add" && (
+            <Field label={m.medication_form_counted_on()} name="countedOn" type="date" defaultValue="" error={errors.countedOn} hint={m.medication_form_counted_on_hint()} />
+          )}
+        </div>
+        <fieldset className="rounded-md border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-medium text-slate-800">{m.medication_form_prescription_legend()}</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={m.medication_form_refills_left()}
+              name="refillsLeft"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              defaultValue={values.refillsLeft}
+              error={errors.refillsLeft}
+              hint={m.medication_form_refills_left_hint()}
+            />
+            <Field label={m.medication_form_prescription_expires()} name="prescriptionExpiresOn" type="date" defaultValue={values.prescriptionExpiresOn} error={errors.prescriptionExpiresOn} />
+          </div>
+        </fieldset>
+        <FormAlert message={failure} />
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          {mode === "add" ? (
+            <PendingButton type="button" className="btn-secondary" disabled={pending} pending={pending && intent === "another"} label={m.medication_form_add_another()} onClick={() => save("another")} />
+          ) : (
+            <a href="/" className={`btn-secondary ${pending ? "pointer-events-none opacity-60" : ""}`} aria-disabled={pending || undefined}>
+              {m.common_cancel()}
+            </a>
+          )}
+          <PendingButton className="btn-primary" disabled={pending} pending={pending && intent === "save"} label={mode === "add" ? m.medication_form_save() : m.medication_form_update()} />
+        </div>
+      </form>
+      {/* Outside the form: its own form must not be nested in this one (a submit would reach both). */}
+      {pharmacyDialogLoaded && (
+        <Suspense fallback={null}>
+          <PharmacyFormDialog state={addingPharmacy ? { mode: "add" } : null} onClose={() => setAddingPharmacy(false)} onSaved={() => void pharmacyAdded()} />
+        </Suspense>
+      )}
+    </>
   );
 }

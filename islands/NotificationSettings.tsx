@@ -8,7 +8,7 @@ import * as m from "../src/generated/i18n";
 import { formatTime } from "../src/i18n/format";
 import { HOUR_OPTIONS, MAX_NOTIFICATION_DAYS, MIN_NOTIFICATION_DAYS, notificationSettingsSchema } from "../src/shared/settings-schemas";
 import { apiRequest } from "./lib/api";
-import { describedBy, Field, FieldError } from "./lib/Field";
+import { describedBy, Field, FieldError, FormAlert } from "./lib/Field";
 import { check } from "./lib/form";
 import { currentUserAtom } from "./lib/state";
 import { PendingButton, useSubmit } from "./lib/submit";
@@ -39,7 +39,7 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
   const [consent, setConsent] = useState(user.emailConsent);
   const [now, setNow] = useState(renderedAt);
   const id = useId();
-  const { pending, errors, onSubmit } = useSubmit({
+  const { pending, errors, failure, onSubmit } = useSubmit({
     check: () => check(notificationSettingsSchema, { notificationDays: days, emailConsent: consent, timezone, notificationHour: hour }),
     async send(data) {
       const answer = await apiRequest<{ user: User }>("PATCH", "/api/notifications/settings", data);
@@ -157,6 +157,7 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
         {m.common_email_consent()}
       </label>
 
+      <FormAlert message={failure} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <a href="/" className="btn-secondary">
           {m.common_cancel()}

@@ -6,6 +6,7 @@ import { errorMessage } from "./lib/errors";
 import { showError } from "./lib/toast";
 import { useRefreshOnFocus } from "./lib/useWindowFocus";
 import { DeletePharmacyDialog } from "./pharmacies/DeletePharmacyDialog";
+import { MergePharmacyDialog } from "./pharmacies/MergePharmacyDialog";
 import { PharmacyFormDialog, type PharmacyFormState } from "./pharmacies/PharmacyFormDialog";
 
 /** /pharmacies: the user's pharmacies as cards, with add, edit and delete dialogs. */
@@ -14,6 +15,7 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
   const [loading, setLoading] = useState(initial === null);
   const [form, setForm] = useState<PharmacyFormState>(null);
   const [deleting, setDeleting] = useState<PharmacyView | null>(null);
+  const [merging, setMerging] = useState<PharmacyView | null>(null);
   const latest = useRef(0);
 
   const reload = useCallback(() => {
@@ -32,10 +34,10 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
   useRefreshOnFocus(reload);
 
   const openAdd = () => setForm({ mode: "add" });
-  // After a save or a delete (only one dialog is ever open): close it and show the list afresh.
+  // After a save or a merge: close the dialog and show the list afresh (a delete closes its dialog itself).
   const closeAndReload = () => {
     setForm(null);
-    setDeleting(null);
+    setMerging(null);
     reload();
   };
   return (
@@ -103,13 +105,18 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
                   <span className="italic">{m.pharmacies_no_phone()}</span>
                 )}
               </p>
-              <div className="mt-auto flex gap-2 pt-1">
+              <div className="mt-auto flex flex-wrap gap-2 pt-1">
                 <button type="button" className="btn-secondary" aria-label={m.pharmacies_edit_label({ name: pharmacy.name })} data-online-only onClick={() => setForm({ mode: "edit", pharmacy })}>
                   {m.common_edit()}
                 </button>
                 <button type="button" className="btn-secondary text-red-700" aria-label={m.pharmacies_delete_label({ name: pharmacy.name })} data-online-only onClick={() => setDeleting(pharmacy)}>
                   {m.common_delete()}
                 </button>
+                {pharmacies.length > 1 && (
+                  <button type="button" className="btn-secondary" aria-label={m.pharmacies_merge_label({ name: pharmacy.name })} data-online-only onClick={() => setMerging(pharmacy)}>
+                    {m.pharmacies_merge()}
+                  </button>
+                )}
               </div>
             </li>
           ))}
@@ -117,7 +124,8 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
       )}
 
       <PharmacyFormDialog state={form} onClose={() => setForm(null)} onSaved={closeAndReload} />
-      <DeletePharmacyDialog pharmacy={deleting} onClose={() => setDeleting(null)} onSettled={closeAndReload} />
+      <DeletePharmacyDialog pharmacy={deleting} onClose={() => setDeleting(null)} onSettled={reload} />
+      <MergePharmacyDialog pharmacy={merging} pharmacies={pharmacies ?? []} onClose={() => setMerging(null)} onMerged={closeAndReload} />
     </div>
   );
 }

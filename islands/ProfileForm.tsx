@@ -6,8 +6,7 @@ import { isolate, Rich } from "../src/i18n/Rich";
 import type { User } from "../src/shared/user";
 import { profileSchema, type TestEmailAnswer } from "../src/shared/settings-schemas";
 import { apiRequest } from "./lib/api";
-import { isWrongCurrentPassword } from "./lib/errors";
-import { Field } from "./lib/Field";
+import { Field, FormAlert } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { ResendButton } from "./lib/ResendButton";
 import { currentUserAtom } from "./lib/state";
@@ -29,13 +28,8 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
   const save = useSubmit({
     check: (form) => check(profileSchema, readForm(form)),
     async send(data) {
-      let answer: User;
-      try {
-        answer = await apiRequest<User>("PATCH", "/api/profile", data);
-      } catch (err) {
-        if (isWrongCurrentPassword(err)) save.setErrors({ currentPassword: (err as Error).message });
-        throw err;
-      }
+      // A wrong current password is said at its field (useSubmit reads the code).
+      const answer = await apiRequest<User>("PATCH", "/api/profile", data);
       setCurrentUser(answer);
       // The page stays. A new address waits for confirmation (said below the field): the field
       // shows the address in use again, and the current password is no longer asked.
@@ -101,6 +95,7 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
           <ResendButton />
         </div>
       )}
+      <FormAlert message={save.failure ?? test.failure} />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:flex-wrap sm:justify-end">
         <a href="/" className="btn-secondary">
           {m.common_cancel()}

@@ -2,8 +2,8 @@ import { useRef, useState } from "react";
 import { changePasswordSchema, type DeviceRow } from "../src/shared/account-schemas";
 import * as m from "../src/generated/i18n";
 import { apiRequest, ApiRequestError } from "./lib/api";
-import { isReusedPassword, isWrongCurrentPassword, serverMessage } from "./lib/errors";
-import { Field } from "./lib/Field";
+import { serverMessage } from "./lib/errors";
+import { Field, FormAlert } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { PendingButton, useSubmit } from "./lib/submit";
 
@@ -14,25 +14,18 @@ import { PendingButton, useSubmit } from "./lib/submit";
 export default function SecuritySettings({ username, devices, calendarFeedMadeOn }: { username: string; devices: DeviceRow[]; calendarFeedMadeOn: string | null }) {
   const [rows, setRows] = useState(devices);
   const [feedMadeOn, setFeedMadeOn] = useState(calendarFeedMadeOn);
-  // The server's sentence when the current password was wrong, shown at its field.
-  const [wrongCurrent, setWrongCurrent] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const onlyThisDevice = () => {
     setRows((list) => list.filter((row) => row.current));
     setFeedMadeOn(null);
   };
 
+  // A refusal keeps what was typed: a wrong current password or a reused new one is said at its
+  // field (useSubmit reads the code), anything else in the form's alert.
   const change = useSubmit({
     check: (element) => check(changePasswordSchema, readForm(element)),
     async send(data) {
-      setWrongCurrent(null);
-      try {
-        await apiRequest("PUT", "/api/user/password", data);
-      } catch (err) {
-        if (isWrongCurrentPassword(err)) setWrongCurrent((err as Error).message);
-        if (isReusedPassword(err)) change.setErrors({ newPassword: (err as Error).message });
-        throw err;
-      }
+      await apiRequest("PUT", "/api/user/password", data);
       form.current?.reset();
       onlyThisDevice();
       return { toast: { title: m.security_password_changed(), description: m.security_password_changed_description() } };
@@ -83,10 +76,11 @@ export default function SecuritySettings({ username, devices, calendarFeedMadeOn
           name="currentPassword"
           type="password"
           autoComplete="current-password"
-          error={change.errors.currentPassword ?? wrongCurrent ?? undefined}
+          error={change.errors.currentPassword}
         />
         <Field label={m.common_new_password()} name="newPassword" type="password" autoComplete="new-password" hint={m.security_new_password_hint({ min: 8 })} error={change.errors.newPassword} />
         <Field label={m.common_confirm_new_password()} name="confirmPassword" type="password" autoComplete="new-password" error={change.errors.confirmPassword} />
+        <FormAlert message={change.failure} />
         <div className="flex flex-col sm:flex-row sm:justify-end">
           <PendingButton className="btn-primary" pending={change.pending} label={m.security_change_password()} pendingLabel={m.security_changing()} />
         </div>
@@ -130,6 +124,7 @@ export default function SecuritySettings({ username, devices, calendarFeedMadeOn
             {m.security_calendar_feed_made({ date: feedMadeOn })} {m.security_calendar_feed_stops()}
           </p>
         )}
+        <FormAlert message={signOut.failure ?? signOutDevice.failure} />
         <div className="flex flex-col sm:flex-row sm:justify-end">
           <PendingButton
             type="button"

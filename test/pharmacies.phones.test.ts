@@ -9,7 +9,7 @@ import { call, createMedication, createPharmacy, db, signUp, type Account } from
 
 const HEADER = CSV_COLUMNS.join(",");
 const exportOf = (account: Account) => call("GET", "/api/medications/export.csv", { cookie: account.cookie });
-const importFile = (account: Account, text: string) => call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: text, contentType: "text/csv" });
+const importFile = (account: Account, text: string, query = "") => call("POST", `/api/medications/import${query}`, { cookie: account.cookie, rawBody: text, contentType: "text/csv" });
 const listOf = async (account: Account) => (await call("GET", "/api/medications", { cookie: account.cookie })).body as Array<{ name: string; pharmacyId: number }>;
 const pharmaciesOf = async (account: Account) => (await call("GET", "/api/pharmacies", { cookie: account.cookie })).body as Array<{ name: string; phoneNumber: string; phoneDisplay: string }>;
 
@@ -93,7 +93,7 @@ describe("CSV import: phone numbers", () => {
     const file = [HEADER, "Metformin,1,30,30,,boots,'+44 20 7183 8750,,", "Aspirin,1,30,30,,Boots,020 7183 8750,,", "Statin,1,30,30,,Corner,0161 496 0000,,"].join("\r\n");
     const res = await importFile(account, file);
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toEqual({ imported: 3, pharmaciesCreated: 1 });
+    expect(res.body).toEqual({ imported: 3, pharmaciesCreated: 1, skipped: 0 });
     const byName = new Map((await listOf(account)).map((m) => [m.name, m.pharmacyId]));
     expect([byName.get("Metformin"), byName.get("Aspirin")]).toEqual([boots.id, boots.id]);
     expect((await pharmaciesOf(account)).map(({ name, phoneNumber }) => ({ name, phoneNumber }))).toEqual([
@@ -115,7 +115,9 @@ describe("CSV import: phone numbers", () => {
     expect(imported.status, imported.text).toBe(201);
     expect((await pharmaciesOf(target)).map(({ phoneNumber, phoneDisplay }) => [phoneNumber, phoneDisplay])).toEqual([["ext. 42 (front desk)", "ext. 42 (front desk)"]]);
     expect((await exportOf(target)).text).toBe(file);
-    // Imported again, the row finds the pharmacy by its stored form: no second one.
-    expect((await importFile(target, file)).body).toEqual({ imported: 1, pharmaciesCreated: 0 });
+    // Imported again, the row finds the pharmacy by its stored form: no second one, and the
+    // medication already there is skipped unless imported as new (issue 24).
+    expect((await importFile(target, file)).body).toEqual({ imported: 0, pharmaciesCreated: 0, skipped: 1 });
+    expect((await importFile(target, file, "?duplicates=import")).body).toEqual({ imported: 1, pharmaciesCreated: 0, skipped: 0 });
   });
 });

@@ -149,6 +149,16 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect(timedQueries(answer)).toBe(answer.roundTrips);
   });
 
+  it("a new account's dashboard, its first-run checklist read with the page: one round trip", async () => {
+    const name = uniqueName("trips");
+    const registered = await send("POST", "/api/register", { body: { username: name, password, email: `${name}@example.com`, fullName: "New", emailConsent: true } });
+    const answer = await send("GET", "/", { cookie: sessionCookie(registered) });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('id="first-run-heading"');
+    expect(answer.roundTrips).toBe(1);
+    expect(timedQueries(answer)).toBe(1);
+  });
+
   const writes: Array<[string, string, () => string, () => unknown, number]> = [
     ["add a medication", "POST", () => "/api/medications", () => ({ name: uniqueName("Med"), pharmacyId, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: "" }), 201],
     ["edit a medication", "PATCH", () => `/api/medications/${medicationId}`, () => ({ name: "Metformin", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }), 200],
@@ -162,6 +172,8 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["add a pharmacy", "POST", () => "/api/pharmacies", () => ({ name: uniqueName("Pharmacy"), phoneNumber: "2125550100" }), 201],
     ["edit a pharmacy", "PATCH", () => `/api/pharmacies/${pharmacyId}`, () => ({ name: "Corner", phoneNumber: "(212) 555-0101" }), 200],
     ["delete a pharmacy in use", "DELETE", () => `/api/pharmacies/${pharmacyId}`, () => undefined, 409],
+    ["merge a pharmacy into itself", "POST", () => `/api/pharmacies/${pharmacyId}/merge`, () => ({ intoId: pharmacyId }), 400],
+    ["merge into another user's pharmacy", "POST", () => `/api/pharmacies/${pharmacyId}/merge`, () => ({ intoId: 999999999 }), 404],
     ["delete an unknown medication", "DELETE", () => "/api/medications/999999999", () => undefined, 404],
     ["save the profile", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}@example.com` }), 200],
     ["take the browser's time zone", "PUT", () => "/api/user/timezone", () => ({ timezone: "Europe/Paris" }), 200],
@@ -216,6 +228,17 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
 
   it("the test e-mail went to Postmark, not to a database outbox", () => {
     expect(postmarkMessages.length).toBeGreaterThan(0);
+  });
+
+  it("merging a pharmacy with its medications into another takes two round trips", async () => {
+    const from = await send("POST", "/api/pharmacies", { cookie, body: { name: uniqueName("Merged"), phoneNumber: "" } });
+    const into = await send("POST", "/api/pharmacies", { cookie, body: { name: uniqueName("Kept"), phoneNumber: "" } });
+    for (const name of ["One", "Two"]) {
+      await send("POST", "/api/medications", { cookie, body: { name, pharmacyId: from.body.id, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" } });
+    }
+    const merged = await send("POST", `/api/pharmacies/${from.body.id}/merge`, { cookie, body: { intoId: into.body.id } });
+    expect([merged.status, merged.body, merged.roundTrips]).toEqual([200, { moved: 2 }, 2]);
+    expect(timedQueries(merged)).toBe(2);
   });
 
   it("deletes with one round trip each: a medication, then its now unused pharmacy", async () => {

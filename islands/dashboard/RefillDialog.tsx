@@ -4,10 +4,10 @@ import type { Medication } from "../../src/domain/medications";
 import * as m from "../../src/generated/i18n";
 import { formatDate } from "../../src/i18n/format";
 import { isolate } from "../../src/i18n/Rich";
-import { apiRequest, ApiRequestError, offlineError } from "../lib/api";
+import { apiRequest, offlineError } from "../lib/api";
 import { Dialog, DialogButtons } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
-import { Field } from "../lib/Field";
+import { Field, FormAlert } from "../lib/Field";
 import { useSubmit } from "../lib/submit";
 import { showError, showSuccess, type ToastAction } from "../lib/toast";
 
@@ -16,7 +16,7 @@ type Props = {
   medication: Medication | null;
   pharmacyName: string | undefined;
   onClose: () => void;
-  /** After the request, whatever its outcome: the list may have changed. */
+  /** After the request, whatever its outcome: the list may have changed. Only a success closes the dialog. */
   onSettled: () => void;
   /** The user's local date: the default and the latest 'Picked up on'. */
   today: string;
@@ -25,10 +25,6 @@ type Props = {
   /** A page to go to after the refill (the toast shows there, without its Undo). */
   navigateTo?: string;
 };
-
-/** A pick-up day the server refuses (before the medication was added, or in the future): told by its code. */
-const pickUpDayRefused = (err: unknown) =>
-  err instanceof ApiRequestError && err.status === 400 && /^(error|field)_picked_up_/.test(err.code ?? "");
 
 /** How long the 'Undo' stays on the refill's toast. */
 const UNDO_WINDOW_MS = 10_000;
@@ -87,7 +83,9 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
   useEffect(() => setAsking(false), [medication]);
   // The 'Picked up on' day as typed (the field keeps its own value); today again once the dialog closes.
   const [pickedOn, setPickedOn] = useState(today);
-  const { pending, errors, setErrors, onSubmit } = useSubmit({
+  // A pick-up day the server refuses (in the future, before the medication was added) is shown at
+  // its field by useSubmit (its code names it); any other refusal in the dialog's alert.
+  const { pending, errors, failure, reset, onSubmit } = useSubmit({
     async check(form) {
       if (noRefillsLeft && !asking) {
         setAsking(true);
@@ -101,11 +99,9 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
     },
     async send(data) {
       const refilled = medication!;
-      const { refillId } = await apiRequest<{ refillId: number }>("POST", "/api/medications/refill", data).catch((err: unknown) => {
-        // A pick-up day the server refuses (before the medication was added) is shown at the field too.
-        if (pickUpDayRefused(err)) setErrors({ refilledOn: (err as ApiRequestError).serverMessage });
-        throw err;
-      });
+      const { refillId } = await apiRequest<{ refillId: number }>("POST", "/api/medications/refill", data);
+      // Recorded: the dialog closes (one that leaves for another page stays until it goes).
+      if (!navigateTo) onClose();
       const toast = { title: m.refill_done(), description: m.refill_done_description({ name: isolate(refilled.name) }) };
       return navigateTo ? { toast, navigate: navigateTo } : { toast: { ...toast, action: focusedUndo(() => void undoRefill(refilled, refillId, onUndone)) } };
     },
@@ -116,19 +112,15 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
 
   useEffect(() => {
     if (open) loadValidation().catch(() => {});
-    else setPickedOn(today);
+    else {
+      setPickedOn(today);
+      reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, today]);
 
   return (
-    <Dialog
-      open={open}
-      busy={pending}
-      onClose={() => {
-        setErrors({});
-        onClose();
-      }}
-      title={m.refill_title()}
-    >
+    <Dialog open={open} busy={pending} onClose={onClose} title={m.refill_title()}>
       {medication && (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <dl className="space-y-1 rounded-md bg-slate-50 p-3 text-sm">
@@ -176,6 +168,7 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
               {m.refill_no_refills_left_confirm()}
             </p>
           )}
+          <FormAlert message={failure} />
           <DialogButtons pending={pending} onCancel={onClose} confirmLabel={asking ? m.refill_record_anyway() : m.refill_confirm()} pendingLabel={m.refill_pending()} />
         </form>
       )}

@@ -1,21 +1,23 @@
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import type { ImportPreview, ImportResult } from "../../src/shared/import-schemas";
 import * as m from "../../src/generated/i18n";
-import { formatNumber } from "../../src/i18n/format";
 import { offlineError, readFailure } from "../lib/api";
 import { Dialog } from "../lib/Dialog";
 import { errorMessage, serverMessage } from "../lib/errors";
 import { PendingButton, Spinner } from "../lib/submit";
-import { navigateWithToast, showError } from "../lib/toast";
+import { navigateWithToast } from "../lib/toast";
+import { PreviewTable } from "./PreviewTable";
 
 // The dashboard's 'Import from CSV': pick a file, see every row and every problem (the server reads
-// it with ?dryRun=1, the same rules as the real import), then import all of it or nothing.
+// it with ?dryRun=1, the same rules as the real import), then import all of it or nothing. Rows
+// already on the list are skipped unless the patient ticks 'Import as new' (per row or for all).
+// A refused import keeps the dialog, the file and the choices, with the reason inside the dialog.
 
 /** POSTs the file as text/csv; a non-OK answer becomes an ApiRequestError with the server's sentence. */
-async function sendCsv<T>(file: Blob, dryRun: boolean): Promise<T> {
+async function sendCsv<T>(file: Blob, query: string): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`/api/medications/import${dryRun ? "?dryRun=1" : ""}`, { method: "POST", credentials: "include", headers: { "Content-Type": "text/csv" }, body: file });
+    res = await fetch(`/api/medications/import${query}`, { method: "POST", credentials: "include", headers: { "Content-Type": "text/csv" }, body: file });
   } catch {
     throw offlineError();
   }
@@ -34,6 +36,9 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [asNew, setAsNew] = useState<ReadonlySet<number>>(new Set());
+  /** The problem is the import's refusal (titled 'Import failed'), not the preview's. */
+  const [refused, setRefused] = useState(false);
   const inputId = useId();
   const hintId = useId();
   const chosen = useRef(0);
@@ -43,6 +48,14 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
     setFile(null);
     setPreview(null);
     setProblem(null);
+    setAsNew(new Set());
+  }
+
+  function toggle(row: number, chosen: boolean) {
+    const next = new Set(asNew);
+    if (chosen) next.add(row);
+    else next.delete(row);
+    setAsNew(next);
   }
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -51,10 +64,12 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
     setFile(picked);
     setPreview(null);
     setProblem(null);
+    setRefused(false);
+    setAsNew(new Set());
     if (!picked) return;
     setChecking(true);
     try {
-      const answer = await sendCsv<ImportPreview>(picked, true);
+      const answer = await sendCsv<ImportPreview>(picked, "?dryRun=1");
       if (attempt === chosen.current) setPreview(answer);
     } catch (err) {
       if (attempt === chosen.current) setProblem(serverMessage(err));
@@ -66,18 +81,25 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
   async function importFile() {
     if (!file || importing) return;
     setImporting(true);
+    setProblem(null);
+    setRefused(false);
     try {
-      const { imported } = await sendCsv<ImportResult>(file, false);
-      navigateWithToast("/", { title: m.import_done(), description: m.import_done_description({ count: imported }) });
+      const { imported, skipped } = await sendCsv<ImportResult>(file, asNew.size > 0 ? `?importAsNew=${[...asNew].join(",")}` : "");
+      const added = m.import_done_description({ count: imported });
+      navigateWithToast("/", { title: m.import_done(), description: skipped > 0 ? `${added} ${m.import_done_skipped({ count: skipped })}` : added });
     } catch (err) {
+      // Shown in the dialog, not in a toast behind its backdrop; the file and the choices stay.
       setImporting(false);
-      showError(m.import_failed(), errorMessage(err));
+      setProblem(errorMessage(err));
+      setRefused(true);
     }
   }
 
   const errors = preview?.errors ?? [];
-  const rowsWithErrors = new Set(errors.map((e) => e.row));
-  const ready = preview !== null && errors.length === 0 && preview.rows.length > 0;
+  const duplicates = preview?.duplicates ?? [];
+  const skipping = duplicates.filter((row) => !asNew.has(row)).length;
+  const toImport = (preview?.rows.length ?? 0) - skipping;
+  const ready = preview !== null && errors.length === 0 && toImport > 0;
 
   return (
     <Dialog
@@ -104,6 +126,7 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
           )}
           {problem && (
             <p role="alert" className="text-sm text-red-700">
+              {refused && <strong className="block">{m.import_failed()}</strong>}
               {problem}
             </p>
           )}
@@ -119,39 +142,30 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
               </ul>
             </div>
           )}
-          {ready && <p className="text-sm">{m.import_ready({ count: preview.rows.length })}</p>}
+          {preview && errors.length === 0 && duplicates.length > 0 && (
+            <div className="space-y-1 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+              <p>
+                {m.import_duplicates_found({ count: duplicates.length })} {m.import_duplicates_hint()}
+              </p>
+              <label className="flex min-h-6 items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={skipping === 0}
+                  disabled={importing}
+                  onChange={(event) => setAsNew(new Set(event.currentTarget.checked ? duplicates : []))}
+                />
+                {m.import_duplicates_all()}
+              </label>
+            </div>
+          )}
+          {ready && (
+            <p className="text-sm">
+              {m.import_ready({ count: toImport })} {skipping > 0 && m.import_will_skip({ count: skipping })}
+            </p>
+          )}
+          {preview && errors.length === 0 && preview.rows.length > 0 && toImport === 0 && <p className="text-sm">{m.import_nothing_new()}</p>}
         </div>
-        {preview && preview.rows.length > 0 && (
-          <div className="max-h-60 overflow-auto rounded border border-slate-200" tabIndex={0} role="region" aria-label={m.import_preview_label()}>
-            <table className="w-full text-start text-xs">
-              <caption className="sr-only">{m.import_preview_caption()}</caption>
-              <thead className="sticky top-0 bg-slate-100">
-                <tr>
-                  <th scope="col" className="px-2 py-1">{m.import_column_row()}</th>
-                  <th scope="col" className="px-2 py-1">{m.list_column_medication()}</th>
-                  <th scope="col" className="px-2 py-1">{m.import_column_per_day()}</th>
-                  <th scope="col" className="px-2 py-1">{m.import_column_left()}</th>
-                  <th scope="col" className="px-2 py-1">{m.list_column_pharmacy()}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((row) => (
-                  <tr key={row.row} className={rowsWithErrors.has(row.row) ? "bg-red-50 text-red-900" : undefined}>
-                    <td className="px-2 py-1">{formatNumber(row.row)}</td>
-                    <td className="px-2 py-1">
-                      <bdi>{row.name}</bdi>
-                    </td>
-                    <td className="px-2 py-1">{row.pills_per_day}</td>
-                    <td className="px-2 py-1">{row.pills_remaining}</td>
-                    <td className="px-2 py-1">
-                      <bdi>{row.pharmacy}</bdi>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {preview && preview.rows.length > 0 && <PreviewTable preview={preview} asNew={asNew} onToggle={toggle} disabled={importing} />}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn-secondary" onClick={close} disabled={importing}>
             {m.common_cancel()}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import * as m from "../../src/generated/i18n";
+import { FormAlert } from "./Field";
 import { PendingButton, useSubmit, type Outcome } from "./submit";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -137,7 +138,7 @@ export interface DeleteSpec<Item> {
   description: (item: Item) => ReactNode;
   /** Deletes it; the success toast comes back. */
   remove: (item: Item) => Promise<Outcome>;
-  /** The failure toast's sentence for an error. */
+  /** The failure's sentence for an error (in the dialog, and in a toast). */
   describe: (err: unknown) => string;
 }
 
@@ -146,15 +147,30 @@ interface ConfirmDeleteProps<Item> {
   item: Item | null;
   spec: DeleteSpec<Item>;
   onClose: () => void;
-  /** After the request, whatever its outcome: the dialog closes and the list may have changed. */
+  /** After the request, whatever its outcome: the list may have changed. */
   onSettled: () => void;
 }
 
-/** A destructive confirmation: Cancel, or Delete, whose toast says how it went ('Error' when it failed). */
+/**
+ * A destructive confirmation: Cancel, or Delete, which closes it with a toast that says it was done.
+ * A refusal (a pharmacy still in use) is said in the dialog, which stays open until the patient cancels.
+ */
 export function ConfirmDeleteDialog<Item>({ item, spec, onClose, onSettled }: ConfirmDeleteProps<Item>) {
-  const { pending, submit } = useSubmit<Item>({ send: spec.remove, failureTitle: m.common_error(), describe: spec.describe, onSettled });
+  const { pending, failure, reset, submit } = useSubmit<Item>({
+    async send(item) {
+      const outcome = await spec.remove(item);
+      onClose();
+      return outcome;
+    },
+    failureTitle: m.common_error(),
+    describe: spec.describe,
+    onSettled,
+  });
+  // A refusal is about the item it was for: another opening starts without it.
+  useEffect(reset, [item]);
   return (
     <Dialog open={item !== null} busy={pending} onClose={onClose} title={item !== null ? spec.title(item) : null} description={item !== null ? spec.description(item) : undefined}>
+      <FormAlert message={failure} />
       <DialogButtons pending={pending} onCancel={onClose} confirmLabel={m.common_delete()} pendingLabel={m.common_deleting()} tone="danger" onConfirm={() => item !== null && submit(item)} />
     </Dialog>
   );

@@ -10,8 +10,25 @@ export const errorMessage = (err: unknown) => (err instanceof ApiRequestError ? 
 /** The same sentence (kept for the callers that name it so). */
 export const serverMessage = errorMessage;
 
-/** A 400 that says the current password was wrong (the API's stable code), shown at its field. */
-export const isWrongCurrentPassword = (err: unknown) => err instanceof ApiRequestError && err.status === 400 && err.code === "field_current_password_incorrect";
+// The controls whose codes do not spell their names (`error_picked_up_in_future` is about refilledOn).
+const STEMS: Record<string, string> = {
+  refilledOn: "picked_up",
+  phoneNumber: "phone",
+  name: "(pharmacy|medication)_name",
+  lastRefillDate: "last_refill",
+  pharmacyId: "(unknown_)?pharmacy",
+  timezone: "(unknown_)?timezone",
+};
 
-/** A 400 that says the new password is the one already in use, shown at the new password's field. */
-export const isReusedPassword = (err: unknown) => err instanceof ApiRequestError && err.status === 400 && err.code === "field_new_password_reused";
+/**
+ * The control of `form` a 4xx is about, read from the API's stable code: `field_current_password_incorrect`
+ * names currentPassword, `error_picked_up_too_early` refilledOn. Undefined for any other failure, or
+ * when the form has no such control: its sentence is then the form's own alert.
+ */
+export function fieldOf(err: unknown, form: unknown): string | undefined {
+  if (!(err instanceof ApiRequestError) || err.status < 400 || err.status > 499 || !(form instanceof HTMLFormElement)) return;
+  for (const { name } of Array.from(form.elements) as HTMLInputElement[]) {
+    const stem = STEMS[name] ?? name.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
+    if (name && new RegExp(`^(field|error)_${stem}(_|$)`).test(err.code ?? "")) return name;
+  }
+}

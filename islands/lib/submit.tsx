@@ -1,5 +1,5 @@
-import { useRef, useState, type ButtonHTMLAttributes, type FormEvent } from "react";
-import { errorMessage } from "./errors";
+import { useRef, useState, type ButtonHTMLAttributes, type FormEvent, type RefObject } from "react";
+import { errorMessage, fieldOf } from "./errors";
 import { navigateWithToast, showError, showSuccess, type ToastAction } from "./toast";
 
 // Submitting: the hook every form and confirming button goes through, and the spinner and button
@@ -33,30 +33,35 @@ export interface SubmitOptions<Input, Data> {
   failureTitle: string;
   /** The failure toast's sentence for an error: by default the server's message alone (or the generic one). */
   describe?: (err: unknown) => string;
-  /** After every request, whatever its outcome (a dialog closes, a list reloads). */
+  /** The form a refusal may be about, when the input is not the form itself. */
+  form?: RefObject<HTMLFormElement | null>;
+  /** After every request, whatever its outcome (a list reloads); a dialog closes in `send`, after a success only. */
   onSettled?: () => void;
 }
 
 /**
  * One submit for every form and confirming button: checks the input, keeps the controls pending
  * while the request runs (a second submit meanwhile is ignored), shows the toasts and goes where
- * a success leads. A failure brings the controls back, shows its sentence in a toast and keeps it
- * in `failure` for forms that repeat it inline (cleared when the next request starts).
+ * a success leads. A failure brings the controls back and keeps what was typed: a 4xx about one of
+ * the form's controls (told by its code, see fieldOf) is shown at that control alone; any other
+ * failure is toasted and kept in `failure` for the form's own alert (cleared when the next request starts).
  */
 export function useSubmit<Input = HTMLFormElement, Data = Input>(options: SubmitOptions<Input, Data>) {
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const busy = useRef(false);
-  const { check, send, failureTitle, describe = errorMessage, onSettled } = options;
+  const { check, send, failureTitle, describe = errorMessage, form, onSettled } = options;
 
   const setBusy = (value: boolean) => {
     busy.current = value;
     setPending(value);
   };
-  const fail = (err: unknown) => {
+  const fail = (err: unknown, input?: Input) => {
     const message = describe(err);
+    const field = fieldOf(err, form?.current ?? input);
     setBusy(false);
+    if (field) return setErrors({ [field]: errorMessage(err) });
     setFailure(message);
     showError(failureTitle, message);
   };
@@ -79,7 +84,7 @@ export function useSubmit<Input = HTMLFormElement, Data = Input>(options: Submit
     try {
       follow(await send(checked.data));
     } catch (err) {
-      fail(err);
+      fail(err, input);
     }
     onSettled?.();
   }
@@ -99,7 +104,13 @@ export function useSubmit<Input = HTMLFormElement, Data = Input>(options: Submit
     void submit(event.currentTarget as Input);
   }
 
-  return { pending, errors, setErrors, failure, submit, onSubmit };
+  /** Forgets the last failure and the fields' errors (a dialog that closed). */
+  const reset = () => {
+    setErrors({});
+    setFailure(null);
+  };
+
+  return { pending, errors, setErrors, failure, reset, submit, onSubmit };
 }
 
 /** Decorative unless labelled; with a label it is announced as a status ('Loading'). */

@@ -5,7 +5,7 @@ import { apiRequest } from "../lib/api";
 import { ConfirmDeleteDialog, type DeleteSpec } from "../lib/Dialog";
 import { serverMessage } from "../lib/errors";
 
-// 'Are you sure?': closes whatever the outcome (a pharmacy still in use is refused), the toast says which.
+// 'Are you sure?': closes once deleted; a pharmacy still in use is refused in the dialog, which stays open.
 const PHARMACY: DeleteSpec<Pharmacy> = {
   title: () => m.delete_pharmacy_title(),
   description: (pharmacy) => <Rich message={m.delete_pharmacy_description} values={{ name: <bdi>{pharmacy.name}</bdi> }} />,

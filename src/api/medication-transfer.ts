@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { importMedications } from "../data/import";
+import { importMedications, medicationNamesOf } from "../data/import";
 import { countedMedications, medicationListOf } from "../data/medication-list";
+import { pharmaciesOf, pharmacyRecords } from "../data/pharmacies";
+import { planImport } from "../domain/import-plan";
 import { todayIn } from "../domain/countdown";
 import { MAX_MEDICATIONS, MAX_PHARMACIES } from "../domain/limits";
 import { phoneRegion } from "../domain/phone";
@@ -9,8 +11,9 @@ import { exportFileName, medicationsCsv, readMedicationsCsv } from "../domain/me
 import type { AppEnv } from "../env";
 import { ApiError, jsonError } from "../http/errors";
 import { signedIn } from "../http/middleware";
+import { validate } from "../http/validate";
 import * as m from "../generated/i18n";
-import { MAX_IMPORT_BYTES, type ImportPreview } from "../shared/import-schemas";
+import { importQuerySchema, MAX_IMPORT_BYTES, type ImportPreview } from "../shared/import-schemas";
 
 const CSV_MEDIA_TYPE = /^(text\/csv|text\/plain|application\/vnd\.ms-excel)$/i;
 
@@ -20,7 +23,8 @@ const importFailedMessage = ({ errors }: ImportPreview) => {
   return m.error_import_failed({ count: errors.length, problem: m.error_import_row({ row: first.row, message: first.message }) });
 };
 
-// GET /medications/export.csv, POST /medications/import (?dryRun=1 for the preview). Mounted before
+// GET /medications/export.csv, POST /medications/import (?dryRun=1 for the preview; ?duplicates=
+// skip|import and ?importAsNew=<rows> for the rows already on the list). Mounted before
 // the medications API, whose /medications/:id would otherwise take "export.csv" for an id.
 export const medicationTransferApi = new Hono<AppEnv>()
   .get(
@@ -40,7 +44,10 @@ export const medicationTransferApi = new Hono<AppEnv>()
     "/medications/import",
     // The app's 64 KB limit does not apply here (see CSV_BODY_ROUTES): a file may be up to 1 MB.
     bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: (c) => jsonError(c, new ApiError(413, "error_import_too_large")) }),
-    signedIn(),
+    // The account's pharmacies and medication names, read with the session: a row's pharmacy and
+    // whether it is already tracked are decided from them (src/domain/import-plan.ts).
+    signedIn(({ db, owner }) => ({ pharmacies: pharmaciesOf(db, owner), medications: medicationNamesOf(db, owner) })),
+    validate("query", importQuerySchema),
     async (c) => {
       const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
       if (!CSV_MEDIA_TYPE.test(mediaType)) throw new ApiError(415, "error_import_not_csv");
@@ -50,12 +57,16 @@ export const medicationTransferApi = new Hono<AppEnv>()
       } catch {
         throw new ApiError(400, "error_import_not_utf8");
       }
-      const { user } = c.var.signedIn;
+      const { user, data } = c.var.signedIn;
+      const query = c.req.valid("query");
       const { rows, errors, items } = readMedicationsCsv(text, phoneRegion(user.locale));
-      const preview: ImportPreview = { rows, errors };
-      if (c.req.query("dryRun") === "1") return c.json(preview);
+      const choice = { duplicates: query.duplicates ?? "skip", importAsNew: query.importAsNew ?? new Set<number>() };
+      const plan = planImport(items, { pharmacies: pharmacyRecords(data.pharmacies), medications: data.medications }, choice);
+      const preview: ImportPreview = { rows, errors, duplicates: plan.duplicates };
+      if (query.dryRun === "1") return c.json(preview);
       if (errors.length > 0) return c.json({ message: importFailedMessage(preview), code: "error_import_failed", ...preview }, 400);
-      const result = await importMedications(c.var.db, user.id, items, todayIn(user.timezone));
+      const result = await importMedications(c.var.db, user.id, plan, todayIn(user.timezone));
+      if (result === "changed") throw new ApiError(409, "error_import_changed");
       if (result === "limit-medications") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
       if (result === "limit-pharmacies") throw new ApiError(409, "error_too_many_pharmacies", { max: MAX_PHARMACIES });
       return c.json(result, 201);

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { mergePharmacy } from "../data/pharmacy-merge";
 import { createPharmacy, deletePharmacy, pharmaciesOf, pharmacyRecords, sortPharmacies, updatePharmacy } from "../data/pharmacies";
 import { MAX_PHARMACIES } from "../domain/limits";
 import { phoneRegion, toE164, withPhone } from "../domain/phone";
@@ -9,6 +10,7 @@ import { validate } from "../http/validate";
 import * as m from "../generated/i18n";
 import type { User } from "../shared/user";
 import { idParamSchema, pharmacySchema, type PharmacyPayload } from "../shared/medication-schemas";
+import { mergePharmacySchema, type MergePharmacyResult } from "../shared/pharmacy-merge";
 
 const pharmacyId = validate("param", idParamSchema(m.field_pharmacy_id_invalid));
 
@@ -20,7 +22,7 @@ function dialable(input: PharmacyPayload, user: Pick<User, "locale">): PharmacyP
   return { ...input, phoneNumber };
 }
 
-// GET/POST /pharmacies, PATCH/DELETE /pharmacies/:id — all scoped to the signed-in user.
+// GET/POST /pharmacies, PATCH/DELETE /pharmacies/:id, POST /pharmacies/:id/merge — all scoped to the signed-in user.
 export const pharmaciesApi = new Hono<AppEnv>()
   .get(
     "/pharmacies",
@@ -47,4 +49,14 @@ export const pharmaciesApi = new Hono<AppEnv>()
     if (result === "not-found") throw new ApiError(404, "error_pharmacy_not_found");
     if (result === "in-use") throw new ApiError(409, "error_pharmacy_in_use");
     return c.body(null, 204);
+  })
+
+  // 'Merge into…': the medications of :id move to intoId and :id is deleted (one batch).
+  .post("/pharmacies/:id/merge", signedIn(), pharmacyId, validate("json", mergePharmacySchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { intoId } = c.req.valid("json");
+    if (id === intoId) throw new ApiError(400, "error_pharmacy_merge_itself");
+    const result = await mergePharmacy(c.var.db, c.var.signedIn.user.id, id, intoId);
+    if (result === "not-found") throw new ApiError(404, "error_pharmacy_not_found");
+    return c.json(result satisfies MergePharmacyResult);
   });

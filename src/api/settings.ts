@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { confirmationLink } from "../auth/email-confirmation";
 import { askForAddress, giveBackPasswordAttempt, saveProfile } from "../auth/profile-changes";
@@ -82,6 +82,8 @@ export const settingsApi = new Hono<AppEnv>()
         emailConsent: input.emailConsent,
         timezone,
         timezoneChosen: true,
+        // The first save answers the first-run checklist's 'Choose when to get reminders'.
+        remindersChosenAt: sql`coalesce(${users.remindersChosenAt}, ${Date.now()})`,
         notificationHour: input.notificationHour,
         nextNotificationAt: nextReminderAt(timezone, input.notificationHour, Date.now()),
         // Turning reminders on is the user's answer to a reported bounce or complaint.

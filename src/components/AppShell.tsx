@@ -79,10 +79,10 @@ function DeliveryBanner({ user }: { user: User }) {
   );
 }
 
-/** Until the address is confirmed nothing but resets goes to it: say so on every signed-in page. */
+/** Until the address is confirmed nothing but resets goes to it: say so on every signed-in page (the first-run checklist links here). */
 function ConfirmEmailBanner() {
   return (
-    <section aria-label={m.banner_confirm_label()} className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+    <section id="confirm-email" aria-label={m.banner_confirm_label()} className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm font-medium">{m.banner_confirm_text()}</p>
       <Island name="ResendConfirmation" props={{}} />
     </section>

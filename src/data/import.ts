@@ -1,45 +1,48 @@
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { field, jsonRows } from "../db/json-each";
 import { medications, pharmacies, supplyEvents } from "../db/schema";
+import type { ImportPlan } from "../domain/import-plan";
 import { MAX_MEDICATIONS, MAX_PHARMACIES } from "../domain/limits";
-import type { ImportItem } from "../domain/medication-csv";
 import type { ImportResult } from "../shared/import-schemas";
+import type { Owner } from "./medications";
 
-// An import is one batch (one transaction): the pharmacies the file names that the user does not
-// have yet, then every medication, each linked to its pharmacy by name and phone, and its history. Either all of it
-// is written or, if anything fails, none of it. Each list travels as one JSON parameter.
+// An import is one batch (one transaction): the pharmacies the plan creates, then every planned
+// medication, each linked to its pharmacy, and its history. Either all of it is written or, if
+// anything fails, none of it. Each list travels as one JSON parameter. Which pharmacy a row names
+// and which rows are already tracked is decided beforehand (src/domain/import-plan.ts) from what
+// the signed-in read loaded (medicationNamesOf, with pharmaciesOf): names are matched case- and space-insensitively,
+// which SQLite's NOCASE (ASCII only) cannot do.
 
-// A pharmacy is "the same" when its name matches ignoring ASCII case (SQLite's NOCASE) and its phone
-// matches exactly. The file's own repeats are folded by the same rule, so every row finds its pharmacy.
-const nocaseKey = (name: string) => name.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
-const samePharmacy = (userId: number, name: SQL, phone: SQL) =>
-  sql`p.user_id = ${userId} AND p.name = ${name} COLLATE NOCASE AND p.phone_number = ${phone}`;
+/** The owner's medications by name and pharmacy: with pharmaciesOf, what the plan needs (read in the session's round trip). */
+export const medicationNamesOf = (db: Db, owner: Owner) =>
+  db.select({ name: medications.name, pharmacyId: medications.pharmacyId }).from(medications).where(eq(medications.userId, owner));
+
+// A new pharmacy is found again by its exact name and phone (the one this batch wrote, or an equal
+// one written meanwhile); a known one by its id, still the owner's.
+const samePharmacy = (userId: number, name: SQL, phone: SQL) => sql`p.user_id = ${userId} AND p.name = ${name} AND p.phone_number = ${phone}`;
+const pharmacyOfRow = (userId: number, row: (name: string) => SQL) =>
+  sql`(SELECT p.id FROM pharmacies p
+       WHERE p.user_id = ${userId} AND CASE WHEN ${row("pharmacyId")} IS NULL THEN p.name = ${row("pharmacy")} AND p.phone_number = ${row("phone")}
+                                            ELSE p.id = ${row("pharmacyId")} END
+       ORDER BY p.id LIMIT 1)`;
+const inRow = (alias: string) => (name: string) => sql.raw(`${alias}.value ->> '${name}'`);
 
 const ownedMedications = (userId: number) => sql`(SELECT count(*) FROM medications WHERE user_id = ${userId})`;
 const ownedPharmacies = (userId: number) => sql`(SELECT count(*) FROM pharmacies WHERE user_id = ${userId})`;
 
+export type ImportOutcome = ImportResult | "limit-medications" | "limit-pharmacies" | "changed";
+
 /**
- * Imports every item or none. "limit-medications" / "limit-pharmacies": the account would pass
- * MAX_MEDICATIONS / MAX_PHARMACIES, so nothing was written — checked inside the inserts, so an add
- * running at the same time cannot push the account over either.
+ * Writes the plan, all or nothing. "limit-medications" / "limit-pharmacies": the account would pass
+ * MAX_MEDICATIONS / MAX_PHARMACIES — checked inside the inserts, so an add running at the same time
+ * cannot push the account over either. "changed": a pharmacy the plan uses was deleted meanwhile.
  */
-export async function importMedications(
-  db: Db,
-  userId: number,
-  items: ImportItem[],
-  today: string,
-  now = Date.now(),
-): Promise<ImportResult | "limit-medications" | "limit-pharmacies"> {
-  const seen = new Set<string>();
-  const namedPharmacies: Array<{ name: string; phone: string }> = [];
-  for (const { pharmacy } of items) {
-    const key = `${nocaseKey(pharmacy.name)}\n${pharmacy.phoneNumber}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    namedPharmacies.push({ name: pharmacy.name, phone: pharmacy.phoneNumber });
-  }
-  const rows = items.map(({ medication: m, pharmacy }) => ({
+export async function importMedications(db: Db, userId: number, plan: ImportPlan, today: string, now = Date.now()): Promise<ImportOutcome> {
+  const { skipped } = plan;
+  if (plan.rows.length === 0) return { imported: 0, pharmaciesCreated: 0, skipped };
+  const namedPharmacies = plan.newPharmacies.map((p) => ({ name: p.name, phone: p.phoneNumber }));
+  const rows = plan.rows.map(({ item: { medication: m }, pharmacyId, newPharmacy }) => ({
     name: m.name,
     pillsPerDay: m.pillsPerDay,
     pillsRemaining: m.pillsRemaining,
@@ -47,8 +50,9 @@ export async function importMedications(
     lastRefillDate: m.lastRefillDate,
     refillsLeft: m.refillsLeft,
     prescriptionExpiresOn: m.prescriptionExpiresOn,
-    pharmacy: pharmacy.name,
-    phone: pharmacy.phoneNumber,
+    pharmacyId,
+    pharmacy: newPharmacy?.name ?? null,
+    phone: newPharmacy?.phoneNumber ?? null,
   }));
 
   const newPharmacies = db
@@ -66,16 +70,14 @@ export async function importMedications(
   const newMedications = db
     .insert(medications)
     .select(
-      sql`SELECT NULL, ${userId}, ${field("name")},
-                 (SELECT p.id FROM pharmacies p WHERE ${samePharmacy(userId, field("pharmacy"), field("phone"))} ORDER BY p.id LIMIT 1),
+      sql`SELECT NULL, ${userId}, ${field("name")}, ${pharmacyOfRow(userId, field)},
                  ${field("pillsPerDay")}, ${field("pillsRemaining")}, ${today}, ${field("pillsPerRefill")}, ${field("lastRefillDate")},
                  ${field("refillsLeft")}, ${field("prescriptionExpiresOn")}
           FROM ${jsonRows(rows)}
           -- All or none: within the limit, and every row's pharmacy there (the pharmacies' insert
           -- above writes nothing when it would pass its own limit).
           WHERE ${ownedMedications(userId)} + ${rows.length} <= ${MAX_MEDICATIONS}
-            AND NOT EXISTS (SELECT 1 FROM ${jsonRows(rows)} r
-                  WHERE NOT EXISTS (SELECT 1 FROM pharmacies p WHERE ${samePharmacy(userId, sql`r.value ->> 'pharmacy'`, sql`r.value ->> 'phone'`)}))
+            AND NOT EXISTS (SELECT 1 FROM ${jsonRows(rows)} r WHERE ${pharmacyOfRow(userId, inRow("r"))} IS NULL)
           ORDER BY key`,
     )
     .returning({ id: medications.id });
@@ -88,6 +90,9 @@ export async function importMedications(
   );
   const owned = db.select({ medications: sql<number>`${ownedMedications(userId)}`, pharmacies: sql<number>`${ownedPharmacies(userId)}` }).from(sql`(SELECT 1)`);
   const [created, imported, , [count]] = await db.batch([newPharmacies, newMedications, createdEvents, owned]);
-  if (imported.length === 0 && rows.length > 0) return count!.medications + rows.length > MAX_MEDICATIONS ? "limit-medications" : "limit-pharmacies";
-  return { imported: imported.length, pharmaciesCreated: created.length };
+  if (imported.length === 0) {
+    if (count!.medications + rows.length > MAX_MEDICATIONS) return "limit-medications";
+    return created.length === 0 && count!.pharmacies + namedPharmacies.length > MAX_PHARMACIES ? "limit-pharmacies" : "changed";
+  }
+  return { imported: imported.length, pharmaciesCreated: created.length, skipped };
 }

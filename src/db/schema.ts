@@ -49,6 +49,9 @@ export const users = sqliteTable(
     emailTokenHash: text("email_token_hash"),
     emailTokenAddress: text("email_token_address"),
     emailTokenExpiry: integer("email_token_expiry"),
+    // When the owner first saved the notification settings (the first-run checklist's last step);
+    // accounts older than the checklist got their creation time (migration 0008).
+    remindersChosenAt: integer("reminders_chosen_at"),
   },
   (t) => [
     uniqueIndex("users_username_key_unique").on(t.usernameKey),

@@ -56,7 +56,7 @@ export interface ImportItem {
   pharmacy: PharmacyPayload;
 }
 
-export interface ImportReading extends ImportPreview {
+export interface ImportReading extends Omit<ImportPreview, "duplicates"> {
   items: ImportItem[];
 }
 

@@ -1,47 +1,92 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { AppShell } from "../components/AppShell";
+import { FirstRunChecklist } from "../components/FirstRunChecklist";
 import { Island } from "../components/Island";
 import { ListTools } from "../components/ListTools";
 import { medicationsOf, medicationRecords, toSortedMedications } from "../data/medications";
 import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacies";
+import { users } from "../db/schema";
 import { todayIn } from "../domain/countdown";
 import { isNoticeKey } from "../domain/dashboard";
+import { firstRunSteps } from "../domain/first-run";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
 
-// The session and everything the first paint shows, in one round trip.
-const dashboardReads = signedIn(({ db, owner }) => ({ medications: medicationsOf(db, owner), pharmacies: pharmaciesOf(db, owner) }));
+// The session and everything the first paint shows, the first-run checklist's facts included, in
+// one round trip.
+const dashboardReads = signedIn(({ db, owner }) => ({
+  medications: medicationsOf(db, owner),
+  pharmacies: pharmaciesOf(db, owner),
+  firstRun: db.select({ remindersChosenAt: users.remindersChosenAt }).from(users).where(eq(users.id, owner)),
+}));
+
+/**
+ * The secondary actions: inline in the header row from `sm` up; below it, behind one 'More' button
+ * in a native popover (light dismiss, Escape and focus return come from the browser, no island JS),
+ * so that on a phone the first medication is not pushed below the fold by four full-width buttons.
+ */
+function SecondaryActions() {
+  return (
+    <>
+      <button type="button" popoverTarget="more-actions" className="btn-secondary flex-1 [anchor-name:--more-actions] sm:hidden">
+        {m.dashboard_more_actions()}
+      </button>
+      <div
+        id="more-actions"
+        popover="auto"
+        className="more-menu"
+      >
+        <ListTools />
+        <a href="/pharmacies" className="btn-secondary flex-1 sm:flex-none">
+          {m.page_dashboard_manage_pharmacies()}
+        </a>
+      </div>
+    </>
+  );
+}
 
 export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) => {
   const { user, data } = c.var.signedIn;
   const notice = c.req.query("notice");
   const today = todayIn(user.timezone);
+  const medications = medicationRecords(data.medications);
+  const pharmacies = pharmacyRecords(data.pharmacies);
+  const steps = firstRunSteps({
+    emailConfirmed: user.emailConfirmed,
+    pharmacies: pharmacies.length,
+    medications: medications.length,
+    remindersChosenAt: data.firstRun[0]?.remindersChosenAt ?? null,
+  });
+  // With nothing to list yet the checklist takes the empty table's place (and the page loads no
+  // list JavaScript); a notice from another page still needs the list's island to show its toast.
+  const showList = !steps || medications.length > 0 || isNoticeKey(notice);
   return c.render(
     <AppShell user={user}>
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold">{m.page_dashboard_title()}</h1>
         <div className="flex flex-wrap gap-2">
-          <ListTools />
-          <a href="/pharmacies" className="btn-secondary flex-1 sm:flex-none">
-            {m.page_dashboard_manage_pharmacies()}
-          </a>
+          <SecondaryActions />
           <a href="/add-medication" className="btn-primary flex-1 sm:flex-none" data-online-only>
             {m.page_dashboard_add_medication()}
           </a>
         </div>
       </div>
-      <Island
-        name="Dashboard"
-        props={{
-          medications: toSortedMedications(medicationRecords(data.medications), today),
-          pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)),
-          notificationDays: user.notificationDays,
-          timezone: user.timezone,
-          asOf: today,
-          notice: isNoticeKey(notice) ? notice : undefined,
-        }}
-      />
+      {steps && <FirstRunChecklist steps={steps} />}
+      {showList && (
+        <Island
+          name="Dashboard"
+          props={{
+            medications: toSortedMedications(medications, today),
+            pharmacies: sortPharmacies(pharmacies),
+            notificationDays: user.notificationDays,
+            timezone: user.timezone,
+            asOf: today,
+            notice: isNoticeKey(notice) ? notice : undefined,
+          }}
+        />
+      )}
     </AppShell>,
     { title: m.page_dashboard_title() },
   );

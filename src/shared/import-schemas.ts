@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
+import * as m from "../generated/i18n";
 import { medicationSchema, pharmacySchema, phoneText } from "./medication-schemas";
+import { msg } from "./validation";
 
 // The CSV list of medications, as exported and imported. A row is checked by the medication form's
 // own schema (its pharmacy by name and phone: the pharmacy form's name rule, its phone as text), so an
@@ -32,15 +34,37 @@ export interface ImportError {
   row: number;
   message: string;
 }
-/** POST /api/medications/import?dryRun=1 answers the preview; a file with errors answers 400 with the same errors. */
+/**
+ * POST /api/medications/import?dryRun=1 answers the preview; a file with errors answers 400 with the
+ * same errors. `duplicates`: the rows naming a medication the account already has at that pharmacy.
+ */
 export interface ImportPreview {
   rows: ImportRow[];
   errors: ImportError[];
+  duplicates: number[];
 }
 export interface ImportResult {
   imported: number;
   pharmaciesCreated: number;
+  /** Rows already on the list that were skipped. */
+  skipped: number;
 }
+
+/**
+ * The import's query: `duplicates` says what becomes of rows already on the list — "skip" (the
+ * default) or "import" as new medications; `importAsNew` lists rows (as numbered in the preview)
+ * imported as new even when skipping, e.g. "3,7".
+ */
+export const importQuerySchema = z.object({
+  dryRun: z.optional(z.string(msg(m.error_invalid_request))),
+  duplicates: z.optional(z.enum(["skip", "import"], msg(m.error_import_duplicates_choice))),
+  importAsNew: z.optional(
+    z.pipe(
+      z.string(msg(m.error_import_rows_list)).check(z.regex(/^(|[1-9][0-9]{0,5}(,[1-9][0-9]{0,5}){0,499})$/, msg(m.error_import_rows_list))),
+      z.transform((list) => new Set(list === "" ? [] : list.split(",").map(Number))),
+    ),
+  ),
+});
 
 /** A row's medication: the form's schema without the pharmacy choice (the file names the pharmacy). */
 export const importedMedicationSchema = z.omit(medicationSchema, { pharmacyId: true });

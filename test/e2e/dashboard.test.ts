@@ -57,7 +57,8 @@ describe.each([
     await hydrated(page);
 
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Medication Dashboard" }).count()).toBe(1);
-    expect(await page.getByRole("link", { name: "Manage Pharmacies" }).getAttribute("href")).toBe("/pharmacies");
+    // On a phone it is in the closed 'More' menu (test/e2e/dashboard-more.test.ts).
+    expect(await page.getByRole("link", { name: "Manage Pharmacies", includeHidden: true }).getAttribute("href")).toBe("/pharmacies");
     expect(await page.getByRole("link", { name: "Add Medication" }).getAttribute("href")).toBe("/add-medication");
     expect(await summary(page, "Need Refill Soon")).toContain("1 Medication");
     expect(await summary(page, "Running Low")).toContain("1 Medication");
@@ -194,14 +195,18 @@ describe.each([
     expect(await page.getByText(formatRefillDate(new Date().toISOString().slice(0, 10))).filter({ visible: true }).count()).toBe(1);
     expect(await summary(page, "Running Low")).toContain("2 Medications");
 
-    // A medication removed elsewhere: the refill fails with the server's message.
+    // A medication removed elsewhere: the refill is refused in the dialog, which stays open with what
+    // was typed while the list behind it is refreshed.
     const { id } = (await (await page.request.get("/api/medications")).json()).find((m: { name: string }) => m.name === "Lisinopril");
     await page.request.delete(`/api/medications/${id}`);
     await page.getByRole("button", { name: "Refill Lisinopril" }).click();
+    await pills.fill("7");
     await page.getByRole("button", { name: "Confirm Refill" }).click();
-    await expect.poll(() => page.getByText("Refill failed").count()).toBe(1);
-    expect(await page.getByText("Medication not found", { exact: true }).count()).toBe(1);
-    await expect.poll(() => page.getByRole("button", { name: "Refill Lisinopril" }).count()).toBe(0); // the list was refreshed
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toBe("Medication not found");
+    expect(await pills.inputValue()).toBe("7");
+    await expect.poll(() => page.locator("main").getByRole("button", { name: "Refill Lisinopril", includeHidden: true }).count()).toBe(0); // the list was refreshed
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
     forgiveNotFound(page);
     expectNoErrors(page);
     await page.context().close();
@@ -232,9 +237,18 @@ describe.each([
     const lisinopril = medications.find((m) => m.name === "Lisinopril")!;
     await page.request.delete(`/api/medications/${lisinopril.id}`);
     await page.getByRole("button", { name: "Delete Lisinopril" }).click();
-    await page.getByRole("dialog", { name: "Delete Lisinopril?" }).getByRole("button", { name: "Delete" }).click();
-    await expect.poll(() => page.getByText("Failed to delete medication: Medication not found").count()).toBe(1);
-    await expect.poll(() => shownNames(page)).toEqual(["atorvastatin"]);
+    const refused = page.getByRole("dialog", { name: "Delete Lisinopril?" });
+    await refused.getByRole("button", { name: "Delete" }).click();
+    // Refused in the dialog, which stays open (the list behind it is refreshed) until cancelled.
+    await expect.poll(() => refused.getByRole("alert").textContent()).toBe("Failed to delete medication: Medication not found");
+    await expect.poll(() => page.locator("main").getByRole("rowheader", { includeHidden: true }).allTextContents()).toEqual(["atorvastatin"]);
+    await expectAccessible(page);
+    await refused.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => refused.count()).toBe(0);
+    // Another opening starts without the refusal.
+    await page.getByRole("button", { name: "Delete atorvastatin" }).click();
+    await expect.poll(() => page.getByRole("dialog", { name: "Delete atorvastatin?" }).count()).toBe(1);
+    expect(await page.getByRole("dialog", { name: "Delete atorvastatin?" }).getByRole("alert").count()).toBe(0);
     forgiveNotFound(page);
     expectNoErrors(page);
     await page.context().close();

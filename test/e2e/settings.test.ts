@@ -75,7 +75,9 @@ describe.each([
     );
     await page.getByRole("button", { name: "Test Email Notifications" }).click();
     await expect.poll(() => text(page, "Test Email Failed")).toBe(1);
-    await expect.poll(() => text(page, "The test e-mail could not be sent just now.")).toBe(1);
+    // In the toast, and in the form's own alert (the form stays as it was).
+    await expect.poll(() => page.locator("[data-sonner-toast]").getByText("The test e-mail could not be sent just now.", { exact: false }).count()).toBe(1);
+    expect(await page.locator("form").getByRole("alert").textContent()).toBe("The test e-mail could not be sent just now. Please try again in a few minutes.");
     await page.context().close();
   });
 
@@ -151,7 +153,10 @@ describe.each([
     );
     await page.getByRole("button", { name: "Save Preferences" }).click();
     await expect.poll(() => text(page, "Update failed")).toBe(1);
-    await expect.poll(() => text(page, "Service temporarily unavailable. Please try again.")).toBe(1);
+    // In the toast, and in the form's own alert, the chosen zone kept.
+    await expect.poll(() => page.locator("[data-sonner-toast]").getByText("Service temporarily unavailable. Please try again.").count()).toBe(1);
+    expect(await page.locator("form").getByRole("alert").textContent()).toBe("Service temporarily unavailable. Please try again.");
+    expect(await zone.inputValue()).toBe("Europe/Berlin");
     expect(new URL(page.url()).pathname).toBe("/notifications");
     await page.context().close();
   });
