@@ -83,6 +83,7 @@ describe("what the service worker keeps (islands/sw/policy.ts)", () => {
 
   it("a kept page keeps the scripts and stylesheet it loads, and is marked when served from the cache", async () => {
     const account = await signUp();
+    await createMedication(account); // the list's island (an empty account sees the first-run checklist)
     const page = await call("GET", "/", { cookie: account.cookie });
     const kept = pageAssets(page.text);
     expect(kept).toContain(assets.css);
