@@ -188,7 +188,14 @@ describe("offline read", () => {
     await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
 
     await page.context().setOffline(true);
-    await page.goto("/").catch(() => undefined); // nothing kept: the browser's own offline error
+    // Nothing kept, no worker: the browser's own offline error page.
+    const error = await page.goto("/").then(
+      () => "",
+      (err: Error) => err.message,
+    );
+    expect(error).toMatch(/ERR_INTERNET_DISCONNECTED/);
+    await page.waitForLoadState();
+    await expect.poll(() => page.content().catch(() => "(navigating)")).toMatch(/^<!DOCTYPE html>/i);
     expect(await page.content()).not.toContain("Metformin");
     expect(await page.getByText("Metformin").count()).toBe(0);
     await page.context().close();
