@@ -17,7 +17,7 @@ import {
   type NoticeKey,
   type SortKey,
 } from "../src/domain/dashboard";
-import { todayIn } from "../src/domain/countdown";
+import { currentPills, todayIn } from "../src/domain/countdown";
 import { statusCounts, type Medication, type Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
 import { EmptyList } from "./dashboard/EmptyList";
@@ -39,6 +39,8 @@ type Props = {
   notificationDays: number;
   /** The user's zone: the prescription notices are as of the user's today. */
   timezone: string;
+  /** The user's local date the counts in `medications` are as of (the day the server rendered them). */
+  asOf: string;
   /** A message from the page that sent the user here (e.g. an edit page whose medication is gone). */
   notice?: NoticeKey;
   /** Search, filter, sort and page as the URL's query names them (listViewOf), so the first paint shows them. */
@@ -93,7 +95,18 @@ export default function Dashboard(props: Props) {
     return () => removeEventListener("popstate", back);
   }, []);
 
-  const medications = data.medications ?? [];
+  // A page the service worker kept for offline reading shows counts as of the day it was rendered:
+  // count them down to today with the server's own countdown. After hydration (an effect), so the
+  // first render matches the server's HTML; the API's answers are already as of today.
+  const [countedTo, setCountedTo] = useState(props.asOf);
+  useEffect(() => setCountedTo(today), [today]);
+  const medications = useMemo(
+    () =>
+      data.medications === props.medications && countedTo > props.asOf
+        ? props.medications!.map((med) => ({ ...med, pillsRemaining: currentPills({ ...med, countedOn: props.asOf }, countedTo) }))
+        : (data.medications ?? []),
+    [data.medications, countedTo, props],
+  );
   const names = useMemo(() => pharmacyNames(data.pharmacies ?? []), [data.pharmacies]);
   const counts = useMemo(() => statusCounts(searchMedications(medications, query, names), notificationDays), [medications, query, names, notificationDays]);
   const visible = useMemo(

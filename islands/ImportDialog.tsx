@@ -15,6 +15,7 @@ export default function ImportDialog() {
       <button
         type="button"
         className="btn-secondary flex-1 sm:flex-none"
+        data-online-only
         onClick={() => {
           setLoaded(true);
           setOpen(true);

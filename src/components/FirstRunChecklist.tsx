@@ -32,7 +32,7 @@ export function FirstRunChecklist({ steps }: { steps: FirstRunStep[] }) {
         {steps.map((step) => (
           <li key={step.key} className="flex items-center gap-3" data-step={step.key} data-done={step.done}>
             <Tick done={step.done} />
-            <a href={step.href} className={`text-teal-800 underline ${step.done ? "" : "font-medium"}`}>
+            <a href={step.href} className={`text-teal-800 underline ${step.done ? "" : "font-medium"}`} data-online-only>
               {LABELS[step.key]()}
             </a>
             {step.done ? (

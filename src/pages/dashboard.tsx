@@ -50,6 +50,7 @@ function SecondaryActions() {
 export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) => {
   const { user, data } = c.var.signedIn;
   const notice = c.req.query("notice");
+  const today = todayIn(user.timezone);
   const medications = medicationRecords(data.medications);
   const pharmacies = pharmacyRecords(data.pharmacies);
   const steps = firstRunSteps({
@@ -67,7 +68,7 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
         <h1 className="text-2xl font-bold">{m.page_dashboard_title()}</h1>
         <div className="flex flex-wrap gap-2">
           <SecondaryActions />
-          <a href="/add-medication" className="btn-primary flex-1 sm:flex-none">
+          <a href="/add-medication" className="btn-primary flex-1 sm:flex-none" data-online-only>
             {m.page_dashboard_add_medication()}
           </a>
         </div>
@@ -77,10 +78,11 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
         <Island
           name="Dashboard"
           props={{
-            medications: toSortedMedications(medications, todayIn(user.timezone)),
+            medications: toSortedMedications(medications, today),
             pharmacies: sortPharmacies(pharmacies),
             notificationDays: user.notificationDays,
             timezone: user.timezone,
+            asOf: today,
             notice: isNoticeKey(notice) ? notice : undefined,
             view: listViewOf((name) => c.req.query(name)),
           }}
