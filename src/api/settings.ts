@@ -83,6 +83,8 @@ export const settingsApi = new Hono<AppEnv>()
         timezone,
         timezoneChosen: true,
         notificationHour: input.notificationHour,
+        ...(input.remindersBy ? { remindersBy: input.remindersBy } : {}),
+        ...(input.pushShowNames !== undefined ? { pushShowNames: input.pushShowNames } : {}),
         nextNotificationAt: nextReminderAt(timezone, input.notificationHour, Date.now()),
         // Turning reminders on is the user's answer to a reported bounce or complaint.
         ...(input.emailConsent ? { deliveryProblem: null, deliveryProblemAddress: null } : {}),

@@ -75,7 +75,7 @@ export async function eraseAccount(db: Db, user: Pick<User, "id" | "username" | 
     db.delete(pharmacies).where(eq(pharmacies.userId, user.id)),
     db.delete(sessions).where(eq(sessions.userId, user.id)),
     db.delete(throttles).where(
-      inArray(throttles.key, [throttleKey.currentPassword(user.id), throttleKey.testEmail(user.id), throttleKey.confirmation(user.id), throttleKey.loginAccount(user.username)]),
+      inArray(throttles.key, [throttleKey.currentPassword(user.id), throttleKey.testEmail(user.id), throttleKey.testPush(user.id), throttleKey.confirmation(user.id), throttleKey.loginAccount(user.username)]),
     ),
     // Per account and client: one counter per client that tried this name.
     db.delete(throttles).where(loginAccountClientKeys(user.username)),
