@@ -8,6 +8,12 @@ import { USER_DEFAULTS } from "../shared/user";
 export const DELIVERY_PROBLEMS = ["bounced", "complained"] as const;
 export type DeliveryProblem = (typeof DELIVERY_PROBLEMS)[number];
 
+/** A day's push per device (reminder_log.push_state). */
+export interface PushState {
+  sent: number[];
+  failed: number[];
+}
+
 /** How the daily reminder travels (Configure Notifications → 'Reminders by'). */
 export const REMINDER_CHANNELS = ["email", "push", "both"] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
@@ -196,10 +202,11 @@ export const reminderLog = sqliteTable(
     /** Names of the medications a sent reminder listed. */
     medications: text("medications", { mode: "json" }).$type<string[]>(),
     /**
-     * Push subscription ids that accepted this day's push: a retry pushes only to the others. Null
-     * while unknown (a claim taken over from an attempt that died): then nothing is pushed again.
+     * The day's push, by subscription id: accepted, or failed for good. A retry pushes only to the
+     * others. Null while unknown (a claim taken over from an attempt that died mid-send): then
+     * nothing is pushed again that day.
      */
-    pushedTo: text("pushed_to", { mode: "json" }).$type<number[]>(),
+    pushState: text("push_state", { mode: "json" }).$type<PushState>(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
 );
