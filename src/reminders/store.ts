@@ -50,8 +50,10 @@ const dueUserColumns = {
   nextNotificationAt: users.nextNotificationAt,
   remindersBy: users.remindersBy,
   pushShowNames: users.pushShowNames,
-  pushDevices: sql<number>`CASE WHEN ${users.remindersBy} = 'email' THEN 0
-    ELSE (SELECT count(*) FROM ${pushSubscriptions} WHERE ${pushSubscriptions.userId} = ${users.id}) END`.mapWith(Number),
+  // Qualified by hand: drizzle writes a single table's columns unqualified, and inside the subquery
+  // a bare "id" would be the subscription's.
+  pushDevices: sql<number>`CASE WHEN "users"."reminders_by" = 'email' THEN 0
+    ELSE (SELECT count(*) FROM "push_subscriptions" p WHERE p."user_id" = "users"."id") END`.mapWith(Number),
 };
 
 // Literal SQL (no bound parameters) so SQLite can prove the partial index's WHERE: consenting users
@@ -87,7 +89,7 @@ export function dueKeysQuery(db: Db, now: number, cursor: Cursor | null, limit: 
     .select({
       nextNotificationAt: users.nextNotificationAt,
       id: users.id,
-      pushDevices: sql<number>`(SELECT count(*) FROM ${pushSubscriptions} WHERE ${pushSubscriptions.userId} = ${users.id})`.mapWith(Number),
+      pushDevices: sql<number>`(SELECT count(*) FROM "push_subscriptions" p WHERE p."user_id" = "users"."id")`.mapWith(Number),
     })
     .from(users)
     .where(dueAfter(now, cursor))
