@@ -6,6 +6,7 @@ import { isolate, Rich } from "../src/i18n/Rich";
 import type { User } from "../src/shared/user";
 import { profileSchema, type TestEmailAnswer } from "../src/shared/settings-schemas";
 import { apiRequest } from "./lib/api";
+import type { TestPushAnswer } from "../src/shared/push";
 import { isWrongCurrentPassword } from "./lib/errors";
 import { Field } from "./lib/Field";
 import { check, readForm } from "./lib/form";
@@ -59,6 +60,14 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
     },
     failureTitle: m.profile_test_email_failed(),
   });
+  // Beside the test e-mail while push is chosen: a push to every device of the account, now.
+  const testPush = useSubmit<void>({
+    async send() {
+      const answer = await apiRequest<TestPushAnswer>("POST", "/api/test-push-notification");
+      return { toast: { title: m.profile_test_push_sent(), description: m.profile_test_push_sent_description({ count: answer.sent }) } };
+    },
+    failureTitle: m.profile_test_push_failed(),
+  });
 
   return (
     <form ref={formRef} onSubmit={save.onSubmit} noValidate className="space-y-4">
@@ -106,6 +115,9 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
           {m.common_cancel()}
         </a>
         <PendingButton type="button" className="btn-secondary" onClick={() => test.submit()} pending={test.pending} label={m.profile_test_email()} />
+        {user.remindersBy !== "email" && (
+          <PendingButton type="button" className="btn-secondary" onClick={() => testPush.submit()} pending={testPush.pending} label={m.profile_test_push()} />
+        )}
         <PendingButton className="btn-primary" pending={save.pending} label={m.profile_save()} />
       </div>
     </form>

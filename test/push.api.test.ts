@@ -138,3 +138,62 @@ describe("push subscriptions API", () => {
     expect(res.body.code).toBe("error_push_unavailable");
   });
 });
+
+describe("test notification and the 'Reminders by' settings", () => {
+  it("POST /api/test-push-notification pushes to every device; a gone one is removed; none → 409; none reached → 502", async () => {
+    const { mockPushService } = await import("./push-fixtures");
+    const push = mockPushService();
+    try {
+      const account = await signUp();
+      const none = await call("POST", "/api/test-push-notification", { cookie: account.cookie, env: pushEnv });
+      expect(none.status).toBe(409);
+      expect(none.body.code).toBe("error_push_no_devices");
+
+      const [a, b] = [await newDevice(), await newDevice()];
+      await subscribe(account, a.subscription);
+      const gone = (await subscribe(account, b.subscription)).body.id;
+      push.answer(201, 410);
+      const sent = await call("POST", "/api/test-push-notification", { cookie: account.cookie, env: pushEnv });
+      expect(sent.status, sent.text).toBe(200);
+      expect(sent.body).toEqual({ sent: 1 });
+      expect(await push.received(a)).toEqual([{ title: "Test notification", body: "Refill reminders will appear like this on this device.", url: "/", tag: "refill-test", lang: "en" }]);
+      expect((await call("DELETE", `/api/push/subscriptions/${gone}`, { cookie: account.cookie, env: pushEnv })).status).toBe(404);
+
+      push.answer(503);
+      const failed = await call("POST", "/api/test-push-notification", { cookie: account.cookie, env: pushEnv });
+      expect(failed.status).toBe(502);
+      expect(failed.body.code).toBe("error_test_push_failed");
+    } finally {
+      push.restore();
+    }
+  });
+
+  it("PATCH /api/notifications/settings saves 'Reminders by' and the lock-screen setting; a wrong value is 400", async () => {
+    const account = await signUp();
+    const base = { notificationDays: 7, emailConsent: true, timezone: "UTC", notificationHour: 9 };
+    expect(account.user).toMatchObject({ remindersBy: "email", pushShowNames: false });
+    const saved = await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { ...base, remindersBy: "both", pushShowNames: true } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.user).toMatchObject({ remindersBy: "both", pushShowNames: true });
+    // Left out (an older page): kept.
+    const older = await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: base });
+    expect(older.body.user).toMatchObject({ remindersBy: "both", pushShowNames: true });
+    const wrong = await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { ...base, remindersBy: "pigeon" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ message: "Reminders by must be e-mail, push notifications or both.", code: "field_reminders_by_invalid" });
+    const notBoolean = await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { ...base, pushShowNames: "yes" } });
+    expect(notBoolean.body.code).toBe("field_push_show_names_not_boolean");
+  });
+
+  it("the export lists push devices by label and date only", async () => {
+    const account = await signUp();
+    const device = await newDevice();
+    await subscribe(account, device.subscription);
+    const exported = await call("GET", "/api/user/export", { cookie: account.cookie, env: pushEnv });
+    expect(exported.status).toBe(200);
+    expect(exported.body.pushDevices).toEqual([{ label: "Chrome on Android", createdAt: expect.any(Number) }]);
+    expect(exported.text).not.toContain(device.subscription.endpoint);
+    expect(exported.text).not.toContain(device.subscription.keys.p256dh);
+    expect(exported.text).not.toContain(device.subscription.keys.auth);
+  });
+});
