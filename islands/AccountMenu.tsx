@@ -61,7 +61,7 @@ export default function AccountMenu({ user: initialUser }: { user: User }) {
       <div id="account-menu" popover="auto" onToggle={onToggle} onKeyDown={onKeyDown} className="card absolute end-4 top-14 m-0 w-56 p-2">
         <ul role="menu" aria-labelledby="account-menu-button" onClick={() => menu().hidePopover()} className="space-y-1">
           <li role="none"><a {...item} href="/">{m.account_menu_dashboard()}</a></li>
-          <li role="none"><a {...item} href="/profile">{m.account_menu_profile()}</a></li>
+          <li role="none"><a {...item} href="/profile" data-online-only>{m.account_menu_profile()}</a></li>
           <li role="none"><a {...item} href="/pharmacies">{m.account_menu_pharmacies()}</a></li>
           <li role="none">
             <button type="button" {...item} onClick={() => logout.submit()} disabled={logout.pending}>

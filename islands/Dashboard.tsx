@@ -16,7 +16,7 @@ import {
   type SortKey,
   type StatusFilter,
 } from "../src/domain/dashboard";
-import { todayIn } from "../src/domain/countdown";
+import { currentPills, todayIn } from "../src/domain/countdown";
 import { summaryCounts, type Medication, type Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
 import { EmptyList } from "./dashboard/EmptyList";
@@ -37,6 +37,8 @@ type Props = {
   notificationDays: number;
   /** The user's zone: the prescription notices are as of the user's today. */
   timezone: string;
+  /** The user's local date the counts in `medications` are as of (the day the server rendered them). */
+  asOf: string;
   /** A message from the page that sent the user here (e.g. an edit page whose medication is gone). */
   notice?: NoticeKey;
 };
@@ -77,7 +79,18 @@ export default function Dashboard(props: Props) {
     history.replaceState(history.state, "", url);
   }, [props.notice]);
 
-  const medications = data.medications ?? [];
+  // A page the service worker kept for offline reading shows counts as of the day it was rendered:
+  // count them down to today with the server's own countdown. After hydration (an effect), so the
+  // first render matches the server's HTML; the API's answers are already as of today.
+  const [countedTo, setCountedTo] = useState(props.asOf);
+  useEffect(() => setCountedTo(today), [today]);
+  const medications = useMemo(
+    () =>
+      data.medications === props.medications && countedTo > props.asOf
+        ? props.medications!.map((med) => ({ ...med, pillsRemaining: currentPills({ ...med, countedOn: props.asOf }, countedTo) }))
+        : (data.medications ?? []),
+    [data.medications, countedTo, props],
+  );
   const names = useMemo(() => pharmacyNames(data.pharmacies ?? []), [data.pharmacies]);
   const counts = useMemo(() => summaryCounts(searchMedications(medications, query), notificationDays), [medications, query, notificationDays]);
   const visible = useMemo(

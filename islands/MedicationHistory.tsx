@@ -50,6 +50,7 @@ export default function MedicationHistory({ medication, pharmacyName, events, to
         <button
           type="button"
           className="btn-primary"
+          data-online-only
           onClick={() => {
             setOpened(true);
             setRefilling(true);
@@ -71,6 +72,7 @@ export default function MedicationHistory({ medication, pharmacyName, events, to
               <PendingButton
                 type="button"
                 className="btn-secondary"
+                data-online-only
                 pending={undoing}
                 label={m.undo_label()}
                 aria-label={m.history_undo_label({ date: formatDate(event.localDate) })}

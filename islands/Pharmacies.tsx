@@ -46,7 +46,7 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
           <a href="/" className="btn-secondary flex-1 sm:flex-none">
             {m.pharmacies_back_to_dashboard()}
           </a>
-          <button type="button" className="btn-primary flex-1 sm:flex-none" onClick={openAdd}>
+          <button type="button" className="btn-primary flex-1 sm:flex-none" onClick={openAdd} data-online-only>
             {m.pharmacies_add()}
           </button>
         </div>
@@ -80,7 +80,7 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
         <div className="card flex flex-col items-center gap-3 px-6 py-12 text-center">
           <h2 className="text-lg font-semibold">{m.pharmacies_empty_title()}</h2>
           <p className="max-w-sm text-sm text-slate-700">{m.pharmacies_empty_text()}</p>
-          <button type="button" className="btn-primary" onClick={openAdd}>
+          <button type="button" className="btn-primary" onClick={openAdd} data-online-only>
             {m.pharmacies_add_first()}
           </button>
         </div>
@@ -104,10 +104,10 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
                 )}
               </p>
               <div className="mt-auto flex gap-2 pt-1">
-                <button type="button" className="btn-secondary" aria-label={m.pharmacies_edit_label({ name: pharmacy.name })} onClick={() => setForm({ mode: "edit", pharmacy })}>
+                <button type="button" className="btn-secondary" aria-label={m.pharmacies_edit_label({ name: pharmacy.name })} data-online-only onClick={() => setForm({ mode: "edit", pharmacy })}>
                   {m.common_edit()}
                 </button>
-                <button type="button" className="btn-secondary text-red-700" aria-label={m.pharmacies_delete_label({ name: pharmacy.name })} onClick={() => setDeleting(pharmacy)}>
+                <button type="button" className="btn-secondary text-red-700" aria-label={m.pharmacies_delete_label({ name: pharmacy.name })} data-online-only onClick={() => setDeleting(pharmacy)}>
                   {m.common_delete()}
                 </button>
               </div>

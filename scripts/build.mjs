@@ -1,6 +1,7 @@
 // Builds the browser side: one hashed ES module per island (code-split, shared chunks for React,
-// jotai, sonner) plus the Tailwind stylesheet, into public/build/, and writes the manifest the
-// server reads to link them (src/generated/assets.json).
+// jotai, sonner), the offline script and the Tailwind stylesheet, into public/build/; the service
+// worker into public/sw.js; and writes the manifest the server reads to link them
+// (src/generated/assets.json).
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -91,7 +92,7 @@ const forLanguage = (language) => ({
 });
 
 const url = (file) => "/" + relative(join(root, "public"), join(root, file)).replaceAll("\\", "/");
-const manifest = { css: "", languages: {} };
+const manifest = { css: "", offline: "", languages: {} };
 for (const language of languages) {
   const result = await build({
     entryPoints,
@@ -125,6 +126,34 @@ for (const language of languages) {
   }
   manifest.languages[language] = scripts;
 }
+
+// The signed-in pages' offline script (registers the service worker, disables what needs the
+// server offline): one file for every language, imported after load, outside the islands' bundles.
+const offline = await build({
+  entryPoints: [join(islandsDir, "sw/page.ts")],
+  outdir,
+  bundle: true,
+  format: "esm",
+  minify: true,
+  target: "es2022",
+  entryNames: "offline-[hash]",
+  metafile: true,
+  logLevel: "warning",
+});
+manifest.offline = url(Object.keys(offline.metafile.outputs).find((f) => f.endsWith(".js")));
+
+// The service worker at /sw.js (scope "/" needs it at the root, so not in /build/). Its build id
+// changes with every build: the browser sees new bytes, installs it, and it replaces the old caches.
+await build({
+  entryPoints: [join(islandsDir, "sw/index.ts")],
+  outfile: join(root, "public/sw.js"),
+  bundle: true,
+  format: "iife",
+  minify: true,
+  target: "es2022",
+  define: { __BUILD_ID__: JSON.stringify(`${Date.now().toString(36)}-${createHash("sha256").update(JSON.stringify(manifest)).digest("hex").slice(0, 8)}`) },
+  logLevel: "warning",
+});
 
 const cssTmp = join(outdir, "app.css");
 execFileSync(

@@ -79,15 +79,15 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
                   <StatusBadge status={row.status} />
                 </td>
                 <td role="cell" className="col-span-2 grid grid-cols-3 gap-2 md:table-cell md:whitespace-nowrap md:px-4 md:py-2 md:text-end">
-                  <a href={editHref(med)} className="row-action" aria-label={m.list_edit_label({ name: med.name })} title={m.common_edit()}>
+                  <a href={editHref(med)} className="row-action" data-online-only aria-label={m.list_edit_label({ name: med.name })} title={m.common_edit()}>
                     <RowIcon name="edit" />
                     <span className="md:hidden">{m.common_edit()}</span>
                   </a>
-                  <button type="button" className="row-action md:text-teal-800" aria-label={m.list_refill_label({ name: med.name })} title={m.common_refill()} onClick={() => onRefill(med)}>
+                  <button type="button" className="row-action md:text-teal-800" data-online-only aria-label={m.list_refill_label({ name: med.name })} title={m.common_refill()} onClick={() => onRefill(med)}>
                     <RowIcon name="refill" />
                     <span className="md:hidden">{m.common_refill()}</span>
                   </button>
-                  <button type="button" className="row-action text-red-700 md:hover:bg-red-50" aria-label={m.list_delete_label({ name: med.name })} title={m.common_delete()} onClick={() => onDelete(med)}>
+                  <button type="button" className="row-action text-red-700 md:hover:bg-red-50" data-online-only aria-label={m.list_delete_label({ name: med.name })} title={m.common_delete()} onClick={() => onDelete(med)}>
                     <RowIcon name="trash" />
                     <span className="md:hidden">{m.common_delete()}</span>
                   </button>

@@ -16,7 +16,7 @@ import type { AppEnv } from "../env";
 import { ApiError, errorSummary, tooManyAttempts } from "../http/errors";
 import * as m from "../generated/i18n";
 import { localeForNewAccount } from "../http/language";
-import { clearSessionCookie, sessionCookieName, setSessionCookie, signedIn } from "../http/middleware";
+import { clearSessionCookie, clearSiteData, sessionCookieName, setSessionCookie, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { inAccountLocale } from "../mail/locale";
 import { appUrl, createMailer } from "../mail/mailer";
@@ -133,6 +133,7 @@ export const accountApi = new Hono<AppEnv>()
     const token = getCookie(c, sessionCookieName(c));
     if (token) await deleteSession(c.var.db, await hashToken(token));
     clearSessionCookie(c);
+    clearSiteData(c);
     return c.json({ message: m.api_logged_out() });
   })
 

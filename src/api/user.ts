@@ -9,7 +9,7 @@ import type { AppEnv } from "../env";
 import { ApiError, errorSummary } from "../http/errors";
 import * as m from "../generated/i18n";
 import { requireCurrentPassword, signedInCheckingPassword } from "../http/current-password";
-import { clearSessionCookie, signedIn } from "../http/middleware";
+import { clearSessionCookie, clearSiteData, signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { inAccountLocale } from "../mail/locale";
 import { createMailer } from "../mail/mailer";
@@ -78,6 +78,7 @@ export const userApi = new Hono<AppEnv>()
     await requireCurrentPassword(data, c.req.valid("json").currentPassword);
     if (!(await eraseAccount(c.var.db, user))) throw new ApiError(404, "error_not_found");
     clearSessionCookie(c);
+    clearSiteData(c);
     const to = goodbyeAddress(user);
     if (to) c.executionCtx.waitUntil(sendGoodbye(c.env, c.var.db, to, greetingName(user.fullName, user.emailConfirmed), user.locale));
     return c.json({ message: m.api_account_deleted() });

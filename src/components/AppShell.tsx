@@ -1,5 +1,9 @@
+import { useRequestContext } from "@hono/react-renderer";
 import type { ReactNode } from "react";
+import type { AppEnv } from "../env";
+import assets from "../generated/assets.json";
 import * as m from "../generated/i18n";
+import { formatDateTime } from "../i18n/format";
 import { Rich } from "../i18n/Rich";
 import type { User } from "../shared/user";
 import { Island } from "./Island";
@@ -15,7 +19,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           </a>
           <nav aria-label={m.nav_account_label()} className="flex items-center gap-2">
             {/* The bell goes straight to the notification settings: no menu of one item in between. */}
-            <a href="/notifications" className="btn-secondary px-3" aria-label={m.nav_notifications_label()}>
+            <a href="/notifications" className="btn-secondary px-3" aria-label={m.nav_notifications_label()} data-online-only>
               <BellIcon />
             </a>
             <Island name="AccountMenu" props={{ user }} />
@@ -23,11 +27,31 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none">
+        <OfflineBanner user={user} />
         <DeliveryBanner user={user} />
         {!user.emailConfirmed && <ConfirmEmailBanner />}
         {children}
       </main>
     </div>
+  );
+}
+
+/**
+ * Hidden until the page has no connection (the offline script sets `data-offline` on <html>) or is a
+ * copy the service worker kept (`data-from-cache`): then it says so, and how old the copy is (this
+ * render's time, on the user's clock, in their language). Beside it, the one-line snippet that
+ * imports the offline script after load (islands/sw/page.ts, outside every island bundle).
+ */
+function OfflineBanner({ user }: { user: User }) {
+  const nonce = useRequestContext<AppEnv>().get("secureHeadersNonce");
+  return (
+    <>
+      <p id="offline" role="status" className="offline-banner mb-6 rounded-md border border-slate-300 bg-slate-100 p-4 text-sm font-medium text-slate-900">
+        <span className="offline-live">{m.offline_notice()}</span>
+        <span className="offline-kept">{m.offline_banner({ time: formatDateTime(Date.now(), user.timezone) })}</span>
+      </p>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `addEventListener("load",()=>import(${JSON.stringify(assets.offline)}))` }} />
+    </>
   );
 }
 

@@ -22,6 +22,10 @@ export function Document({ title, children }: { title?: string; children: ReactN
         <title>{title ? m.document_title({ page: title }) : m.app_name()}</title>
         <link rel="stylesheet" href={assets.css} precedence="default" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Installable (public/manifest.webmanifest); iOS takes its home-screen icon from the link. */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <meta name="theme-color" content="#0f766e" />
       </head>
       <body className="flex min-h-screen flex-col">
         {/* The first stop of the Tab key: past the header, to the page's <main id="main">. */}

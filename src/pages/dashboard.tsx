@@ -16,6 +16,7 @@ const dashboardReads = signedIn(({ db, owner }) => ({ medications: medicationsOf
 export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) => {
   const { user, data } = c.var.signedIn;
   const notice = c.req.query("notice");
+  const today = todayIn(user.timezone);
   return c.render(
     <AppShell user={user}>
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -25,7 +26,7 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
           <a href="/pharmacies" className="btn-secondary flex-1 sm:flex-none">
             {m.page_dashboard_manage_pharmacies()}
           </a>
-          <a href="/add-medication" className="btn-primary flex-1 sm:flex-none">
+          <a href="/add-medication" className="btn-primary flex-1 sm:flex-none" data-online-only>
             {m.page_dashboard_add_medication()}
           </a>
         </div>
@@ -33,10 +34,11 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
       <Island
         name="Dashboard"
         props={{
-          medications: toSortedMedications(medicationRecords(data.medications), todayIn(user.timezone)),
+          medications: toSortedMedications(medicationRecords(data.medications), today),
           pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)),
           notificationDays: user.notificationDays,
           timezone: user.timezone,
+          asOf: today,
           notice: isNoticeKey(notice) ? notice : undefined,
         }}
       />

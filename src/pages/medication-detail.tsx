@@ -8,8 +8,8 @@ import { medicationOf, toMedication } from "../data/medications";
 import { pharmacyOfMedication } from "../data/pharmacies";
 import { supplyEventsOf, toSupplyEvent } from "../data/supply";
 import { todayIn } from "../domain/countdown";
-import { daysLeftText, noticeHref, pillsText } from "../domain/dashboard";
-import { runOutDate, wholeDaysLeft } from "../domain/medications";
+import { noticeHref, pillsText } from "../domain/dashboard";
+import { runOutDate } from "../domain/medications";
 import { prescriptionNoticeShown } from "../domain/prescription";
 import { supplyChart } from "../domain/supply-chart";
 import { addDays } from "../domain/time";
@@ -46,6 +46,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
     if (!row) return c.redirect(noticeHref("medication-load-error"), 302);
     const today = todayIn(user.timezone);
     const medication = toMedication(row, today);
+    const counts = { pillsRemaining: medication.pillsRemaining, pillsPerDay: medication.pillsPerDay, asOf: today, timezone: user.timezone };
     const [pharmacy] = data.pharmacy;
     const events = data.events.map(toSupplyEvent);
     const notice = prescriptionNoticeShown(medication, today, user.notificationDays);
@@ -60,7 +61,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
               <h1 className="min-w-0 text-2xl font-bold break-words">
                 <bdi>{medication.name}</bdi>
               </h1>
-              <a href={`/edit-medication/${medication.id}`} className="btn-secondary">
+              <a href={`/edit-medication/${medication.id}`} className="btn-secondary" data-online-only>
                 {m.page_med_edit()}
               </a>
             </div>
@@ -88,8 +89,13 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
                 )}
               </Fact>
               <Fact term={m.page_med_daily_dose()}>{pillsText(medication.pillsPerDay)}</Fact>
-              <Fact term={m.page_med_pills_left_today()}>{pillsText(medication.pillsRemaining)}</Fact>
-              <Fact term={m.page_med_days_left()}>{daysLeftText(wholeDaysLeft(medication))}</Fact>
+              {/* Islands only to count a kept offline copy down to the day it is read (CountedDown). */}
+              <Fact term={m.page_med_pills_left_today()}>
+                <Island name="CountedDown" props={{ ...counts, show: "pills" }} />
+              </Fact>
+              <Fact term={m.page_med_days_left()}>
+                <Island name="CountedDown" props={{ ...counts, show: "days" }} />
+              </Fact>
               <Fact term={m.page_med_runs_out_on()}>{formatDate(runOutDate(medication, today, addDays))}</Fact>
               <Fact term={m.page_med_prescription()}>
                 {medication.refillsLeft === null ? m.page_med_refills_not_tracked() : m.page_med_refills_left({ count: medication.refillsLeft })}

@@ -1,0 +1,128 @@
+// The service worker, served at /sw.js (scope "/") and registered after load by ./page.ts.
+// Signed-in pages (policy.ts) are network-first with a short timeout and kept for offline reading;
+// the hashed /build/ assets they load are cache-first. Nothing else is answered from a cache.
+import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, pageAssets } from "./policy";
+
+// ---------------------------------------------------------------------------------------------
+// Push notifications: the lead adds here
+//   import { onPush, onNotificationClick } from "./push";
+// and, with the other listeners below,
+//   self.addEventListener("push", onPush);
+//   self.addEventListener("notificationclick", onNotificationClick);
+// ---------------------------------------------------------------------------------------------
+
+// The few ServiceWorkerGlobalScope members used (the DOM lib of the rest of the client lacks them).
+type Extendable = Event & { waitUntil(p: Promise<unknown>): void };
+type FetchEvent = Extendable & { request: Request; respondWith(r: Promise<Response>): void };
+type Client = { url: string };
+declare const self: {
+  addEventListener(type: "install" | "activate", listener: (event: Extendable) => void): void;
+  addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
+  addEventListener(type: "message", listener: (event: Extendable & { data: unknown }) => void): void;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void>; matchAll(options: { type: "window" }): Promise<Client[]> };
+  location: Location;
+};
+
+/** Set by scripts/build.mjs: new with every build, so each deploy installs a new worker with a new cache. */
+declare const __BUILD_ID__: string;
+const CACHE = `refill-tracker-${__BUILD_ID__}`;
+/** How long a page may take before the kept copy is shown instead. */
+const NETWORK_TIMEOUT_MS = 3000;
+
+const dropCaches = async () => {
+  for (const name of await caches.keys()) await caches.delete(name);
+};
+
+/** Keeps a page's 200 and the /build/ files it loads (already kept ones are not fetched again). */
+async function keep(key: string, res: Response) {
+  const cache = await caches.open(CACHE);
+  const html = await res.clone().text();
+  await cache.put(key, res);
+  await Promise.all(pageAssets(html).map(async (asset) => (await cache.match(asset)) ?? cache.add(asset).catch(() => undefined)));
+}
+
+async function networkFirst(event: FetchEvent, url: URL): Promise<Response> {
+  // The query (?notice=…) is a one-off message, not part of the page kept.
+  const key = url.origin + url.pathname;
+  const network = fetch(event.request);
+  // Registered before the page reads the answer, so the copy is taken before its body is used.
+  event.waitUntil(
+    network.then(async (res) => {
+      if (isKeepable(res)) return keep(key, res.clone());
+      // A redirect (to /auth) or a 404 means the kept copy is no longer this user's page; the
+      // dashboard redirects only without a session, so then nothing of theirs stays. A 5xx keeps it.
+      if (res.type === "opaqueredirect" || res.redirected || res.status === 404) {
+        if (url.pathname === "/") await dropCaches();
+        else await (await caches.open(CACHE)).delete(key);
+      }
+    }, () => undefined),
+  );
+  const first = await Promise.race([network.catch(() => null), new Promise<null>((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS, null))]);
+  if (first) return first;
+  const kept = await caches.match(key);
+  if (!kept) return network; // nothing kept: wait for the network, or the browser's own offline page
+  const headers = new Headers(kept.headers);
+  headers.delete("Content-Length");
+  return new Response(markFromCache(await kept.text()), { status: 200, headers });
+}
+
+async function cacheFirst(request: Request): Promise<Response> {
+  const kept = await caches.match(request);
+  if (kept) return kept;
+  const res = await fetch(request);
+  if (res.status === 200 && res.type === "basic") {
+    const copy = res.clone();
+    await caches.open(CACHE).then((c) => c.put(request, copy));
+  }
+  return res;
+}
+
+self.addEventListener("install", (event) => event.waitUntil(self.skipWaiting()));
+
+self.addEventListener("activate", (event) =>
+  event.waitUntil(
+    (async () => {
+      // An older build's pages and assets go: the new pages link new hashed files.
+      for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+      await self.clients.claim();
+      // The page that registered this worker loaded before it existed: keep it now, so the first
+      // visit already opens offline.
+      for (const client of await self.clients.matchAll({ type: "window" })) {
+        const url = new URL(client.url);
+        if (url.origin !== self.location.origin || !isOfflinePage(url.pathname)) continue;
+        const res = await fetch(url.pathname, { credentials: "same-origin" }).catch(() => null);
+        if (res && isKeepable(res)) await keep(url.origin + url.pathname, res);
+      }
+    })(),
+  ),
+);
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (endsSession(request.method, url.pathname)) {
+    // Dropped once the server agreed, or when it could not be asked: a patient signing out on a
+    // phone without a connection still leaves nothing readable behind.
+    event.respondWith(
+      fetch(request).then(
+        async (res) => {
+          if (res.ok) await dropCaches();
+          return res;
+        },
+        async (err) => {
+          await dropCaches();
+          throw err;
+        },
+      ),
+    );
+  } else if (request.method !== "GET") return;
+  else if (request.mode === "navigate" && isOfflinePage(url.pathname)) event.respondWith(networkFirst(event, url));
+  else if (isBuildAsset(url.pathname)) event.respondWith(cacheFirst(request));
+});
+
+// A page may ask for everything kept to go (e.g. before handing the phone to someone else).
+self.addEventListener("message", (event) => {
+  if (event.data === "clear") event.waitUntil(dropCaches());
+});

@@ -1,0 +1,208 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, DESKTOP, expectAccessible, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+
+// Issue 23: the app installs (Chromium's own check), opens offline to the last list it saw with a
+// banner and the server's actions disabled, and a sign-out leaves nothing readable offline.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+const BANNER = /^You are offline\. Showing your list as of .*\d.*\.$/;
+
+/** A user with one pharmacy and two medications (30 and 12 pills, one a day). */
+async function seed(page: Page) {
+  const account = await registerViaApi(page);
+  const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
+  const ids: number[] = [];
+  for (const [name, pillsRemaining] of [["Metformin", 30], ["Lisinopril", 12]] as const) {
+    const res = await page.request.post("/api/medications", { data: { name, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining, pillsPerRefill: 30 } });
+    expect(res.status()).toBe(201);
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  return { ...account, metforminId: ids[0]! };
+}
+
+/** Opens `path`, waits for the service worker to control the page and to have kept it. */
+async function openAndKeep(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect.poll(() => page.evaluate(async (p) => !!(await caches.match(location.origin + p)), path), { timeout: 15_000 }).toBe(true);
+}
+
+describe("installable", () => {
+  it("serves the manifest, the icons and the service worker with the right types and caching", async () => {
+    const manifest = await fetch(`${baseUrl()}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get("content-type")).toBe("application/manifest+json");
+    const icons = ((await manifest.json()) as { icons: Array<{ src: string }> }).icons;
+    for (const src of [...icons.map((i) => i.src), "/icons/apple-touch-icon.png"]) {
+      const icon = await fetch(`${baseUrl()}${src}`);
+      expect([src, icon.status, icon.headers.get("content-type")]).toEqual([src, 200, "image/png"]);
+    }
+    const sw = await fetch(`${baseUrl()}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get("content-type")).toMatch(/^(text|application)\/javascript/);
+    expect(sw.headers.get("cache-control")).toBe("no-cache");
+    expect(await sw.text()).toMatch(/refill-tracker-/);
+  });
+
+  it("passes Chromium's installability check (persistent profile)", async () => {
+    const profile = mkdtempSync(join(tmpdir(), "refill-install-"));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      baseURL: baseUrl(),
+      viewport: DESKTOP,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await registerViaApi(page);
+      await page.goto("/");
+      await hydrated(page);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+      expect(installabilityErrors).toEqual([]);
+      const { url, errors, data } = await cdp.send("Page.getAppManifest");
+      expect(url).toBe(`${baseUrl()}/manifest.webmanifest`);
+      expect(errors).toEqual([]);
+      expect(JSON.parse(data!).name).toBe("Refill Tracker");
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("offline read", () => {
+  it("reloads offline to the kept list with the banner, the counts counted down to today, the actions disabled", async () => {
+    const page = await newPage(browser, DESKTOP);
+    const { metforminId } = await seed(page);
+    await openAndKeep(page, "/");
+    await openAndKeep(page, "/pharmacies");
+    await openAndKeep(page, `/medications/${metforminId}`);
+    // The islands read /api/* while online: none of it, and no redirect target, was kept.
+    const kept = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat());
+    expect(kept.filter((path) => !path.startsWith("/build/")).sort()).toEqual(["/", `/medications/${metforminId}`, "/pharmacies"]);
+
+    // Two days later, without a connection: the kept copy, counted down 2 pills each.
+    await page.clock.setFixedTime(Date.now() + 2 * DAY);
+    await page.context().setOffline(true);
+    await page.goto("/");
+    await hydrated(page);
+    const banner = page.locator("#offline");
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    expect((await banner.innerText()).trim()).toMatch(BANNER);
+    expect(await page.getByRole("rowheader").allTextContents()).toEqual(["Lisinopril", "Metformin"]);
+    await expect.poll(() => page.getByRole("row", { name: /Metformin/ }).getByText("28 pills").count()).toBe(1);
+    expect(await page.getByRole("row", { name: /Lisinopril/ }).getByText("10 pills").count()).toBe(1);
+
+    // What needs the server is disabled and says why; a click starts nothing.
+    const refill = page.getByRole("button", { name: "Refill Metformin" });
+    expect(await refill.getAttribute("aria-disabled")).toBe("true");
+    expect(await refill.getAttribute("aria-describedby")).toBe("offline");
+    await refill.click({ force: true });
+    await page.waitForTimeout(500);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    const add = page.getByRole("link", { name: "Add Medication" });
+    expect(await add.getAttribute("aria-disabled")).toBe("true");
+    await add.click({ force: true });
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(await page.getByRole("link", { name: "Edit Metformin" }).getAttribute("aria-disabled")).toBe("true");
+    // Reading still works: search.
+    await page.getByPlaceholder("Search medications...").fill("Met");
+    await expect.poll(() => page.getByRole("rowheader").allTextContents()).toEqual(["Metformin"]);
+    await page.getByPlaceholder("Search medications...").fill("");
+    // No script error, no hydration mismatch (the countdown runs after hydration), no toast.
+    expect((page as Page & { problems: string[] }).problems.filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
+    expect(await page.locator("[data-sonner-toast]").count()).toBe(0);
+
+    await expectAccessible(page);
+    await page.setViewportSize(MOBILE);
+    await expectAccessible(page);
+
+    // So were the medication's page, counted down the same way, and the pharmacies page.
+    await page.goto(`/medications/${metforminId}`);
+    await hydrated(page);
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    await expect.poll(() => page.locator("dd").filter({ hasText: /^28 pills$/ }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Edit" }).getAttribute("aria-disabled")).toBe("true");
+    expect(await page.getByRole("button", { name: "Refill" }).getAttribute("aria-disabled")).toBe("true");
+    expect((page as Page & { problems: string[] }).problems.filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
+    await page.goto("/pharmacies");
+    expect(await page.getByText("Corner Pharmacy").count()).toBeGreaterThan(0);
+    await expect.poll(() => banner.isVisible()).toBe(true);
+
+    // Back online: fresh pages, no banner, actions enabled.
+    await page.context().setOffline(false);
+    await page.clock.setFixedTime(Date.now());
+    await page.goto("/");
+    await hydrated(page);
+    expect(await banner.isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Refill Metformin" }).getAttribute("aria-disabled")).toBeNull();
+    await page.context().close();
+  });
+
+  it("a connection lost while the page is open disables the actions and says 'You are offline'", async () => {
+    const page = await newPage(browser, DESKTOP);
+    await seed(page);
+    await openAndKeep(page, "/");
+    await page.context().setOffline(true);
+    const banner = page.locator("#offline");
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    expect((await banner.innerText()).trim()).toBe("You are offline");
+    expect(await page.getByRole("button", { name: "Delete Metformin" }).getAttribute("aria-disabled")).toBe("true");
+    await page.getByRole("button", { name: "Delete Metformin" }).click({ force: true });
+    await page.waitForTimeout(500);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await page.context().setOffline(false);
+    await expect.poll(() => banner.isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Delete Metformin" }).getAttribute("aria-disabled")).toBeNull();
+    // A page may also ask the worker to drop everything it kept.
+    await page.evaluate(() => navigator.serviceWorker.controller!.postMessage("clear"));
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBe(0);
+    await page.context().close();
+  });
+
+  it("sign-out clears it: offline afterwards, no medication name is shown", async () => {
+    const page = await newPage(browser, MOBILE);
+    await seed(page);
+    await openAndKeep(page, "/");
+    const logout = page.waitForResponse((res) => res.url().endsWith("/api/logout"));
+    await page.locator("#account-menu-button").click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    expect((await logout).ok()).toBe(true);
+    await page.waitForURL("**/auth");
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBe(0);
+    // The answer's Clear-Site-Data "storage" (checked in test/pwa.test.ts; Chromium does not show it
+    // to the page) also unregistered the service worker: only the browser does that here.
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+
+    await page.context().setOffline(true);
+    await page.goto("/").catch(() => undefined); // nothing kept: the browser's own offline error
+    expect(await page.content()).not.toContain("Metformin");
+    expect(await page.getByText("Metformin").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("a signed-out visit online reaches /auth, even after a kept dashboard", async () => {
+    const page = await newPage(browser, DESKTOP);
+    await seed(page);
+    await openAndKeep(page, "/");
+    // The session ends elsewhere (another device's 'sign out everywhere'): the cookie is gone.
+    await page.context().clearCookies();
+    await page.goto("/");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await expect.poll(() => page.evaluate(async () => !!(await caches.match(location.origin + "/")))).toBe(false);
+    await page.context().close();
+  });
+});
