@@ -13,6 +13,8 @@ import { check } from "./lib/form";
 import { currentUserAtom } from "./lib/state";
 import { PendingButton, useSubmit } from "./lib/submit";
 import { browserTimeZone, clockIn, matchTimeZone } from "./settings/zones";
+import { PushSettings, type Channels } from "./settings/PushSettings";
+import type { PushDevice } from "../src/shared/push";
 
 interface Props {
   user: User;
@@ -22,7 +24,13 @@ interface Props {
   timezoneChosen: boolean;
   /** The server's clock when it rendered, so the first client render matches the HTML. */
   renderedAt: number;
+  /** The server's VAPID public key; null: push is off on this server (e-mail only). */
+  vapidPublicKey: string | null;
+  pushDevices: PushDevice[];
 }
+
+const channelsOf = (by: User["remindersBy"]): Channels => ({ email: by !== "push", push: by !== "email" });
+const remindersBy = ({ email, push }: Channels): User["remindersBy"] | null => (email && push ? "both" : push ? "push" : email ? "email" : null);
 
 const saved = () => ({ title: m.notifications_saved(), description: m.notifications_saved_description() });
 /** An hour of the day on the clock, as the locale writes it ('7:00 PM', '19:00'). */
@@ -30,7 +38,7 @@ const hourLabel = (hour: number) => formatTime(Date.UTC(2026, 0, 1, hour), "UTC"
 const dayCount = (count: number) => m.notifications_day_count({ count });
 
 /** /notifications: lead time, time zone, hour and consent of the daily refill e-mail. */
-export default function NotificationSettings({ user, zones, timezoneChosen, renderedAt }: Props) {
+export default function NotificationSettings({ user, zones, timezoneChosen, renderedAt, vapidPublicKey, pushDevices }: Props) {
   useHydrateAtoms([[currentUserAtom, user]]);
   const setCurrentUser = useSetAtom(currentUserAtom);
   const [days, setDays] = useState(user.notificationDays);
@@ -38,9 +46,17 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
   const [hour, setHour] = useState(user.notificationHour);
   const [consent, setConsent] = useState(user.emailConsent);
   const [now, setNow] = useState(renderedAt);
+  const [channels, setChannels] = useState(() => channelsOf(user.remindersBy));
+  const [showNames, setShowNames] = useState(user.pushShowNames);
+  const [devices, setDevices] = useState(pushDevices);
   const id = useId();
   const { pending, errors, failure, onSubmit } = useSubmit({
-    check: () => check(notificationSettingsSchema, { notificationDays: days, emailConsent: consent, timezone, notificationHour: hour }),
+    check: () => {
+      const by = remindersBy(channels);
+      if (!by) return { data: null, errors: { remindersBy: m.notifications_choose_channel() } };
+      const push = vapidPublicKey ? { remindersBy: by, pushShowNames: showNames } : {};
+      return check(notificationSettingsSchema, { notificationDays: days, emailConsent: consent, timezone, notificationHour: hour, ...push });
+    },
     async send(data) {
       const answer = await apiRequest<{ user: User }>("PATCH", "/api/notifications/settings", data);
       setCurrentUser(answer.user);
@@ -157,6 +173,20 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
         />
         {m.common_email_consent()}
       </label>
+
+      {vapidPublicKey && (
+        <PushSettings
+          channels={channels}
+          onChannels={setChannels}
+          showNames={showNames}
+          onShowNames={setShowNames}
+          vapidPublicKey={vapidPublicKey}
+          devices={devices}
+          onDevices={setDevices}
+          error={errors.remindersBy}
+        />
+      )}
+
 
       <FormAlert message={failure} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -7,6 +7,7 @@ import type { User } from "../src/shared/user";
 import { profileSchema, type TestEmailAnswer } from "../src/shared/settings-schemas";
 import { apiRequest } from "./lib/api";
 import { Field, FormAlert } from "./lib/Field";
+import type { TestPushAnswer } from "../src/shared/push";
 import { check, readForm } from "./lib/form";
 import { ResendButton } from "./lib/ResendButton";
 import { currentUserAtom } from "./lib/state";
@@ -52,6 +53,14 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
       return { toast: { title: m.profile_test_email_sent(), description: testEmailDescription(answer, user.email) } };
     },
     failureTitle: m.profile_test_email_failed(),
+  });
+  // Beside the test e-mail while push is chosen: a push to every device of the account, now.
+  const testPush = useSubmit<void>({
+    async send() {
+      const answer = await apiRequest<TestPushAnswer>("POST", "/api/test-push-notification");
+      return { toast: { title: m.profile_test_push_sent(), description: m.profile_test_push_sent_description({ count: answer.sent }) } };
+    },
+    failureTitle: m.profile_test_push_failed(),
   });
 
   return (
@@ -101,6 +110,9 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
           {m.common_cancel()}
         </a>
         <PendingButton type="button" className="btn-secondary" onClick={() => test.submit()} pending={test.pending} label={m.profile_test_email()} />
+        {user.remindersBy !== "email" && (
+          <PendingButton type="button" className="btn-secondary" onClick={() => testPush.submit()} pending={testPush.pending} label={m.profile_test_push()} />
+        )}
         <PendingButton className="btn-primary" pending={save.pending} label={m.profile_save()} />
       </div>
     </form>

@@ -2,6 +2,8 @@
 // Runs under the Node 22 that the `node` devDependency puts first on every npm script's PATH.
 // Extra arguments go to `wrangler dev` (e.g. --persist-to for a throwaway database).
 import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { newVapidKeys } from "./vapid-keys.mjs";
 
 const port = process.env.PORT ?? "8787";
 const args = process.argv.slice(2);
@@ -20,7 +22,24 @@ const appUrl = ["--var", `APP_URL:${process.env.APP_URL ?? `http://localhost:${p
 const timing = ["--var", `SERVER_TIMING:${process.env.SERVER_TIMING ?? "1"}`];
 // Local: the development outbox and defaults are allowed (without it the Worker checks production settings).
 const local = ["--var", "APP_ENV:development"];
-const dev = spawn("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...appUrl, ...timing, ...local, ...args], {
+// Web Push keys: .dev.vars or the environment win; otherwise a pair made once and kept (gitignored),
+// so subscriptions made in the browser keep working across restarts.
+async function vapid() {
+  const own = existsSync(".dev.vars") && /^VAPID_PUBLIC_KEY=./m.test(readFileSync(".dev.vars", "utf8"));
+  if (own || process.env.VAPID_PUBLIC_KEY) return [];
+  const file = ".wrangler/vapid-dev.json";
+  let keys;
+  try {
+    keys = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    keys = await newVapidKeys();
+    mkdirSync(".wrangler", { recursive: true });
+    writeFileSync(file, JSON.stringify(keys, null, 2) + "\n", { mode: 0o600 });
+  }
+  return Object.entries(keys).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+}
+const push = await vapid();
+const dev = spawn("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...appUrl, ...timing, ...local, ...push, ...args], {
   stdio: "inherit",
   env,
 });

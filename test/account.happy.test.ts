@@ -26,6 +26,8 @@ describe("accounts: happy paths", () => {
       pendingEmail: null,
       deliveryProblem: null,
       deliveryProblemAddress: null,
+      remindersBy: "email",
+      pushShowNames: false,
     });
     const cookie = res.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/HttpOnly/i);

@@ -37,6 +37,7 @@ describe("the tick's log line", () => {
       sent: 1,
       skipped: 1,
       retried: 0,
+      pushed: 0,
       retrying: 0,
       failed: 1,
       batchErrors: 0,

@@ -5,6 +5,9 @@ import { createDb } from "../src/db/client";
 import { sessions } from "../src/db/schema";
 import { call, sessionCookie, uniqueName, type Answer as CallAnswer } from "./helpers";
 import { libsqlEnv, libsqlHttpUrl } from "./support/libsql-http";
+import { newDevice, pushKeys } from "./push-fixtures";
+
+const device = await newDevice();
 
 // Database round trips per request, counted where they cross the wire: calls on the D1 binding, and
 // HTTP requests of the production libSQL client (@libsql/client/web) to a Hrana server. A signed-in
@@ -67,6 +70,8 @@ beforeAll(() => {
       const accepted = batch.map((m: { To: string }) => ({ ErrorCode: 0, Message: "OK", MessageID: crypto.randomUUID(), To: m.To }));
       return Response.json(Array.isArray(body) ? accepted : accepted[0]);
     }
+    // The push service of the test notification accepts it.
+    if (url.startsWith("https://fcm.googleapis.com/")) return new Response(null, { status: 201 });
     return originalFetch(input, init);
   };
   return () => {
@@ -74,7 +79,7 @@ beforeAll(() => {
   };
 });
 
-const mail = { POSTMARK_SERVER_TOKEN: "server-token-for-tests", APP_SECRET: "app-secret-for-tests", SERVER_TIMING: "1" };
+const mail = { POSTMARK_SERVER_TOKEN: "server-token-for-tests", APP_SECRET: "app-secret-for-tests", SERVER_TIMING: "1", ...pushKeys };
 const engines: Engine[] = [
   { name: "D1", env: () => ({ ...env, ...mail, DB: countingD1(env.DB, d1Counter) }), count: () => d1Counter.n, reset: () => (d1Counter.n = 0) },
   { name: "libSQL over HTTP", env: () => ({ ...libsqlEnv(), ...mail }), count: () => httpCounter.n, reset: () => (httpCounter.n = 0) },
@@ -179,6 +184,9 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["take the browser's time zone", "PUT", () => "/api/user/timezone", () => ({ timezone: "Europe/Paris" }), 200],
     ["save notification settings", "PATCH", () => "/api/notifications/settings", () => ({ notificationDays: 7, emailConsent: true, timezone: "Europe/Paris", notificationHour: 9 }), 200],
     ["send the test e-mail", "POST", () => "/api/test-email-notification", () => undefined, 200],
+    ["add a push device", "POST", () => "/api/push/subscriptions", () => device.subscription, 201],
+    ["send a test notification", "POST", () => "/api/test-push-notification", () => undefined, 200],
+    ["remove an unknown push device", "DELETE", () => "/api/push/subscriptions/999999999", () => undefined, 404],
     ["turn the calendar feed on", "POST", () => "/api/calendar-feed", () => undefined, 201],
     ["turn the calendar feed off", "DELETE", () => "/api/calendar-feed", () => undefined, 204],
     ["ask for a new e-mail address", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}.new@example.com`, currentPassword: password }), 200],

@@ -3,13 +3,8 @@
 // the hashed /build/ assets they load are cache-first. Nothing else is answered from a cache.
 import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, pageAssets, startsSession } from "./policy";
 
-// ---------------------------------------------------------------------------------------------
-// Push notifications: the lead adds here
-//   import { onPush, onNotificationClick } from "./push";
-// and, with the other listeners below,
-//   self.addEventListener("push", onPush);
-//   self.addEventListener("notificationclick", onNotificationClick);
-// ---------------------------------------------------------------------------------------------
+// Push reminders (./push.ts): the notification, and where a tap on it goes.
+import { onNotificationClick, onPush, type NotificationClickEvent, type PushEvent } from "./push";
 
 // The few ServiceWorkerGlobalScope members used (the DOM lib of the rest of the client lacks them).
 type Extendable = Event & { waitUntil(p: Promise<unknown>): void };
@@ -19,6 +14,8 @@ declare const self: {
   addEventListener(type: "install" | "activate", listener: (event: Extendable) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
   addEventListener(type: "message", listener: (event: Extendable & { data: unknown }) => void): void;
+  addEventListener(type: "push", listener: (event: PushEvent) => void): void;
+  addEventListener(type: "notificationclick", listener: (event: NotificationClickEvent) => void): void;
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void>; matchAll(options: { type: "window" }): Promise<Client[]> };
   location: Location;
@@ -134,3 +131,6 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data === "clear") event.waitUntil(dropCaches());
 });
+
+self.addEventListener("push", onPush);
+self.addEventListener("notificationclick", onNotificationClick);

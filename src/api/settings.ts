@@ -85,6 +85,8 @@ export const settingsApi = new Hono<AppEnv>()
         // The first save answers the first-run checklist's 'Choose when to get reminders'.
         remindersChosenAt: sql`coalesce(${users.remindersChosenAt}, ${Date.now()})`,
         notificationHour: input.notificationHour,
+        ...(input.remindersBy ? { remindersBy: input.remindersBy } : {}),
+        ...(input.pushShowNames !== undefined ? { pushShowNames: input.pushShowNames } : {}),
         nextNotificationAt: nextReminderAt(timezone, input.notificationHour, Date.now()),
         // Turning reminders on is the user's answer to a reported bounce or complaint.
         ...(input.emailConsent ? { deliveryProblem: null, deliveryProblemAddress: null } : {}),

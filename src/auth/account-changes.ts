@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { calendarFeedRemoval } from "../data/calendar";
 import type { Db } from "../db/client";
-import { calendarFeeds, devEmails, medications, notifications, pharmacies, reminderLog, sessions, supplyEvents, throttles, users } from "../db/schema";
+import { calendarFeeds, devEmails, medications, notifications, pharmacies, pushSubscriptions, reminderLog, sessions, supplyEvents, throttles, users } from "../db/schema";
 import type { User } from "../shared/user";
 import { currentPasswordAttemptsCleared } from "./current-password";
 import { SESSION_IDLE_TIMEOUT } from "./session";
@@ -66,7 +66,7 @@ export async function eraseAccount(db: Db, user: Pick<User, "id" | "username" | 
       .from(users)
       .where(and(sql`lower(${users.email}) = ${address}`, ne(users.id, user.id))),
   );
-  const [, , , , , , , , , , , deleted] = await db.batch([
+  const [, , , , , , , , , , , , deleted] = await db.batch([
     db.delete(supplyEvents).where(inArray(supplyEvents.medicationId, db.select({ id: medications.id }).from(medications).where(eq(medications.userId, user.id)))),
     db.delete(calendarFeeds).where(eq(calendarFeeds.userId, user.id)),
     db.delete(notifications).where(eq(notifications.userId, user.id)),
@@ -74,8 +74,9 @@ export async function eraseAccount(db: Db, user: Pick<User, "id" | "username" | 
     db.delete(medications).where(eq(medications.userId, user.id)),
     db.delete(pharmacies).where(eq(pharmacies.userId, user.id)),
     db.delete(sessions).where(eq(sessions.userId, user.id)),
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)),
     db.delete(throttles).where(
-      inArray(throttles.key, [throttleKey.currentPassword(user.id), throttleKey.testEmail(user.id), throttleKey.confirmation(user.id), throttleKey.loginAccount(user.username)]),
+      inArray(throttles.key, [throttleKey.currentPassword(user.id), throttleKey.testEmail(user.id), throttleKey.testPush(user.id), throttleKey.confirmation(user.id), throttleKey.loginAccount(user.username)]),
     ),
     // Per account and client: one counter per client that tried this name.
     db.delete(throttles).where(loginAccountClientKeys(user.username)),

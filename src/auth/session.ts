@@ -34,6 +34,8 @@ export const publicUserColumns = {
   deliveryProblemAddress: users.deliveryProblemAddress,
   emailConfirmedAt: users.emailConfirmedAt,
   pendingEmail: users.pendingEmail,
+  remindersBy: users.remindersBy,
+  pushShowNames: users.pushShowNames,
 };
 
 export type PublicUserRow = Pick<UserRow, keyof typeof publicUserColumns>;
@@ -56,6 +58,8 @@ export function toPublicUser(row: PublicUserRow): User {
     pendingEmail: row.pendingEmail,
     deliveryProblem: row.deliveryProblem,
     deliveryProblemAddress: row.deliveryProblemAddress,
+    remindersBy: row.remindersBy,
+    pushShowNames: row.pushShowNames,
   };
 }
 

@@ -21,6 +21,8 @@ export const LIMITS = {
   forgotPerEmail: 3,
   /** POST /api/test-email-notification: the address is the user's to choose, so cap what it sends. */
   testEmailPerUser: 5,
+  /** POST /api/test-push-notification: each is a request to every device's push service. */
+  testPushPerUser: 5,
   /** 'Resend email' for the confirmation link. */
   confirmationPerUser: 3,
   /**
@@ -54,6 +56,7 @@ export const throttleKey = {
   forgotClient: (ip: string) => `forgot:ip:${clientBucket(ip)}`,
   forgotEmail: (email: string) => `forgot:email:${foldCase(email)}`,
   testEmail: (userId: number) => `test-email:user:${userId}`,
+  testPush: (userId: number) => `test-push:user:${userId}`,
   confirmation: (userId: number) => `confirm-email:user:${userId}`,
   currentPassword: (userId: number) => `${CURRENT_PASSWORD_PREFIX}${userId}`,
 };

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import { devicesOf } from "../auth/account-changes";
 import type { Db } from "../db/client";
-import { calendarFeeds, medications, notifications, pharmacies, reminderLog, supplyEvents, users } from "../db/schema";
+import { calendarFeeds, medications, notifications, pharmacies, pushSubscriptions, reminderLog, supplyEvents, users } from "../db/schema";
 
 // "Export my data": everything stored about the user, one section per kind of record, read in the
 // signed-in batch (one round trip). A new kind of record is one more line in exportSections.
@@ -20,6 +20,8 @@ export const exportSections = (db: Db, owner: SQL<number>, now: SQL<number>) => 
   remindersSent: db.select().from(notifications).where(eq(notifications.userId, owner)).orderBy(asc(notifications.id)),
   reminderLog: db.select().from(reminderLog).where(eq(reminderLog.userId, owner)).orderBy(asc(reminderLog.localDate)),
   signedInDevices: devicesOf(db, owner, now),
+  // The devices that get push: label and date only (the endpoint and keys are the device's secrets).
+  pushDevices: db.select({ label: pushSubscriptions.label, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, owner)).orderBy(asc(pushSubscriptions.id)),
 });
 
 // Whatever holds a secret is never exported, whichever table it is in: password hashes, reset and

@@ -8,6 +8,16 @@ import { USER_DEFAULTS } from "../shared/user";
 export const DELIVERY_PROBLEMS = ["bounced", "complained"] as const;
 export type DeliveryProblem = (typeof DELIVERY_PROBLEMS)[number];
 
+/** A day's push per device (reminder_log.push_state). */
+export interface PushState {
+  sent: number[];
+  failed: number[];
+}
+
+/** How the daily reminder travels (Configure Notifications → 'Reminders by'). */
+export const REMINDER_CHANNELS = ["email", "push", "both"] as const;
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+
 export const users = sqliteTable(
   "users",
   {
@@ -52,6 +62,11 @@ export const users = sqliteTable(
     // When the owner first saved the notification settings (the first-run checklist's last step);
     // accounts older than the checklist got their creation time (migration 0008).
     remindersChosenAt: integer("reminders_chosen_at"),
+    // How the daily reminder travels: e-mail, push to the user's devices, or both (issue 23). The
+    // job's due set is still the consenting users with a confirmed address (the partial index).
+    remindersBy: text("reminders_by", { enum: REMINDER_CHANNELS }).notNull().default("email"),
+    // Whether a push may name the medications on the lock screen; off: generic text.
+    pushShowNames: integer("push_show_names", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("users_username_key_unique").on(t.usernameKey),
@@ -189,8 +204,32 @@ export const reminderLog = sqliteTable(
     error: text("error"),
     /** Names of the medications a sent reminder listed. */
     medications: text("medications", { mode: "json" }).$type<string[]>(),
+    /**
+     * The day's push, by subscription id: accepted, or failed for good. A retry pushes only to the
+     * others. Null while unknown (a claim taken over from an attempt that died mid-send): then
+     * nothing is pushed again that day.
+     */
+    pushState: text("push_state", { mode: "json" }).$type<PushState>(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+);
+
+// A device that gets the daily reminder by Web Push: the push service's endpoint and the browser's
+// keys (RFC 8291) are the user's secrets — never logged, never exported beyond label and date.
+// One row per endpoint: a browser that subscribes under another account moves to it.
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    // A short label from the User-Agent ("Chrome on Android"), shown in the device list.
+    label: text("label"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
 );
 
 // Fixed-window counters for login and forgot-password throttling, shared by every Worker instance.
@@ -214,4 +253,5 @@ export const devEmails = sqliteTable("dev_emails", {
 export type UserRow = typeof users.$inferSelect;
 export type MedicationRow = typeof medications.$inferSelect;
 export type PharmacyRow = typeof pharmacies.$inferSelect;
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type SupplyEventRow = typeof supplyEvents.$inferSelect;

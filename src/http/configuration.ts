@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Env } from "../env";
 import * as m from "../generated/i18n";
+import { vapidProblems } from "../push/keys";
 
 // A deployed Worker must not quietly fall back to what only suits a laptop: the D1 binding instead
 // of Turso, the development outbox instead of Postmark (reset links readable in the database), the
@@ -33,6 +34,8 @@ export function configurationProblems(env: Env): string[] {
   if (!env.APP_SECRET || env.APP_SECRET.length < MIN_SECRET_LENGTH) problems.push(`APP_SECRET is not set or shorter than ${MIN_SECRET_LENGTH} characters`);
   if (!isHttpsUrl(env.APP_URL)) problems.push("APP_URL is not an https:// URL");
   if (!env.MAIL_FROM || /@localhost\b/i.test(env.MAIL_FROM)) problems.push("MAIL_FROM is not set or is a localhost address");
+  // Push is optional: its keys are required only once it is switched on.
+  if (env.PUSH_NOTIFICATIONS === "on") problems.push(...vapidProblems(env));
   return problems;
 }
 

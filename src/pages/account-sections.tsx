@@ -24,7 +24,7 @@ export const calendarFeedDate = (feed: Array<{ createdAt: number }>, timeZone: s
  * A device's stored label (browserLabel: "Firefox on Windows", "Safari", "Unknown browser") in the
  * reader's language; browser and system names are names and stay as they are.
  */
-function deviceLabel(stored: string | null): string {
+export function deviceLabel(stored: string | null): string {
   if (!stored || stored === UNKNOWN_BROWSER) return m.page_unknown_browser();
   const on = stored.indexOf(" on ");
   return on > 0 ? m.page_browser_on_system({ browser: stored.slice(0, on), system: stored.slice(on + 4) }) : stored;

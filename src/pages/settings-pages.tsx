@@ -9,6 +9,9 @@ import { Island } from "../components/Island";
 import { calendarFeedOf } from "../data/calendar";
 import { RemindersSent } from "../components/RemindersSent";
 import { reminderLogOf } from "../data/reminders";
+import { pushDevicesOf } from "../data/push";
+import { pushDeviceRows } from "../push/devices";
+import { vapidKeys } from "../push/keys";
 import { users } from "../db/schema";
 import { todayIn } from "../domain/countdown";
 import { recentReminders } from "../domain/reminder-history";
@@ -56,6 +59,7 @@ export const settingsPages = new Hono<AppEnv>()
       zone: db.select({ chosen: users.timezoneChosen }).from(users).where(eq(users.id, owner)),
       calendar: calendarFeedOf(db, owner),
       log: reminderLogOf(db, owner),
+      push: pushDevicesOf(db, owner),
     })),
     (c) => {
     const { user, data } = c.var.signedIn;
@@ -64,7 +68,18 @@ export const settingsPages = new Hono<AppEnv>()
     return c.render(
       <AppShell user={user}>
         <SettingsCard heading={m.page_notifications_title()} subtitle={m.page_notifications_subtitle()}>
-          <Island name="NotificationSettings" props={{ user, zones, timezoneChosen: data.zone[0]?.chosen ?? false, renderedAt }} />
+          <Island
+            name="NotificationSettings"
+            props={{
+              user,
+              zones,
+              timezoneChosen: data.zone[0]?.chosen ?? false,
+              renderedAt,
+              // Null: push is off on this server, so the page offers e-mail only.
+              vapidPublicKey: vapidKeys(c.env)?.publicKey ?? null,
+              pushDevices: pushDeviceRows(data.push, user.timezone),
+            }}
+          />
         </SettingsCard>
         <div className="card mx-auto mt-6 max-w-2xl p-4 sm:p-6">
           <Island name="CalendarFeed" props={{ enabled: data.calendar.length > 0 }} />

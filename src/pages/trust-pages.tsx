@@ -40,6 +40,7 @@ function Privacy({ region }: { region: string | undefined }) {
             m.trust_privacy_stored_settings(),
             m.trust_privacy_stored_reminders(),
             m.trust_privacy_stored_devices(),
+            m.trust_privacy_stored_push(),
           ]}
         />
       </ArticleSection>

@@ -6,7 +6,9 @@ import { appUrl, createMailer, type Mailer, type OutgoingEmail, type SendResult 
 import { reminderMessage } from "../mail/templates/ReminderEmail";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, type UnsubscribeKey } from "../mail/unsubscribe";
 import { needsReminder, notificationRecords, reminderContent } from "./due";
-import { claim, medicationsByUser, recordBatch, type Advance, type DueUser, type Outcome } from "./store";
+import { vapidKeys, type VapidKeys } from "../push/keys";
+import { pushDays, pushTargets, type PushDay } from "./push";
+import { claimDays, medicationsByUser, recordBatch, type Advance, type ClaimedDay, type DueUser, type Outcome } from "./store";
 
 // One batch of due users, processed the same way whether the cron tick reads it inline or a queue
 // consumer receives it (src/reminders/fanout.ts): claim each (user, local date) atomically → count
@@ -31,6 +33,8 @@ export interface TickSummary {
   alreadyHandled: number;
   /** Claims taken over from an earlier attempt ('retry' or a stale 'sending'): each asked Postmark first. */
   retried: number;
+  /** Pushes the push services accepted (one per device). */
+  pushed: number;
   /** Batches that failed (database errors): their claims go stale and a later tick retries them. */
   batchErrors: number;
   /** Due users the tick handed to REMINDER_QUEUE, and in how many messages. */
@@ -49,6 +53,7 @@ export const emptySummary = (): TickSummary => ({
   rejected: 0,
   alreadyHandled: 0,
   retried: 0,
+  pushed: 0,
   batchErrors: 0,
   queued: 0,
   queueMessages: 0,
@@ -60,6 +65,8 @@ export interface JobContext {
   mailer: Mailer;
   key: UnsubscribeKey;
   baseUrl: string;
+  /** Null: push is off on this server; reminders go by e-mail. */
+  vapid: VapidKeys | null;
   now: number;
   /** For log lines: "tick <iso>" or "queued batch of tick <iso>". */
   label: string;
@@ -79,6 +86,7 @@ export function logJobLine(event: "reminder_tick" | "reminder_batch", now: numbe
     sent: summary.sent,
     skipped: summary.nothingDue + summary.alreadyHandled,
     retried: summary.retried,
+    pushed: summary.pushed,
     retrying: summary.retry,
     failed: summary.failed + summary.rejected,
     batchErrors: summary.batchErrors,
@@ -97,7 +105,7 @@ export function openJob(env: Env, now: number, label: string): JobContext | null
     return null;
   }
   const db = createDb(env);
-  return { db, mailer: createMailer(env, db), key, baseUrl: appUrl(env), now, label };
+  return { db, mailer: createMailer(env, db), key, baseUrl: appUrl(env), vapid: vapidKeys(env), now, label };
 }
 
 interface Plan {
@@ -122,8 +130,8 @@ export async function processBatch(context: JobContext, batch: DueUser[], summar
   const ids = batch.map((u) => u.id).join(",");
   try {
     const requests = plans.map((p) => ({ userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt }));
-    const claimed = await claim(db, now, Date.now(), requests);
-    const mine = plans.filter((p) => claimed.has(p.user.id)).map((p) => ({ ...p, attempt: claimed.get(p.user.id)! }));
+    const claimed = await claimDays(db, now, Date.now(), requests);
+    const mine = plans.filter((p) => claimed.has(p.user.id)).map((p) => ({ ...p, ...claimed.get(p.user.id)! }));
     const finishedElsewhere: Advance[] = plans
       .filter((p) => !claimed.has(p.user.id))
       .map((p) => ({ userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, next: p.next }));
@@ -147,8 +155,8 @@ export async function processBatch(context: JobContext, batch: DueUser[], summar
 export const REMINDER_METADATA_KEY = "reminder";
 export const reminderId = (userId: number, localDate: string) => `${userId}-${localDate}`;
 
-type Claimed = Plan & { attempt: number };
-type Pending = { plan: Claimed; message: OutgoingEmail; notifications: Outcome["notifications"]; names: string[] };
+type Claimed = Plan & ClaimedDay;
+type Pending = { plan: Claimed; message: OutgoingEmail; notifications: Outcome["notifications"]; names: string[]; push: PushDay | null };
 
 /** Counts, e-mails and outcomes for the claimed users of a batch. */
 async function remind(context: JobContext, plans: Claimed[], summary: TickSummary): Promise<Outcome[]> {
@@ -169,7 +177,7 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
       const message = reminderMessage({ user: p.user, content, baseUrl: context.baseUrl, key: context.key });
       message.metadata = { [REMINDER_METADATA_KEY]: reminderId(p.user.id, p.localDate) };
       const names = [...content.immediate, ...content.upcoming, ...content.prescriptions].map((item) => item.name);
-      pending.push({ plan: p, message, notifications: notificationRecords(content), names });
+      pending.push({ plan: p, message, notifications: notificationRecords(content), names, push: null });
     } catch (err) {
       // One user's broken data must not fail the batch: this user's day fails, everyone else's goes on.
       console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} could not be built: ${errorSummary(err)}`);
@@ -178,19 +186,44 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
     }
   }
 
+  // Push first (src/reminders/push.ts): whether it reached a device decides a push-only user's e-mail.
+  const pushing = context.vapid ? pending.filter((o) => o.plan.user.remindersBy !== "email") : [];
+  if (pushing.length > 0) {
+    const targets = await pushTargets(context.db, pushing.map((o) => o.plan.user));
+    const days = await pushDays(pushing.map((o) => ({ user: o.plan.user, localDate: o.plan.localDate, state: o.plan.pushState, names: o.names })), targets, context.vapid!);
+    pushing.forEach((o, i) => (o.push = days[i]!));
+  }
+  const mailing = pending.filter((o) => wantsEmail(context, o));
+
   // An earlier attempt of a claim (answer lost, 5xx after acceptance, invocation stopped) may have
   // gone out: ask Postmark before sending again, so a lost answer never costs a second e-mail.
-  const earlier = await Promise.all(pending.map((o) => (o.plan.attempt > 1 ? alreadyAccepted(context.mailer, o.plan) : Promise.resolve<Earlier>("not-sent"))));
-  const toSend = pending.filter((_, i) => earlier[i] === "not-sent");
+  const earlier = await Promise.all(mailing.map((o) => (o.plan.attempt > 1 ? alreadyAccepted(context.mailer, o.plan) : Promise.resolve<Earlier>("not-sent"))));
+  const toSend = mailing.filter((_, i) => earlier[i] === "not-sent");
   const results = await sendEach(context.mailer, toSend.map((o) => o.message));
   const resultOf = new Map(toSend.map((o, i) => [o, results[i]!]));
-
-  pending.forEach((o, i) => {
+  const emailOf = new Map<Pending, SendResult>();
+  mailing.forEach((o, i) => {
     const found = earlier[i]!;
-    const result: SendResult = found === "accepted" ? { ok: true } : found === "not-sent" ? resultOf.get(o)! : { ok: false, permanent: false, error: found.error };
-    outcomes.push(outcomeOf(context, o, result, summary));
+    emailOf.set(o, found === "accepted" ? { ok: true } : found === "not-sent" ? resultOf.get(o)! : { ok: false, permanent: false, error: found.error });
   });
+
+  for (const o of pending) outcomes.push(outcomeOf(context, o, emailOf.get(o) ?? null, summary));
   return outcomes;
+}
+
+const dayGoesOn = (context: JobContext, p: Plan) => localDateAt(context.now + HOUR, p.zone) === p.localDate;
+
+/**
+ * E-mail goes out when the user chose it, and for a push-only user when the push reached no
+ * device and will not be tried again today (no device, all failed for good, push off on the
+ * server): the fallback, to the confirmed address every due user has. A push in doubt (an earlier
+ * attempt died mid-send) gets no fallback: it may have arrived.
+ */
+function wantsEmail(context: JobContext, o: Pending): boolean {
+  if (o.plan.user.remindersBy !== "push") return true;
+  if (!o.push) return true;
+  if (!o.push.state || o.push.reached) return false;
+  return !(o.push.pending && dayGoesOn(context, o.plan));
 }
 
 type Earlier = "accepted" | "not-sent" | { error: string };
@@ -204,19 +237,39 @@ async function alreadyAccepted(mailer: Mailer, p: Claimed): Promise<Earlier> {
   }
 }
 
-function outcomeOf(context: JobContext, { plan: p, notifications, names }: Pending, result: SendResult, summary: TickSummary): Outcome {
-  const base = { userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt };
-  if (result.ok) {
+/**
+ * The day's outcome from its two halves. A push and an e-mail of one day are one reminder: 'sent'
+ * when either reached the user, 'retry' while either half is worth another tick today.
+ */
+function outcomeOf(context: JobContext, { plan: p, notifications, names, push }: Pending, email: SendResult | null, summary: TickSummary): Outcome {
+  const base = { userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, pushState: push ? push.state : p.pushState, goneDevices: push?.gone ?? [] };
+  if (push) summary.pushed += push.state ? push.state.sent.length - (p.pushState?.sent.length ?? 0) : 0;
+  const pushRetry = Boolean(push?.pending) && dayGoesOn(context, p);
+  const emailRetry = email !== null && !email.ok && !email.permanent && dayGoesOn(context, p);
+  if (pushRetry && !emailRetry) {
+    console.error(`[reminders] user ${p.user.id}: push for ${p.localDate} not delivered to every device, retrying at the next tick: ${push!.errors.join("; ")}`);
+    summary.retry++;
+    return { ...base, status: "retry", error: push!.errors.join("; "), next: null, notifications: [], medications: names };
+  }
+  if (email?.ok || (push?.reached && !emailRetry)) {
     summary.sent++;
     return { ...base, status: "sent", error: null, next: p.next, notifications, medications: names };
   }
+  // Nothing reached the user. A push in doubt with no e-mail is not retried: it may have arrived.
+  const inDoubt = email === null && push !== null && push.state === null;
+  const result = email ?? { ok: false as const, permanent: inDoubt, error: push?.errors.join("; ") || "nothing delivered" };
   const failed = { ...base, error: result.error, notifications: [], medications: names };
+  if (inDoubt) {
+    console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} not pushed again: ${result.error}`);
+    summary.failed++;
+    return { ...failed, status: "failed", next: p.next };
+  }
   if (result.permanent) {
     console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} rejected, not retried: ${result.error}`);
     summary.rejected++;
     return { ...failed, status: "rejected", next: p.next };
   }
-  if (localDateAt(context.now + HOUR, p.zone) !== p.localDate) {
+  if (!dayGoesOn(context, p)) {
     console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} failed and the local day ends before the next tick: ${result.error}`);
     summary.failed++;
     return { ...failed, status: "failed", next: p.next };

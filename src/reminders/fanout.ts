@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { errorSummary } from "../http/errors";
 import { emptySummary, iso, logJobLine, openJob, processBatch, type TickSummary } from "./batch";
+import { withinBudget } from "./budget";
 import { dueKeysQuery, USER_BATCH_SIZE, selectDueUsersByIds, type Cursor, type DueUser } from "./store";
 
 // Fan-out through Cloudflare Queues (REMINDER_QUEUE, wrangler.toml), for a tick with more users
@@ -60,7 +61,13 @@ export async function enqueueRemaining(fanOut: FanOut, summary: TickSummary): Pr
       subrequestsLeft--;
       if (keys.length === 0) return;
       const messages: ReminderBatchMessage[] = [];
-      for (let i = 0; i < keys.length; i += batchSize) messages.push({ scheduledTime: now, userIds: keys.slice(i, i + batchSize).map((k) => k.id) });
+      // Up to batchSize users a message, fewer when their push devices would take the consumer
+      // over its subrequests (src/reminders/budget.ts).
+      for (let i = 0; i < keys.length; ) {
+        const ids = withinBudget(keys.slice(i, i + batchSize)).map((k) => k.id);
+        messages.push({ scheduledTime: now, userIds: ids });
+        i += ids.length;
+      }
       for (const group of sendGroups(messages)) {
         await queue.sendBatch(group.map((body) => ({ body })));
         subrequestsLeft--;
@@ -121,8 +128,15 @@ export async function runQueuedBatch(env: Env, message: ReminderBatchMessage): P
     console.error(`[reminders] ${label}: batch failed for users ${userIds.join(",")}: ${errorSummary(err)}`);
     return { ...summary, batchErrors: 1, complete: false };
   }
-  summary.due = batch.length;
-  if (batch.length > 0) await processBatch(job, batch, summary);
+  // Devices added since the fan-out may make the batch too big: do what fits; the message is
+  // retried (the rest still due) rather than going over the invocation's subrequests.
+  const fits = withinBudget(batch);
+  summary.due = fits.length;
+  if (fits.length > 0) await processBatch(job, fits, summary);
+  if (fits.length < batch.length) {
+    console.warn(`[reminders] ${label}: ${batch.length - fits.length} users left for a retry of the message (push devices over the batch's subrequests)`);
+    summary.complete = false;
+  }
   const gone = userIds.length - batch.length;
   if (gone) console.log(`[reminders] ${label}: ${gone} of its users no longer due (done elsewhere)`);
   logJobLine("reminder_batch", now, summary, Date.now() - started);

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { field, inJsonList, jsonRows } from "../db/json-each";
-import { medications, notifications, reminderLog, users, type NotificationType, type ReminderStatus } from "../db/schema";
+import { medications, notifications, pushSubscriptions, reminderLog, users, type NotificationType, type PushState, type ReminderChannel, type ReminderStatus } from "../db/schema";
 import { reminderMedications } from "../data/medications";
 import type { ReminderMedication } from "./due";
 
@@ -28,6 +28,10 @@ export interface DueUser {
   notificationHour: number;
   notificationDays: number;
   nextNotificationAt: number;
+  remindersBy: ReminderChannel;
+  pushShowNames: boolean;
+  /** Devices a push would go to (0 when the reminder goes by e-mail only): what the batch's budget counts. */
+  pushDevices: number;
 }
 
 export interface Cursor {
@@ -44,6 +48,12 @@ const dueUserColumns = {
   notificationHour: users.notificationHour,
   notificationDays: users.notificationDays,
   nextNotificationAt: users.nextNotificationAt,
+  remindersBy: users.remindersBy,
+  pushShowNames: users.pushShowNames,
+  // Qualified by hand: drizzle writes a single table's columns unqualified, and inside the subquery
+  // a bare "id" would be the subscription's.
+  pushDevices: sql<number>`CASE WHEN "users"."reminders_by" = 'email' THEN 0
+    ELSE (SELECT count(*) FROM "push_subscriptions" p WHERE p."user_id" = "users"."id") END`.mapWith(Number),
 };
 
 // Literal SQL (no bound parameters) so SQLite can prove the partial index's WHERE: consenting users
@@ -70,10 +80,17 @@ export function dueUsersQuery(db: Db, now: number, cursor: Cursor | null, limit 
 
 export const selectDueUsers = (db: Db, now: number, cursor: Cursor | null, limit = USER_BATCH_SIZE): Promise<DueUser[]> => dueUsersQuery(db, now, cursor, limit);
 
-/** Only the keys of the due users after `cursor` (index-only): what the fan-out puts in messages. */
+/**
+ * Only the keys of the due users after `cursor` (index-only, plus an index lookup of each user's
+ * push devices, counted whatever the channel: an upper bound): what the fan-out puts in messages.
+ */
 export function dueKeysQuery(db: Db, now: number, cursor: Cursor | null, limit: number) {
   return db
-    .select({ nextNotificationAt: users.nextNotificationAt, id: users.id })
+    .select({
+      nextNotificationAt: users.nextNotificationAt,
+      id: users.id,
+      pushDevices: sql<number>`(SELECT count(*) FROM "push_subscriptions" p WHERE p."user_id" = "users"."id")`.mapWith(Number),
+    })
     .from(users)
     .where(dueAfter(now, cursor))
     .orderBy(asc(users.nextNotificationAt), asc(users.id))
@@ -116,11 +133,27 @@ export interface ClaimRequest {
  * 'sending' claim of the same user for another date (someone is sending it now).
  */
 export async function claim(db: Db, now: number, wallNow: number, requests: ClaimRequest[]): Promise<Map<number, number>> {
+  const claimed = await claimDays(db, now, wallNow, requests);
+  return new Map([...claimed].map(([userId, day]) => [userId, day.attempt]));
+}
+
+export interface ClaimedDay {
+  /** 1 for a new day; above 1 an earlier attempt may have reached Postmark. */
+  attempt: number;
+  /**
+   * The day's push so far: empty for a new day, what an attempt recorded for a day in 'retry', and
+   * null (unknown) for a 'sending' claim taken over from an attempt that died: pushed no more.
+   */
+  pushState: PushState | null;
+}
+
+/** `claim`, answering with each day's push state too (src/reminders/push.ts). */
+export async function claimDays(db: Db, now: number, wallNow: number, requests: ClaimRequest[]): Promise<Map<number, ClaimedDay>> {
   if (requests.length === 0) return new Map();
   const staleBefore = Math.min(now, wallNow) - STALE_CLAIM_MS;
-  const rows = await db.all<{ userId: number; attempts: number }>(sql`
-    INSERT INTO reminder_log (user_id, local_date, status, attempts, updated_at, error)
-    SELECT ${field("userId")}, ${field("localDate")}, 'sending', 1, ${wallNow}, NULL
+  const rows = await db.all<{ userId: number; attempts: number; pushState: string | null }>(sql`
+    INSERT INTO reminder_log (user_id, local_date, status, attempts, updated_at, error, push_state)
+    SELECT ${field("userId")}, ${field("localDate")}, 'sending', 1, ${wallNow}, NULL, '{"sent":[],"failed":[]}'
     FROM ${jsonRows(requests)}
     -- consent may have been withdrawn, or the user finished by someone else, since the batch was read
     WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = ${field("userId")} AND u.email_consent = 1
@@ -131,10 +164,11 @@ export async function claim(db: Db, now: number, wallNow: number, requests: Clai
                         AND l.local_date BETWEEN date(${field("localDate")}, '-1 day') AND date(${field("localDate")}, '+1 day')
                         AND l.local_date <> ${field("localDate")} AND l.status = 'sending' AND l.updated_at > ${staleBefore})
     ON CONFLICT (user_id, local_date) DO UPDATE
-      SET status = 'sending', attempts = reminder_log.attempts + 1, updated_at = excluded.updated_at, error = NULL
+      SET status = 'sending', attempts = reminder_log.attempts + 1, updated_at = excluded.updated_at, error = NULL,
+          push_state = CASE WHEN reminder_log.status = 'retry' THEN reminder_log.push_state END
       WHERE reminder_log.status = 'retry' OR (reminder_log.status = 'sending' AND reminder_log.updated_at <= ${staleBefore})
-    RETURNING user_id AS userId, attempts`);
-  return new Map(rows.map((r) => [Number(r.userId), Number(r.attempts)]));
+    RETURNING user_id AS userId, attempts, push_state AS pushState`);
+  return new Map(rows.map((r) => [Number(r.userId), { attempt: Number(r.attempts), pushState: r.pushState ? (JSON.parse(r.pushState) as PushState) : null }]));
 }
 
 /** Every medication of these users, with its pharmacy's name and phone, by user. */
@@ -161,6 +195,10 @@ export interface Outcome {
   notifications: Array<{ medicationId: number; type: NotificationType }>;
   /** Names of the medications the e-mail listed (null when none was sent). */
   medications: string[] | null;
+  /** The day's push as it stands (null: unknown, or not claimed by this run). */
+  pushState?: PushState | null;
+  /** Subscriptions the push service said are gone (404/410): deleted with the record. */
+  goneDevices?: number[];
 }
 
 export interface Advance {
@@ -195,16 +233,24 @@ export async function recordBatch(db: Db, now: number, outcomes: Outcome[], fini
   const notificationRows = outcomes
     .filter((o) => o.status === "sent")
     .flatMap((o) => o.notifications.map((n) => ({ userId: o.userId, medicationId: n.medicationId, type: n.type })));
-  const statusRows = outcomes.map(({ userId, localDate, status, error, medications }) => ({ userId, localDate, status, error, medications: medications && JSON.stringify(medications) }));
+  const statusRows = outcomes.map(({ userId, localDate, status, error, medications, pushState }) => ({
+    userId,
+    localDate,
+    status,
+    error,
+    medications: medications && JSON.stringify(medications),
+    pushState: pushState ? JSON.stringify(pushState) : null,
+  }));
+  const gone = outcomes.flatMap((o) => o.goneDevices ?? []);
   const advanceRows = outcomes.flatMap(({ userId, due, next }) => (next === null ? [] : [{ userId, due, next }]));
 
   // Query builders rather than db.run(sql): drizzle's D1 batch cannot bind raw statements.
   const statusUpdate = db
     .update(reminderLog)
-    .set({ status: sql`r.status`, error: sql`r.error`, medications: sql`r.medications`, updatedAt: now })
+    .set({ status: sql`r.status`, error: sql`r.error`, medications: sql`r.medications`, pushState: sql`r.push_state`, updatedAt: now })
     .from(
       sql`(SELECT ${field("userId")} AS user_id, ${field("localDate")} AS local_date, ${field("status")} AS status, ${field("error")} AS error,
-                  ${field("medications")} AS medications
+                  ${field("medications")} AS medications, ${field("pushState")} AS push_state
            FROM ${jsonRows(statusRows)}) AS r`,
     )
     .where(sql`${reminderLog.userId} = r.user_id AND ${reminderLog.localDate} = r.local_date`);
@@ -225,5 +271,7 @@ export async function recordBatch(db: Db, now: number, outcomes: Outcome[], fini
           WHERE EXISTS (SELECT 1 FROM medications m WHERE m.id = ${field("medicationId")})`,
     )
     .onConflictDoUpdate({ target: [notifications.userId, notifications.medicationId], set: { sentAt: sql`excluded.sent_at`, type: sql`excluded.type` } });
-  await db.batch([records, statusUpdate, advance, advanceFinishedElsewhere]);
+  // Gone devices in the same transaction: no extra round trip (an empty list deletes nothing).
+  const forget = db.delete(pushSubscriptions).where(inJsonList(pushSubscriptions.id, gone));
+  await db.batch([records, statusUpdate, advance, advanceFinishedElsewhere, forget]);
 }

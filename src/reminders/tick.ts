@@ -1,6 +1,7 @@
 import type { Env } from "../env";
 import { enqueueRemaining } from "./fanout";
 import { emptySummary, iso, logJobLine, openJob, processBatch, type TickSummary } from "./batch";
+import { SUBREQUESTS_PER_BATCH, withinBudget } from "./budget";
 import { USER_BATCH_SIZE, selectDueUsers, type Cursor } from "./store";
 
 // The hourly job. `now` is the tick's scheduled time, never the clock. The tick reads the users due
@@ -12,11 +13,7 @@ import { USER_BATCH_SIZE, selectDueUsers, type Cursor } from "./store";
 
 /** Workers' subrequest limit per invocation (paid plan); every Turso statement or batch is one. */
 export const SUBREQUEST_LIMIT = 1_000;
-/**
- * A batch of users at worst: select, claim, medications, the recording db.batch, and per user one
- * Postmark send plus one message search (a claim taken over from an earlier attempt).
- */
-export const SUBREQUESTS_PER_BATCH = 4 + 2 * USER_BATCH_SIZE;
+export { SUBREQUESTS_PER_BATCH } from "./budget";
 /** Kept free for logging, the fan-out's first calls and anything a batch does twice. */
 const SUBREQUEST_MARGIN = 50;
 
@@ -62,14 +59,17 @@ export async function runReminderTick(env: Env, now: number, options: TickOption
   let batches = 0;
   let stoppedAt: Cursor | null = null;
   for (;;) {
-    const batch = await selectDueUsers(job.db, now, cursor, limits.batchSize);
-    if (batch.length === 0) break;
+    const selected = await selectDueUsers(job.db, now, cursor, limits.batchSize);
+    if (selected.length === 0) break;
+    // Users with push devices cost more: the batch ends where its subrequests would run out, and
+    // the next batch starts after its last user.
+    const batch = withinBudget(selected);
     summary.due += batch.length;
     await processBatch(job, batch, summary);
     batches++;
-    const last = batch[batch.length - 1];
+    const last = batch[batch.length - 1]!;
     cursor = { nextNotificationAt: last.nextNotificationAt, id: last.id };
-    if (batch.length < limits.batchSize) break;
+    if (selected.length < limits.batchSize && batch.length === selected.length) break;
     if (batches >= limits.maxInlineBatches || Date.now() - started > limits.budgetMs) {
       stoppedAt = cursor;
       break;

@@ -27,6 +27,10 @@ export interface User {
   deliveryProblem: "bounced" | "complained" | null;
   /** The address the problem concerned. */
   deliveryProblemAddress: string | null;
+  /** How the daily reminder travels: e-mail, push to the devices listed under Configure Notifications, or both. */
+  remindersBy: "email" | "push" | "both";
+  /** A push may name the medications on the lock screen; false: '2 medications need a refill soon'. */
+  pushShowNames: boolean;
 }
 
 /** What the signed-in banner and the settings screens say about a delivery problem, or null. */

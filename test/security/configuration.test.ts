@@ -55,6 +55,26 @@ describe("production configuration", () => {
     for (const other of ["pm-production-token", SECRET, TURSO_TOKEN]) expect(logged()).not.toContain(other);
   });
 
+  it("push is optional: off without keys; with PUSH_NOTIFICATIONS=on a missing or malformed pair closes the Worker, naming it without its value", async () => {
+    // Off (no PUSH_NOTIFICATIONS): no keys needed, and the page offers no push.
+    expect((await call("GET", "/auth", { env: production, base })).status).toBe(200);
+    const { pushKeys } = await import("../push-fixtures");
+    const on = { ...production, PUSH_NOTIFICATIONS: "on", ...pushKeys } as Cloudflare.Env;
+    expect((await call("GET", "/auth", { env: on, base })).status).toBe(200);
+    for (const [setting, change, value] of [
+      ["VAPID_PRIVATE_KEY", { VAPID_PRIVATE_KEY: undefined }, pushKeys.VAPID_PUBLIC_KEY],
+      ["VAPID_PUBLIC_KEY", { VAPID_PUBLIC_KEY: "not-a-key" }, pushKeys.VAPID_PRIVATE_KEY],
+      ["VAPID_PRIVATE_KEY", { VAPID_PRIVATE_KEY: "c2hvcnQ" }, "c2hvcnQ"],
+    ] as const) {
+      errors = vi.spyOn(console, "error").mockImplementation(() => {});
+      const page = await call("GET", "/auth", { env: { ...on, ...change } as Cloudflare.Env, base });
+      expect([page.status, page.text]).toEqual([503, "Service is not configured"]);
+      expect(logged()).toContain(setting);
+      expect(logged()).not.toContain(value);
+      errors.mockRestore();
+    }
+  });
+
   it("the hourly job sends nothing when misconfigured, and says why", async () => {
     errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const postmark = mockPostmark();

@@ -1,5 +1,5 @@
 import { afterEach, expect } from "vitest";
-import { ADDRESS, TOKEN } from "../../src/http/redact";
+import { ADDRESS, PUSH_ENDPOINT, PUSH_KEY, TOKEN } from "../../src/http/redact";
 
 // Every line the Worker (or a test) logs during the workers suite is kept, and each test fails if a
 // line of its own carried an e-mail address, a token or a password. Logs go to Cloudflare's
@@ -30,6 +30,6 @@ for (const method of METHODS) {
 afterEach(() => {
   const logged = lines;
   lines = [];
-  const leaks = logged.filter((line) => new RegExp(ADDRESS.source).test(line) || new RegExp(TOKEN.source).test(line) || PASSWORDS.test(line));
-  expect(leaks, "log lines with an e-mail address, a token or a password").toEqual([]);
+  const leaks = logged.filter((line) => [ADDRESS, TOKEN, PUSH_ENDPOINT, PUSH_KEY].some((pattern) => new RegExp(pattern.source).test(line)) || PASSWORDS.test(line));
+  expect(leaks, "log lines with an e-mail address, a token, a password or a push subscription's endpoint or key").toEqual([]);
 });

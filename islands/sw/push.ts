@@ -1,0 +1,86 @@
+// Push in the service worker (issue 23): the hourly job's push (src/push/message.ts PushPayload,
+// already in the account's language) becomes a notification; tapping it opens the dashboard, or
+// focuses a tab of ours already open. Wired in ./index.ts:
+//   self.addEventListener("push", onPush);
+//   self.addEventListener("notificationclick", onNotificationClick);
+
+// The few ServiceWorkerGlobalScope members used (the DOM lib of the rest of the client lacks them).
+type Extendable = Event & { waitUntil(p: Promise<unknown>): void };
+export type PushEvent = Extendable & { data: { json(): unknown } | null };
+export type NotificationClickEvent = Extendable & { notification: { data?: unknown; close(): void } };
+type WindowClient = { url: string; focused: boolean; focus(): Promise<WindowClient>; navigate(url: string): Promise<WindowClient | null> };
+declare const self: {
+  registration: { showNotification(title: string, options: NotificationOptions & { data?: unknown }): Promise<void> };
+  clients: { matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<WindowClient[]>; openWindow(url: string): Promise<WindowClient | null> };
+  location: Location;
+};
+
+interface Shown {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  lang?: string;
+}
+
+const text = (value: unknown, max: number) => (typeof value === "string" && value.length > 0 ? value.slice(0, max) : null);
+
+/** What to show: the payload's fields when they are sound; the product's name alone otherwise. */
+function read(event: PushEvent): Shown {
+  let data: Record<string, unknown> = {};
+  try {
+    const parsed = event.data?.json();
+    if (parsed && typeof parsed === "object") data = parsed as Record<string, unknown>;
+  } catch {
+    // Not JSON: a push must still show something (userVisibleOnly), so the fallback below.
+  }
+  return {
+    // The product's name is the same in every language.
+    title: text(data.title, 100) ?? "Refill Tracker",
+    body: text(data.body, 300) ?? "",
+    url: ownPath(data.url),
+    tag: text(data.tag, 64) ?? "refill-reminder",
+    lang: text(data.lang, 35) ?? undefined,
+  };
+}
+
+/** A path of this site, never another origin: a push cannot send the patient elsewhere. */
+function ownPath(value: unknown): string {
+  if (typeof value !== "string") return "/";
+  try {
+    const url = new URL(value, self.location.origin);
+    return url.origin === self.location.origin ? url.pathname + url.search : "/";
+  } catch {
+    return "/";
+  }
+}
+
+export function onPush(event: PushEvent) {
+  const shown = read(event);
+  event.waitUntil(
+    self.registration.showNotification(shown.title, {
+      body: shown.body,
+      tag: shown.tag,
+      lang: shown.lang,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url: shown.url },
+    }),
+  );
+}
+
+export function onNotificationClick(event: NotificationClickEvent) {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | undefined;
+  const path = ownPath(data?.url);
+  event.waitUntil(
+    (async () => {
+      const target = new URL(path, self.location.origin).href;
+      const windows = (await self.clients.matchAll({ type: "window", includeUncontrolled: true })).filter((c) => new URL(c.url).origin === self.location.origin);
+      const open = windows.find((c) => c.url === target) ?? windows.find((c) => c.focused) ?? windows[0];
+      if (!open) return void (await self.clients.openWindow(target));
+      const focused = await open.focus();
+      if (focused.url !== target) await focused.navigate(target).catch(() => self.clients.openWindow(target));
+    })(),
+  );
+}
