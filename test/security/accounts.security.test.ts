@@ -23,6 +23,8 @@ const PUBLIC_USER_KEYS = [
   "notificationHour",
   "pendingEmail",
   "phoneNumber",
+  "pushShowNames",
+  "remindersBy",
   "timezone",
   "timezoneChosen",
   "username",

@@ -6,7 +6,7 @@ import { CSV_BODY_ROUTES } from "../../src/http/middleware";
 import { changesState, expectJsonMessage, expectNoInternals, isApi, type Route, routes } from "./surface";
 
 // Routes that take no body: anything sent is ignored, so they are left out of the body checks.
-const BODYLESS = (route: Route) => route.method === "DELETE" || ["/api/logout", "/api/test-email-notification", "/api/calendar-feed", "/api/confirm-email/resend"].includes(route.pattern);
+const BODYLESS = (route: Route) => route.method === "DELETE" || ["/api/logout", "/api/test-email-notification", "/api/test-push-notification", "/api/calendar-feed", "/api/confirm-email/resend"].includes(route.pattern);
 // A CSV upload has its own type and size checks (test/medications.transfer.test.ts).
 const isCsvUpload = (route: Route) => CSV_BODY_ROUTES.includes(route.pattern);
 const jsonRoutes = routes((r) => isApi(r) && changesState(r) && !BODYLESS(r) && !isCsvUpload(r));
