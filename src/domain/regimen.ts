@@ -30,18 +30,24 @@ export interface ScheduleChange {
   schedule: Schedule;
 }
 
+/** Days nothing is taken, both ends included; `until` null = until resumed. */
+export interface Pause {
+  from: string;
+  until: string | null;
+}
+
 /**
  * Everything that says what a day costs. `changes` is sorted by effectiveFrom; the first one also
  * covers the days before its date (the days before a medication was added are never charged: the
- * count is kept as of countedOn). The pause is inclusive at both ends; `pausedUntil` null = open.
+ * count is kept as of countedOn). `pauses` are sorted and do not overlap: past ones stay so the
+ * chart draws those days as they were; the API shows the last one (pausedFrom/pausedUntil).
  */
 export interface Regimen {
   changes: ScheduleChange[];
-  pausedFrom: string | null;
-  pausedUntil: string | null;
+  pauses: Pause[];
 }
 
-export const dailyRegimen = (dose: number, since = "1970-01-01"): Regimen => ({ changes: [{ effectiveFrom: since, schedule: { type: "daily", dose } }], pausedFrom: null, pausedUntil: null });
+export const dailyRegimen = (dose: number, since = "1970-01-01"): Regimen => ({ changes: [{ effectiveFrom: since, schedule: { type: "daily", dose } }], pauses: [] });
 
 // ---- One day ----
 
@@ -56,7 +62,7 @@ export function scheduleOn(regimen: Regimen, date: string): Schedule {
   return found.schedule;
 }
 
-export const isPausedOn = ({ pausedFrom, pausedUntil }: Regimen, date: string) => pausedFrom !== null && date >= pausedFrom && (pausedUntil === null || date <= pausedUntil);
+export const isPausedOn = ({ pauses }: Regimen, date: string) => pauses.some((p) => date >= p.from && (p.until === null || date <= p.until));
 
 // Doses are multiples of 0.25 and as-needed use is per week, so the arithmetic is done in sevenths
 // of a unit ("7 × count"): a daily dose costs 7 × dose a day, as needed costs perWeek a day, and
@@ -95,8 +101,10 @@ function nextBoundary(regimen: Regimen, date: string): string | null {
     if (d !== null && d > date && (next === null || d < next)) next = d;
   };
   for (const { effectiveFrom } of regimen.changes) consider(effectiveFrom);
-  consider(regimen.pausedFrom);
-  if (regimen.pausedUntil !== null) consider(addDays(regimen.pausedUntil, 1));
+  for (const pause of regimen.pauses) {
+    consider(pause.from);
+    if (pause.until !== null) consider(addDays(pause.until, 1));
+  }
   const schedule = scheduleOn(regimen, date);
   if (schedule.type === "interval") consider(schedule.startsOn);
   return next;
