@@ -5,6 +5,7 @@ import { medications, pharmacies, supplyEvents } from "../db/schema";
 import { MAX_MEDICATIONS, MAX_PHARMACIES } from "../domain/limits";
 import type { ImportItem } from "../domain/medication-csv";
 import type { ImportResult } from "../shared/import-schemas";
+import { averagePerDay, canonicalSchedule, type Schedule } from "../domain/regimen";
 
 // An import is one batch (one transaction): the pharmacies the file names that the user does not
 // have yet, then every medication, each linked to its pharmacy by name and phone, and its history. Either all of it
@@ -39,9 +40,14 @@ export async function importMedications(
     seen.add(key);
     namedPharmacies.push({ name: pharmacy.name, phone: pharmacy.phoneNumber });
   }
-  const rows = items.map(({ medication: m, pharmacy }) => ({
+  const rows = items.map(({ medication: m, pharmacy }) => {
+    // A file without the unit and schedule columns (older exports) imports daily tablets.
+    const schedule: Schedule = m.schedule ? canonicalSchedule(m.schedule) : { type: "daily", dose: m.pillsPerDay ?? 1 };
+    return {
     name: m.name,
-    pillsPerDay: m.pillsPerDay,
+    pillsPerDay: averagePerDay(schedule),
+    unit: m.unit ?? "tablet",
+    regimen: JSON.stringify({ changes: [{ effectiveFrom: today, schedule }], pauses: [] }),
     pillsRemaining: m.pillsRemaining,
     pillsPerRefill: m.pillsPerRefill,
     lastRefillDate: m.lastRefillDate,
@@ -49,7 +55,8 @@ export async function importMedications(
     prescriptionExpiresOn: m.prescriptionExpiresOn,
     pharmacy: pharmacy.name,
     phone: pharmacy.phoneNumber,
-  }));
+    };
+  });
 
   const newPharmacies = db
     .insert(pharmacies)
@@ -69,7 +76,7 @@ export async function importMedications(
       sql`SELECT NULL, ${userId}, ${field("name")},
                  (SELECT p.id FROM pharmacies p WHERE ${samePharmacy(userId, field("pharmacy"), field("phone"))} ORDER BY p.id LIMIT 1),
                  ${field("pillsPerDay")}, ${field("pillsRemaining")}, ${today}, ${field("pillsPerRefill")}, ${field("lastRefillDate")},
-                 ${field("refillsLeft")}, ${field("prescriptionExpiresOn")}
+                 ${field("refillsLeft")}, ${field("prescriptionExpiresOn")}, ${field("unit")}, ${field("regimen")}
           FROM ${jsonRows(rows)}
           -- All or none: within the limit, and every row's pharmacy there (the pharmacies' insert
           -- above writes nothing when it would pass its own limit).

@@ -1,14 +1,30 @@
 // Days of supply, status, and the dashboard's summary cards. Pure functions, shared by
 // the server (first render, e-mails) and the islands.
 import * as m from "../generated/i18n";
+import type { Schedule, ScheduleChange, Unit } from "./regimen";
 
-/** A medication as the API answers it; pillsRemaining is the current count (countdown applied). */
+/**
+ * A medication as the API answers it. pillsRemaining is today's count in `unit` and daysLeft and
+ * runsOutOn are supplyOn's (src/domain/regimen.ts): every screen reads them from here.
+ */
 export interface Medication {
   id: number;
   name: string;
   pharmacyId: number | null;
+  /** The average daily use of today's schedule (for older clients). */
   pillsPerDay: number;
   pillsRemaining: number;
+  unit: Unit;
+  /** The schedule in force today. */
+  schedule: Schedule;
+  /** Changes that take effect after today. */
+  scheduleChanges: ScheduleChange[];
+  /** The pause in effect today or the next one to come (until null: until resumed). */
+  pausedFrom: string | null;
+  pausedUntil: string | null;
+  /** Days from today to runsOutOn; null when it never runs out (paused with no end). */
+  daysLeft: number | null;
+  runsOutOn: string | null;
   pillsPerRefill: number;
   lastRefillDate: string | null;
   /** Refills the prescription still allows; null when not tracked. */
@@ -66,14 +82,14 @@ export const REFILL_NEEDED_MAX_DAYS = 7;
 export const RUNNING_LOW_MAX_DAYS = 15;
 export const DEFAULT_NOTIFICATION_DAYS = 7;
 
-/** Unrounded days of supply left. */
-export const daysLeft = (m: Pick<Medication, "pillsRemaining" | "pillsPerDay">) => m.pillsRemaining / m.pillsPerDay;
+/** Days of supply left (supplyOn's, whole days); a medication that never runs out has all the days there are. */
+export const daysLeft = (m: Pick<Medication, "daysLeft">) => m.daysLeft ?? Number.POSITIVE_INFINITY;
 
-/** The list's days left: rounded down. */
-export const wholeDaysLeft = (m: Pick<Medication, "pillsRemaining" | "pillsPerDay">) => Math.floor(daysLeft(m));
+/** The list's days left: whole days already. */
+export const wholeDaysLeft = (m: Pick<Medication, "daysLeft">) => daysLeft(m);
 
 /** Status from the rounded-down days: ≤ 7 refill needed, 8–15 running low, above 15 well stocked. */
-export function statusOf(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">): MedicationStatus {
+export function statusOf(m: Pick<Medication, "daysLeft">): MedicationStatus {
   const days = wholeDaysLeft(m);
   if (days <= REFILL_NEEDED_MAX_DAYS) return "refill-needed";
   if (days <= RUNNING_LOW_MAX_DAYS) return "running-low";
@@ -82,8 +98,8 @@ export function statusOf(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">):
 
 export type SummaryBucket = "needRefillSoon" | "runningLow" | "wellStocked";
 
-/** The cards count with unrounded days against the user's notificationDays. */
-export function summaryBucket(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">, notificationDays = DEFAULT_NOTIFICATION_DAYS): SummaryBucket {
+/** The cards count the days left against the user's notificationDays. */
+export function summaryBucket(m: Pick<Medication, "daysLeft">, notificationDays = DEFAULT_NOTIFICATION_DAYS): SummaryBucket {
   const days = daysLeft(m);
   if (days <= notificationDays) return "needRefillSoon";
   if (days <= RUNNING_LOW_MAX_DAYS) return "runningLow";
@@ -96,10 +112,8 @@ export function summaryCounts(medications: Medication[], notificationDays = DEFA
   return counts;
 }
 
-/** The local date the supply runs out (today + unrounded days, rounded down). */
-export function runOutDate(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">, today: string, addDays: (date: string, n: number) => string): string {
-  return addDays(today, Math.floor(daysLeft(m)));
-}
+/** The local date the supply runs out (supplyOn's); null when it never does (paused with no end). */
+export const runOutDate = (m: Pick<Medication, "runsOutOn">): string | null => m.runsOutOn;
 
 // Names sort the way people read: case- and accent-insensitive, numbers by value ("Vitamin B2" < "Vitamin B12").
 export const nameCollator = new Intl.Collator("en", { sensitivity: "base", numeric: true });

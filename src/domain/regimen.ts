@@ -219,3 +219,38 @@ export function averagePerDay(schedule: Schedule): number {
       return round(schedule.perWeek / 7);
   }
 }
+
+// ---- Stored form ----
+
+/** The regimen column as stored; a row without changes (the column's default) is a daily dose of pillsPerDay. */
+export function parseRegimen(text: string, pillsPerDay: number): Regimen {
+  const regimen = JSON.parse(text) as Regimen;
+  return regimen.changes.length > 0 ? regimen : { changes: dailyRegimen(pillsPerDay).changes, pauses: regimen.pauses };
+}
+
+/** The pause in effect on `today` or the next one to come (the API's pausedFrom/pausedUntil), or null. */
+export const currentPause = (regimen: Regimen, today: string): Pause | null => regimen.pauses.find((p) => p.until === null || p.until >= today) ?? null;
+
+/** The changes that take effect after `today` (the API's scheduleChanges). */
+export const upcomingChanges = (regimen: Regimen, today: string) => regimen.changes.filter((c) => c.effectiveFrom > today);
+
+/** A schedule with its keys in one order, so two equal schedules are the same JSON text (compared in SQL). */
+export function canonicalSchedule(schedule: Schedule): Schedule {
+  switch (schedule.type) {
+    case "daily":
+      return { type: "daily", dose: schedule.dose };
+    case "weekdays":
+      return { type: "weekdays", dose: schedule.dose, days: WEEKDAYS.filter((d) => schedule.days.includes(d)) };
+    case "interval":
+      return { type: "interval", dose: schedule.dose, everyDays: schedule.everyDays, startsOn: schedule.startsOn };
+    case "asNeeded":
+      return { type: "asNeeded", perWeek: schedule.perWeek };
+  }
+}
+
+/** The first day that starts with nothing left, for `count` at the start of `countedOn`; null if never. */
+export function emptyOn(regimen: Regimen, count: number, countedOn: string): string | null {
+  const { runsOutOn } = supplyOn({ pillsRemaining: count, countedOn, regimen }, countedOn);
+  if (runsOutOn === null) return null;
+  return countOn(regimen, count, countedOn, runsOutOn) === 0 ? runsOutOn : addDays(runsOutOn, 1);
+}

@@ -9,10 +9,10 @@ import { pharmacyOfMedication } from "../data/pharmacies";
 import { supplyEventsOf, toSupplyEvent } from "../data/supply";
 import { todayIn } from "../domain/countdown";
 import { daysLeftText, noticeHref, pillsText } from "../domain/dashboard";
-import { runOutDate, wholeDaysLeft } from "../domain/medications";
+import { wholeDaysLeft } from "../domain/medications";
+import { parseRegimen } from "../domain/regimen";
 import { prescriptionNoticeShown } from "../domain/prescription";
 import { supplyChart } from "../domain/supply-chart";
-import { addDays } from "../domain/time";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
@@ -89,8 +89,8 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
               </Fact>
               <Fact term={m.page_med_daily_dose()}>{pillsText(medication.pillsPerDay)}</Fact>
               <Fact term={m.page_med_pills_left_today()}>{pillsText(medication.pillsRemaining)}</Fact>
-              <Fact term={m.page_med_days_left()}>{daysLeftText(wholeDaysLeft(medication))}</Fact>
-              <Fact term={m.page_med_runs_out_on()}>{formatDate(runOutDate(medication, today, addDays))}</Fact>
+              <Fact term={m.page_med_days_left()}>{medication.daysLeft === null ? m.status_paused() : daysLeftText(wholeDaysLeft(medication))}</Fact>
+              <Fact term={m.page_med_runs_out_on()}>{medication.runsOutOn === null ? m.status_paused() : formatDate(medication.runsOutOn)}</Fact>
               <Fact term={m.page_med_prescription()}>
                 {medication.refillsLeft === null ? m.page_med_refills_not_tracked() : m.page_med_refills_left({ count: medication.refillsLeft })}
                 <span className="block text-sm font-normal">
@@ -103,7 +103,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
             <h2 id="supply-heading" className="mb-3 text-lg font-semibold">
               {m.page_med_supply_heading()}
             </h2>
-            <SupplyChart chart={supplyChart(events, medication, today, user.notificationDays)} notificationDays={user.notificationDays} />
+            <SupplyChart chart={supplyChart(events, medication, parseRegimen(row.regimen, row.pillsPerDay), today, user.notificationDays)} notificationDays={user.notificationDays} />
           </section>
           <Island name="MedicationHistory" props={{ medication, pharmacyName: pharmacy?.name, events, today }} />
         </div>

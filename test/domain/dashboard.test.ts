@@ -1,3 +1,4 @@
+import { withSupply } from "../support/supply";
 import { describe, expect, it } from "vitest";
 import * as m from "../../src/generated/i18n";
 import { inLocale } from "../../src/i18n/current";
@@ -28,7 +29,7 @@ import {
 import { STATUS_LABEL, statusLabel, type Medication } from "../../src/domain/medications";
 
 let nextId = 1;
-const med = (overrides: Partial<Medication>): Medication => ({
+const med = (overrides: Partial<Medication>): Medication => withSupply({
   id: nextId++,
   name: "Medication",
   pharmacyId: null,

@@ -1,9 +1,9 @@
+import { withSupply } from "../support/supply";
 import { describe, expect, it } from "vitest";
 import { compareByName, compareNames, daysLeft, nameCollator, runOutDate, STATUS_LABEL, statusOf, summaryBucket, summaryCounts, wholeDaysLeft, type Medication } from "../../src/domain/medications";
-import { addDays } from "../../src/domain/time";
 
 let nextId = 1;
-const med = (pillsRemaining: number, pillsPerDay = 1, name = "Medication"): Medication => ({
+const med = (pillsRemaining: number, pillsPerDay = 1, name = "Medication"): Medication => withSupply({
   id: nextId++,
   name,
   pharmacyId: 1,
@@ -16,9 +16,9 @@ const med = (pillsRemaining: number, pillsPerDay = 1, name = "Medication"): Medi
 });
 
 describe("days of supply left", () => {
-  it("is pills remaining divided by pills per day", () => {
+  it("is the whole days the count covers (issue 22: the day's dose comes off at the midnight that ends it)", () => {
     expect(daysLeft(med(30, 2))).toBe(15);
-    expect(daysLeft(med(15, 2))).toBe(7.5);
+    expect(daysLeft(med(15, 2))).toBe(7);
     expect(daysLeft(med(0, 1))).toBe(0);
     expect(daysLeft(med(3, 0.5))).toBe(6);
   });
@@ -30,8 +30,8 @@ describe("days of supply left", () => {
   });
 
   it("gives the run-out date from today", () => {
-    expect(runOutDate(med(15, 2), "2025-01-30", addDays)).toBe("2025-02-06");
-    expect(runOutDate(med(0, 1), "2025-01-30", addDays)).toBe("2025-01-30");
+    expect(runOutDate(withSupply({ pillsRemaining: 15, pillsPerDay: 2 }, "2025-01-30"))).toBe("2025-02-06");
+    expect(runOutDate(withSupply({ pillsRemaining: 0, pillsPerDay: 1 }, "2025-01-30"))).toBe("2025-01-30");
   });
 });
 
@@ -59,33 +59,38 @@ describe("status (spec point 4: ≤ 7 refill needed, 8–15 running low, above 1
   });
 });
 
-describe("summary cards (unrounded days vs notificationDays, default 7)", () => {
+describe("summary cards (whole days left vs notificationDays, default 7)", () => {
   it.each([
     [7, "needRefillSoon"],
-    [7.5, "runningLow"], // unrounded: above 7, though the list's status says Refill Needed
+    [7.5, "needRefillSoon"], // whole days: 7, as the list's status says
+    [8, "runningLow"],
     [15, "runningLow"],
-    [15.5, "wellStocked"],
+    [15.5, "runningLow"],
+    [16, "wellStocked"],
   ] as const)("default 7: %s days → %s", (days, bucket) => {
     expect(summaryBucket(med(days * 2, 2))).toBe(bucket);
   });
 
-  it("the unrounded boundary differs from the list's status", () => {
-    const m = med(15, 2); // 7.5 days
+  it("the cards and the list's status agree on the boundary", () => {
+    const m = med(15, 2); // 7.5 days of pills: 7 whole days
     expect(statusOf(m)).toBe("refill-needed");
-    expect(summaryBucket(m, 7)).toBe("runningLow");
+    expect(summaryBucket(m, 7)).toBe("needRefillSoon");
   });
 
   it.each([
     [3, 3, "needRefillSoon"],
-    [3, 3.5, "runningLow"],
+    [3, 3.5, "needRefillSoon"],
+    [3, 4, "runningLow"],
     [3, 7, "runningLow"],
     [10, 10, "needRefillSoon"],
-    [10, 10.5, "runningLow"],
-    [10, 15, "runningLow"],
-    [10, 15.01, "wellStocked"],
+    [10, 10.5, "needRefillSoon"],
+    [10, 11, "runningLow"],
+    [10, 15.75, "runningLow"],
+    [10, 16, "wellStocked"],
     [20, 16, "needRefillSoon"], // notificationDays above 15: nothing is "running low"
     [20, 20, "needRefillSoon"],
-    [20, 20.5, "wellStocked"],
+    [20, 20.5, "needRefillSoon"],
+    [20, 21, "wellStocked"],
     [30, 30, "needRefillSoon"],
   ] as const)("notificationDays %s: %s days → %s", (notificationDays, days, bucket) => {
     expect(summaryBucket(med(days * 4, 4), notificationDays)).toBe(bucket);
