@@ -8,7 +8,7 @@ import { medicationOf, toMedication } from "../data/medications";
 import { pharmacyOfMedication } from "../data/pharmacies";
 import { supplyEventsOf, toSupplyEvent } from "../data/supply";
 import { todayIn } from "../domain/countdown";
-import { daysLeftText, noticeHref, pillsText } from "../domain/dashboard";
+import { daysLeftText, noticeHref, pillsText, unitCountText } from "../domain/dashboard";
 import { wholeDaysLeft } from "../domain/medications";
 import { parseRegimen } from "../domain/regimen";
 import { prescriptionNoticeShown } from "../domain/prescription";
@@ -88,7 +88,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
                 )}
               </Fact>
               <Fact term={m.page_med_daily_dose()}>{pillsText(medication.pillsPerDay)}</Fact>
-              <Fact term={m.page_med_pills_left_today()}>{pillsText(medication.pillsRemaining)}</Fact>
+              <Fact term={m.page_med_pills_left_today()}>{unitCountText(medication.unit, medication.pillsRemaining)}</Fact>
               <Fact term={m.page_med_days_left()}>{medication.daysLeft === null ? m.status_paused() : daysLeftText(wholeDaysLeft(medication))}</Fact>
               <Fact term={m.page_med_runs_out_on()}>{medication.runsOutOn === null ? m.status_paused() : formatDate(medication.runsOutOn)}</Fact>
               <Fact term={m.page_med_prescription()}>
