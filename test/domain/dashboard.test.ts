@@ -237,3 +237,11 @@ describe("in the current language", () => {
     inLocale(hi, () => expect(pillsText(150000)).toBe("1,50,000 गोलियाँ"));
   });
 });
+
+describe("a paused medication on the dashboard (issue 22)", () => {
+  it("shows 'Paused' instead of days left when it never runs out", async () => {
+    const { toRow } = await import("../../islands/dashboard/rows");
+    const row = toRow(med({ daysLeft: null, runsOutOn: null, pausedFrom: "2026-02-20", pausedUntil: null }), new Map(), "2026-03-01", 7);
+    expect(row.daysLeft).toBe("Paused");
+  });
+});
