@@ -52,8 +52,8 @@ describe.each([
     expect(await pharmacy.locator("option").first().textContent()).toBe("Select a pharmacy");
     expect(await pharmacy.locator("option").first().isDisabled()).toBe(true);
     expect(await field(page, "Pills Per Day").inputValue()).toBe("1");
-    expect(await field(page, "Pills Per Day").getAttribute("min")).toBe("0.5");
-    expect(await field(page, "Pills Per Day").getAttribute("step")).toBe("0.5");
+    expect(await field(page, "Pills Per Day").getAttribute("min")).toBe("0.25");
+    expect(await field(page, "Pills Per Day").getAttribute("step")).toBe("0.25");
     // Pills Remaining starts empty and is required: the patient counts, 0 is never assumed.
     expect(await field(page, "Pills Remaining").inputValue()).toBe("");
     expect(await field(page, "Pills Remaining").getAttribute("min")).toBe("0");
