@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
-import { currentPills, todayIn } from "../src/domain/countdown";
-import { daysLeftText, pillsText } from "../src/domain/dashboard";
-import { wholeDaysLeft } from "../src/domain/medications";
+import { todayIn } from "../src/domain/countdown";
+import { daysLeftText, unitCountText } from "../src/domain/dashboard";
+import type { Medication } from "../src/domain/medications";
+import { countedDown } from "../src/domain/regimen";
+import * as m from "../src/generated/i18n";
 
 type Props = {
-  /** The count on `asOf`, the user's local date the server rendered the page. */
-  pillsRemaining: number;
-  pillsPerDay: number;
+  /** The medication as the server answered it on `asOf`, the user's local date it rendered the page. */
+  medication: Pick<Medication, "pillsRemaining" | "unit" | "schedule" | "scheduleChanges" | "pausedFrom" | "pausedUntil" | "daysLeft" | "runsOutOn">;
   asOf: string;
   timezone: string;
   show: "pills" | "days";
@@ -15,11 +16,12 @@ type Props = {
 /**
  * The medication page's 'Pills left today' or 'Days left'. Online it is the server's number; a copy
  * the service worker kept for offline reading is counted down to today (the device's clock, the
- * account's zone) with the server's own countdown, once hydrated so the first render matches.
+ * account's zone) with the server's own supply function, once hydrated so the first render matches.
  */
-export default function CountedDown({ pillsRemaining, pillsPerDay, asOf, timezone, show }: Props) {
+export default function CountedDown({ medication, asOf, timezone, show }: Props) {
   const [today, setToday] = useState(asOf);
   useEffect(() => setToday(todayIn(timezone)), [timezone]);
-  const pills = today > asOf ? currentPills({ pillsRemaining, pillsPerDay, countedOn: asOf }, today) : pillsRemaining;
-  return show === "pills" ? pillsText(pills) : daysLeftText(wholeDaysLeft({ pillsRemaining: pills, pillsPerDay }));
+  const { pillsRemaining, daysLeft } = countedDown(medication, asOf, today);
+  if (show === "pills") return unitCountText(medication.unit, pillsRemaining);
+  return daysLeft === null ? m.status_paused() : daysLeftText(daysLeft);
 }

@@ -17,7 +17,8 @@ import {
   type NoticeKey,
   type SortKey,
 } from "../src/domain/dashboard";
-import { currentPills, todayIn } from "../src/domain/countdown";
+import { todayIn } from "../src/domain/countdown";
+import { countedDown } from "../src/domain/regimen";
 import { statusCounts, type Medication, type Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
 import { EmptyList } from "./dashboard/EmptyList";
@@ -103,7 +104,7 @@ export default function Dashboard(props: Props) {
   const medications = useMemo(
     () =>
       data.medications === props.medications && countedTo > props.asOf
-        ? props.medications!.map((med) => ({ ...med, pillsRemaining: currentPills({ ...med, countedOn: props.asOf }, countedTo) }))
+        ? props.medications!.map((med) => countedDown(med, props.asOf, countedTo))
         : (data.medications ?? []),
     [data.medications, countedTo, props],
   );

@@ -191,7 +191,7 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies }: Fields
           ))}
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label={m.medication_form_pills_per_day()} name="pillsPerDay" type="number" inputMode="decimal" min={0.5} step={0.5} defaultValue={values.pillsPerDay} error={errors.pillsPerDay} />
+          <Field label={m.medication_form_pills_per_day()} name="pillsPerDay" type="number" inputMode="decimal" min={0.25} step={0.25} defaultValue={values.pillsPerDay} error={errors.pillsPerDay} />
           <Field label={m.medication_form_pills_remaining()} name="pillsRemaining" type="number" inputMode="decimal" min={0} step="any" required defaultValue={values.pillsRemaining} error={errors.pillsRemaining} />
           <Field label={m.medication_form_pills_per_refill()} name="pillsPerRefill" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.pillsPerRefill} error={errors.pillsPerRefill} />
         </div>

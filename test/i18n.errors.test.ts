@@ -46,12 +46,12 @@ describe("API errors in the request's language", () => {
 
     const inEnglish = await call("POST", "/api/medications", { cookie: account.cookie, body });
     expect(inEnglish.status).toBe(400);
-    expect(inEnglish.body).toEqual({ message: "Must take at least 0.5 pills per day", code: "field_pills_per_day_min" });
+    expect(inEnglish.body).toEqual({ message: "Must take at least 0.25 pills per day", code: "field_pills_per_day_min" });
 
     for (const [tag, catalog, locale] of LANGUAGES) {
       const res = await call("POST", "/api/medications", { ...as(tag, account.cookie), body });
       expect(res.status, tag).toBe(400);
-      expect(res.body, tag).toEqual({ message: expected(catalog, "field_pills_per_day_min", locale, { min: 0.5 }), code: "field_pills_per_day_min" });
+      expect(res.body, tag).toEqual({ message: expected(catalog, "field_pills_per_day_min", locale, { min: 0.25 }), code: "field_pills_per_day_min" });
       expect(res.body.message, tag).not.toBe(inEnglish.body.message);
     }
   });
@@ -73,12 +73,12 @@ describe("API errors in the request's language", () => {
       call("POST", "/api/medications", { ...as("de", account.cookie), body }),
       call("POST", "/api/medications", { ...as("fr", account.cookie), body }),
     ]);
-    expect(inGerman.body).toEqual({ message: expected(de, "field_pills_per_day_min", "de", { min: 0.5 }), code: "field_pills_per_day_min" });
-    expect(inFrench.body).toEqual({ message: expected(fr, "field_pills_per_day_min", "fr", { min: 0.5 }), code: "field_pills_per_day_min" });
+    expect(inGerman.body).toEqual({ message: expected(de, "field_pills_per_day_min", "de", { min: 0.25 }), code: "field_pills_per_day_min" });
+    expect(inFrench.body).toEqual({ message: expected(fr, "field_pills_per_day_min", "fr", { min: 0.25 }), code: "field_pills_per_day_min" });
 
     // Many at once, validation and handler errors mixed.
     const mixed = LANGUAGES.flatMap(([tag, catalog, locale]) => [
-      call("POST", "/api/medications", { ...as(tag, account.cookie), body }).then((res) => [res.body, { message: expected(catalog, "field_pills_per_day_min", locale, { min: 0.5 }), code: "field_pills_per_day_min" }]),
+      call("POST", "/api/medications", { ...as(tag, account.cookie), body }).then((res) => [res.body, { message: expected(catalog, "field_pills_per_day_min", locale, { min: 0.25 }), code: "field_pills_per_day_min" }]),
       call("GET", "/api/medications/999999999", as(tag, account.cookie)).then((res) => [res.body, { message: catalog.error_medication_not_found, code: "error_medication_not_found" }]),
     ]);
     for (const [got, want] of await Promise.all(mixed)) expect(got).toEqual(want);
@@ -99,7 +99,7 @@ describe("API errors in the request's language", () => {
     const file = "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy\r\nOpen,0,30,30,Corner\r\n";
     const res = await call("POST", "/api/medications/import", { ...as("fr", account.cookie), rawBody: file, contentType: "text/csv" });
     expect(res.status).toBe(400);
-    const problem = expected(fr, "field_pills_per_day_min", "fr", { min: 0.5 });
+    const problem = expected(fr, "field_pills_per_day_min", "fr", { min: 0.25 });
     expect(res.body.errors).toEqual([{ row: 2, message: problem }]);
     expect(res.body.code).toBe("error_import_failed");
     expect(res.body.message).toBe(`Rien n’a été importé. Ligne 2 : ${problem}`);

@@ -38,7 +38,7 @@ describe("CSV export", () => {
     // Response.text() drops a BOM: read the bytes themselves.
     const raw = await worker.fetch(new Request(`${BASE}/api/medications/export.csv`, { headers: { Cookie: account.cookie } }) as never, env, createExecutionContext());
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(res.text).toBe(`${HEADER}\r\nCrème Ibuprofène,1.5,45,90,2026-01-05,"Corner, ""Main"" St",'+12125550100,,\r\n`);
+    expect(res.text).toBe(`${HEADER}\r\nCrème Ibuprofène,1.5,45,90,2026-01-05,"Corner, ""Main"" St",'+12125550100,,,tablet,daily 1.5\r\n`);
   });
 
   it("neutralises cells that a spreadsheet would run as a formula", async () => {
@@ -79,7 +79,7 @@ describe("CSV export", () => {
     const medication = await createMedication(account, { name: "Tracked" });
     await db().update(medications).set({ refillsLeft: 3, prescriptionExpiresOn: "2027-02-01" }).where(eq(medications.id, medication.id));
     const [row] = await exportedRows(account);
-    expect(row!.slice(7)).toEqual(["3", "2027-02-01"]);
+    expect(row!.slice(7)).toEqual(["3", "2027-02-01", "tablet", "daily 1"]);
   });
 
   it("needs a session and lists only the owner's medications", async () => {
@@ -166,14 +166,14 @@ describe("CSV import", () => {
       HEADER,
       "Good,1,30,30,,Corner,2125550100,,",
       "",
-      "Low dose,0.25,30,30,,Corner,2125550100,,",
+      "Low dose,0.2,30,30,,Corner,2125550100,,",
       ",1,-1,30,2026-02-30,Corner,2125550100,,",
       '"Multi\nline",1,30,0,,,2125550100,two,2026-13-01',
     ].join("\r\n");
     const preview = await importFile(account, file, "?dryRun=1");
     expect(preview.status).toBe(200);
     expect(preview.body.errors).toEqual([
-      { row: 4, message: "Must take at least 0.5 pills per day" },
+      { row: 4, message: "Must take at least 0.25 pills per day" },
       { row: 5, message: "Medication name is required" },
       { row: 5, message: "Cannot have negative pills" },
       { row: 5, message: "Last refill date must be a real date" },
@@ -186,7 +186,7 @@ describe("CSV import", () => {
 
     const res = await importFile(account, file);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe("Nothing was imported. 8 problems, the first: Row 4: Must take at least 0.5 pills per day");
+    expect(res.body.message).toBe("Nothing was imported. 8 problems, the first: Row 4: Must take at least 0.25 pills per day");
     expect(res.body.errors).toEqual(preview.body.errors);
     expect(await listOf(account)).toEqual([]);
     expect(await pharmaciesOf(account)).toEqual([]);

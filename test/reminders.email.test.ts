@@ -14,6 +14,8 @@ const med = (id: number, pillsRemaining: number, extra: Partial<ReminderMedicati
   name: `Med ${id}`,
   pillsRemaining,
   pillsPerDay: 1,
+  regimen: '{"changes":[],"pauses":[]}',
+  unit: "tablet",
   refillsLeft: null,
   prescriptionExpiresOn: null,
   countedOn: "2025-01-10",
@@ -23,27 +25,31 @@ const med = (id: number, pillsRemaining: number, extra: Partial<ReminderMedicati
 });
 
 describe("reminderContent", () => {
-  it("splits by the threshold rule: whole days at or below notificationDays, then up to 8 more; soonest first, with run-out dates", () => {
-    const content = reminderContent([med(1, 7.5), med(2, 7), med(3, 15), med(4, 16), med(5, 0), med(6, 8, { pillsPerDay: 2 }), med(7, 15.5)], 7, "2025-01-10");
-    // 7.5 days is '7 days' on the dashboard, 'Refill Needed', and its calendar reminder is today: so here too.
+  it("skips a paused medication, and one paused with no end (issue 22)", () => {
+    const paused = (from: string, until: string | null) => JSON.stringify({ changes: [{ effectiveFrom: "2025-01-01", schedule: { type: "daily", dose: 1 } }], pauses: [{ from, until }] });
+    const content = reminderContent([med(1, 2, { regimen: paused("2025-01-09", "2025-01-12") }), med(2, 2, { regimen: paused("2025-01-11", null) }), med(3, 2)], 7, "2025-01-10");
+    expect(content.immediate.map((i) => i.medicationId)).toEqual([3]);
+  });
+
+  it("splits at notificationDays and 15 days, soonest first, with run-out dates", () => {
+    // Whole days (issue 22): 8 tablets at 1 a day last 8 days, 16 last 16.
+    const content = reminderContent([med(1, 8), med(2, 7), med(3, 15), med(4, 16), med(5, 0), med(6, 8, { pillsPerDay: 2 })], 7, "2025-01-10");
     expect(content.immediate.map((i) => [i.medicationId, i.daysLeft, i.runOutDate])).toEqual([
       [5, 0, "2025-01-10"],
       [6, 4, "2025-01-14"],
       [2, 7, "2025-01-17"],
-      [1, 7.5, "2025-01-17"],
     ]);
     expect(content.upcoming.map((i) => [i.medicationId, i.runOutDate])).toEqual([
+      [1, "2025-01-18"],
       [3, "2025-01-25"],
-      [7, "2025-01-25"],
     ]);
     expect(needsReminder(content)).toBe(true);
     expect(notificationRecords(content)).toEqual([
       { medicationId: 5, type: "refill-needed" },
       { medicationId: 6, type: "refill-needed" },
       { medicationId: 2, type: "refill-needed" },
-      { medicationId: 1, type: "refill-needed" },
+      { medicationId: 1, type: "upcoming-refill" },
       { medicationId: 3, type: "upcoming-refill" },
-      { medicationId: 7, type: "upcoming-refill" },
     ]);
   });
 

@@ -162,9 +162,10 @@ describe("when the message search cannot settle the doubt", () => {
 });
 
 describe("one user's broken or oversized reminder never fails another user's send", () => {
-  it("a corrupt medication row (0 pills a day) fails that user's day only; the others in the batch are e-mailed", async () => {
+  it("a corrupt medication row (an unreadable regimen) fails that user's day only; the others in the batch are e-mailed", async () => {
     const [broken, fine] = await dueUsers(2);
-    await env.DB.prepare("UPDATE medications SET pills_per_day = 0 WHERE user_id = ?1").bind(broken!.id).run();
+    // The regimen column no longer parses (pills_per_day 0 is no longer corrupt: the regimen holds the dose).
+    await env.DB.prepare("UPDATE medications SET regimen = 'not json' WHERE user_id = ?1").bind(broken!.id).run();
     await tickAt(TICK);
     expect(inboxes([broken!, fine!]).counts).toEqual([0, 1]);
     expect(await logRows(broken!.id)).toMatchObject([{ status: "failed", error: expect.stringContaining("could not build the reminder") }]);

@@ -16,6 +16,8 @@ const med = (id: number, pillsRemaining: number, extra: Partial<ReminderMedicati
   name: `Med ${id}`,
   pillsRemaining,
   pillsPerDay: 1,
+  regimen: '{"changes":[],"pauses":[]}',
+  unit: "tablet",
   refillsLeft: null,
   prescriptionExpiresOn: null,
   countedOn: today,

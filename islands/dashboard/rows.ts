@@ -1,3 +1,4 @@
+import * as m from "../../src/generated/i18n";
 import { daysLeftText, formatRefillDate, noPharmacyText, pharmacyNameOf, pillsText } from "../../src/domain/dashboard";
 import { statusOf, wholeDaysLeft, type Medication, type MedicationStatus } from "../../src/domain/medications";
 import { prescriptionNoticeShown } from "../../src/domain/prescription";
@@ -24,7 +25,8 @@ export function toRow(medication: Medication, pharmacyNames: Map<number, string>
     hasPharmacy: pharmacy !== undefined,
     dailyDose: pillsText(medication.pillsPerDay),
     remaining: pillsText(medication.pillsRemaining),
-    daysLeft: daysLeftText(wholeDaysLeft(medication)),
+    // Paused with no end: it never runs out, so no number of days.
+    daysLeft: medication.daysLeft === null ? m.status_paused() : daysLeftText(wholeDaysLeft(medication)),
     lastRefill: formatRefillDate(medication.lastRefillDate),
     status: statusOf(medication, notificationDays),
     prescription: prescriptionNoticeShown(medication, today, notificationDays),

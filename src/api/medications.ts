@@ -1,5 +1,7 @@
 import { Hono } from "hono";
-import { createMedication, deleteMedication, medicationOf, medicationsOf, toMedication, medicationRecords, toSortedMedications, updateMedication } from "../data/medications";
+import { createMedication, deleteMedication, medicationOf, medicationsOf, toMedication, medicationRecords, toSortedMedications, updateMedication, type RegimenWrite } from "../data/medications";
+import { canonicalSchedule, type Schedule } from "../domain/regimen";
+import { EFFECTIVE_FROM_MAX_DAYS, pauseProblem } from "../shared/regimen-schemas";
 import { refillMedication, supplyEventsOf, toSupplyEvent, undoRefill } from "../data/supply";
 import { todayIn } from "../domain/countdown";
 import { MAX_MEDICATIONS } from "../domain/limits";
@@ -26,6 +28,28 @@ function refuseFutureRefill(input: MedicationPayload, day: string) {
   if (input.lastRefillDate !== null && input.lastRefillDate > day) throw new ApiError(400, "field_last_refill_future");
 }
 
+/**
+ * The regimen a payload asks for. `schedule` wins; the old shape (pillsPerDay only) is a daily dose,
+ * and on an edit it keeps the stored schedule when it is the average the API answered.
+ */
+function regimenWrite(input: MedicationPayload, day: string, edit: boolean): RegimenWrite {
+  let schedule: Schedule;
+  let keepIfPerDay: number | undefined;
+  if (input.schedule) schedule = canonicalSchedule(input.schedule);
+  else if (input.pillsPerDay !== undefined) {
+    schedule = { type: "daily", dose: input.pillsPerDay };
+    // Below 0.25: only the average the API answered (checked in the update's own statement), never
+    // a new dose. Above, any number still works as before (2/3 a day), not only multiples of 0.25.
+    if (input.pillsPerDay < 0.25 && !edit) throw new ApiError(400, "field_pills_per_day_min", { min: 0.25 });
+    keepIfPerDay = input.pillsPerDay;
+  } else throw new ApiError(400, "field_schedule_invalid");
+  const effectiveFrom = input.effectiveFrom ?? day;
+  if (effectiveFrom > addDays(day, EFFECTIVE_FROM_MAX_DAYS)) throw new ApiError(400, "field_effective_from_too_late");
+  if (pauseProblem(input)) throw new ApiError(400, "field_paused_until_before_from");
+  const pause = input.pausedFrom === undefined && input.pausedUntil === undefined ? undefined : input.pausedFrom ? { from: input.pausedFrom, until: input.pausedUntil ?? null } : null;
+  return { unit: input.unit, schedule, effectiveFrom, keepIfPerDay, pause };
+}
+
 // GET/POST /medications, GET/PATCH/DELETE /medications/:id, POST /medications/refill,
 // GET /medications/:id/history, POST /medications/:id/undo-refill.
 export const medicationsApi = new Hono<AppEnv>()
@@ -45,7 +69,7 @@ export const medicationsApi = new Hono<AppEnv>()
     refuseFutureRefill(input, day);
     if (input.countedOn !== null && input.countedOn > day) throw new ApiError(400, "field_counted_on_future");
     if (input.countedOn !== null && input.countedOn < addDays(day, -COUNTED_ON_MAX_DAYS)) throw new ApiError(400, "field_counted_on_too_old");
-    const medication = await createMedication(c.var.db, user.id, input, day);
+    const medication = await createMedication(c.var.db, user.id, input, regimenWrite(input, day, false), day);
     if (medication === "limit") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
     if (!medication) throw new ApiError(400, "error_unknown_pharmacy");
     return c.json(medication, 201);
@@ -103,10 +127,13 @@ export const medicationsApi = new Hono<AppEnv>()
   .patch("/medications/:id", signedIn(), medicationId, validate("json", medicationSchema), async (c) => {
     const { user } = c.var.signedIn;
     const input = c.req.valid("json");
-    refuseFutureRefill(input, today(user));
-    const result = await updateMedication(c.var.db, user.id, c.req.valid("param").id, input, today(user));
+    const day = today(user);
+    refuseFutureRefill(input, day);
+    const result = await updateMedication(c.var.db, user.id, c.req.valid("param").id, input, regimenWrite(input, day, true), day);
     if ("medication" in result) return c.json(result.medication);
     if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
+    if (result.error === "not-a-dose") throw new ApiError(400, "field_pills_per_day_min", { min: 0.25 });
+    if (result.error === "effective-too-early") throw new ApiError(400, "field_effective_from_too_early", { date: formatDate(result.addedOn) });
     throw new ApiError(400, "error_unknown_pharmacy");
   })
 

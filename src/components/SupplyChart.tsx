@@ -65,7 +65,7 @@ export function SupplyChart({ chart, notificationDays }: { chart: Chart; notific
         <text x={PAD.left - 4} y={PAD.top + plotHeight} fontSize={FONT} textAnchor="end" fill="#334155">
           {formatNumber(0)}
         </text>
-        {inRange(chart.remindFrom) && chart.remindFrom !== chart.today && <Marker at={x(chart.remindFrom)} label={m.chart_remind()} color="#b45309" dash="2 3" />}
+        {chart.remindFrom !== null && inRange(chart.remindFrom) && chart.remindFrom !== chart.today && <Marker at={x(chart.remindFrom)} label={m.chart_remind()} color="#b45309" dash="2 3" />}
         <Marker at={x(chart.today)} label={m.chart_today()} color="#0f766e" />
         <path d={path(chart.history, x, y)} fill="none" stroke="#0f766e" strokeWidth={2.5} strokeLinejoin="round" />
         {chart.projection.length > 0 && <path d={path(chart.projection, x, y)} fill="none" stroke="#0f766e" strokeWidth={2} strokeDasharray="6 4" />}
@@ -74,7 +74,11 @@ export function SupplyChart({ chart, notificationDays }: { chart: Chart; notific
         ))}
       </svg>
       <figcaption id="supply-chart-caption" className="text-sm text-slate-700">
-        {m.chart_caption({ date: formatDate(chart.runOut) })} {m.chart_caption_reminders({ days: notificationDays, date: formatDate(chart.remindFrom) })}
+        {chart.runOut !== null && chart.remindFrom !== null && (
+          <>
+            {m.chart_caption({ date: formatDate(chart.runOut) })} {m.chart_caption_reminders({ days: notificationDays, date: formatDate(chart.remindFrom) })}
+          </>
+        )}
       </figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer text-teal-800 underline">{m.chart_show_table()}</summary>

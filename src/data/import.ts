@@ -6,6 +6,7 @@ import type { ImportPlan } from "../domain/import-plan";
 import { MAX_MEDICATIONS, MAX_PHARMACIES } from "../domain/limits";
 import type { ImportResult } from "../shared/import-schemas";
 import type { Owner } from "./medications";
+import { averagePerDay, canonicalSchedule, type Schedule } from "../domain/regimen";
 
 // An import is one batch (one transaction): the pharmacies the plan creates, then every planned
 // medication, each linked to its pharmacy, and its history. Either all of it is written or, if
@@ -42,9 +43,14 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
   const { skipped } = plan;
   if (plan.rows.length === 0) return { imported: 0, pharmaciesCreated: 0, skipped };
   const namedPharmacies = plan.newPharmacies.map((p) => ({ name: p.name, phone: p.phoneNumber }));
-  const rows = plan.rows.map(({ item: { medication: m }, pharmacyId, newPharmacy }) => ({
+  const rows = plan.rows.map(({ item: { medication: m }, pharmacyId, newPharmacy }) => {
+    // A file without the unit and schedule columns (older exports) imports daily tablets.
+    const schedule: Schedule = m.schedule ? canonicalSchedule(m.schedule) : { type: "daily", dose: m.pillsPerDay ?? 1 };
+    return {
     name: m.name,
-    pillsPerDay: m.pillsPerDay,
+    pillsPerDay: averagePerDay(schedule),
+    unit: m.unit ?? "tablet",
+    regimen: JSON.stringify({ changes: [{ effectiveFrom: today, schedule }], pauses: [] }),
     pillsRemaining: m.pillsRemaining,
     pillsPerRefill: m.pillsPerRefill,
     lastRefillDate: m.lastRefillDate,
@@ -53,7 +59,8 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
     pharmacyId,
     pharmacy: newPharmacy?.name ?? null,
     phone: newPharmacy?.phoneNumber ?? null,
-  }));
+    };
+  });
 
   const newPharmacies = db
     .insert(pharmacies)
@@ -72,7 +79,7 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
     .select(
       sql`SELECT NULL, ${userId}, ${field("name")}, ${pharmacyOfRow(userId, field)},
                  ${field("pillsPerDay")}, ${field("pillsRemaining")}, ${today}, ${field("pillsPerRefill")}, ${field("lastRefillDate")},
-                 ${field("refillsLeft")}, ${field("prescriptionExpiresOn")}
+                 ${field("refillsLeft")}, ${field("prescriptionExpiresOn")}, ${field("unit")}, ${field("regimen")}
           FROM ${jsonRows(rows)}
           -- All or none: within the limit, and every row's pharmacy there (the pharmacies' insert
           -- above writes nothing when it would pass its own limit).

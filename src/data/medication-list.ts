@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { medications, pharmacies } from "../db/schema";
-import { currentPills } from "../domain/countdown";
+import { averagePerDay, parseRegimen, scheduleOn, supplyOn } from "../domain/regimen";
 import { compareByName } from "../domain/medications";
 import type { ListedMedication } from "../domain/medication-csv";
 import { pharmacyContact, storedColumns, type Owner } from "./medications";
@@ -22,11 +22,16 @@ export const medicationListOf = (db: Db, owner: Owner) =>
 
 export type MedicationListRow = Awaited<ReturnType<typeof medicationListOf>>[number];
 
-/** A listed medication with its count as of `today` (the countdown), sorted by name. */
-export type CountedMedication = ListedMedication & { id: number };
+/** A listed medication with its count, days left and run-out date as of `today` (supplyOn), sorted by name. */
+export type CountedMedication = ListedMedication & { id: number; daysLeft: number | null; runsOutOn: string | null };
 
 export function countedMedications(rows: MedicationListRow[], today: string): CountedMedication[] {
   return rows
-    .map(({ countedOn, ...row }) => ({ ...row, pillsRemaining: currentPills({ ...row, countedOn }, today) }))
+    .map(({ countedOn, regimen: stored, ...row }) => {
+      const regimen = parseRegimen(stored, row.pillsPerDay);
+      const supply = supplyOn({ pillsRemaining: row.pillsRemaining, countedOn, regimen }, today);
+      const schedule = scheduleOn(regimen, today);
+      return { ...row, schedule, pillsPerDay: averagePerDay(schedule), pillsRemaining: supply.count, daysLeft: supply.daysLeft, runsOutOn: supply.runsOutOn };
+    })
     .sort(compareByName);
 }

@@ -3,10 +3,10 @@ import type { Db } from "../db/client";
 import { jsonList } from "../db/json";
 import { correctionEvent, createdEvent } from "./supply";
 import { medications, pharmacies } from "../db/schema";
-import { currentPills } from "../domain/countdown";
 import { MAX_MEDICATIONS } from "../domain/limits";
 import { compareByName, type Medication } from "../domain/medications";
-import { type MedicationPayload, type NewMedicationPayload } from "../shared/medication-schemas";
+import { averagePerDay, currentPause, parseRegimen, scheduleOn, supplyOn, upcomingChanges, type Pause, type Schedule, type Unit } from "../domain/regimen";
+import { type MedicationPayload } from "../shared/medication-schemas";
 
 // Every query is scoped by its owner: a user id, or the session's owner (sessionOwner) when it rides
 // in the session's batch. `today` is the owner's local date (see todayIn): counts are stored with
@@ -26,25 +26,54 @@ export const storedColumns = {
   lastRefillDate: medications.lastRefillDate,
   refillsLeft: medications.refillsLeft,
   prescriptionExpiresOn: medications.prescriptionExpiresOn,
+  unit: medications.unit,
+  regimen: medications.regimen,
 };
 
 /** A medication row as read: the count as it was on `countedOn`. */
 export type MedicationRecord = { [K in keyof typeof storedColumns]: (typeof medications.$inferSelect)[K] };
 
-/** The answer shape: the stored count with the countdown applied, no storage details. */
+/** The answer shape: the count, days left and run-out date as of today (supplyOn), no storage details. */
 export function toMedication(row: MedicationRecord, today: string): Medication {
+  const regimen = parseRegimen(row.regimen, row.pillsPerDay);
+  const supply = supplyOn({ pillsRemaining: row.pillsRemaining, countedOn: row.countedOn, regimen }, today);
+  const schedule = scheduleOn(regimen, today);
+  const pause = currentPause(regimen, today);
   return {
     id: row.id,
     name: row.name,
     pharmacyId: row.pharmacyId,
-    pillsPerDay: row.pillsPerDay,
-    pillsRemaining: currentPills(row, today),
+    pillsPerDay: averagePerDay(schedule),
+    pillsRemaining: supply.count,
     pillsPerRefill: row.pillsPerRefill,
     lastRefillDate: row.lastRefillDate,
     refillsLeft: row.refillsLeft,
     prescriptionExpiresOn: row.prescriptionExpiresOn,
+    unit: row.unit,
+    schedule,
+    scheduleChanges: upcomingChanges(regimen, today),
+    pausedFrom: pause?.from ?? null,
+    pausedUntil: pause?.until ?? null,
+    daysLeft: supply.daysLeft,
+    runsOutOn: supply.runsOutOn,
   };
 }
+
+/**
+ * What a create or an update writes about the regimen, worked out by the handler from the payload:
+ * the schedule from `effectiveFrom` on (an old-shape payload's daily dose keeps the stored schedule
+ * when it is the average the API answered: `keepIfPerDay`), the unit (undefined: keep), the pause
+ * (undefined: keep; null: none from today on).
+ */
+export interface RegimenWrite {
+  unit?: Unit;
+  schedule: Schedule;
+  effectiveFrom: string;
+  keepIfPerDay?: number;
+  pause?: Pause | null;
+}
+
+export type MedicationInput = Omit<MedicationPayload, "pillsPerDay" | "unit" | "schedule" | "effectiveFrom" | "pausedFrom" | "pausedUntil"> & { countedOn?: string | null };
 
 export const toSortedMedications = (rows: MedicationRecord[], today: string) => rows.map((row) => toMedication(row, today)).sort(compareByName);
 
@@ -62,8 +91,37 @@ export const medicationRecords = medicationList.parse;
 /** One medication of the owner's: one row, or none for an unknown or another user's id. */
 export const medicationOf = (db: Db, owner: Owner, id: number | SQL<number>) => db.select(storedColumns).from(medications).where(ownMedication(owner, id));
 
-/** Whether the owner has this medication: asked after a write that changed nothing, in its batch. */
-const medicationExists = (db: Db, owner: Owner, id: number) => db.select({ id: medications.id }).from(medications).where(ownMedication(owner, id));
+/** The local date the medication was added (its 'created' event), in a statement on medications. */
+const addedOn = sql<string | null>`(select min(created.local_date) from supply_events created where created.medication_id = ${sql.raw(`"medications"."id"`)} and created.kind = 'created')`;
+
+// The regimen column is JSON (src/domain/regimen.ts), rewritten inside the UPDATE so that concurrent
+// edits each see the row as it is. R is the stored value.
+const R = sql.raw(`"medications"."regimen"`);
+
+/** The schedule in force on `date` in the stored regimen, as minified JSON (null when it has none). */
+const storedScheduleOn = (date: string) =>
+  sql`coalesce((select json(json_extract(c.value, '$.schedule')) from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') <= ${date} order by c.key desc limit 1), json(json_extract(${R}, '$.changes[0].schedule')))`;
+
+/**
+ * The new regimen: the changes from before `effectiveFrom`, then the new schedule from it (later
+ * changes are replaced), unless that schedule is already the one in force then (an edit of other
+ * fields keeps an upcoming change); the past pauses, then the new one (undefined: pauses as stored).
+ */
+function regimenUpdate(write: RegimenWrite, today: string): SQL {
+  const schedule = JSON.stringify(write.schedule);
+  const change = JSON.stringify({ effectiveFrom: write.effectiveFrom, schedule: write.schedule });
+  const keep = write.keepIfPerDay === undefined ? sql`0` : sql`${medications.pillsPerDay} = ${write.keepIfPerDay}`;
+  const changes = sql`case when ${keep} or json(${schedule}) is ${storedScheduleOn(write.effectiveFrom)} then json_extract(${R}, '$.changes')
+    else json_insert((select json_group_array(json(c.value)) from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') < ${write.effectiveFrom}), '$[#]', json(${change})) end`;
+  let pauses = sql`json_extract(${R}, '$.pauses')`;
+  if (write.pause !== undefined) {
+    // Pauses over before today (and before the new one) stay: the chart draws those days as they were.
+    const cut = write.pause && write.pause.from < today ? write.pause.from : today;
+    const past = sql`(select json_group_array(json(p.value)) from json_each(${R}, '$.pauses') p where json_extract(p.value, '$.until') < ${cut})`;
+    pauses = write.pause ? sql`json_insert(${past}, '$[#]', json(${JSON.stringify(write.pause)}))` : past;
+  }
+  return sql`json_object('changes', json(${changes}), 'pauses', json(${pauses}))`;
+}
 
 /**
  * Inserts only when the pharmacy is the user's own: the values are selected FROM that pharmacy's
@@ -72,7 +130,9 @@ const medicationExists = (db: Db, owner: Owner, id: number) => db.select({ id: m
  * is the count on `countedOn` (the caller checked it is not after today), today when not given;
  * the 'created' event is on that day, so refills may be back-dated to it.
  */
-export async function createMedication(db: Db, userId: number, input: MedicationPayload & Partial<Pick<NewMedicationPayload, "countedOn">>, today: string, now = Date.now()): Promise<Medication | "limit" | null> {
+export async function createMedication(db: Db, userId: number, input: MedicationInput, write: RegimenWrite, today: string, now = Date.now()): Promise<Medication | "limit" | null> {
+  // A new medication's schedule holds from the day its count was taken.
+  const regimen = JSON.stringify({ changes: [{ effectiveFrom: input.countedOn ?? today, schedule: write.schedule }], pauses: write.pause ? [write.pause] : [] });
   const [[row]] = await db.batch([
     db
     .insert(medications)
@@ -83,13 +143,15 @@ export async function createMedication(db: Db, userId: number, input: Medication
           userId: sql<number>`${userId}`.as("user_id"),
           name: sql<string>`${input.name}`.as("name"),
           pharmacyId: pharmacies.id,
-          pillsPerDay: sql<number>`${input.pillsPerDay}`.as("pills_per_day"),
+          pillsPerDay: sql<number>`${averagePerDay(write.schedule)}`.as("pills_per_day"),
           pillsRemaining: sql<number>`${input.pillsRemaining}`.as("pills_remaining"),
           countedOn: sql<string>`${input.countedOn ?? today}`.as("counted_on"),
           pillsPerRefill: sql<number>`${input.pillsPerRefill}`.as("pills_per_refill"),
           lastRefillDate: sql<string | null>`${input.lastRefillDate}`.as("last_refill_date"),
           refillsLeft: sql<number | null>`${input.refillsLeft}`.as("refills_left"),
           prescriptionExpiresOn: sql<string | null>`${input.prescriptionExpiresOn}`.as("prescription_expires_on"),
+          unit: sql<Unit>`${write.unit ?? "tablet"}`.as("unit"),
+          regimen: sql<string>`${regimen}`.as("regimen"),
         })
         .from(pharmacies)
         // The count and the insert are one statement, so two parallel adds cannot both pass 199.
@@ -109,14 +171,22 @@ async function medicationCount(db: Db, userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export type UpdateMedicationResult = { medication: Medication } | { error: "not-found" | "pharmacy-not-found" };
+export type UpdateMedicationResult = { medication: Medication } | { error: "not-found" | "pharmacy-not-found" } | { error: "effective-too-early"; addedOn: string } | { error: "not-a-dose" };
 
 /**
  * A full update (same payload as create); the count given is the count as of today. When nothing
  * was updated, the same batch tells why: an unknown medication wins over a bad pharmacy (404 first).
  */
-export async function updateMedication(db: Db, userId: number, id: number, input: MedicationPayload, today: string, now = Date.now()): Promise<UpdateMedicationResult> {
-  const pharmacyIsOwn = exists(db.select({ id: pharmacies.id }).from(pharmacies).where(ownPharmacy(userId, input.pharmacyId)));
+export async function updateMedication(db: Db, userId: number, id: number, input: MedicationInput, write: RegimenWrite, today: string, now = Date.now()): Promise<UpdateMedicationResult> {
+  // A change of schedule may not start before the medication was added: checked in the same statements.
+  // An old-shape pillsPerDay below a quarter is only taken as the stored average (the schedule stays).
+  const notADose = write.keepIfPerDay !== undefined && write.keepIfPerDay < 0.25;
+  const allowed = and(
+    exists(db.select({ id: pharmacies.id }).from(pharmacies).where(ownPharmacy(userId, input.pharmacyId))),
+    sql`${write.effectiveFrom} >= coalesce(${addedOn}, ${write.effectiveFrom})`,
+    notADose ? sql`${medications.pillsPerDay} = ${write.keepIfPerDay}` : undefined,
+  );
+  const pharmacyIsOwn = allowed;
   const [, updated, found] = await db.batch([
     // A count changed by hand is a correction in the history; written first, it sees the count before.
     correctionEvent(db, userId, id, input.pillsRemaining, today, now, pharmacyIsOwn),
@@ -125,9 +195,11 @@ export async function updateMedication(db: Db, userId: number, id: number, input
       .set({
         name: input.name,
         pharmacyId: input.pharmacyId,
-        pillsPerDay: input.pillsPerDay,
+        pillsPerDay: write.keepIfPerDay !== undefined ? write.keepIfPerDay : write.effectiveFrom <= today ? averagePerDay(write.schedule) : sql`${medications.pillsPerDay}`,
         pillsRemaining: input.pillsRemaining,
         countedOn: today,
+        unit: write.unit ?? sql`${medications.unit}`,
+        regimen: regimenUpdate(write, today),
         pillsPerRefill: input.pillsPerRefill,
         lastRefillDate: input.lastRefillDate,
         refillsLeft: input.refillsLeft,
@@ -135,10 +207,14 @@ export async function updateMedication(db: Db, userId: number, id: number, input
       })
       .where(and(ownMedication(userId, id), pharmacyIsOwn))
       .returning(storedColumns),
-    medicationExists(db, userId, id),
+    db.select({ id: medications.id, addedOn: addedOn.as("added_on"), pillsPerDay: medications.pillsPerDay }).from(medications).where(ownMedication(userId, id)),
   ]);
   if (updated[0]) return { medication: toMedication(updated[0], today) };
-  return { error: found.length > 0 ? "pharmacy-not-found" : "not-found" };
+  const [fact] = found;
+  if (!fact) return { error: "not-found" };
+  if (fact.addedOn !== null && write.effectiveFrom < fact.addedOn) return { error: "effective-too-early", addedOn: fact.addedOn };
+  if (notADose && fact.pillsPerDay !== write.keepIfPerDay) return { error: "not-a-dose" };
+  return { error: "pharmacy-not-found" };
 }
 
 /** True when a row was deleted. */
@@ -169,6 +245,8 @@ export const reminderMedications = (db: Db, owners: SQL) =>
       pillsPerDay: medications.pillsPerDay,
       pillsRemaining: medications.pillsRemaining,
       countedOn: medications.countedOn,
+      regimen: medications.regimen,
+      unit: medications.unit,
       refillsLeft: medications.refillsLeft,
       prescriptionExpiresOn: medications.prescriptionExpiresOn,
       ...pharmacyContact,

@@ -26,8 +26,31 @@ const outerId = sql.raw(`"medications"."id"`);
 const justWritten = sql`changes() = 1 and exists (select 1 from supply_events written where written.id = last_insert_rowid() and written.medication_id = ${outerId})`;
 const writtenColumn = (column: string) => sql.raw(`(select ${column} from supply_events where id = last_insert_rowid())`);
 
-/** The stored count as of `date` (never below 0): currentPills in SQL. */
-const countOn = (date: SQL | string) => sql`max(0, round(${m.pillsRemaining} - ${m.pillsPerDay} * max(0, julianday(${date}) - julianday(${m.countedOn})), 3))`;
+// ---- The countdown in SQL: supplyOn's count (src/domain/regimen.ts) for the row inside the write ----
+// Day by day from counted_on, in sevenths of a unit like the domain, stopping when the supply is
+// gone: a day that cannot be fully covered leaves 0. A regimen without changes (the column's
+// default) is a daily dose of pills_per_day. test/medications.regimens.test.ts holds the two together.
+const R = sql.raw(`"medications"."regimen"`);
+const scheduleOnDay = sql`coalesce(
+  (select json_extract(c.value, '$.schedule') from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') <= w.day order by c.key desc limit 1),
+  json_extract(${R}, '$.changes[0].schedule'),
+  json_object('type', 'daily', 'dose', ${m.pillsPerDay}))`;
+const dayCost = sql`case when exists (select 1 from json_each(${R}, '$.pauses') p where w.day >= json_extract(p.value, '$.from') and (json_extract(p.value, '$.until') is null or w.day <= json_extract(p.value, '$.until'))) then 0
+  else (select case json_extract(s, '$.type')
+    when 'daily' then 7 * json_extract(s, '$.dose')
+    when 'weekdays' then case when exists (select 1 from json_each(s, '$.days') d where d.value = substr('sunmontuewedthufrisat', 1 + 3 * strftime('%w', w.day), 3)) then 7 * json_extract(s, '$.dose') else 0 end
+    when 'interval' then case when w.day >= json_extract(s, '$.startsOn') and cast(round(julianday(w.day) - julianday(json_extract(s, '$.startsOn'))) as integer) % json_extract(s, '$.everyDays') = 0 then 7 * json_extract(s, '$.dose') else 0 end
+    when 'asNeeded' then json_extract(s, '$.perWeek')
+    else 0 end from (select ${scheduleOnDay} as s)) end`;
+
+/** The stored count as of `date` (never below 0): supplyOn's count in SQL. */
+const countOn = (date: SQL | string) => sql`(case when ${date} <= ${m.countedOn} then ${m.pillsRemaining} else coalesce((
+  with recursive w(day, left) as (
+    select ${m.countedOn}, 7 * ${m.pillsRemaining}
+    union all
+    select date(w.day, '+1 day'), (select case when cost > w.left + 1e-9 then 0 else max(0, w.left - cost) end from (select ${dayCost} as cost))
+    from w where w.day < ${date} and w.left > 0
+  ) select round(left / 7.0, 3) from w where day = ${date}), 0) end)`;
 
 /** The local date the medication was added (its 'created' event). */
 const addedOn = sql<string | null>`(select min(created.local_date) from supply_events created where created.medication_id = ${outerId} and created.kind = 'created')`;

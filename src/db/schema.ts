@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Unit } from "../domain/regimen";
 import { USER_DEFAULTS } from "../shared/user";
 
 // Instants are epoch milliseconds (integer); local calendar dates are 'YYYY-MM-DD' text.
@@ -121,6 +122,10 @@ export const medications = sqliteTable(
     // tracked) and the local date it expires.
     refillsLeft: integer("refills_left"),
     prescriptionExpiresOn: text("prescription_expires_on"),
+    // What the counts are in, and when it is taken: the JSON of a Regimen (src/domain/regimen.ts).
+    // pillsPerDay above is then the average daily use (older clients, the CSV's old column).
+    unit: text("unit").$type<Unit>().notNull().default("tablet"),
+    regimen: text("regimen").notNull().default('{"changes":[],"pauses":[]}'),
   },
   (t) => [index("medications_user_idx").on(t.userId), index("medications_pharmacy_idx").on(t.pharmacyId)],
 );

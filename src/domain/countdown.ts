@@ -1,6 +1,8 @@
-import { daysBetween, localDateAt, zoneOrUtc } from "./time";
+import { countOn, dailyRegimen } from "./regimen";
+import { localDateAt, zoneOrUtc } from "./time";
 
-// Pills go down by pillsPerDay at each local midnight of the user's zone, never below 0.
+// Pills go down by the day's dose at each local midnight of the user's zone, never below 0 (any
+// regimen: src/domain/regimen.ts, supplyOn).
 // The database keeps the count with the local date it was true (countedOn); nothing has to run
 // for the count to be right, and a missed cron cannot skew it.
 
@@ -10,10 +12,9 @@ export interface StoredCount {
   countedOn: string; // local 'YYYY-MM-DD'
 }
 
-/** The count on local date `today`. */
+/** The count on local date `today` of a daily dose: regimen.ts's countOn for the simplest regimen. */
 export function currentPills({ pillsRemaining, pillsPerDay, countedOn }: StoredCount, today: string): number {
-  const elapsed = Math.max(0, daysBetween(countedOn, today));
-  return Math.max(0, roundPills(pillsRemaining - pillsPerDay * elapsed));
+  return countOn(dailyRegimen(pillsPerDay), pillsRemaining, countedOn, today);
 }
 
 // Counts are multiples of 0.5 in practice; rounding keeps float noise (0.1 + 0.2) out of the UI.

@@ -1,6 +1,5 @@
 import * as m from "../generated/i18n";
 import { isolate } from "../i18n/Rich";
-import { runOutDate } from "./medications";
 import { addDays } from "./time";
 
 // The calendar feed as RFC 5545 text. Pure: the dates come from the same countdown as the dashboard
@@ -9,9 +8,8 @@ import { addDays } from "./time";
 export interface FeedMedication {
   id: number;
   name: string;
-  /** The count as of `today` (currentPills). */
-  pillsRemaining: number;
-  pillsPerDay: number;
+  /** The run-out date as of `today` (supplyOn); null when it never runs out (paused with no end). */
+  runsOutOn: string | null;
 }
 
 export interface FeedOwner {
@@ -29,10 +27,11 @@ const REFRESH = "PT12H";
  * The two days a medication's feed marks: when its reminder window opens, and when it runs out. The
  * window opens on the first day the threshold rule (statusForDaysLeft) calls it 'Refill Needed':
  * whole days left fall by one a day to 0 on the run-out day, so that is notificationDays before it.
+ * None for a medication that never runs out (paused with no end).
  */
-export function feedDates(m: Pick<FeedMedication, "pillsRemaining" | "pillsPerDay">, owner: Pick<FeedOwner, "today" | "notificationDays">) {
-  const runsOut = runOutDate(m, owner.today, addDays);
-  return { refill: addDays(runsOut, -owner.notificationDays), runsOut };
+export function feedDates(m: Pick<FeedMedication, "runsOutOn">, owner: Pick<FeedOwner, "notificationDays">) {
+  const runsOut = m.runsOutOn;
+  return runsOut === null ? null : { refill: addDays(runsOut, -owner.notificationDays), runsOut };
 }
 
 // RFC 5545 allows no control character in a TEXT value but HTAB; line breaks are escaped below.
@@ -112,7 +111,9 @@ export function calendarFeed(medications: readonly FeedMedication[], owner: Feed
     `X-PUBLISHED-TTL:${REFRESH}`,
   ];
   for (const med of medications) {
-    const { refill, runsOut } = feedDates(med, owner);
+    const dates = feedDates(med, owner);
+    if (dates === null) continue; // paused with no end: no run-out to mark
+    const { refill, runsOut } = dates;
     lines.push(...allDayEvent(`refill-${med.id}@${host}`, refill, m.ics_refill({ name: isolate(med.name) }), owner.notificationHour, stamp));
     lines.push(...allDayEvent(`runs-out-${med.id}@${host}`, runsOut, m.ics_runs_out({ name: isolate(med.name) }), owner.notificationHour, stamp));
   }

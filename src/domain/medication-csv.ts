@@ -14,6 +14,8 @@ import type { PharmacyPayload } from "../shared/medication-schemas";
 import * as m from "../generated/i18n";
 import { parseCsv, readCell, writeCsv } from "./csv";
 import { toE164, type CountryCode } from "./phone";
+import type { Schedule, Unit } from "./regimen";
+import { readScheduleText, scheduleText } from "./schedule-text";
 
 // The medication list as a CSV file: what an export writes and what an import reads back. Pure.
 
@@ -28,6 +30,9 @@ export interface ListedMedication {
   pharmacyPhone: string | null;
   refillsLeft: number | null;
   prescriptionExpiresOn: string | null;
+  unit: Unit;
+  /** The schedule in force on the export's day. */
+  schedule: Schedule;
 }
 
 /** UTF-8 with a byte-order mark: spreadsheet apps then read accents as accents. */
@@ -43,6 +48,8 @@ export function medicationsCsv(medications: readonly ListedMedication[]): string
     text(m.pharmacyPhone),
     text(m.refillsLeft),
     text(m.prescriptionExpiresOn),
+    m.unit,
+    scheduleText(m.schedule),
   ]);
   return `\uFEFF${writeCsv([[...CSV_COLUMNS], ...rows])}`;
 }
@@ -124,7 +131,15 @@ export function readMedicationsCsv(text: string, region: CountryCode = "US"): Im
       lastRefillDate: row.last_refill_date.trim(),
       refillsLeft: row.refills_left,
       prescriptionExpiresOn: row.prescription_expires_on.trim(),
+      // Left out (an older file): a daily tablet of pills_per_day.
+      unit: row.unit.trim() === "" ? undefined : row.unit.trim().toLowerCase(),
+      schedule: row.schedule.trim() === "" ? undefined : readScheduleText(row.schedule),
     });
+    // The old shape's daily dose is at least 0.25 (the API's rule for a new dose).
+    if (medication.success && !medication.data.schedule && (medication.data.pillsPerDay ?? 0) < 0.25) {
+      errors.push({ row: row.row, message: m.field_pills_per_day_min({ min: 0.25 }) });
+      continue;
+    }
     const pharmacy = importedPharmacySchema.safeParse({ name: row.pharmacy, phoneNumber: row.pharmacy_phone });
     for (const message of [...firstPerField(medication.error), ...firstPerField(pharmacy.error)]) errors.push({ row: row.row, message });
     if (medication.success && pharmacy.success) items.push({ row: row.row, medication: medication.data, pharmacy: dialable(pharmacy.data, region) });

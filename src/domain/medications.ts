@@ -1,14 +1,30 @@
 // Days of supply, status, and the dashboard's summary cards. Pure functions, shared by
 // the server (first render, e-mails) and the islands.
 import * as m from "../generated/i18n";
+import type { Schedule, ScheduleChange, Unit } from "./regimen";
 
-/** A medication as the API answers it; pillsRemaining is the current count (countdown applied). */
+/**
+ * A medication as the API answers it. pillsRemaining is today's count in `unit` and daysLeft and
+ * runsOutOn are supplyOn's (src/domain/regimen.ts): every screen reads them from here.
+ */
 export interface Medication {
   id: number;
   name: string;
   pharmacyId: number | null;
+  /** The average daily use of today's schedule (for older clients). */
   pillsPerDay: number;
   pillsRemaining: number;
+  unit: Unit;
+  /** The schedule in force today. */
+  schedule: Schedule;
+  /** Changes that take effect after today. */
+  scheduleChanges: ScheduleChange[];
+  /** The pause in effect today or the next one to come (until null: until resumed). */
+  pausedFrom: string | null;
+  pausedUntil: string | null;
+  /** Days from today to runsOutOn; null when it never runs out (paused with no end). */
+  daysLeft: number | null;
+  runsOutOn: string | null;
   pillsPerRefill: number;
   lastRefillDate: string | null;
   /** Refills the prescription still allows; null when not tracked. */
@@ -66,11 +82,11 @@ export const DEFAULT_NOTIFICATION_DAYS = 7;
 /** 'Running Low' spans this many days above the user's notification days (7 → 8–15 days). */
 export const RUNNING_LOW_SPAN_DAYS = 8;
 
-/** Unrounded days of supply left. */
-export const daysLeft = (m: Pick<Medication, "pillsRemaining" | "pillsPerDay">) => m.pillsRemaining / m.pillsPerDay;
+/** Days of supply left (supplyOn's, whole days); a medication that never runs out has all the days there are. */
+export const daysLeft = (m: Pick<Medication, "daysLeft">) => m.daysLeft ?? Number.POSITIVE_INFINITY;
 
-/** The list's days left: rounded down. */
-export const wholeDaysLeft = (m: Pick<Medication, "pillsRemaining" | "pillsPerDay">) => Math.floor(daysLeft(m));
+/** The list's days left: whole days already. */
+export const wholeDaysLeft = (m: Pick<Medication, "daysLeft">) => daysLeft(m);
 
 /** The last day count that is still 'Running Low' for the user's notification days (7 → 15). */
 export const runningLowUntil = (notificationDays: number) => notificationDays + RUNNING_LOW_SPAN_DAYS;
@@ -89,7 +105,7 @@ export function statusForDaysLeft(days: number, notificationDays: number): Medic
 }
 
 /** A medication's status as of its current count (whole days left, statusForDaysLeft). */
-export const statusOf = (m: Pick<Medication, "pillsRemaining" | "pillsPerDay">, notificationDays: number) => statusForDaysLeft(wholeDaysLeft(m), notificationDays);
+export const statusOf = (m: Pick<Medication, "daysLeft">, notificationDays: number) => statusForDaysLeft(wholeDaysLeft(m), notificationDays);
 
 /** The summary cards: how many medications have each status. */
 export function statusCounts(medications: Medication[], notificationDays: number): Record<MedicationStatus, number> {
@@ -98,10 +114,8 @@ export function statusCounts(medications: Medication[], notificationDays: number
   return counts;
 }
 
-/** The local date the supply runs out (today + unrounded days, rounded down). */
-export function runOutDate(m: Pick<Medication, "pillsRemaining" | "pillsPerDay">, today: string, addDays: (date: string, n: number) => string): string {
-  return addDays(today, Math.floor(daysLeft(m)));
-}
+/** The local date the supply runs out (supplyOn's); null when it never does (paused with no end). */
+export const runOutDate = (m: Pick<Medication, "runsOutOn">): string | null => m.runsOutOn;
 
 // Names sort the way people read: case- and accent-insensitive, numbers by value ("Vitamin B2" < "Vitamin B12").
 export const nameCollator = new Intl.Collator("en", { sensitivity: "base", numeric: true });

@@ -1,7 +1,7 @@
 import * as m from "../generated/i18n";
 import { formatDate } from "../i18n/format";
 import { daysLeft, runOutDate, type Medication } from "./medications";
-import { addDays, daysBetween } from "./time";
+import { daysBetween } from "./time";
 
 // A prescription runs out of refills (or expires) long before the pills do: the pharmacy then
 // cannot fill it and the patient needs a doctor first, and an appointment takes weeks. The notice
@@ -13,7 +13,7 @@ export const PRESCRIPTION_LEAD_DAYS = 30;
 /** Which notice applies: no refills left, the prescription expires on `date`, or it expired on `date`. */
 export type PrescriptionNotice = { kind: "ask-doctor" } | { kind: "expires"; date: string } | { kind: "expired"; date: string };
 
-type PrescriptionFacts = Pick<Medication, "pillsRemaining" | "pillsPerDay" | "refillsLeft" | "prescriptionExpiresOn">;
+type PrescriptionFacts = Pick<Medication, "daysLeft" | "runsOutOn" | "refillsLeft" | "prescriptionExpiresOn">;
 
 /**
  * The notice for a medication as of `today` (its current count), or null: a prescription whose
@@ -26,7 +26,8 @@ export function prescriptionNoticeOf(med: PrescriptionFacts, today: string, noti
   const expires = med.prescriptionExpiresOn;
   if (expires !== null && expires < today) return { kind: "expired", date: expires };
   if (med.refillsLeft === 0 && daysLeft(med) <= lead) return { kind: "ask-doctor" };
-  if (expires !== null && (expires < runOutDate(med, today, addDays) || daysBetween(today, expires) <= lead)) return { kind: "expires", date: expires };
+  const runsOut = runOutDate(med);
+  if (expires !== null && ((runsOut !== null && expires < runsOut) || daysBetween(today, expires) <= lead)) return { kind: "expires", date: expires };
   return null;
 }
 

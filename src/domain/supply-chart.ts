@@ -1,6 +1,7 @@
 import * as m from "../generated/i18n";
 import { roundPills } from "./countdown";
-import { daysLeft, runOutDate } from "./medications";
+import type { Medication } from "./medications";
+import { emptyOn, type Regimen } from "./regimen";
 import type { SupplyEvent } from "./supply";
 import { historyText } from "./supply";
 import { addDays, daysBetween } from "./time";
@@ -27,9 +28,10 @@ export interface SupplyChart {
   /** Today's count to the run-out date (dashed). */
   projection: ChartPoint[];
   today: string;
-  runOut: string;
+  /** Null when it never runs out (paused with no end). */
+  runOut: string | null;
   /** The day the reminders start: notificationDays before the run-out date. */
-  remindFrom: string;
+  remindFrom: string | null;
   maxPills: number;
   firstDate: string;
   lastDate: string;
@@ -49,14 +51,14 @@ function before(kind: SupplyEvent["kind"]): string {
   }
 }
 
-/** The day a count of `pills` on `date` reaches 0 at `perDay`, if before `until`. */
-function ranOutBetween(date: string, pills: number, perDay: number, until: string): string | null {
-  const days = Math.ceil(pills / perDay);
-  const day = addDays(date, days);
-  return day < until ? day : null;
+/** The day a count of `pills` on `date` reaches 0 under the regimen of those days, if before `until`. */
+function ranOutBetween(regimen: Regimen, date: string, pills: number, until: string): string | null {
+  const day = emptyOn(regimen, pills, date);
+  return day !== null && day < until ? day : null;
 }
 
-export function supplyChart(events: SupplyEvent[], medication: { pillsRemaining: number; pillsPerDay: number }, today: string, notificationDays: number): SupplyChart {
+/** The chart of a medication: `regimen` charges each past day by the schedule it had (changes and pauses). */
+export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, "pillsRemaining" | "runsOutOn">, regimen: Regimen, today: string, notificationDays: number): SupplyChart {
   const reverted = new Set(events.filter((e) => e.kind === "undo").map((e) => e.revertsEventId));
   // By the day each count holds on (a back-dated refill sits on its pick-up day), then as written.
   const ordered = [...events].sort((a, b) => a.countedOn.localeCompare(b.countedOn) || a.id - b.id);
@@ -66,17 +68,18 @@ export function supplyChart(events: SupplyEvent[], medication: { pillsRemaining:
     if (event.pillsBefore !== null && i > 0) history.push({ date: event.countedOn, pills: event.pillsBefore, kind: "event", label: before(event.kind) });
     history.push({ date: event.countedOn, pills: event.pillsAfter, kind: "event", label, refill: event.kind === "refill" && !reverted.has(event.id) });
     const next = ordered[i + 1]?.countedOn ?? today;
-    const ranOut = event.pillsAfter > 0 ? ranOutBetween(event.countedOn, event.pillsAfter, medication.pillsPerDay, next) : null;
+    const ranOut = event.pillsAfter > 0 ? ranOutBetween(regimen, event.countedOn, event.pillsAfter, next) : null;
     if (ranOut) history.push({ date: ranOut, pills: 0, kind: "ran-out", label: m.supply_chart_ran_out() });
   }
   const last = history.at(-1);
   if (!last || last.date < today || last.pills !== medication.pillsRemaining) history.push({ date: today, pills: medication.pillsRemaining, kind: "today", label: m.supply_chart_today() });
-  const runOut = runOutDate(medication, today, addDays);
+  const runOut = medication.runsOutOn;
+  const empty = emptyOn(regimen, medication.pillsRemaining, today);
   const projection: ChartPoint[] =
-    medication.pillsRemaining > 0
+    medication.pillsRemaining > 0 && empty !== null
       ? [
           { date: today, pills: medication.pillsRemaining, kind: "today", label: m.supply_chart_today() },
-          { date: addDays(today, Math.ceil(daysLeft(medication))), pills: 0, kind: "runs-out", label: m.supply_chart_runs_out() },
+          { date: empty, pills: 0, kind: "runs-out", label: m.supply_chart_runs_out() },
         ]
       : [];
   const all = [...history, ...projection];
@@ -86,7 +89,7 @@ export function supplyChart(events: SupplyEvent[], medication: { pillsRemaining:
     projection,
     today,
     runOut,
-    remindFrom: addDays(runOut, -notificationDays),
+    remindFrom: runOut === null ? null : addDays(runOut, -notificationDays),
     maxPills: roundPills(Math.max(1, ...all.map((p) => p.pills))),
     firstDate: dates[0] ?? today,
     lastDate: dates.at(-1) ?? today,

@@ -9,10 +9,9 @@ import { pharmacyOfMedication } from "../data/pharmacies";
 import { supplyEventsOf, toSupplyEvent } from "../data/supply";
 import { todayIn } from "../domain/countdown";
 import { noticeHref, pillsText } from "../domain/dashboard";
-import { runOutDate } from "../domain/medications";
+import { parseRegimen } from "../domain/regimen";
 import { prescriptionNoticeShown } from "../domain/prescription";
 import { supplyChart } from "../domain/supply-chart";
-import { addDays } from "../domain/time";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
@@ -46,7 +45,8 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
     if (!row) return c.redirect(noticeHref("medication-load-error"), 302);
     const today = todayIn(user.timezone);
     const medication = toMedication(row, today);
-    const counts = { pillsRemaining: medication.pillsRemaining, pillsPerDay: medication.pillsPerDay, asOf: today, timezone: user.timezone };
+    const { pillsRemaining, unit, schedule, scheduleChanges, pausedFrom, pausedUntil, daysLeft, runsOutOn } = medication;
+    const counts = { medication: { pillsRemaining, unit, schedule, scheduleChanges, pausedFrom, pausedUntil, daysLeft, runsOutOn }, asOf: today, timezone: user.timezone };
     const [pharmacy] = data.pharmacy;
     const events = data.events.map(toSupplyEvent);
     const notice = prescriptionNoticeShown(medication, today, user.notificationDays);
@@ -96,7 +96,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
               <Fact term={m.page_med_days_left()}>
                 <Island name="CountedDown" props={{ ...counts, show: "days" }} />
               </Fact>
-              <Fact term={m.page_med_runs_out_on()}>{formatDate(runOutDate(medication, today, addDays))}</Fact>
+              <Fact term={m.page_med_runs_out_on()}>{medication.runsOutOn === null ? m.status_paused() : formatDate(medication.runsOutOn)}</Fact>
               <Fact term={m.page_med_prescription()}>
                 {medication.refillsLeft === null ? m.page_med_refills_not_tracked() : m.page_med_refills_left({ count: medication.refillsLeft })}
                 <span className="block text-sm font-normal">
@@ -109,7 +109,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
             <h2 id="supply-heading" className="mb-3 text-lg font-semibold">
               {m.page_med_supply_heading()}
             </h2>
-            <SupplyChart chart={supplyChart(events, medication, today, user.notificationDays)} notificationDays={user.notificationDays} />
+            <SupplyChart chart={supplyChart(events, medication, parseRegimen(row.regimen, row.pillsPerDay), today, user.notificationDays)} notificationDays={user.notificationDays} />
           </section>
           <Island name="MedicationHistory" props={{ medication, pharmacyName: pharmacy?.name, events, today }} />
         </div>

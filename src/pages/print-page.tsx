@@ -3,8 +3,6 @@ import { Island } from "../components/Island";
 import { PhoneNumber } from "../components/PhoneNumber";
 import { countedMedications, medicationListOf, type CountedMedication } from "../data/medication-list";
 import { todayIn } from "../domain/countdown";
-import { runOutDate } from "../domain/medications";
-import { addDays } from "../domain/time";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
@@ -72,7 +70,7 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
             </th>
             <td className={`${cell} text-end`}>{formatNumber(med.pillsPerDay)}</td>
             <td className={`${cell} text-end`}>{formatNumber(med.pillsRemaining)}</td>
-            <td className={cell}>{formatDate(runOutDate(med, today, addDays))}</td>
+            <td className={cell}>{med.runsOutOn === null ? m.status_paused() : formatDate(med.runsOutOn)}</td>
             <td className={cell}>{med.lastRefillDate ? formatDate(med.lastRefillDate) : m.print_not_available()}</td>
             {refills && <td className={`${cell} text-end`}>{med.refillsLeft === null ? "—" : formatNumber(med.refillsLeft)}</td>}
             {expiry && <td className={cell}>{med.prescriptionExpiresOn ? formatDate(med.prescriptionExpiresOn) : "—"}</td>}

@@ -1,16 +1,21 @@
 import type { NotificationType } from "../db/schema";
-import { currentPills, type StoredCount } from "../domain/countdown";
-import { daysLeft, runOutDate, statusForDaysLeft } from "../domain/medications";
+import { statusForDaysLeft } from "../domain/medications";
 import { prescriptionDueSoon, prescriptionNoticeOf, type PrescriptionNotice } from "../domain/prescription";
-import { addDays } from "../domain/time";
+import { parseRegimen, supplyOn, type Unit } from "../domain/regimen";
 
 // What a reminder says, as of one local date: pure, so the hourly job, the test e-mail and the
 // tests share it. "Immediate" and "upcoming" are the dashboard's 'Refill Needed' and 'Running Low'
 // (statusForDaysLeft, the one threshold rule, on the user's notificationDays); "prescriptions" are
 // the others whose prescription needs a doctor soon (prescriptionDueSoon).
 
-/** What a reminder needs of one medication: its stored count, name and pharmacy. */
-export interface ReminderMedication extends StoredCount {
+/** What a reminder needs of one medication: its stored count and regimen, name and pharmacy. */
+export interface ReminderMedication {
+  pillsRemaining: number;
+  pillsPerDay: number;
+  countedOn: string;
+  /** The regimen column (JSON, src/domain/regimen.ts). */
+  regimen: string;
+  unit: Unit;
   id: number;
   name: string;
   pharmacyName: string | null;
@@ -47,16 +52,17 @@ export function reminderContent(medications: ReminderMedication[], notificationD
   const upcoming: ReminderItem[] = [];
   const prescriptions: ReminderItem[] = [];
   for (const m of medications) {
-    const pillsLeft = currentPills(m, today);
-    const current = { pillsRemaining: pillsLeft, pillsPerDay: m.pillsPerDay };
-    const days = daysLeft(current);
-    const prescription = prescriptionNoticeOf({ ...current, refillsLeft: m.refillsLeft, prescriptionExpiresOn: m.prescriptionExpiresOn }, today, notificationDays);
+    const supply = supplyOn({ pillsRemaining: m.pillsRemaining, countedOn: m.countedOn, regimen: parseRegimen(m.regimen, m.pillsPerDay) }, today);
+    // A paused medication is not taken: nothing to remind about (nor when it never runs out).
+    if (supply.paused || supply.daysLeft === null || supply.runsOutOn === null) continue;
+    const days = supply.daysLeft;
+    const prescription = prescriptionNoticeOf({ daysLeft: days, runsOutOn: supply.runsOutOn, refillsLeft: m.refillsLeft, prescriptionExpiresOn: m.prescriptionExpiresOn }, today, notificationDays);
     const item: ReminderItem = {
       medicationId: m.id,
       name: m.name,
-      pillsLeft,
+      pillsLeft: supply.count,
       daysLeft: days,
-      runOutDate: runOutDate(current, today, addDays),
+      runOutDate: supply.runsOutOn,
       pharmacyName: m.pharmacyName,
       pharmacyPhone: m.pharmacyPhone,
       prescription,

@@ -18,6 +18,9 @@ export const CSV_COLUMNS = [
   "pharmacy_phone",
   "refills_left",
   "prescription_expires_on",
+  // Issue 22; a file without them (older exports) imports daily tablets of pills_per_day.
+  "unit",
+  "schedule",
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
 import { PHONE_CHARACTERS, PHONE_MAX_LENGTH } from "./phone";
+import { regimenFields } from "./regimen-schemas";
 import { msg, requiredText, type Message } from "./validation";
 
 // One schema per payload, used by the API (zValidator) and by the islands' forms.
@@ -45,7 +46,7 @@ const refillsLeft = z.pipe(
   z.nullable(z.number(refillsLeftMessage).check(z.int(refillsLeftMessage), z.gte(0, refillsLeftMessage), z.lte(1000, msg(m.field_refills_left_max)))),
 );
 
-const pillsPerDayMin = () => m.field_pills_per_day_min({ min: 0.5 });
+const pillsPerDayMin = () => m.field_pills_per_day_min({ min: 0.25 });
 
 export const medicationSchema = z.object({
   name: requiredText(m.field_medication_name_required, 120),
@@ -54,9 +55,15 @@ export const medicationSchema = z.object({
     coercedNumber(m.field_pharmacy_required),
     z.number().check(z.int(msg(m.field_pharmacy_required)), z.positive(msg(m.field_pharmacy_required)), z.maximum(Number.MAX_SAFE_INTEGER, msg(m.field_pharmacy_required))),
   ),
-  pillsPerDay: z.pipe(
-    coercedNumber(pillsPerDayMin),
-    z.number().check(z.gte(0.5, msg(pillsPerDayMin)), z.lte(1000, msg(m.field_pills_per_day_max))),
+  // The old shape: a daily dose. Optional when `schedule` is given (which wins); the API answers it
+  // as the average daily use, which an older client may send back unchanged (then the schedule stays).
+  pillsPerDay: z.optional(
+    z.pipe(
+      coercedNumber(pillsPerDayMin),
+      // Above 0 here: an average may be smaller than a dose (1 a week is 0.143). As a new daily
+      // dose it must be at least 0.25, which the API checks (isDose) unless it is the one answered.
+      z.number().check(z.gt(0, msg(pillsPerDayMin)), z.lte(1000, msg(m.field_pills_per_day_max))),
+    ),
   ),
   // Required: a new medication's count starts empty, so an untouched field is not taken as 0.
   pillsRemaining: z.pipe(
@@ -75,6 +82,7 @@ export const medicationSchema = z.object({
   lastRefillDate: optionalDate({ notText: m.field_last_refill_date_not_text, format: m.field_last_refill_date_format, notReal: m.field_last_refill_date_not_real }),
   refillsLeft,
   prescriptionExpiresOn: optionalDate({ notText: m.field_prescription_expiry_not_text, format: m.field_prescription_expiry_format, notReal: m.field_prescription_expiry_not_real }),
+  ...regimenFields,
 });
 
 /**

@@ -1,3 +1,4 @@
+import { withSupply } from "../support/supply";
 import { describe, expect, it } from "vitest";
 import * as m from "../../src/generated/i18n";
 import { inLocale } from "../../src/i18n/current";
@@ -33,7 +34,7 @@ import {
 import { STATUS_LABEL, statusLabel, type Medication } from "../../src/domain/medications";
 
 let nextId = 1;
-const med = (overrides: Partial<Medication>): Medication => ({
+const med = (overrides: Partial<Medication>): Medication => withSupply({
   id: nextId++,
   name: "Medication",
   pharmacyId: null,
@@ -308,5 +309,13 @@ describe("in the current language", () => {
       expect(medicationCount(1)).toBe("دواء واحد");
     });
     inLocale(hi, () => expect(pillsText(150000)).toBe("1,50,000 गोलियाँ"));
+  });
+});
+
+describe("a paused medication on the dashboard (issue 22)", () => {
+  it("shows 'Paused' instead of days left when it never runs out", async () => {
+    const { toRow } = await import("../../islands/dashboard/rows");
+    const row = toRow(med({ daysLeft: null, runsOutOn: null, pausedFrom: "2026-02-20", pausedUntil: null }), new Map(), "2026-03-01", 7);
+    expect(row.daysLeft).toBe("Paused");
   });
 });

@@ -1,3 +1,4 @@
+import { withSupply } from "../support/supply";
 import { describe, expect, it } from "vitest";
 import {
   compareByName,
@@ -17,7 +18,7 @@ import {
 import { addDays } from "../../src/domain/time";
 
 let nextId = 1;
-const med = (pillsRemaining: number, pillsPerDay = 1, name = "Medication"): Medication => ({
+const med = (pillsRemaining: number, pillsPerDay = 1, name = "Medication"): Medication => withSupply({
   id: nextId++,
   name,
   pharmacyId: 1,
@@ -30,9 +31,9 @@ const med = (pillsRemaining: number, pillsPerDay = 1, name = "Medication"): Medi
 });
 
 describe("days of supply left", () => {
-  it("is pills remaining divided by pills per day", () => {
+  it("is the whole days the count covers (issue 22: the day's dose comes off at the midnight that ends it)", () => {
     expect(daysLeft(med(30, 2))).toBe(15);
-    expect(daysLeft(med(15, 2))).toBe(7.5);
+    expect(daysLeft(med(15, 2))).toBe(7);
     expect(daysLeft(med(0, 1))).toBe(0);
     expect(daysLeft(med(3, 0.5))).toBe(6);
   });
@@ -44,8 +45,8 @@ describe("days of supply left", () => {
   });
 
   it("gives the run-out date from today", () => {
-    expect(runOutDate(med(15, 2), "2025-01-30", addDays)).toBe("2025-02-06");
-    expect(runOutDate(med(0, 1), "2025-01-30", addDays)).toBe("2025-01-30");
+    expect(runOutDate(withSupply({ pillsRemaining: 15, pillsPerDay: 2 }, "2025-01-30"))).toBe("2025-02-06");
+    expect(runOutDate(withSupply({ pillsRemaining: 0, pillsPerDay: 1 }, "2025-01-30"))).toBe("2025-01-30");
   });
 });
 

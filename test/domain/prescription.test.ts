@@ -1,3 +1,4 @@
+import { withSupply } from "../support/supply";
 import { describe, expect, it } from "vitest";
 import { filterByStatus } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
@@ -8,7 +9,7 @@ const ASK_FOR_PRESCRIPTION = "Ask your doctor for a new prescription";
 
 const today = "2026-03-01";
 let nextId = 1;
-const med = (overrides: Partial<Medication>): Medication => ({
+const med = (overrides: Partial<Medication>): Medication => withSupply({
   id: nextId++,
   name: "Medication",
   pharmacyId: 1,
@@ -19,13 +20,14 @@ const med = (overrides: Partial<Medication>): Medication => ({
   refillsLeft: null,
   prescriptionExpiresOn: null,
   ...overrides,
-});
+}, today);
 
 describe("prescriptionNotice", () => {
   it("no refills left matters within 30 days of running out (a doctor's appointment takes longer than a week)", () => {
     expect(PRESCRIPTION_LEAD_DAYS).toBe(30);
     expect(prescriptionNotice(med({ refillsLeft: 0, pillsRemaining: 30 }), today, 7)).toBe(ASK_FOR_PRESCRIPTION);
-    expect(prescriptionNotice(med({ refillsLeft: 0, pillsRemaining: 30.5 }), today, 7)).toBeNull();
+    expect(prescriptionNotice(med({ refillsLeft: 0, pillsRemaining: 30.5 }), today, 7)).toBe(ASK_FOR_PRESCRIPTION); // 30 whole days
+    expect(prescriptionNotice(med({ refillsLeft: 0, pillsRemaining: 31 }), today, 7)).toBeNull();
     expect(prescriptionNotice(med({ refillsLeft: 0, pillsRemaining: 20 }), today, 7)).toBe(ASK_FOR_PRESCRIPTION);
     expect(prescriptionNotice(med({ refillsLeft: 1, pillsRemaining: 2 }), today, 7)).toBeNull();
     expect(prescriptionNotice(med({ refillsLeft: null, pillsRemaining: 0 }), today, 7)).toBeNull();

@@ -12,7 +12,7 @@ const messageOf = (result: { success: boolean; error?: Parameters<typeof firstIs
 describe("medicationSchema", () => {
   it("coerces form strings and stores an empty date as missing", () => {
     const parsed = medicationSchema.parse({ ...valid, pharmacyId: "3", pillsPerDay: "1.5", lastRefillDate: "" });
-    expect(parsed).toEqual({ ...valid, pillsPerDay: 1.5, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null });
+    expect(parsed).toEqual({ ...valid, pillsPerDay: 1.5, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null, effectiveFrom: null });
   });
 
   it("refilledOn is optional: missing or empty means today (left out), a date is kept", () => {
@@ -38,8 +38,8 @@ describe("medicationSchema", () => {
     [{ pharmacyId: "" }, "Please select a pharmacy"],
     [{ pharmacyId: " " }, "Please select a pharmacy"],
     [{ pharmacyId: 2 ** 60 }, "Please select a pharmacy"],
-    [{ pillsPerDay: 0.4 }, "Must take at least 0.5 pills per day"],
-    [{ pillsPerDay: Number.POSITIVE_INFINITY }, "Must take at least 0.5 pills per day"],
+    [{ pillsPerDay: -1 }, "Must take at least 0.25 pills per day"],
+    [{ pillsPerDay: Number.POSITIVE_INFINITY }, "Must take at least 0.25 pills per day"],
     [{ pillsRemaining: -1 }, "Cannot have negative pills"],
     [{ pillsRemaining: "" }, "Pills remaining is required"],
     [{ pillsPerRefill: 0 }, "Must have at least 1 pill per refill"],

@@ -1,3 +1,4 @@
+import { dailyRegimen } from "../../src/domain/regimen";
 import { describe, expect, it } from "vitest";
 import { currentPills } from "../../src/domain/countdown";
 import { historyText, pickUpDateProblem, refilledCount, undoableRefill, undoneCount, type SupplyEvent } from "../../src/domain/supply";
@@ -71,7 +72,7 @@ describe("history", () => {
 describe("supplyChart", () => {
   it("draws the recorded line with the day it ran out, refills as markers, then today and the projection", () => {
     const events = [event({ pillsAfter: 5 }), event({ id: 2, kind: "refill", localDate: "2026-01-10", countedOn: "2026-01-10", pillsBefore: 0, pillsAfter: 30, pillsAdded: 30 })];
-    const chart = supplyChart(events, { pillsRemaining: 25, pillsPerDay: 1 }, "2026-01-15", 7);
+    const chart = supplyChart(events, { pillsRemaining: 25, runsOutOn: "2026-02-09" }, dailyRegimen(1), "2026-01-15", 7);
     expect(chart.history.map((p) => [p.date, p.pills, p.kind, p.refill ?? false])).toEqual([
       ["2026-01-01", 5, "event", false],
       ["2026-01-06", 0, "ran-out", false],

@@ -88,9 +88,9 @@ describe("CSV import dialog", () => {
     const dialog = page.getByRole("dialog", { name: "Import from CSV" });
     await expect.poll(() => dialog.count()).toBe(1);
 
-    const bad = "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy\nMetformin,1,30,30,Corner\nAspirin,0.25,30,30,Corner\n";
+    const bad = "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy\nMetformin,1,30,30,Corner\nAspirin,0.2,30,30,Corner\n";
     await dialog.getByLabel("CSV file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
-    await expect.poll(() => dialog.getByText("Row 3: Must take at least 0.5 pills per day").count()).toBe(1);
+    await expect.poll(() => dialog.getByText("Row 3: Must take at least 0.25 pills per day").count()).toBe(1);
     expect(await dialog.getByRole("button", { name: "Import" }).isDisabled()).toBe(true);
     expect(await dialog.getByRole("region", { name: "Preview" }).getByRole("row").count()).toBe(3);
     await expectAccessible(page);

@@ -53,8 +53,8 @@ describe.each([
     expect(await pharmacy.locator("option").first().textContent()).toBe("Select a pharmacy");
     expect(await pharmacy.locator("option").first().isDisabled()).toBe(true);
     expect(await field(page, "Pills Per Day").inputValue()).toBe("1");
-    expect(await field(page, "Pills Per Day").getAttribute("min")).toBe("0.5");
-    expect(await field(page, "Pills Per Day").getAttribute("step")).toBe("0.5");
+    expect(await field(page, "Pills Per Day").getAttribute("min")).toBe("0.25");
+    expect(await field(page, "Pills Per Day").getAttribute("step")).toBe("0.25");
     // Pills Remaining starts empty and is required: the patient counts, 0 is never assumed.
     expect(await field(page, "Pills Remaining").inputValue()).toBe("");
     expect(await field(page, "Pills Remaining").getAttribute("min")).toBe("0");
@@ -72,11 +72,11 @@ describe.each([
     expect(await (await page.request.get("/api/medications")).json()).toEqual([]);
     await expectAccessible(page);
 
-    await field(page, "Pills Per Day").fill("0.4");
+    await field(page, "Pills Per Day").fill("0");
     await field(page, "Pills Remaining").fill("-1");
     await field(page, "Pills Per Refill").fill("0");
     await page.getByRole("button", { name: "Save Medication" }).click();
-    for (const message of ["Medication name is required", "Please select a pharmacy", "Must take at least 0.5 pills per day", "Cannot have negative pills", "Must have at least 1 pill per refill"]) {
+    for (const message of ["Medication name is required", "Please select a pharmacy", "Must take at least 0.25 pills per day", "Cannot have negative pills", "Must have at least 1 pill per refill"]) {
       await expect.poll(() => page.getByText(message).count(), { message }).toBe(1);
     }
     expect(await field(page, "Medication Name").evaluate((el) => el === document.activeElement)).toBe(true);

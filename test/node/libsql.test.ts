@@ -19,6 +19,9 @@ import { todayIn } from "../../src/domain/countdown";
 import type { Db } from "../../src/db/client";
 import * as schema from "../../src/db/schema";
 
+/** A daily schedule from `from` on, as the API hands it to the data layer. */
+const daily = (dose: number, from: string) => ({ schedule: { type: "daily" as const, dose }, effectiveFrom: from });
+
 /** A created row, or the test fails: these accounts are far below the per-account limits. */
 function made<T>(row: T | "limit" | null): T {
   if (row === "limit" || row === null) throw new Error(`expected a row, got ${row}`);
@@ -113,9 +116,9 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     const pharmacy = made(await createPharmacy(db, owner.id, { name: "Corner Pharmacy", phoneNumber: "+12125550100" }));
     const theirs = made(await createPharmacy(db, stranger.id, { name: "Elsewhere", phoneNumber: "" }));
     const input = { pharmacyId: pharmacy.id, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null };
-    const third = made(await createMedication(db, owner.id, { ...input, name: "thirds", pillsPerDay: 2 / 3 }, today));
-    const plain = made(await createMedication(db, owner.id, { ...input, name: "Aspirin", pillsPerDay: 1 }, today));
-    await createMedication(db, stranger.id, { ...input, pharmacyId: theirs.id, name: "not yours", pillsPerDay: 1 }, today);
+    const third = made(await createMedication(db, owner.id, { ...input, name: "thirds" }, daily(2 / 3, today), today));
+    const plain = made(await createMedication(db, owner.id, { ...input, name: "Aspirin" }, daily(1, today), today));
+    await createMedication(db, stranger.id, { ...input, pharmacyId: theirs.id, name: "not yours" }, daily(1, today), today);
 
     const reads = signedInReads(({ db, owner }) => ({ medications: medicationsOf(db, owner), pharmacies: pharmaciesOf(db, owner) }));
     const found = await loadSignedIn(db, token, now, reads);
@@ -136,8 +139,8 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
   it("refills in one statement: countdown since counted_on, then the refill, concurrently", async () => {
     const user = await insertUser("refills");
     const [pharmacy] = await db.insert(schema.pharmacies).values({ userId: user.id, name: "Corner", phoneNumber: "+12125550100" }).returning();
-    const input = { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null };
-    const created = made(await createMedication(db, user.id, input, "2026-01-01"));
+    const input = { name: "Metformin", pharmacyId: pharmacy.id, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null };
+    const created = made(await createMedication(db, user.id, input, daily(2, "2026-01-01"), "2026-01-01"));
     expect(created?.pillsRemaining).toBe(30);
     // Three days later: 30 − 2×3 = 24, plus five concurrent refills of 10.
     const results = await Promise.all(Array.from({ length: 5 }, () => refillMedication(db, user.id, created!.id, 10, "2026-01-04", "2026-01-04", Date.now())));

@@ -124,9 +124,9 @@ describe("wrong types and out-of-range values", () => {
 
   it.each([
     [{ pillsPerDay: 1e308 }, /at most 1000 pills per day/],
-    [{ pillsPerDay: -1e308 }, /at least 0.5 pills per day/],
-    [{ pillsPerDay: "NaN" }, /at least 0.5 pills per day/],
-    [{ pillsPerDay: "Infinity" }, /at least 0.5 pills per day/],
+    [{ pillsPerDay: -1e308 }, /at least 0.25 pills per day/],
+    [{ pillsPerDay: "NaN" }, /at least 0.25 pills per day/],
+    [{ pillsPerDay: "Infinity" }, /at least 0.25 pills per day/],
     [{ pillsRemaining: 1e21 }, /at most 1,000,000 pills/],
     [{ pillsRemaining: -0.0001 }, /negative pills/],
     [{ pillsPerRefill: 2.5 }, /whole number/],

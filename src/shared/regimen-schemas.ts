@@ -1,0 +1,67 @@
+import * as z from "zod/mini";
+import * as m from "../generated/i18n";
+import { UNITS, WEEKDAYS } from "../domain/regimen";
+import { msg, type Message } from "./validation";
+
+// The regimen part of a medication payload (issue 22): unit, schedule, the date a new schedule takes
+// effect, and a pause. Shared by the API and the medication form; each message names its field.
+
+const isCalendarDate = (date: string) => {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date;
+};
+
+/** A local date, or null/empty/missing for none. */
+const optionalDate = (message: Message) =>
+  z.pipe(
+    z.pipe(z.optional(z.nullable(z.string(msg(message)))), z.transform((value) => (value ? value : null))),
+    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(message)), z.refine(isCalendarDate, msg(message)))),
+  );
+
+const date = (message: Message) => z.string(msg(message)).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(message)), z.refine(isCalendarDate, msg(message)));
+
+/** Form fields arrive as strings; the API gets numbers. */
+const coerced = (message: Message) =>
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === "string" ? (value.trim() === "" ? Number.NaN : Number(value)) : value)),
+    z.number(msg(message)).check(z.refine(Number.isFinite, msg(message))),
+  );
+
+/** A dose: at least 0.25, a multiple of 0.25, at most 1000. */
+export const isDose = (n: number) => n >= 0.25 && n <= 1000 && Number.isInteger(n * 4);
+const dose = z.pipe(coerced(m.field_dose_invalid), z.number().check(z.refine(isDose, msg(m.field_dose_invalid))));
+
+const weekday = z.enum(WEEKDAYS, msg(m.field_days_unknown));
+
+export const scheduleSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("daily"), dose }),
+    z.object({ type: z.literal("weekdays"), dose, days: z.array(weekday, msg(m.field_days_empty)).check(z.minLength(1, msg(m.field_days_empty))) }),
+    z.object({
+      type: z.literal("interval"),
+      dose,
+      everyDays: z.pipe(coerced(() => m.field_every_days_range({ min: 2, max: 90 })), z.number().check(z.int(msg(() => m.field_every_days_range({ min: 2, max: 90 }))), z.gte(2, msg(() => m.field_every_days_range({ min: 2, max: 90 }))), z.lte(90, msg(() => m.field_every_days_range({ min: 2, max: 90 }))))),
+      startsOn: date(m.field_starts_on_invalid),
+    }),
+    z.object({ type: z.literal("asNeeded"), perWeek: z.pipe(coerced(m.field_per_week_invalid), z.number().check(z.gt(0, msg(m.field_per_week_invalid)), z.lte(10_000, msg(m.field_per_week_invalid)))) }),
+  ],
+  msg(m.field_schedule_invalid),
+);
+
+/** The regimen fields of POST/PATCH /api/medications; each may be left out (older clients). */
+export const regimenFields = {
+  unit: z.optional(z.enum(UNITS, msg(m.field_unit_invalid))),
+  schedule: z.optional(scheduleSchema),
+  effectiveFrom: optionalDate(m.field_effective_from_invalid),
+  // Left out: the pause stays as it is; null or empty: no pause.
+  pausedFrom: z.optional(optionalDate(m.field_paused_from_invalid)),
+  pausedUntil: z.optional(optionalDate(m.field_paused_until_invalid)),
+};
+
+/** pausedUntil needs a pausedFrom, and not before it. */
+export const pauseProblem = (input: { pausedFrom?: string | null; pausedUntil?: string | null }): Message | null =>
+  input.pausedUntil != null && (input.pausedFrom == null || input.pausedUntil < input.pausedFrom) ? m.field_paused_until_before_from : null;
+
+/** How far ahead a change of schedule may be dated. */
+export const EFFECTIVE_FROM_MAX_DAYS = 365;
