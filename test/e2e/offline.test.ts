@@ -134,7 +134,7 @@ describe("offline read", () => {
     await page.goto(`/medications/${metforminId}`);
     await hydrated(page);
     await expect.poll(() => banner.isVisible()).toBe(true);
-    await expect.poll(() => page.locator("dd").filter({ hasText: /^28 pills$/ }).count()).toBe(1);
+    await expect.poll(() => page.locator("dd").filter({ hasText: /^28 tablets$/ }).count()).toBe(1);
     expect(await page.getByRole("link", { name: "Edit" }).getAttribute("aria-disabled")).toBe("true");
     expect(await page.getByRole("button", { name: "Refill" }).getAttribute("aria-disabled")).toBe("true");
     expect((page as Page & { problems: string[] }).problems.filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
