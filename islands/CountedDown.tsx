@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { todayIn } from "../src/domain/countdown";
-import { daysLeftText, unitCountText } from "../src/domain/dashboard";
+import { todayIn } from "../src/domain/time";
+import { daysLeftText } from "../src/domain/dashboard";
 import type { Medication } from "../src/domain/medications";
 import { countedDown } from "../src/domain/regimen";
+import { unitCountText } from "../src/domain/unit-text";
 import * as m from "../src/generated/i18n";
 
 type Props = {

@@ -17,8 +17,7 @@ import {
   type NoticeKey,
   type SortKey,
 } from "../src/domain/dashboard";
-import { todayIn } from "../src/domain/countdown";
-import { countedDown } from "../src/domain/regimen";
+import { todayIn } from "../src/domain/time";
 import { statusCounts, type Medication, type Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
 import { EmptyList } from "./dashboard/EmptyList";
@@ -52,6 +51,8 @@ type Props = {
 // dashboard's first JavaScript stays small (its 90 KB gzip budget).
 const RefillDialog = lazy(() => import("./dashboard/RefillDialog").then((m) => ({ default: m.RefillDialog })));
 const DeleteDialog = lazy(() => import("./dashboard/DeleteDialog").then((m) => ({ default: m.DeleteDialog })));
+
+const NONE: Medication[] = [];
 
 type OpenDialog = { kind: "refill" | "delete"; medication: Medication } | null;
 
@@ -97,17 +98,16 @@ export default function Dashboard(props: Props) {
   }, []);
 
   // A page the service worker kept for offline reading shows counts as of the day it was rendered:
-  // count them down to today with the server's own countdown. After hydration (an effect), so the
-  // first render matches the server's HTML; the API's answers are already as of today.
-  const [countedTo, setCountedTo] = useState(props.asOf);
-  useEffect(() => setCountedTo(today), [today]);
-  const medications = useMemo(
-    () =>
-      data.medications === props.medications && countedTo > props.asOf
-        ? props.medications!.map((med) => countedDown(med, props.asOf, countedTo))
-        : (data.medications ?? []),
-    [data.medications, countedTo, props],
-  );
+  // count them down to today with the server's own supply function. After hydration (an effect), so
+  // the first render matches the server's HTML; the API's answers are already as of today. The
+  // function loads only then (the service worker keeps the page's lazy chunks with it), so the
+  // dashboard's own JavaScript does not carry it.
+  const [countedDownList, setCountedDownList] = useState<Medication[] | null>(null);
+  useEffect(() => {
+    if (today <= props.asOf) return;
+    void import("../src/domain/regimen").then(({ countedDown }) => setCountedDownList(props.medications!.map((med) => countedDown(med, props.asOf, today))));
+  }, [today, props]);
+  const medications = (data.medications === props.medications && countedDownList) || data.medications || NONE;
   const names = useMemo(() => pharmacyNames(data.pharmacies ?? []), [data.pharmacies]);
   const counts = useMemo(() => statusCounts(searchMedications(medications, query, names), notificationDays), [medications, query, names, notificationDays]);
   const visible = useMemo(

@@ -108,6 +108,9 @@ for (const language of languages) {
     // Libraries' license notices go to a .LEGAL.txt beside each file (served, never loaded by a page)
     // rather than the end of every chunk the dashboard downloads.
     legalComments: "external",
+    // Messages as UTF-8, not \u escapes: an Arabic or Hindi letter is 2–3 bytes instead of 6 (module
+    // scripts are always decoded as UTF-8).
+    charset: "utf8",
     target: "es2022",
     jsx: "automatic",
     entryNames: "[name]-[hash]",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, pageAssets, startsSession } from "../islands/sw/policy";
+import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, moduleImports, pageAssets, startsSession } from "../islands/sw/policy";
 import assets from "../src/generated/assets.json";
 import { call, createMedication, signUp } from "./helpers";
 
@@ -91,6 +91,12 @@ describe("what the service worker keeps (islands/sw/policy.ts)", () => {
     expect(kept).toContain(assets.languages.en.islands.Dashboard.src);
     for (const chunk of assets.languages.en.clientImports) expect(kept).toContain(chunk);
     expect(markFromCache(page.text)).toMatch(/^<!DOCTYPE html><html data-from-cache lang="en"/);
+  });
+
+  it("keeps what a kept script imports, on demand too (the offline countdown loads only when needed)", () => {
+    const code = 'import{a as b}from"./chunk-AB12.js";import"./chunk-CD34.js";const c=()=>import("./regimen-EF56.js");fetch("/api/x");';
+    expect(moduleImports(code)).toEqual(["/build/chunk-AB12.js", "/build/chunk-CD34.js", "/build/regimen-EF56.js"]);
+    expect(moduleImports('import("https://example.com/x.js");import("../up.js")')).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 // The service worker, served at /sw.js (scope "/") and registered after load by ./page.ts.
 // Signed-in pages (policy.ts) are network-first with a short timeout and kept for offline reading;
 // the hashed /build/ assets they load are cache-first. Nothing else is answered from a cache.
-import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, pageAssets, startsSession } from "./policy";
+import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, moduleImports, pageAssets, startsSession } from "./policy";
 
 // Push reminders (./push.ts): the notification, and where a tap on it goes.
 import { onNotificationClick, onPush, type NotificationClickEvent, type PushEvent } from "./push";
@@ -36,7 +36,24 @@ async function keep(key: string, res: Response) {
   const cache = await caches.open(CACHE);
   const html = await res.clone().text();
   await cache.put(key, res);
-  await Promise.all(pageAssets(html).map(async (asset) => (await cache.match(asset)) ?? cache.add(asset).catch(() => undefined)));
+  // The page's files, then what their scripts import (lazy chunks too), breadth first.
+  const seen = new Set(pageAssets(html));
+  let wave = [...seen];
+  while (wave.length > 0) {
+    const next: string[] = [];
+    await Promise.all(
+      wave.map(async (asset) => {
+        const kept = (await cache.match(asset)) ?? (await cache.add(asset).then(() => cache.match(asset), () => undefined));
+        if (!kept || !asset.endsWith(".js")) return;
+        for (const module of moduleImports(await kept.text())) {
+          if (seen.has(module)) continue;
+          seen.add(module);
+          next.push(module);
+        }
+      }),
+    );
+    wave = next;
+  }
 }
 
 async function networkFirst(event: FetchEvent, url: URL): Promise<Response> {

@@ -29,6 +29,12 @@ export const isKeepable = (res: Pick<Response, "status" | "type" | "redirected" 
 export const pageAssets = (html: string) => [...new Set(html.match(/\/build\/[\w.-]+\.(?:js|css)/g))];
 
 /**
+ * The modules a kept script imports, statically or on demand (`import("./chunk-….js")`), as /build/
+ * paths: an island's lazy code (e.g. the offline countdown) must be kept beside the page too.
+ */
+export const moduleImports = (code: string) => [...new Set([...code.matchAll(/["']\.\/([\w.-]+\.js)["']/g)].map((m) => `/build/${m[1]}`))];
+
+/**
  * A kept page as served from the cache: `data-from-cache` on <html> shows its banner ('You are
  * offline. Showing your list as of …', rendered with the page) and the page script disables what
  * needs the server. The page's other markup, its CSP header and nonce, stay as they were.

@@ -173,8 +173,6 @@ export const foundText = (n: number) => m.domain_found({ count: n });
 
 /** A count of pills: '1 pill', '1.5 pills', '1,200 pills' (the locale's digits and grouping). */
 export const pillsText = (n: number) => m.domain_pills({ pills: n });
-/** A count in a medication's unit, pluralised in the current language: '1 puff', '2 puffs', '5 ml'. */
-export const unitCountText = (unit: string, n: number) => m.domain_unit_count({ unit, count: n });
 export const daysLeftText = (n: number) => m.domain_days_left({ days: n });
 
 export const noPharmacyText = () => m.domain_no_pharmacy();

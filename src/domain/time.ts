@@ -154,3 +154,17 @@ export function nextReminderAt(timeZone: string, hour: number, after: number): n
   }
   throw new Error(`no reminder instant found for ${timeZone} ${hour}:00 after ${after}`);
 }
+
+/** The user's local calendar date: the day counts are kept in ("Timezone used for pill count updates"). */
+export function todayIn(timeZone: string, now = Date.now()): string {
+  const zone = zoneOrUtc(timeZone);
+  // Hot (every list read) and formatToParts is slow (~0.07 ms a call in workerd). A zone's offset is
+  // whole seconds, so its local date is the same throughout a second: remember it per zone.
+  const second = Math.floor(now / 1000);
+  const known = todayBySecond.get(zone);
+  if (known?.second === second) return known.date;
+  const date = localDateAt(now, zone);
+  todayBySecond.set(zone, { second, date });
+  return date;
+}
+const todayBySecond = new Map<string, { second: number; date: string }>();

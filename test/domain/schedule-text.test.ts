@@ -58,7 +58,7 @@ describe("schedule text", () => {
 
 describe("counts in a medication's unit, pluralised in every language", () => {
   it("says '1 puff', '2 puffs', '5 ml', and Arabic's forms", async () => {
-    const { unitCountText } = await import("../../src/domain/dashboard");
+    const { unitCountText } = await import("../../src/domain/unit-text");
     const { inLocale } = await import("../../src/i18n/current");
     expect([unitCountText("puff", 1), unitCountText("puff", 2), unitCountText("ml", 5), unitCountText("unit", 10)]).toEqual(["1 puff", "2 puffs", "5 ml", "10 units"]);
     expect(inLocale({ language: "de", locale: "de" }, () => unitCountText("injection", 2))).toBe("2 Injektionen");
