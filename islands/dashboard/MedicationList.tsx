@@ -63,8 +63,7 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
                   <CardLabel>{m.list_column_pharmacy()}</CardLabel>
                   {row.hasPharmacy ? <bdi>{row.pharmacy}</bdi> : row.pharmacy}
                 </td>
-                {/* '1 tablet Mon, Wed, Fri' and 'As needed, about 6 puffs a week' may wrap. */}
-                <td role="cell" className="list-cell">
+                <td role="cell" className="list-cell md:whitespace-nowrap">
                   <CardLabel>{m.list_column_daily_dose()}</CardLabel>
                   {row.dailyDose}
                 </td>

@@ -1,7 +1,6 @@
 import * as m from "../../src/generated/i18n";
 import { daysLeftText, formatRefillDate, noPharmacyText, pharmacyNameOf, pillsText } from "../../src/domain/dashboard";
 import { statusOf, wholeDaysLeft, type Medication, type MedicationStatus } from "../../src/domain/medications";
-import { doseText } from "../../src/domain/dose-text";
 import { prescriptionNoticeShown } from "../../src/domain/prescription";
 
 /** One medication as the table and the cards display it. */
@@ -24,7 +23,7 @@ export function toRow(medication: Medication, pharmacyNames: Map<number, string>
     medication,
     pharmacy: pharmacy ?? noPharmacyText(),
     hasPharmacy: pharmacy !== undefined,
-    dailyDose: doseText(medication.schedule, medication.unit),
+    dailyDose: pillsText(medication.pillsPerDay),
     remaining: pillsText(medication.pillsRemaining),
     // Paused with no end: it never runs out, so no number of days.
     daysLeft: medication.daysLeft === null ? m.status_paused() : daysLeftText(wholeDaysLeft(medication)),

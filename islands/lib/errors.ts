@@ -18,8 +18,6 @@ const STEMS: Record<string, string> = {
   lastRefillDate: "last_refill",
   pharmacyId: "(unknown_)?pharmacy",
   timezone: "(unknown_)?timezone",
-  // field_schedule_invalid: a schedule that is none of the four kinds.
-  scheduleType: "schedule",
 };
 
 /**

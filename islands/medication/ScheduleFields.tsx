@@ -7,13 +7,13 @@ import { FieldError, Field } from "../lib/Field";
 
 // The medication form's regimen (issue 22): 'How often', only the fields that choice needs, the unit,
 // and on edit the day a changed schedule takes effect. The controls are named as the API's error
-// codes name them (dose, days, everyDays, startsOn, perWeek, unit, effectiveFrom), so a refusal from
+// codes name them ('How often' is `schedule`; dose, days, everyDays, startsOn, perWeek, unit, effectiveFrom), so a refusal from
 // the server shows at its control (islands/lib/errors.ts).
 
 type ScheduleType = Schedule["type"];
 const TYPES: ScheduleType[] = ["daily", "weekdays", "interval", "asNeeded"];
 /** The form's own controls: the payload gets `schedule` built from them instead. */
-const SCHEDULE_CONTROLS = ["scheduleType", "dose", "days", "everyDays", "startsOn", "perWeek", "pillsPerDay"] as const;
+const SCHEDULE_CONTROLS = ["schedule", "dose", "days", "everyDays", "startsOn", "perWeek", "pillsPerDay"] as const;
 
 type Props = {
   schedule: Schedule;
@@ -32,7 +32,7 @@ export function ScheduleFields({ schedule, unit, today, edit, errors }: Props) {
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field as="select" label={m.medication_form_how_often()} name="scheduleType" value={type} onChange={(e) => setType(e.target.value as ScheduleType)} error={errors.scheduleType}>
+        <Field as="select" label={m.medication_form_how_often()} name="schedule" value={type} onChange={(e) => setType(e.target.value as ScheduleType)} error={errors.schedule}>
           {TYPES.map((t) => (
             <option key={t} value={t}>
               {m.medication_form_how_often_option({ type: t })}
@@ -97,7 +97,7 @@ export function regimenPayload(form: HTMLFormElement, values: Record<string, str
   const rest: Record<string, unknown> = { ...values };
   for (const name of SCHEDULE_CONTROLS) delete rest[name];
   const days = Array.from(form.querySelectorAll<HTMLInputElement>('input[name="days"]:checked'), (box) => box.value);
-  const type = values.scheduleType as ScheduleType;
+  const type = values.schedule as ScheduleType;
   const schedule =
     type === "asNeeded"
       ? { type, perWeek: values.perWeek }
@@ -114,7 +114,7 @@ export function regimenErrors(error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const [first, second] = issue.path.map(String);
-    const field = first === "schedule" ? (second && second !== "type" ? second : "scheduleType") : (first ?? "");
+    const field = first === "schedule" ? (second && second !== "type" ? second : "schedule") : (first ?? "");
     errors[field] ??= issue.message;
   }
   return errors;

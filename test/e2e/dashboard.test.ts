@@ -267,7 +267,7 @@ describe("dashboard on the desktop table", () => {
     expect(await header("Remaining").getAttribute("aria-sort")).toBe("ascending");
     expect(await header("Medication").getAttribute("aria-sort")).toBe("none");
     expect(await page.getByRole("combobox", { name: "Sort by" }).isVisible()).toBe(false);
-    expect(await page.getByRole("columnheader").allTextContents()).toEqual(["Medication", "Pharmacy", "Dose", "Remaining", "Last Refill", "Status", "Actions"]);
+    expect(await page.getByRole("columnheader").allTextContents()).toEqual(["Medication", "Pharmacy", "Daily Dose", "Remaining", "Last Refill", "Status", "Actions"]);
     expect(await shownNames(page)).toEqual(["Metformin", "Lisinopril", "atorvastatin"]);
 
     await header("Remaining").getByRole("button").click();
@@ -282,8 +282,8 @@ describe("dashboard on the desktop table", () => {
     await expect.poll(() => shownNames(page)).toEqual(["Lisinopril", "atorvastatin", "Metformin"]);
     await header("Status").getByRole("button").click(); // refill needed first
     await expect.poll(() => shownNames(page)).toEqual(["Metformin", "Lisinopril", "atorvastatin"]);
-    await header("Dose").getByRole("button").click();
-    await header("Dose").getByRole("button").click();
+    await header("Daily Dose").getByRole("button").click();
+    await header("Daily Dose").getByRole("button").click();
     await expect.poll(() => shownNames(page)).toEqual(["Metformin", "atorvastatin", "Lisinopril"]);
     await header("Medication").getByRole("button").click();
     await header("Medication").getByRole("button").click();
