@@ -75,6 +75,9 @@ describe.each([
     expect(byName.Salbutamol).toMatchObject({ unit: "puff", schedule: { type: "asNeeded", perWeek: 6 }, daysLeft: 233 });
     expect(byName.Alendronate).toBeUndefined();
 
+    // Read again: the 'added' toast, still fading in, is no contrast finding of this screen.
+    await page.goto("/");
+    await hydrated(page);
     const row = (name: string) => page.getByRole("row").filter({ hasText: name });
     await expect.poll(() => row("Methotrexate").getByText("28 days left").count()).toBe(1);
     await expect.poll(() => row("Salbutamol").getByText("233 days left").count()).toBe(1);
@@ -83,6 +86,21 @@ describe.each([
     await page.goto(`/medications/${byName.Methotrexate!.id}`);
     expect(await page.getByText("6 tablets every 7 days").count()).toBe(1);
     await expectAccessible(page);
+    // A change from next week, on the edit form's 'From': the page lists it with its date.
+    await page.goto(`/edit-medication/${byName.Methotrexate!.id}`);
+    await hydrated(page);
+    expect(await field(page, "From").inputValue()).toBe(today);
+    const nextWeek = new Date(Date.parse(`${today}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByRole("combobox", { name: "How often" }).selectOption({ label: "Every day" });
+    await field(page, "Dose").fill("1");
+    await field(page, "From").fill(nextWeek);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Update Medication" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto(`/medications/${byName.Methotrexate!.id}`);
+    const nextWeekText = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(Date.parse(`${nextWeek}T00:00:00Z`));
+    expect(await page.getByText("6 tablets every 7 days").count()).toBe(1);
+    expect(await page.getByText(`From ${nextWeekText}: 1 tablet daily`).count()).toBe(1);
     await page.goto(`/medications/${byName.Salbutamol!.id}`);
     expect(await page.getByText("As needed, about 6 puffs a week").count()).toBe(1);
     await expectAccessible(page);
