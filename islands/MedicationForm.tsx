@@ -6,7 +6,8 @@ import { MEDICATION_DEFAULTS, medicationSchema, newMedicationSchema } from "../s
 import { apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
 import { Field, FormAlert } from "./lib/Field";
-import { check, readForm } from "./lib/form";
+import { readForm } from "./lib/form";
+import { regimenErrors, regimenPayload, ScheduleFields } from "./medication/ScheduleFields";
 import { PendingButton, Spinner, useSubmit } from "./lib/submit";
 import { showError } from "./lib/toast";
 import { useRefreshOnFocus } from "./lib/useWindowFocus";
@@ -18,6 +19,8 @@ type Props = {
   medication?: Medication;
   /** Null when the server could not read them: the island fetches them. */
   pharmacies: Pharmacy[] | null;
+  /** The user's today: the default of a schedule change's 'From'. */
+  today: string;
 };
 
 type Intent = "save" | "another";
@@ -39,7 +42,7 @@ async function fetchMedicationWithRetry(id: number): Promise<Medication> {
 }
 
 /** /add-medication and /edit-medication/:id: one form, two modes. */
-export default function MedicationForm({ mode, medicationId, medication: initialMedication, pharmacies: initialPharmacies }: Props) {
+export default function MedicationForm({ mode, medicationId, medication: initialMedication, pharmacies: initialPharmacies, today }: Props) {
   const [medication, setMedication] = useState(initialMedication);
   const [pharmacies, setPharmacies] = useState(initialPharmacies);
 
@@ -71,7 +74,7 @@ export default function MedicationForm({ mode, medicationId, medication: initial
       </div>
     );
   }
-  return <MedicationFields mode={mode} medication={medication} pharmacies={pharmacies} onPharmacies={setPharmacies} />;
+  return <MedicationFields mode={mode} medication={medication} pharmacies={pharmacies} onPharmacies={setPharmacies} today={today} />;
 }
 
 function valuesOf(medication: Medication | undefined) {
@@ -85,9 +88,9 @@ function valuesOf(medication: Medication | undefined) {
   };
 }
 
-type FieldsProps = { mode: Props["mode"]; medication?: Medication; pharmacies: Pharmacy[]; onPharmacies: (pharmacies: Pharmacy[]) => void };
+type FieldsProps = { mode: Props["mode"]; medication?: Medication; pharmacies: Pharmacy[]; onPharmacies: (pharmacies: Pharmacy[]) => void; today: string };
 
-function MedicationFields({ mode, medication, pharmacies, onPharmacies }: FieldsProps) {
+function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }: FieldsProps) {
   // Which button sent the form: its label shows the spinner.
   const [intent, setIntent] = useState<Intent>("save");
   // 'Add Another' remounts the fields with the defaults (a fresh key) and focuses the name.
@@ -99,8 +102,10 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies }: Fields
   const { pending, errors, setErrors, failure, submit } = useSubmit({
     form: formRef,
     check: (next: Intent) => {
-      const checked = check(mode === "add" ? newMedicationSchema : medicationSchema, readForm(formRef.current!));
-      return checked.errors ? checked : { data: { intent: next, medication: checked.data }, errors: null };
+      // The form sends `schedule` + `unit` (not the old pillsPerDay), checked by the API's own schema.
+      const form = formRef.current!;
+      const result = (mode === "add" ? newMedicationSchema : medicationSchema).safeParse(regimenPayload(form, readForm(form)));
+      return result.success ? { data: { intent: next, medication: result.data as object }, errors: null } : { data: null, errors: regimenErrors(result.error) };
     },
     send: sendMedication,
     failureTitle: mode === "edit" ? m.medication_form_update_failed() : m.medication_form_add_failed(),
@@ -190,8 +195,8 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies }: Fields
             </option>
           ))}
         </Field>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field label={m.medication_form_pills_per_day()} name="pillsPerDay" type="number" inputMode="decimal" min={0.25} step={0.25} defaultValue={values.pillsPerDay} error={errors.pillsPerDay} />
+        <ScheduleFields schedule={medication?.schedule ?? { type: "daily", dose: 1 }} unit={medication?.unit ?? "tablet"} today={today} edit={mode === "edit"} errors={errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field label={m.medication_form_pills_remaining()} name="pillsRemaining" type="number" inputMode="decimal" min={0} step="any" required defaultValue={values.pillsRemaining} error={errors.pillsRemaining} />
           <Field label={m.medication_form_pills_per_refill()} name="pillsPerRefill" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.pillsPerRefill} error={errors.pillsPerRefill} />
         </div>

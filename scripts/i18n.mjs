@@ -146,7 +146,7 @@ function moduleFor(asts, keys) {
   for (const key of keys) {
     const ast = asts[key];
     const params = placeholders(ast).size ? "p: any" : "";
-    lines.push(`export const ${key} = (${params}) => ${expression(ast)};`);
+    lines.push(`export const ${key} = (${params}): string => ${expression(ast)};`);
   }
   return lines.join("\n") + "\n";
 }

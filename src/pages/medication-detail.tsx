@@ -8,7 +8,8 @@ import { medicationOf, toMedication } from "../data/medications";
 import { pharmacyOfMedication } from "../data/pharmacies";
 import { supplyEventsOf, toSupplyEvent } from "../data/supply";
 import { todayIn } from "../domain/countdown";
-import { noticeHref, pillsText } from "../domain/dashboard";
+import { noticeHref } from "../domain/dashboard";
+import { doseText } from "../domain/dose-text";
 import { parseRegimen } from "../domain/regimen";
 import { prescriptionNoticeShown } from "../domain/prescription";
 import { supplyChart } from "../domain/supply-chart";
@@ -49,6 +50,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
     const counts = { medication: { pillsRemaining, unit, schedule, scheduleChanges, pausedFrom, pausedUntil, daysLeft, runsOutOn }, asOf: today, timezone: user.timezone };
     const [pharmacy] = data.pharmacy;
     const events = data.events.map(toSupplyEvent);
+    const pausedNow = pausedFrom !== null && pausedFrom <= today && (pausedUntil === null || pausedUntil >= today);
     const notice = prescriptionNoticeShown(medication, today, user.notificationDays);
     return c.render(
       <AppShell user={user}>
@@ -88,7 +90,18 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
                   m.page_no_pharmacy_assigned()
                 )}
               </Fact>
-              <Fact term={m.page_med_daily_dose()}>{pillsText(medication.pillsPerDay)}</Fact>
+              <Fact term={m.page_med_daily_dose()}>
+                {doseText(medication.schedule, medication.unit)}
+                {/* The changes to come (the API answers only those), then a pause in force. */}
+                {medication.scheduleChanges.map((change) => (
+                  <span key={change.effectiveFrom} className="block text-sm font-normal">
+                    {m.page_med_change_from({ date: formatDate(change.effectiveFrom), schedule: doseText(change.schedule, medication.unit) })}
+                  </span>
+                ))}
+                {pausedNow && (
+                  <span className="block text-sm font-normal">{medication.pausedUntil ? m.status_paused_until({ date: formatDate(medication.pausedUntil) }) : m.status_paused()}</span>
+                )}
+              </Fact>
               {/* Islands only to count a kept offline copy down to the day it is read (CountedDown). */}
               <Fact term={m.page_med_pills_left_today()}>
                 <Island name="CountedDown" props={{ ...counts, show: "pills" }} />

@@ -52,9 +52,9 @@ describe.each([
     expect(await pharmacy.inputValue()).toBe("0");
     expect(await pharmacy.locator("option").first().textContent()).toBe("Select a pharmacy");
     expect(await pharmacy.locator("option").first().isDisabled()).toBe(true);
-    expect(await field(page, "Pills Per Day").inputValue()).toBe("1");
-    expect(await field(page, "Pills Per Day").getAttribute("min")).toBe("0.25");
-    expect(await field(page, "Pills Per Day").getAttribute("step")).toBe("0.25");
+    expect(await field(page, "Dose").inputValue()).toBe("1");
+    expect(await field(page, "Dose").getAttribute("min")).toBe("0.25");
+    expect(await field(page, "Dose").getAttribute("step")).toBe("0.25");
     // Pills Remaining starts empty and is required: the patient counts, 0 is never assumed.
     expect(await field(page, "Pills Remaining").inputValue()).toBe("");
     expect(await field(page, "Pills Remaining").getAttribute("min")).toBe("0");
@@ -72,11 +72,11 @@ describe.each([
     expect(await (await page.request.get("/api/medications")).json()).toEqual([]);
     await expectAccessible(page);
 
-    await field(page, "Pills Per Day").fill("0");
+    await field(page, "Dose").fill("0");
     await field(page, "Pills Remaining").fill("-1");
     await field(page, "Pills Per Refill").fill("0");
     await page.getByRole("button", { name: "Save Medication" }).click();
-    for (const message of ["Medication name is required", "Please select a pharmacy", "Must take at least 0.25 pills per day", "Cannot have negative pills", "Must have at least 1 pill per refill"]) {
+    for (const message of ["Medication name is required", "Please select a pharmacy", "Dose must be at least 0.25, in steps of 0.25, up to 1000", "Cannot have negative pills", "Must have at least 1 pill per refill"]) {
       await expect.poll(() => page.getByText(message).count(), { message }).toBe(1);
     }
     expect(await field(page, "Medication Name").evaluate((el) => el === document.activeElement)).toBe(true);
@@ -84,7 +84,7 @@ describe.each([
 
     await field(page, "Medication Name").fill("Metformin");
     await pharmacy.selectOption({ label: "Corner Pharmacy" });
-    await field(page, "Pills Per Day").fill("2");
+    await field(page, "Dose").fill("2");
     await field(page, "Pills Remaining").fill("20");
     await field(page, "Pills Per Refill").fill("60");
     await field(page, "Last Refill Date (Optional)").fill("2025-01-05");
@@ -128,7 +128,7 @@ describe.each([
     expect(await page.getByText("Update your medication details").count()).toBe(1);
     expect(await field(page, "Medication Name").inputValue()).toBe("Metformin");
     expect(await page.getByRole("combobox", { name: "Pharmacy" }).inputValue()).toBe(String(corner.id));
-    expect(await field(page, "Pills Per Day").inputValue()).toBe("1.5");
+    expect(await field(page, "Dose").inputValue()).toBe("1.5");
     expect(await field(page, "Pills Remaining").inputValue()).toBe("45");
     expect(await field(page, "Pills Per Refill").inputValue()).toBe("90");
     expect(await field(page, "Last Refill Date (Optional)").inputValue()).toBe("2025-01-05");

@@ -1,0 +1,121 @@
+import { useId, useState } from "react";
+import type * as z from "zod/mini";
+import { UNITS, WEEKDAYS, type Schedule, type Unit, type Weekday } from "../../src/domain/regimen";
+import * as m from "../../src/generated/i18n";
+import { currentLocale } from "../../src/i18n/current";
+import { FieldError, Field } from "../lib/Field";
+
+// The medication form's regimen (issue 22): 'How often', only the fields that choice needs, the unit,
+// and on edit the day a changed schedule takes effect. The controls are named as the API's error
+// codes name them ('How often' is `schedule`; dose, days, everyDays, startsOn, perWeek, unit, effectiveFrom), so a refusal from
+// the server shows at its control (islands/lib/errors.ts).
+
+type ScheduleType = Schedule["type"];
+const TYPES: ScheduleType[] = ["daily", "weekdays", "interval", "asNeeded"];
+/** The form's own controls: the payload gets `schedule` built from them instead. */
+const SCHEDULE_CONTROLS = ["schedule", "dose", "days", "everyDays", "startsOn", "perWeek", "pillsPerDay"] as const;
+
+type Props = {
+  schedule: Schedule;
+  unit: Unit;
+  /** The user's today: the default of 'From' (edit) and of an interval's start. */
+  today: string;
+  edit: boolean;
+  errors: Record<string, string | undefined>;
+};
+
+export function ScheduleFields({ schedule, unit, today, edit, errors }: Props) {
+  const [type, setType] = useState<ScheduleType>(schedule.type);
+  const daysId = useId();
+  const dose = schedule.type === "asNeeded" ? 1 : schedule.dose;
+  const chosen: Weekday[] = schedule.type === "weekdays" ? schedule.days : [];
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field as="select" label={m.medication_form_how_often()} name="schedule" value={type} onChange={(e) => setType(e.target.value as ScheduleType)} error={errors.schedule}>
+          {TYPES.map((t) => (
+            <option key={t} value={t}>
+              {m.medication_form_how_often_option({ type: t })}
+            </option>
+          ))}
+        </Field>
+        <Field as="select" label={m.medication_form_unit()} name="unit" defaultValue={unit} error={errors.unit}>
+          {UNITS.map((u) => (
+            <option key={u} value={u}>
+              {m.medication_form_unit_option({ unit: u })}
+            </option>
+          ))}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {type === "asNeeded" ? (
+          <Field label={m.medication_form_per_week()} name="perWeek" type="number" inputMode="decimal" min={0.25} step="any" defaultValue={schedule.type === "asNeeded" ? schedule.perWeek : ""} error={errors.perWeek} />
+        ) : (
+          <Field label={m.medication_form_dose()} name="dose" type="number" inputMode="decimal" min={0.25} step={0.25} defaultValue={dose} error={errors.dose} />
+        )}
+        {type === "interval" && (
+          <>
+            <Field label={m.medication_form_every_days()} name="everyDays" type="number" inputMode="numeric" min={2} max={90} step={1} defaultValue={schedule.type === "interval" ? schedule.everyDays : 7} error={errors.everyDays} />
+            <Field label={m.medication_form_starts_on()} name="startsOn" type="date" defaultValue={schedule.type === "interval" ? schedule.startsOn : today} error={errors.startsOn} />
+          </>
+        )}
+      </div>
+      {type === "weekdays" && <Weekdays chosen={chosen} error={errors.days} id={daysId} />}
+      {edit && (
+        <Field label={m.medication_form_effective_from()} name="effectiveFrom" type="date" defaultValue={today} error={errors.effectiveFrom} hint={m.medication_form_effective_from_hint()} />
+      )}
+    </div>
+  );
+}
+
+/** Short weekday names of the page's language (Intl: no catalog bytes), Monday first; 2024-01-01 was a Monday. */
+const weekdayNames = (locale: string) => WEEKDAYS.map((_, i) => new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1 + i)));
+
+function Weekdays({ chosen, error, id }: { chosen: Weekday[]; error?: string; id: string }) {
+  const names = weekdayNames(currentLocale());
+  return (
+    <fieldset className="rounded-md border border-slate-200 p-4" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="px-1 text-sm font-medium text-slate-800">{m.medication_form_days()}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {WEEKDAYS.map((day, i) => (
+          <label key={day} className="inline-flex min-h-11 items-center gap-2 text-sm">
+            <input type="checkbox" name="days" value={day} defaultChecked={chosen.includes(day)} aria-invalid={error ? true : undefined} className="size-5" />
+            {names[i]}
+          </label>
+        ))}
+      </div>
+      <FieldError id={id} error={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * The payload from the form's values: its other fields as they are, `schedule` built from the
+ * controls above (the days from the checked boxes), and `effectiveFrom` only on edit.
+ */
+export function regimenPayload(form: HTMLFormElement, values: Record<string, string | boolean>): Record<string, unknown> {
+  const rest: Record<string, unknown> = { ...values };
+  for (const name of SCHEDULE_CONTROLS) delete rest[name];
+  const days = Array.from(form.querySelectorAll<HTMLInputElement>('input[name="days"]:checked'), (box) => box.value);
+  const type = values.schedule as ScheduleType;
+  const schedule =
+    type === "asNeeded"
+      ? { type, perWeek: values.perWeek }
+      : type === "weekdays"
+        ? { type, dose: values.dose, days }
+        : type === "interval"
+          ? { type, dose: values.dose, everyDays: values.everyDays, startsOn: values.startsOn }
+          : { type, dose: values.dose };
+  return { ...rest, schedule };
+}
+
+/** A schema's issues by control: a schedule's by its own field (`schedule.dose` → dose), else 'How often'. */
+export function regimenErrors(error: z.core.$ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const [first, second] = issue.path.map(String);
+    const field = first === "schedule" ? (second && second !== "type" ? second : "schedule") : (first ?? "");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

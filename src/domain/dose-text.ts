@@ -1,0 +1,32 @@
+import * as m from "../generated/i18n";
+import { currentLocale } from "../i18n/current";
+import { WEEKDAYS, type Schedule, type Unit } from "./regimen";
+
+// A schedule as a patient reads it: '1 tablet daily', '1 tablet Mon, Wed, Fri', '6 tablets every 7
+// days', 'As needed, about 6 puffs a week'. One message per language; the weekday names come from
+// Intl (no catalog bytes: the dashboard bundle is nearly full).
+
+// 2024-01-01 was a Monday: weekday i is that date plus i days, named in UTC so no zone shifts it.
+const MONDAY = Date.UTC(2024, 0, 1);
+const DAY_MS = 86_400_000;
+const names = new Map<string, string[]>();
+
+/** The short weekday names of the current locale, Monday first. */
+function weekdayNames(): string[] {
+  const locale = currentLocale();
+  let list = names.get(locale);
+  if (!list) {
+    const format = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+    names.set(locale, (list = WEEKDAYS.map((_, i) => format.format(MONDAY + i * DAY_MS))));
+  }
+  return list;
+}
+
+export function doseText(schedule: Schedule, unit: Unit): string {
+  const amount = m.domain_unit_count({ unit, count: schedule.type === "asNeeded" ? schedule.perWeek : schedule.dose });
+  const weekdays = weekdayNames();
+  // Written in week order whatever order they were picked in.
+  const days = schedule.type === "weekdays" ? WEEKDAYS.map((day, i) => (schedule.days.includes(day) ? weekdays[i] : "")).filter(Boolean).join(", ") : "";
+  return m.domain_dose_text({ type: schedule.type, amount, days, every: schedule.type === "interval" ? schedule.everyDays : 0 });
+}
+
