@@ -66,6 +66,10 @@ describe("POST/PATCH /api/medications: regimens", () => {
     expect(pause.body).toMatchObject({ pausedFrom: today(), pausedUntil: null, daysLeft: null, runsOutOn: null });
     const list = await call("GET", "/api/medications", { cookie: account.cookie });
     expect(list.body[0]).toMatchObject({ daysLeft: null, runsOutOn: null });
+    // The dashboard's row says so with the 'Paused' status, not a count of days or 'Well Stocked'.
+    const page = await call("GET", "/", { cookie: account.cookie });
+    expect(page.text).toMatch(/<span class="status-badge [^"]*">Paused<\/span>/);
+    expect(page.text).not.toMatch(/<span class="status-badge [^"]*">Well Stocked<\/span>/);
     const later = await call("PATCH", `/api/medications/${res.body.id}`, { cookie: account.cookie, body: medicationInput(pharmacy.id, { pillsRemaining: 10, pausedFrom: today(), pausedUntil: addDays(today(), 4) }) });
     expect(later.body).toMatchObject({ pausedUntil: addDays(today(), 4), daysLeft: 15, runsOutOn: addDays(today(), 15) });
   });

@@ -51,7 +51,8 @@ export interface PhoneView {
 /** A pharmacy as GET /api/pharmacies and the pharmacies page give it. */
 export type PharmacyView = Pharmacy & PhoneView;
 
-export type MedicationStatus = "refill-needed" | "running-low" | "well-stocked";
+/** 'Paused': paused with no end, so it never runs out (supplyOn's daysLeft is null). */
+export type MedicationStatus = "refill-needed" | "running-low" | "well-stocked" | "paused";
 
 /** A status's label in the current language: 'Refill Needed', 'Running Low', 'Well Stocked'. */
 export function statusLabel(status: MedicationStatus): string {
@@ -62,6 +63,8 @@ export function statusLabel(status: MedicationStatus): string {
       return m.status_running_low();
     case "well-stocked":
       return m.status_well_stocked();
+    case "paused":
+      return m.status_paused();
   }
 }
 
@@ -75,6 +78,9 @@ export const STATUS_LABEL: Readonly<Record<MedicationStatus, string>> = {
   },
   get "well-stocked"() {
     return statusLabel("well-stocked");
+  },
+  get paused() {
+    return statusLabel("paused");
   },
 };
 
@@ -104,12 +110,13 @@ export function statusForDaysLeft(days: number, notificationDays: number): Medic
   return "well-stocked";
 }
 
-/** A medication's status as of its current count (whole days left, statusForDaysLeft). */
-export const statusOf = (m: Pick<Medication, "daysLeft">, notificationDays: number) => statusForDaysLeft(wholeDaysLeft(m), notificationDays);
+/** A medication's status as of its current count (whole days left, statusForDaysLeft); 'Paused' when it never runs out. */
+export const statusOf = (m: Pick<Medication, "daysLeft">, notificationDays: number): MedicationStatus =>
+  m.daysLeft === null ? "paused" : statusForDaysLeft(wholeDaysLeft(m), notificationDays);
 
 /** The summary cards: how many medications have each status. */
 export function statusCounts(medications: Medication[], notificationDays: number): Record<MedicationStatus, number> {
-  const counts = { "refill-needed": 0, "running-low": 0, "well-stocked": 0 };
+  const counts = { "refill-needed": 0, "running-low": 0, "well-stocked": 0, paused: 0 };
   for (const m of medications) counts[statusOf(m, notificationDays)]++;
   return counts;
 }

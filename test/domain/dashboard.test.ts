@@ -84,6 +84,16 @@ describe("search and status filter", () => {
     expect(names(filterByStatus(mix, "running-low", fourteen))).toEqual(["fifteen", "sixteen", "twenty-two"]);
     expect(names(filterByStatus(mix, "well-stocked", fourteen))).toEqual(["twenty-three"]);
   });
+
+  it("a medication paused with no end is 'Paused': in that filter only, and last in a Status sort", () => {
+    const paused = { ...med({ name: "paused", pillsRemaining: 2, pillsPerDay: 1 }), daysLeft: null, runsOutOn: null };
+    const low = med({ name: "low", pillsRemaining: 2, pillsPerDay: 1 });
+    const plenty = med({ name: "plenty", pillsRemaining: 90, pillsPerDay: 1 });
+    expect(names(filterByStatus([paused, low, plenty], "paused", context))).toEqual(["paused"]);
+    expect(names(filterByStatus([paused, low, plenty], "refill-needed", context))).toEqual(["low"]);
+    expect(names(filterByStatus([paused, low, plenty], "well-stocked", context))).toEqual(["plenty"]);
+    expect(names(sortMedications([paused, plenty, low], { key: "status", direction: "asc" }, pharmacies, 7))).toEqual(["low", "plenty", "paused"]);
+  });
 });
 
 describe("sorting", () => {
@@ -289,7 +299,7 @@ describe("in the current language", () => {
 
   it("keeps the English words, and answers each call in the language it runs in", () => {
     expect(STATUS_LABEL["refill-needed"]).toBe("Refill Needed");
-    expect(STATUS_FILTERS.map((f) => f.label)).toEqual(["All Medications", "Refill Needed", "Running Low", "Well Stocked", "Needs a new prescription"]);
+    expect(STATUS_FILTERS.map((f) => f.label)).toEqual(["All Medications", "Refill Needed", "Running Low", "Well Stocked", "Paused", "Needs a new prescription"]);
     inLocale(de, () => {
       expect(STATUS_LABEL["refill-needed"]).toBe(m.status_refill_needed());
       expect(statusLabel("well-stocked")).toBe("Gut versorgt");

@@ -85,7 +85,7 @@ describe.each([
 
     // Status filter: a native select with the spec's options.
     const filter = page.getByRole("combobox", { name: "Filter by status" });
-    expect(await filter.locator("option").allTextContents()).toEqual(["All Medications", "Refill Needed", "Running Low", "Well Stocked", "Needs a new prescription"]);
+    expect(await filter.locator("option").allTextContents()).toEqual(["All Medications", "Refill Needed", "Running Low", "Well Stocked", "Paused", "Needs a new prescription"]);
     await filter.selectOption({ label: "Running Low" });
     await expect.poll(() => shownNames(page)).toEqual(["Lisinopril"]);
     expect(await textCount(page, "1 medication(s) found")).toBe(1);
