@@ -5,7 +5,7 @@ import * as m from "../../src/generated/i18n";
 import { currentLocale } from "../../src/i18n/current";
 import { FieldError, Field } from "../lib/Field";
 
-// The medication form's regimen (issue 22): 'How often', only the fields that choice needs, the unit,
+// The medication form's regimen: 'How often', only the fields that choice needs, the unit,
 // and on edit the day a changed schedule takes effect. The controls are named as the API's error
 // codes name them ('How often' is `schedule`; dose, days, everyDays, startsOn, perWeek, unit, effectiveFrom), so a refusal from
 // the server shows at its control (islands/lib/errors.ts).

@@ -1,4 +1,4 @@
-// Push in the service worker (issue 23): the hourly job's push (src/push/message.ts PushPayload,
+// Push in the service worker: the hourly job's push (src/push/message.ts PushPayload,
 // already in the account's language) becomes a notification; tapping it opens the dashboard, or
 // focuses a tab of ours already open. Wired in ./index.ts:
 //   self.addEventListener("push", onPush);

@@ -63,7 +63,7 @@ export const users = sqliteTable(
     // When the owner first saved the notification settings (the first-run checklist's last step);
     // accounts older than the checklist got their creation time (migration 0008).
     remindersChosenAt: integer("reminders_chosen_at"),
-    // How the daily reminder travels: e-mail, push to the user's devices, or both (issue 23). The
+    // How the daily reminder travels: e-mail, push to the user's devices, or both. The
     // job's due set is still the consenting users with a confirmed address (the partial index).
     remindersBy: text("reminders_by", { enum: REMINDER_CHANNELS }).notNull().default("email"),
     // Whether a push may name the medications on the lock screen; off: generic text.

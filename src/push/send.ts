@@ -24,7 +24,7 @@ export interface PushOptions {
 
 export type PushResult = { ok: true } | { ok: false; kind: "gone" | "retry" | "bug"; status: number | null; error: string };
 
-/** The reminder's delivery rules (issue 23): half a day to reach the phone, normal urgency. */
+/** The reminder's delivery rules: half a day to reach the phone, normal urgency. */
 export const REMINDER_PUSH_TTL = 43_200;
 
 /** Sends one push; never throws, and no result names the endpoint or the keys. */

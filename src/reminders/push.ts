@@ -6,7 +6,7 @@ import { reminderPush } from "../push/message";
 import { REMINDER_PUSH_TTL, sendPush, type PushResult, type PushTarget } from "../push/send";
 import type { DueUser } from "./store";
 
-// The push half of a day's reminder (issue 23), before the e-mail half: every device of the user
+// The push half of a day's reminder, before the e-mail half: every device of the user
 // that the day has not yet reached or given up on gets one push. Exactly once per device and day:
 // the day's claim (src/reminders/store.ts claimDays) carries what earlier attempts recorded, and a
 // day whose earlier attempt died mid-send (state unknown) is not pushed again at all.

@@ -18,7 +18,7 @@ export const CSV_COLUMNS = [
   "pharmacy_phone",
   "refills_left",
   "prescription_expires_on",
-  // Issue 22; a file without them (older exports) imports daily tablets of pills_per_day.
+  // A file without them (older exports) imports daily tablets of pills_per_day.
   "unit",
   "schedule",
 ] as const;
