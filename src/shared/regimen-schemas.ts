@@ -3,7 +3,7 @@ import * as m from "../generated/i18n";
 import { UNITS, WEEKDAYS } from "../domain/regimen";
 import { msg, type Message } from "./validation";
 
-// The regimen part of a medication payload unit, schedule, the date a new schedule takes
+// The regimen part of a medication payload: unit, schedule, the date a new schedule takes
 // effect, and a pause. Shared by the API and the medication form; each message names its field.
 
 const isCalendarDate = (date: string) => {
