@@ -1,34 +1,16 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { medications, users } from "../src/db/schema";
-import ar from "../src/i18n/messages/ar.json";
-import de from "../src/i18n/messages/de.json";
 import en from "../src/i18n/messages/en.json";
-import es from "../src/i18n/messages/es.json";
-import fr from "../src/i18n/messages/fr.json";
-import hi from "../src/i18n/messages/hi.json";
-import pt from "../src/i18n/messages/pt.json";
-import zh from "../src/i18n/messages/zh.json";
 import { type Account, call, createMedication, createPharmacy, db, signUp, uniqueName } from "./helpers";
+import { CATALOGS, escapeHtml } from "./support/catalogs";
 
 // The server-rendered pages in every language: <html lang dir>, a heading from the catalog, and the
 // pseudo-locale (en-XA: every message accented and in brackets) showing no English outside brackets.
 
 type Key = keyof typeof en;
-const CATALOGS: Record<string, Record<string, string>> = {
-  en: Object.fromEntries(Object.entries(en).map(([key, entry]) => [key, entry.defaultMessage])),
-  es,
-  fr,
-  de,
-  pt,
-  hi,
-  ar,
-  zh,
-};
 const LANGUAGES = Object.keys(CATALOGS);
 
-/** Text as React writes it into HTML. */
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
 let account: Account;
 let medicationId: number;
@@ -86,7 +68,7 @@ describe("pages in every language", () => {
   it("the supply chart runs left to right on a right-to-left page, its table in the page's language", async () => {
     const page = await call("GET", `/medications/${medicationId}`, { cookie: `${account.cookie}; lang=ar` });
     expect(page.text).toMatch(/<svg dir="ltr" direction="ltr"[^>]*data-testid="supply-chart"/);
-    expect(page.text).toContain(ar.chart_col_pills);
+    expect(page.text).toContain(CATALOGS.ar!.chart_col_pills!);
     // The axis in Arabic digits: 1,234 pills at most.
     expect(page.text).toContain(new Intl.NumberFormat("ar").format(1234));
   });

@@ -1,38 +1,19 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import ar from "../src/i18n/messages/ar.json";
-import de from "../src/i18n/messages/de.json";
-import en from "../src/i18n/messages/en.json";
-import es from "../src/i18n/messages/es.json";
-import fr from "../src/i18n/messages/fr.json";
-import hi from "../src/i18n/messages/hi.json";
-import pt from "../src/i18n/messages/pt.json";
-import zh from "../src/i18n/messages/zh.json";
 import { type Account, call, signUp } from "./helpers";
+import { CATALOGS, escapeHtml } from "./support/catalogs";
 import { libsqlHttpUrl } from "./support/libsql-http";
 
 // The footer's trust pages: privacy (what is stored, where, who sees it, for how long, how to take it
 // or erase it), terms (no medical advice) and support (a contact address and the common questions),
 // in every language, signed out and signed in.
 
-const CATALOGS: Record<string, Record<string, string>> = {
-  en: Object.fromEntries(Object.entries(en).map(([key, entry]) => [key, entry.defaultMessage])),
-  es,
-  fr,
-  de,
-  pt,
-  hi,
-  ar,
-  zh,
-};
 const PAGES = [
   ["/privacy", "footer_privacy"],
   ["/terms", "footer_terms"],
   ["/support", "footer_support"],
 ] as const;
 
-/** Text as React writes it into HTML. */
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1];
 
 const { APP_ENV: _local, ...deployed } = env;
