@@ -1,7 +1,7 @@
 import * as m from "../generated/i18n";
 import { roundPills } from "./countdown";
 import type { Medication } from "./medications";
-import { emptyOn, type Regimen } from "./regimen";
+import { countOn, emptyOn, type Regimen } from "./regimen";
 import type { SupplyEvent } from "./supply";
 import { historyText } from "./supply";
 import { addDays, daysBetween } from "./time";
@@ -74,12 +74,13 @@ export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, 
   const last = history.at(-1);
   if (!last || last.date < today || last.pills !== medication.pillsRemaining) history.push({ date: today, pills: medication.pillsRemaining, kind: "today", label: m.supply_chart_today() });
   const runOut = medication.runsOutOn;
-  const empty = emptyOn(regimen, medication.pillsRemaining, today);
+  // The projection ends on the run-out date with what is on hand that morning: it may be above 0
+  // (1 tablet left when the dose is 2), as the day is the first the supply cannot cover.
   const projection: ChartPoint[] =
-    medication.pillsRemaining > 0 && empty !== null
+    medication.pillsRemaining > 0 && runOut !== null
       ? [
           { date: today, pills: medication.pillsRemaining, kind: "today", label: m.supply_chart_today() },
-          { date: empty, pills: 0, kind: "runs-out", label: m.supply_chart_runs_out() },
+          { date: runOut, pills: countOn(regimen, medication.pillsRemaining, today, runOut), kind: "runs-out", label: m.supply_chart_runs_out() },
         ]
       : [];
   const all = [...history, ...projection];

@@ -86,4 +86,15 @@ describe("supplyChart", () => {
     ]);
     expect([chart.runOut, chart.remindFrom, chart.maxPills]).toEqual(["2026-02-09", "2026-02-02", 30]);
   });
+
+  it("ends the projection on the run-out date even when part of a dose is left that morning", () => {
+    // 9 tablets at 2 a day: 9, 7, 5, 3, 1 on the mornings of the 15th to the 19th; 1 cannot cover
+    // the 19th's dose, so it runs out on the 19th, with 1 tablet on hand (not on the 20th, at 0).
+    const chart = supplyChart([event({ pillsAfter: 9, countedOn: "2026-01-15", localDate: "2026-01-15" })], { pillsRemaining: 9, runsOutOn: "2026-01-19" }, dailyRegimen(2), "2026-01-15", 7);
+    expect(chart.projection.map((p) => [p.date, p.pills, p.kind])).toEqual([
+      ["2026-01-15", 9, "today"],
+      ["2026-01-19", 1, "runs-out"],
+    ]);
+    expect(chart.lastDate).toBe("2026-01-19");
+  });
 });
