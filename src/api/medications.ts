@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { medicationPauseApi } from "./medication-pause";
 import { createMedication, deleteMedication, medicationOf, medicationsOf, toMedication, medicationRecords, toSortedMedications, updateMedication, type RegimenWrite } from "../data/medications";
 import { canonicalSchedule, type Schedule } from "../domain/regimen";
 import { EFFECTIVE_FROM_MAX_DAYS, pauseProblem } from "../shared/regimen-schemas";
@@ -51,7 +52,7 @@ function regimenWrite(input: MedicationPayload, day: string, edit: boolean): Reg
 }
 
 // GET/POST /medications, GET/PATCH/DELETE /medications/:id, POST /medications/refill,
-// GET /medications/:id/history, POST /medications/:id/undo-refill.
+// GET /medications/:id/history, POST /medications/:id/undo-refill, and the pause's routes.
 export const medicationsApi = new Hono<AppEnv>()
   .get(
     "/medications",
@@ -140,4 +141,7 @@ export const medicationsApi = new Hono<AppEnv>()
   .delete("/medications/:id", signedIn(), medicationId, async (c) => {
     if (!(await deleteMedication(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id))) throw new ApiError(404, "error_medication_not_found");
     return c.body(null, 204);
-  });
+  })
+
+  // PUT/DELETE /medications/:id/pause: pause and resume without sending the whole medication.
+  .route("/", medicationPauseApi);

@@ -4,6 +4,7 @@ import { jsonList } from "../db/json";
 import { correctionEvent, createdEvent } from "./supply";
 import { medications, pharmacies } from "../db/schema";
 import { MAX_MEDICATIONS } from "../domain/limits";
+import { addDays } from "../domain/time";
 import { compareByName, type Medication } from "../domain/medications";
 import { averagePerDay, currentPause, parseRegimen, scheduleOn, supplyOn, upcomingChanges, type Pause, type Schedule, type Unit } from "../domain/regimen";
 import { type MedicationPayload } from "../shared/medication-schemas";
@@ -113,15 +114,33 @@ function regimenUpdate(write: RegimenWrite, today: string): SQL {
   const keep = write.keepIfPerDay === undefined ? sql`0` : sql`${medications.pillsPerDay} = ${write.keepIfPerDay}`;
   const changes = sql`case when ${keep} or json(${schedule}) is ${storedScheduleOn(write.effectiveFrom)} then json_extract(${R}, '$.changes')
     else json_insert((select json_group_array(json(c.value)) from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') < ${write.effectiveFrom}), '$[#]', json(${change})) end`;
-  let pauses = sql`json_extract(${R}, '$.pauses')`;
-  if (write.pause !== undefined) {
-    // Pauses over before today (and before the new one) stay: the chart draws those days as they were.
-    const cut = write.pause && write.pause.from < today ? write.pause.from : today;
-    const past = sql`(select json_group_array(json(p.value)) from json_each(${R}, '$.pauses') p where json_extract(p.value, '$.until') < ${cut})`;
-    pauses = write.pause ? sql`json_insert(${past}, '$[#]', json(${JSON.stringify(write.pause)}))` : past;
-  }
+  const pauses = write.pause === undefined ? sql`json_extract(${R}, '$.pauses')` : pausesWith(write.pause, today);
   return sql`json_object('changes', json(${changes}), 'pauses', json(${pauses}))`;
 }
+
+/**
+ * The stored pauses with `pause` in place of the current or next one (null: none from today on).
+ * Pauses over before today (and before the new one) stay: the chart draws those days as they were.
+ */
+export function pausesWith(pause: Pause | null, today: string): SQL {
+  const cut = pause && pause.from < today ? pause.from : today;
+  const past = sql`(select json_group_array(json(p.value)) from json_each(${R}, '$.pauses') p where json_extract(p.value, '$.until') < ${cut})`;
+  return pause ? sql`json_insert(${past}, '$[#]', json(${JSON.stringify(pause)}))` : past;
+}
+
+/**
+ * The stored pauses resumed on `today`: a pause under way ends the day before, one still to come
+ * is dropped, past ones stay (nothing changes when there is no pause).
+ */
+export function pausesResumed(today: string): SQL {
+  const yesterday = addDays(today, -1);
+  const until = sql`coalesce(json_extract(p.value, '$.until'), '9999-12-31')`;
+  return sql`(select json_group_array(json(case when ${until} >= ${today} then json_set(p.value, '$.until', ${yesterday}) else p.value end))
+    from json_each(${R}, '$.pauses') p where json_extract(p.value, '$.from') < ${today} or ${until} < ${today})`;
+}
+
+/** The regimen column with its pauses replaced (the schedule changes as stored). */
+export const regimenWithPauses = (pauses: SQL) => sql`json_object('changes', json_extract(${R}, '$.changes'), 'pauses', json(${pauses}))`;
 
 /**
  * Inserts only when the pharmacy is the user's own: the values are selected FROM that pharmacy's

@@ -29,6 +29,12 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** The current pause ('Paused until {date}', 'Paused') or the one to come ('Paused from {date}'). */
+function pauseText(from: string, until: string | null, today: string) {
+  if (from > today) return until ? m.page_med_pause_planned_until({ from: formatDate(from), until: formatDate(until) }) : m.page_med_pause_planned({ date: formatDate(from) });
+  return until ? m.status_paused_until({ date: formatDate(until) }) : m.status_paused();
+}
+
 // The medication page: what is left and until when, the prescription, the supply chart and the
 // history. The session, the medication, its pharmacy and its events: one round trip.
 export const medicationDetailPages = new Hono<AppEnv>().get(
@@ -50,7 +56,6 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
     const counts = { medication: { pillsRemaining, unit, schedule, scheduleChanges, pausedFrom, pausedUntil, daysLeft, runsOutOn }, asOf: today, timezone: user.timezone };
     const [pharmacy] = data.pharmacy;
     const events = data.events.map(toSupplyEvent);
-    const pausedNow = pausedFrom !== null && pausedFrom <= today && (pausedUntil === null || pausedUntil >= today);
     const notice = prescriptionNoticeShown(medication, today, user.notificationDays);
     return c.render(
       <AppShell user={user}>
@@ -63,9 +68,12 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
               <h1 className="min-w-0 text-2xl font-bold break-words">
                 <bdi>{medication.name}</bdi>
               </h1>
-              <a href={`/edit-medication/${medication.id}`} className="btn-secondary" data-online-only>
-                {m.page_med_edit()}
-              </a>
+              <div className="flex flex-wrap gap-2">
+                <Island name="MedicationPause" props={{ medicationId: medication.id, name: medication.name, pausedFrom, pausedUntil, today }} />
+                <a href={`/edit-medication/${medication.id}`} className="btn-secondary" data-online-only>
+                  {m.page_med_edit()}
+                </a>
+              </div>
             </div>
             {notice && (
               <p
@@ -92,15 +100,13 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
               </Fact>
               <Fact term={m.page_med_daily_dose()}>
                 {doseText(medication.schedule, medication.unit)}
-                {/* The changes to come (the API answers only those), then a pause in force. */}
+                {/* The changes to come (the API answers only those), then a pause in force or to come. */}
                 {medication.scheduleChanges.map((change) => (
                   <span key={change.effectiveFrom} className="block text-sm font-normal">
                     {m.page_med_change_from({ date: formatDate(change.effectiveFrom), schedule: doseText(change.schedule, medication.unit) })}
                   </span>
                 ))}
-                {pausedNow && (
-                  <span className="block text-sm font-normal">{medication.pausedUntil ? m.status_paused_until({ date: formatDate(medication.pausedUntil) }) : m.status_paused()}</span>
-                )}
+                {pausedFrom !== null && <span className="block text-sm font-normal">{pauseText(pausedFrom, pausedUntil, today)}</span>}
               </Fact>
               {/* Islands only to count a kept offline copy down to the day it is read (CountedDown). */}
               <Fact term={m.page_med_pills_left_today()}>

@@ -65,3 +65,16 @@ export const pauseProblem = (input: { pausedFrom?: string | null; pausedUntil?: 
 
 /** How far ahead a change of schedule may be dated. */
 export const EFFECTIVE_FROM_MAX_DAYS = 365;
+
+/**
+ * PUT /api/medications/:id/pause and the pause dialog: a first paused day, and the last one or none
+ * (empty: paused until resumed). The server also refuses a last day before the user's today.
+ */
+export const pauseSchema = z
+  .object({
+    pausedFrom: date(m.field_paused_from_invalid),
+    pausedUntil: optionalDate(m.field_paused_until_invalid),
+  })
+  .check(z.refine((pause) => pauseProblem(pause) === null, { ...msg(m.field_paused_until_before_from), path: ["pausedUntil"] }));
+
+export type PausePayload = z.infer<typeof pauseSchema>;
