@@ -3,7 +3,7 @@ import { todayIn } from "../src/domain/countdown";
 import { addDays } from "../src/domain/time";
 import { call, createPharmacy, medicationInput, signUp } from "./helpers";
 
-// The medication page's schedule (issue 22): the one in force, the changes to come, and the pause.
+// The medication page's schedule: the one in force, the changes to come, and the pause.
 
 const dateText = (date: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`));
 

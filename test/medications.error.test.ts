@@ -15,7 +15,7 @@ const invalidMedications: [Record<string, unknown>, string, string][] = [
   [{ pharmacyId: "abc" }, "Please select a pharmacy", "field_pharmacy_required"],
   [{ pharmacyId: 1.5 }, "Please select a pharmacy", "field_pharmacy_required"],
   [{ pharmacyId: -3 }, "Please select a pharmacy", "field_pharmacy_required"],
-  // Issue 22: the old 0.5 minimum goes; 0.25 is the smallest dose.
+  // The old 0.5 minimum is gone; 0.25 is the smallest dose.
   [{ pillsPerDay: 0.2 }, "Must take at least 0.25 pills per day", "field_pills_per_day_min"],
   [{ pillsPerDay: 0 }, "Must take at least 0.25 pills per day", "field_pills_per_day_min"],
   [{ pillsPerDay: "" }, "Must take at least 0.25 pills per day", "field_pills_per_day_min"],

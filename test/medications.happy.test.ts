@@ -20,7 +20,7 @@ describe("medications: happy paths", () => {
     const today = todayIn("UTC");
     expect(res.body).toEqual({
       id: expect.any(Number), name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2025-01-05", refillsLeft: null, prescriptionExpiresOn: null,
-      // Issue 22: the old shape is a daily dose in tablets; days left and the run-out date come with it.
+      // The old shape is a daily dose in tablets; days left and the run-out date come with it.
       unit: "tablet", schedule: { type: "daily", dose: 1.5 }, scheduleChanges: [], pausedFrom: null, pausedUntil: null, daysLeft: 30, runsOutOn: addDays(today, 30),
     });
     expect((await storedRow(res.body.id)).countedOn).toBe(todayIn("UTC"));

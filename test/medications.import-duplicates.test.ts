@@ -4,7 +4,7 @@ import { medications, pharmacies } from "../src/db/schema";
 import { CSV_COLUMNS } from "../src/shared/import-schemas";
 import { call, createMedication, createPharmacy, db, signUp, type Account } from "./helpers";
 
-// Issue 24 point 4: an import finds the account's own pharmacies by name (case and spaces aside,
+// An import finds the account's own pharmacies by name (case and spaces aside,
 // with or without a phone) and does not add a medication the account already tracks unless asked.
 
 const HEADER = CSV_COLUMNS.join(",");

@@ -139,7 +139,7 @@ describe("CSV import", () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({ imported: 6, pharmaciesCreated: 3, skipped: 0 });
     const byName = new Map((await listOf(account)).map((m) => [m.name, m]));
-    // Case is folded beyond ASCII (issue 24): accented capitals name the same pharmacy.
+    // Case is folded beyond ASCII: accented capitals name the same pharmacy.
     expect(byName.get("Upper")!.pharmacyId).not.toBeNull();
     expect(byName.get("Upper")!.pharmacyId).toBe(byName.get("Lower")!.pharmacyId);
     expect(byName.get("Metformin")!.pharmacyId).toBe(existing.id);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { medications, pharmacies, supplyEvents } from "../src/db/schema";
 import { call, createMedication, createPharmacy, db, signUp, type Account } from "./helpers";
 
-// Issue 24 point 4: 'Merge into…' moves a pharmacy's medications to another of the owner's and
+// 'Merge into…' moves a pharmacy's medications to another of the owner's and
 // deletes it, in one batch (test/round-trips.test.ts counts the trips).
 
 const merge = (account: Account, fromId: number | string, body: unknown) => call("POST", `/api/pharmacies/${fromId}/merge`, { cookie: account.cookie, body });

@@ -116,7 +116,7 @@ describe("CSV import: phone numbers", () => {
     expect((await pharmaciesOf(target)).map(({ phoneNumber, phoneDisplay }) => [phoneNumber, phoneDisplay])).toEqual([["ext. 42 (front desk)", "ext. 42 (front desk)"]]);
     expect((await exportOf(target)).text).toBe(file);
     // Imported again, the row finds the pharmacy by its stored form: no second one, and the
-    // medication already there is skipped unless imported as new (issue 24).
+    // medication already there is skipped unless imported as new.
     expect((await importFile(target, file)).body).toEqual({ imported: 0, pharmaciesCreated: 0, skipped: 1 });
     expect((await importFile(target, file, "?duplicates=import")).body).toEqual({ imported: 1, pharmaciesCreated: 0, skipped: 0 });
   });

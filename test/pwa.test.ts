@@ -3,7 +3,7 @@ import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, mo
 import assets from "../src/generated/assets.json";
 import { call, createMedication, signUp } from "./helpers";
 
-// Issue 23, the installable app and its offline copies: what every page links, what a signed-in page
+// The installable app and its offline copies: what every page links, what a signed-in page
 // carries for offline reading, what the service worker may keep, and that signing out or deleting
 // the account tells the browser to drop it all. The served files (manifest, icons, /sw.js headers)
 // are checked in test/node/pwa-assets.test.ts and against the dev server in test/e2e/offline.test.ts.

@@ -322,7 +322,7 @@ describe("in the current language", () => {
   });
 });
 
-describe("a paused medication on the dashboard (issue 22)", () => {
+describe("a paused medication on the dashboard", () => {
   it("shows 'Paused' instead of days left when it never runs out", async () => {
     const { toRow } = await import("../../islands/dashboard/rows");
     const row = toRow(med({ daysLeft: null, runsOutOn: null, pausedFrom: "2026-02-20", pausedUntil: null }), new Map(), "2026-03-01", 7);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { doseText } from "../../src/domain/dose-text";
 import { inLocale } from "../../src/i18n/current";
 
-// The dashboard's Dose column and the medication page (issue 22): one sentence per schedule type.
+// The dashboard's Dose column and the medication page: one sentence per schedule type.
 
 describe("dose text", () => {
   it("writes each schedule type in English", () => {

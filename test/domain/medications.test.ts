@@ -31,7 +31,7 @@ const med = (pillsRemaining: number, pillsPerDay = 1, name = "Medication"): Medi
 });
 
 describe("days of supply left", () => {
-  it("is the whole days the count covers (issue 22: the day's dose comes off at the midnight that ends it)", () => {
+  it("is the whole days the count covers (the day's dose comes off at the midnight that ends it)", () => {
     expect(daysLeft(med(30, 2))).toBe(15);
     expect(daysLeft(med(15, 2))).toBe(7);
     expect(daysLeft(med(0, 1))).toBe(0);

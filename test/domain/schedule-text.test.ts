@@ -3,7 +3,7 @@ import { medicationsCsv, readMedicationsCsv, type ListedMedication } from "../..
 import type { Schedule } from "../../src/domain/regimen";
 import { readScheduleText, scheduleText } from "../../src/domain/schedule-text";
 
-// The CSV's unit and schedule columns (issue 22): readable, read back, and an older file without them.
+// The CSV's unit and schedule columns: readable, read back, and an older file without them.
 
 const SCHEDULES: Array<[Schedule, string]> = [
   [{ type: "daily", dose: 1 }, "daily 1"],

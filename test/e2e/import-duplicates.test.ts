@@ -2,9 +2,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
 
-// Issue 24 point 4 in the browser: the import preview's skip / import-as-new choice for medications
+// In the browser: the import preview's skip / import-as-new choice for medications
 // already on the list, and the pharmacies page's 'Merge into…'. A refusal keeps either dialog open
-// with what was chosen and says why inside it (point 1).
+// with what was chosen and says why inside it.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe.each([
 
     await page.goto("/");
     await hydrated(page);
-    // On a phone the secondary actions sit behind 'More' (issue 24 point 5).
+    // On a phone the secondary actions sit behind 'More'.
     if (viewport === MOBILE) await page.getByRole("button", { name: "More" }).click();
     await page.getByRole("button", { name: "Import from CSV" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Import from CSV" });

@@ -5,7 +5,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, DESKTOP, expectAccessible, hydrated, launch, MOBILE, newPage, registerViaApi, uniqueName } from "./browser";
 
-// Issue 23: the app installs (Chromium's own check), opens offline to the last list it saw with a
+// The app installs (Chromium's own check), opens offline to the last list it saw with a
 // banner and the server's actions disabled, and a sign-out leaves nothing readable offline.
 
 let browser: Browser;

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
 
-// Issue 22 through the form: a weekly methotrexate and an as-needed inhaler, entered as a patient
+// Regimens through the form: a weekly methotrexate and an as-needed inhaler, entered as a patient
 // would, then the days left and the schedule as the dashboard and the medication page show them.
 
 let browser: Browser;
