@@ -270,7 +270,7 @@ function outcomeOf(context: JobContext, { plan: p, notifications, names, push }:
   const result = email ?? { ok: false as const, permanent: true, error: push?.errors.join("; ") || "nothing delivered" };
   const failed = { ...base, error: result.error, notifications: [], medications: names };
   if (email === null) {
-    console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} not pushed, and no e-mail to fall back to: ${result.error}`);
+    console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} not delivered, and nothing is left to try today: ${result.error}`);
     summary.failed++;
     return { ...failed, status: "failed", next: p.next };
   }
