@@ -128,10 +128,10 @@ describe("nothing but resets goes to an unconfirmed address", () => {
     const account = await signUp();
     for (const page of ["/", "/profile", "/pharmacies"]) {
       const res = await call("GET", page, { cookie: account.cookie });
-      expect(res.text).toContain("Confirm your email address to get refill reminders.");
+      expect(res.text).toContain("Confirm your email address to get refill reminders by email.");
       expect(res.text).toContain("Resend email");
     }
     await openConfirmationLink(account.email);
-    expect((await call("GET", "/", { cookie: account.cookie })).text).not.toContain("Confirm your email address to get refill reminders.");
+    expect((await call("GET", "/", { cookie: account.cookie })).text).not.toContain("Confirm your email address to get refill reminders by email.");
   });
 });

@@ -127,7 +127,7 @@ describe("events", () => {
     const res = await post({ RecordType: "SpamComplaint", ID: 42, Type: "SpamComplaint", Email: account.email, Metadata: {} });
     expect(res.status).toBe(200);
     expect(await userRow(account.id)).toMatchObject({ emailConsent: false, deliveryProblem: "complained" });
-    expect((await call("GET", "/", { cookie: account.cookie })).text).toContain("You marked our email as spam, so reminders are off.");
+    expect((await call("GET", "/", { cookie: account.cookie })).text).toContain("You marked our email as spam, so reminder emails are off.");
   });
 
   it.each([

@@ -63,8 +63,8 @@ export const users = sqliteTable(
     // When the owner first saved the notification settings (the first-run checklist's last step);
     // accounts older than the checklist got their creation time (migration 0008).
     remindersChosenAt: integer("reminders_chosen_at"),
-    // How the daily reminder travels: e-mail, push to the user's devices, or both. The
-    // job's due set is still the consenting users with a confirmed address (the partial index).
+    // How the daily reminder travels: e-mail, push to the user's devices, or both. Push needs
+    // no confirmed address, so a user who chose it is in the job's due set (the partial index).
     remindersBy: text("reminders_by", { enum: REMINDER_CHANNELS }).notNull().default("email"),
     // Whether a push may name the medications on the lock screen; off: generic text.
     pushShowNames: integer("push_show_names", { mode: "boolean" }).notNull().default(false),
@@ -74,7 +74,9 @@ export const users = sqliteTable(
     // Addresses match case-insensitively: lower(email) = lower(?).
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_email_token_idx").on(t.emailTokenHash),
-    index("users_next_notification_idx").on(t.nextNotificationAt).where(sql`email_consent = 1 AND email_confirmed_at IS NOT NULL`),
+    // The hourly job's due set: e-mail to a consenting, confirmed address, or push chosen
+    // (src/reminders/store.ts writes the same WHERE, so SQLite can use the index).
+    index("users_next_notification_idx").on(t.nextNotificationAt).where(sql`(email_consent = 1 AND email_confirmed_at IS NOT NULL) OR reminders_by <> 'email'`),
   ],
 );
 

@@ -7,7 +7,7 @@ import { reminderMessage } from "../mail/templates/ReminderEmail";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, type UnsubscribeKey } from "../mail/unsubscribe";
 import { needsReminder, notificationRecords, reminderContent } from "./due";
 import { vapidKeys, type VapidKeys } from "../push/keys";
-import { pushDays, pushTargets, type PushDay } from "./push";
+import { pushDays, pushTargets, reachable, type PushDay } from "./push";
 import { claimDays, medicationsByUser, recordBatch, type Advance, type ClaimedDay, type DueUser, type Outcome } from "./store";
 
 // One batch of due users, processed the same way whether the cron tick reads it inline or a queue
@@ -31,6 +31,8 @@ export interface TickSummary {
   rejected: number;
   /** Due users another tick had already handled (or is handling) for their local day. */
   alreadyHandled: number;
+  /** Due users no channel reaches today (push chosen but no device or push off here, and no e-mail): moved on, never claimed. */
+  unreachable: number;
   /** Claims taken over from an earlier attempt ('retry' or a stale 'sending'): each asked Postmark first. */
   retried: number;
   /** Pushes the push services accepted (one per device). */
@@ -52,6 +54,7 @@ export const emptySummary = (): TickSummary => ({
   failed: 0,
   rejected: 0,
   alreadyHandled: 0,
+  unreachable: 0,
   retried: 0,
   pushed: 0,
   batchErrors: 0,
@@ -84,7 +87,7 @@ export function logJobLine(event: "reminder_tick" | "reminder_batch", now: numbe
     scheduledTime: iso(now),
     due: summary.due,
     sent: summary.sent,
-    skipped: summary.nothingDue + summary.alreadyHandled,
+    skipped: summary.nothingDue + summary.alreadyHandled + summary.unreachable,
     retried: summary.retried,
     pushed: summary.pushed,
     retrying: summary.retry,
@@ -123,23 +126,28 @@ function plan(user: DueUser, now: number): Plan {
   return { user, zone, localDate: localDateAt(now, zone), next };
 }
 
+const advanceOf = (p: Plan): Advance => ({ userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, next: p.next });
+
 /** Claims, sends and records one batch of due users; answers false (logged, counted) if the batch failed. */
 export async function processBatch(context: JobContext, batch: DueUser[], summary: TickSummary): Promise<boolean> {
   const { db, now } = context;
-  const plans = batch.map((user) => plan(user, now));
+  const all = batch.map((user) => plan(user, now));
   const ids = batch.map((u) => u.id).join(",");
+  // In the due set for push but with no device (or push off on this server) and no address to
+  // e-mail: nothing to send, so no claim and no log row; only the due instant moves on.
+  const plans = all.filter((p) => reachable(p.user, context.vapid !== null));
+  const unreachable = all.filter((p) => !reachable(p.user, context.vapid !== null)).map(advanceOf);
+  summary.unreachable += unreachable.length;
   try {
-    const requests = plans.map((p) => ({ userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt }));
+    const requests = plans.map((p) => ({ userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, email: p.user.emailable }));
     const claimed = await claimDays(db, now, Date.now(), requests);
     const mine = plans.filter((p) => claimed.has(p.user.id)).map((p) => ({ ...p, ...claimed.get(p.user.id)! }));
-    const finishedElsewhere: Advance[] = plans
-      .filter((p) => !claimed.has(p.user.id))
-      .map((p) => ({ userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, next: p.next }));
+    const finishedElsewhere = plans.filter((p) => !claimed.has(p.user.id)).map(advanceOf);
     summary.alreadyHandled += finishedElsewhere.length;
     summary.retried += mine.filter((p) => p.attempt > 1).length;
 
     const outcomes = await remind(context, mine, summary);
-    await recordBatch(db, now, outcomes, finishedElsewhere);
+    await recordBatch(db, now, outcomes, finishedElsewhere, unreachable);
     return true;
   } catch (err) {
     // Claims stay 'sending' and become claimable again once stale; the tick that takes them over
@@ -214,12 +222,13 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
 const dayGoesOn = (context: JobContext, p: Plan) => localDateAt(context.now + HOUR, p.zone) === p.localDate;
 
 /**
- * E-mail goes out when the user chose it, and for a push-only user when the push reached no
- * device and will not be tried again today (no device, all failed for good, push off on the
- * server): the fallback, to the confirmed address every due user has. A push in doubt (an earlier
- * attempt died mid-send) gets no fallback: it may have arrived.
+ * E-mail goes only to a confirmed, consenting address: when the user chose it, and for a push-only
+ * user when the push reached no device and will not be tried again today (no device, all failed
+ * for good, push off on the server): the fallback. A push in doubt (an earlier attempt died
+ * mid-send) gets no fallback: it may have arrived.
  */
 function wantsEmail(context: JobContext, o: Pending): boolean {
+  if (!o.plan.user.emailable) return false;
   if (o.plan.user.remindersBy !== "push") return true;
   if (!o.push) return true;
   if (!o.push.state || o.push.reached) return false;
@@ -255,12 +264,13 @@ function outcomeOf(context: JobContext, { plan: p, notifications, names, push }:
     summary.sent++;
     return { ...base, status: "sent", error: null, next: p.next, notifications, medications: names };
   }
-  // Nothing reached the user. A push in doubt with no e-mail is not retried: it may have arrived.
-  const inDoubt = email === null && push !== null && push.state === null;
-  const result = email ?? { ok: false as const, permanent: inDoubt, error: push?.errors.join("; ") || "nothing delivered" };
+  // Nothing reached the user. With no e-mail tried, nothing is left for today: the push is in doubt
+  // (an earlier attempt may have delivered it), failed for good or ran out of day, and there is no
+  // address to fall back to.
+  const result = email ?? { ok: false as const, permanent: true, error: push?.errors.join("; ") || "nothing delivered" };
   const failed = { ...base, error: result.error, notifications: [], medications: names };
-  if (inDoubt) {
-    console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} not pushed again: ${result.error}`);
+  if (email === null) {
+    console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} not delivered, and nothing is left to try today: ${result.error}`);
     summary.failed++;
     return { ...failed, status: "failed", next: p.next };
   }

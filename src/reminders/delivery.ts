@@ -5,8 +5,9 @@ import type { DeliveryChange } from "../domain/delivery";
 
 // Stopping reminders for an address, from Postmark's webhook (confirming another address and
 // turning reminders on again resume them: src/auth/email-confirmation.ts, the notification settings).
-// Stopping turns email_consent off (the hourly job's partial index then skips the user) and keeps
-// the problem and the address for the banner; resuming clears both and turns consent on.
+// Stopping turns email_consent off (the hourly job then e-mails the user no more; push, if chosen,
+// goes on) and keeps the problem and the address for the banner; resuming clears both and turns
+// consent on.
 
 /**
  * Applies one webhook event in one batch: every account with that address (as Postmark spells it,

@@ -34,6 +34,12 @@ export interface PushAsk {
   names: string[];
 }
 
+/**
+ * Whether anything can carry the user's reminder today: their e-mail (confirmed and consenting;
+ * also a push-only account's fallback), or push, when chosen and on here, to at least one device.
+ */
+export const reachable = (user: DueUser, pushOn: boolean) => user.emailable || (pushOn && user.remindersBy !== "email" && user.pushDevices > 0);
+
 /** The devices of these users, by user: one statement, only when some of them has one. */
 export async function pushTargets(db: Db, users: DueUser[]): Promise<Map<number, PushTarget[]>> {
   const byUser = new Map<number, PushTarget[]>();

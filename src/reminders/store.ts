@@ -29,6 +29,8 @@ export interface DueUser {
   notificationDays: number;
   nextNotificationAt: number;
   remindersBy: ReminderChannel;
+  /** The address is confirmed and consents to e-mail (a bounce or complaint turns consent off): the only kind the job e-mails. */
+  emailable: boolean;
   pushShowNames: boolean;
   /** Devices a push would go to (0 when the reminder goes by e-mail only): what the batch's budget counts. */
   pushDevices: number;
@@ -49,6 +51,7 @@ const dueUserColumns = {
   notificationDays: users.notificationDays,
   nextNotificationAt: users.nextNotificationAt,
   remindersBy: users.remindersBy,
+  emailable: sql<boolean>`${users.emailConsent} = 1 AND ${users.emailConfirmedAt} IS NOT NULL`.mapWith((v: unknown) => Boolean(Number(v))),
   pushShowNames: users.pushShowNames,
   // Qualified by hand: drizzle writes a single table's columns unqualified, and inside the subquery
   // a bare "id" would be the subscription's.
@@ -56,9 +59,10 @@ const dueUserColumns = {
     ELSE (SELECT count(*) FROM "push_subscriptions" p WHERE p."user_id" = "users"."id") END`.mapWith(Number),
 };
 
-// Literal SQL (no bound parameters) so SQLite can prove the partial index's WHERE: consenting users
-// whose address is confirmed. An unconfirmed address gets no reminder and costs the job nothing.
-const reachable = sql`${users.emailConsent} = 1 AND ${users.emailConfirmedAt} IS NOT NULL`;
+// Literal SQL (no bound parameters), written as the partial index's WHERE is (src/db/schema.ts), so
+// SQLite can prove it: users reminded by e-mail (consenting, address confirmed) and users who chose
+// push, whatever their address. An account that can be reached neither way costs the job nothing.
+const reachable = sql`(${users.emailConsent} = 1 AND ${users.emailConfirmedAt} IS NOT NULL OR ${users.remindersBy} <> 'email')`;
 
 /** Reachable users due at `now` after `cursor` in (due instant, id) order: the partial index's range. */
 function dueAfter(now: number, cursor: Cursor | null) {
@@ -68,7 +72,7 @@ function dueAfter(now: number, cursor: Cursor | null) {
   return and(reachable, lte(users.nextNotificationAt, now), afterCursor);
 }
 
-/** Consenting users due at `now`, oldest first, after `cursor`: served by the partial index. */
+/** Reachable users due at `now`, oldest first, after `cursor`: served by the partial index. */
 export function dueUsersQuery(db: Db, now: number, cursor: Cursor | null, limit = USER_BATCH_SIZE) {
   return db
     .select(dueUserColumns)
@@ -114,6 +118,12 @@ export interface ClaimRequest {
   localDate: string;
   /** The due instant the batch read: the claim only holds if nobody has advanced it since. */
   due: number;
+  /**
+   * The batch read the user as emailable (DueUser.emailable); left out, as true. The claim only
+   * holds if that is still so (consent may have been withdrawn since), or, for a user read as not
+   * emailable, if push is still chosen.
+   */
+  email?: boolean;
 }
 
 /**
@@ -155,9 +165,10 @@ export async function claimDays(db: Db, now: number, wallNow: number, requests: 
     INSERT INTO reminder_log (user_id, local_date, status, attempts, updated_at, error, push_state)
     SELECT ${field("userId")}, ${field("localDate")}, 'sending', 1, ${wallNow}, NULL, '{"sent":[],"failed":[]}'
     FROM ${jsonRows(requests)}
-    -- consent may have been withdrawn, or the user finished by someone else, since the batch was read
-    WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = ${field("userId")} AND u.email_consent = 1
-                    AND u.next_notification_at = ${field("due")})
+    -- consent or push may have been withdrawn, or the user finished by someone else, since the batch was read
+    WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = ${field("userId")} AND u.next_notification_at = ${field("due")}
+                    AND CASE WHEN coalesce(${field("email")}, 1) THEN u.email_consent = 1 AND u.email_confirmed_at IS NOT NULL
+                             ELSE u.reminders_by <> 'email' END)
       -- the neighbouring dates only (a primary-key range of three rows): two processors of one user
       -- are at most a day apart unless a queued batch waited through every tick of a whole day
       AND NOT EXISTS (SELECT 1 FROM reminder_log l WHERE l.user_id = ${field("userId")}
@@ -226,10 +237,11 @@ function advanceDue(db: Db, rows: Array<Pick<Advance, "userId" | "due" | "next">
 
 /**
  * Records a batch of users in one db.batch (one transaction): notification records of sent
- * e-mails, each claimed day's status, and the next due instants — for claimed users, and for users
- * whose day was already finished by another tick (so they leave the due set).
+ * e-mails, each claimed day's status, and the next due instants — for claimed users, for users
+ * whose day was already finished by another tick (so they leave the due set), and for users no
+ * channel reaches today (`unreachable`: never claimed, no log row, only moved on to tomorrow).
  */
-export async function recordBatch(db: Db, now: number, outcomes: Outcome[], finishedElsewhere: Advance[]): Promise<void> {
+export async function recordBatch(db: Db, now: number, outcomes: Outcome[], finishedElsewhere: Advance[], unreachable: Advance[] = []): Promise<void> {
   const notificationRows = outcomes
     .filter((o) => o.status === "sent")
     .flatMap((o) => o.notifications.map((n) => ({ userId: o.userId, medicationId: n.medicationId, type: n.type })));
@@ -254,7 +266,7 @@ export async function recordBatch(db: Db, now: number, outcomes: Outcome[], fini
            FROM ${jsonRows(statusRows)}) AS r`,
     )
     .where(sql`${reminderLog.userId} = r.user_id AND ${reminderLog.localDate} = r.local_date`);
-  const advance = advanceDue(db, advanceRows);
+  const advance = advanceDue(db, [...advanceRows, ...unreachable]);
   // Only where another processor has finished that day: a day still 'sending' or in 'retry', or
   // with no row at all, keeps its user due.
   const advanceFinishedElsewhere = advanceDue(

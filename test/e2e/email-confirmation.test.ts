@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const BANNER = "Confirm your email address to get refill reminders.";
+const BANNER = "Confirm your email address to get refill reminders by email.";
 const count = (page: Page, value: string) => page.getByText(value, { exact: false }).count();
 const currentUser = async (page: Page) => (await page.request.get("/api/user")).json();
 const confirmations = async (page: Page, to: string) => (await devEmailsTo(page, to)).filter((m) => m.subject === "Confirm your Refill Tracker email address");
