@@ -77,7 +77,7 @@ describe("push on Configure Notifications", () => {
       expect((await pushLog(page)).permissionAsks).toBe(0);
 
       const key = await page.evaluate(() => Array.from(document.querySelectorAll("script[type='application/json']"), (s) => s.textContent).join(""));
-      const saved = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/api/push/subscriptions");
+      const saved = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/api/push/subscriptions", { timeout: 30_000 });
       // A click, not check(): the box ticks only once the device is saved.
       await page.getByRole("checkbox", { name: PUSH }).click();
       const response = await saved;
