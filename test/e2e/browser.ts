@@ -1,5 +1,7 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
@@ -11,11 +13,30 @@ export const baseUrl = () => inject("baseUrl");
 export const DESKTOP = { width: 1280, height: 900 };
 export const MOBILE = { width: 375, height: 800 };
 
+const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+// Playwright passes an --enable-features of its own and Chromium keeps only the last one, so a
+// launch that enables more repeats Playwright's list (playwright-core's chromiumSwitches).
+const PLAYWRIGHT_FEATURES = ["CDPScreenshotNewSurface", "SkipListAccountsWithoutGaiaCookies"];
+
 export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+}
+
+/**
+ * Chromium on a throwaway persistent profile, and its page (watched as newPage's are). The contexts
+ * of launch()'s browser are incognito, where Chromium has no Push API; `args` and `features` are
+ * added to the usual flags.
+ */
+export async function launchPersistent(viewport = DESKTOP, options: { args?: string[]; features?: string[] } = {}) {
+  const profile = mkdtempSync(join(tmpdir(), "refill-profile-"));
+  const features = options.features?.length ? [`--enable-features=${[...PLAYWRIGHT_FEATURES, ...options.features].join(",")}`] : [];
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: [...FLAGS, ...(options.args ?? []), ...features], viewport, baseURL: baseUrl() });
+  const page = watch(context.pages()[0] ?? (await context.newPage()));
+  const close = async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { page, close };
 }
 
 /**
@@ -24,7 +45,11 @@ export function launch(): Promise<Browser> {
  */
 export async function newPage(browser: Browser, viewport = DESKTOP, timezoneId?: string, locale?: string): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl(), timezoneId, locale });
-  const page = await context.newPage();
+  return watch(await context.newPage());
+}
+
+/** Records the page's JavaScript errors for expectNoErrors. */
+function watch(page: Page): Page {
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
   page.on("console", (msg) => msg.type() === "error" && !/Failed to load resource.*40[019]/.test(msg.text()) && problems.push(`console: ${msg.text()}`));

@@ -1,15 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, hydrated, launch, launchPersistent, MOBILE, newPage, registerViaApi } from "./browser";
+import { startGcmStandIn } from "./gcm-stand-in";
 
-// Issue 23, push on the settings page in Chromium: the permission (granted over CDP, as a patient's
-// tap would) is asked from the tap on 'Push notifications on this device' and never on load, the
-// service worker's pushManager is asked to subscribe with the server's VAPID key. Chromium's own
-// push service (FCM) cannot be reached from this machine, so the real subscribe fails here: the
-// test checks that it was attempted with the right key and that the page says it failed. The rest
-// of the flow (saving, listing, removing the device, 'Reminders by' saved) runs with pushManager's
-// answer stood in by a subscription made in the page with WebCrypto; the sending side is covered
-// in workerd (test/reminders.push.test.ts), against the push service at the fetch boundary.
+// Push on the settings page in Chromium: the permission (granted over CDP, as a patient's tap
+// would) is asked from the tap on 'Push notifications on this device' and never on load, and the
+// service worker's pushManager subscribes with the server's VAPID key. Chromium's push service
+// (FCM) cannot be reached from this machine, so a real subscription is made with Chromium's GCM
+// client pointed at a local stand-in (./gcm-stand-in.ts): the keys and the endpoint are Chromium's
+// own. Chromium has no Push API in incognito contexts, which is how the failure path is shown. The
+// rest of the flow (Reminders by, removing) runs with a subscription made in the page with
+// WebCrypto; the sending side is covered in workerd (test/reminders.push.test.ts).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -63,32 +64,71 @@ async function openSettings(page: Page) {
 }
 
 describe("push on Configure Notifications", () => {
-  it("asks permission only from the tap, and subscribes with the server's VAPID key (Chromium's push service is out of reach here)", async () => {
+  it("asks permission only from the tap, subscribes for real with the server's VAPID key, saves and lists the device", async () => {
+    const gcm = await startGcmStandIn();
+    // Debian's Chromium is not on the stable channel, so it names its endpoints as Chromium's
+    // pre-release channels do; this feature gives the Web Push form on FCM's own host.
+    const { page, close } = await launchPersistent(DESKTOP, { args: gcm.args, features: ["PushMessagingGcmEndpointWebpushPath"] });
+    try {
+      await instrument(page, false);
+      await openSettings(page);
+      expect(await page.getByRole("group", { name: "Reminders by" }).isVisible()).toBe(true);
+      await expectAccessible(page);
+      expect((await pushLog(page)).permissionAsks).toBe(0);
+
+      const key = await page.evaluate(() => Array.from(document.querySelectorAll("script[type='application/json']"), (s) => s.textContent).join(""));
+      const saved = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/api/push/subscriptions", { timeout: 30_000 });
+      // A click, not check(): the box ticks only once the device is saved.
+      await page.getByRole("checkbox", { name: PUSH }).click();
+      const response = await saved;
+      expect(response.status()).toBe(201);
+      const log = await pushLog(page);
+      expect(log.outcome).toBe("subscribed");
+      expect(log.permissionAsks).toBe(1);
+      expect(await page.evaluate(() => Notification.permission)).toBe("granted");
+      // The key the page was given (the server's VAPID public key) is the one pushManager got, and
+      // the one Chromium registered with the push service for this origin.
+      expect(log.keys).toHaveLength(1);
+      expect(key).toContain(log.keys[0]);
+      expect(gcm.checkins).toBe(1);
+      expect(gcm.registrations).toHaveLength(1);
+      const [registration] = gcm.registrations;
+      expect(registration!.sender).toBe(log.keys[0]);
+      expect(registration!.subtype.startsWith(`wp:${baseUrl()}/#`)).toBe(true);
+
+      // What the page sent is Chromium's subscription: the endpoint built from the push service's
+      // token, a P-256 public key and a 16-byte auth secret.
+      const sent = response.request().postDataJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
+      expect(sent.endpoint).toBe(`https://fcm.googleapis.com/preprod/wp/${registration!.token}`);
+      const p256dh = Buffer.from(sent.keys.p256dh, "base64url");
+      expect([p256dh.length, p256dh[0]]).toEqual([65, 0x04]);
+      expect(Buffer.from(sent.keys.auth, "base64url")).toHaveLength(16);
+      expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint)).toBe(sent.endpoint);
+
+      await expect.poll(() => page.getByRole("checkbox", { name: PUSH }).isChecked()).toBe(true);
+      await expect.poll(() => page.getByRole("button", { name: /^Remove / }).count()).toBe(1);
+      await expectAccessible(page);
+      // Listed from the server, not just from the page's state.
+      await page.reload();
+      await hydrated(page);
+      expect(await page.getByRole("button", { name: /^Remove / }).count()).toBe(1);
+      expectNoErrors(page);
+    } finally {
+      await close();
+      await gcm.close();
+    }
+  });
+
+  it("says so when the browser refuses the subscription (Chromium in incognito has no Push API)", async () => {
     const page = await newPage(browser, DESKTOP);
     await instrument(page, false);
     await openSettings(page);
-    expect(await page.getByRole("group", { name: "Reminders by" }).isVisible()).toBe(true);
-    await expectAccessible(page);
-    expect((await pushLog(page)).permissionAsks).toBe(0);
-
-    const key = await page.evaluate(() => Array.from(document.querySelectorAll("script[type='application/json']"), (s) => s.textContent).join(""));
-    // A click, not check(): the box ticks only once the device is saved.
     await page.getByRole("checkbox", { name: PUSH }).click();
     await expect.poll(async () => (await pushLog(page)).outcome, { timeout: 30_000 }).not.toBeNull();
-    const log = await pushLog(page);
-    console.log(`[e2e] Chromium's pushManager.subscribe here: ${log.outcome}`);
-    expect(log.permissionAsks).toBe(1);
-    expect(await page.evaluate(() => Notification.permission)).toBe("granted");
-    // The key the page was given (the server's VAPID public key) is the one pushManager got.
-    expect(log.keys).toHaveLength(1);
-    expect(key).toContain(log.keys[0]);
-    if (log.outcome === "subscribed") {
-      await expect.poll(() => page.getByRole("button", { name: /^Remove / }).count()).toBe(1);
-    } else {
-      expect(log.outcome).toMatch(/^failed: /);
-      await expect.poll(() => page.getByRole("alert").filter({ hasText: "Push notifications could not be turned on for this device." }).count()).toBe(1);
-      expect(await page.getByRole("checkbox", { name: PUSH }).isChecked()).toBe(false);
-    }
+    expect((await pushLog(page)).outcome).toBe("failed: AbortError");
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Push notifications could not be turned on for this device." }).count()).toBe(1);
+    expect(await page.getByRole("checkbox", { name: PUSH }).isChecked()).toBe(false);
+    expect(await page.getByRole("button", { name: /^Remove / }).count()).toBe(0);
     await expectAccessible(page);
     await page.context().close();
   });
