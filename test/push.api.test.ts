@@ -36,6 +36,7 @@ describe("push subscriptions API", () => {
     ["Mozilla", "updates.push.services.mozilla.com"],
     ["Microsoft", "wns2-par02p.notify.windows.com"],
     ["Google (another googleapis.com host)", "android.googleapis.com"],
+    ["Google (Chrome's pre-release channels and Linux distributions' Chromium)", "jmt17.google.com"],
   ])("accepts %s's push service", async (_, host) => {
     const account = await signUp();
     const res = await subscribe(account, (await newDevice(host)).subscription);
@@ -58,6 +59,7 @@ describe("push subscriptions API", () => {
     ["http endpoint", (d) => ({ ...d.subscription, endpoint: d.subscription.endpoint.replace("https:", "http:") }), endpointError],
     ["unknown host", (d) => ({ ...d.subscription, endpoint: "https://push.evil.example/abc" }), endpointError],
     ["look-alike host", (d) => ({ ...d.subscription, endpoint: "https://fcm.googleapis.com.evil.example/abc" }), endpointError],
+    ["another google.com host", (d) => ({ ...d.subscription, endpoint: "https://evil.google.com/fcm/send/abc" }), endpointError],
     ["internal address", (d) => ({ ...d.subscription, endpoint: "https://127.0.0.1/abc" }), endpointError],
     ["credentials in the URL", (d) => ({ ...d.subscription, endpoint: "https://user:pw@fcm.googleapis.com/fcm/send/x" }), endpointError],
     ["another port", (d) => ({ ...d.subscription, endpoint: "https://fcm.googleapis.com:8443/fcm/send/x" }), endpointError],

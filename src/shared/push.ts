@@ -25,8 +25,11 @@ export function isP256Point(value: string): boolean {
   return bytes !== null && bytes.length === 65 && bytes[0] === 0x04;
 }
 
-/** The browsers' push services: Apple, Google (FCM), Mozilla, Microsoft (WNS). */
-const PUSH_HOSTS = [/^(?:[a-z0-9-]+\.)*push\.apple\.com$/, /^(?:[a-z0-9-]+\.)*googleapis\.com$/, /^(?:[a-z0-9-]+\.)*push\.services\.mozilla\.com$/, /^(?:[a-z0-9-]+\.)*notify\.windows\.com$/];
+/**
+ * The browsers' push services: Apple, Google (FCM; Chrome's beta, dev and canary channels and most
+ * Linux distributions' Chromium subscribe on jmt17.google.com), Mozilla, Microsoft (WNS).
+ */
+const PUSH_HOSTS = [/^(?:[a-z0-9-]+\.)*push\.apple\.com$/, /^(?:[a-z0-9-]+\.)*googleapis\.com$/, /^jmt17\.google\.com$/, /^(?:[a-z0-9-]+\.)*push\.services\.mozilla\.com$/, /^(?:[a-z0-9-]+\.)*notify\.windows\.com$/];
 
 /**
  * An https URL on a known push service, with no credentials or port: the job will POST to it, so

@@ -14,9 +14,6 @@ export const DESKTOP = { width: 1280, height: 900 };
 export const MOBILE = { width: 375, height: 800 };
 
 const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-// Playwright passes an --enable-features of its own and Chromium keeps only the last one, so a
-// launch that enables more repeats Playwright's list (playwright-core's chromiumSwitches).
-const PLAYWRIGHT_FEATURES = ["CDPScreenshotNewSurface", "SkipListAccountsWithoutGaiaCookies"];
 
 export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
@@ -24,13 +21,12 @@ export function launch(): Promise<Browser> {
 
 /**
  * Chromium on a throwaway persistent profile, and its page (watched as newPage's are). The contexts
- * of launch()'s browser are incognito, where Chromium has no Push API; `args` and `features` are
- * added to the usual flags.
+ * of launch()'s browser are incognito, where Chromium has no Push API; `args` are added to the
+ * usual flags.
  */
-export async function launchPersistent(viewport = DESKTOP, options: { args?: string[]; features?: string[] } = {}) {
+export async function launchPersistent(viewport = DESKTOP, options: { args?: string[] } = {}) {
   const profile = mkdtempSync(join(tmpdir(), "refill-profile-"));
-  const features = options.features?.length ? [`--enable-features=${[...PLAYWRIGHT_FEATURES, ...options.features].join(",")}`] : [];
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: [...FLAGS, ...(options.args ?? []), ...features], viewport, baseURL: baseUrl() });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: [...FLAGS, ...(options.args ?? [])], viewport, baseURL: baseUrl() });
   const page = watch(context.pages()[0] ?? (await context.newPage()));
   const close = async () => {
     await context.close();

@@ -39,4 +39,9 @@ describe("redact and errorSummary", () => {
     expect(redact(`to <nina@example.com> with ${token}, user 42`)).toBe("to <[address]> with [token], user 42");
     expect(errorSummary(new Error("D1_ERROR: no such row for bob@example.org"))).toContain("no such row for [address]");
   });
+
+  it("cut push endpoints, on Google's pre-release host as well", () => {
+    expect(redact("push to https://fcm.googleapis.com/fcm/send/abc:DEF-123 failed")).toBe("push to [push endpoint] failed");
+    expect(redact("push to https://jmt17.google.com/fcm/send/abc:DEF-123 failed")).toBe("push to [push endpoint] failed");
+  });
 });
