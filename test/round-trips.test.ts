@@ -8,6 +8,9 @@ import { libsqlEnv, libsqlHttpUrl } from "./support/libsql-http";
 import { newDevice, pushKeys } from "./push-fixtures";
 
 const device = await newDevice();
+// A device whose push service says it is gone (410), and how often it was pushed to.
+const goneDevice = await newDevice("updates.push.services.mozilla.com");
+const goneDeviceHits = { n: 0 };
 
 // Database round trips per request, counted where they cross the wire: calls on the D1 binding, and
 // HTTP requests of the production libSQL client (@libsql/client/web) to a Hrana server. A signed-in
@@ -72,6 +75,10 @@ beforeAll(() => {
     }
     // The push service of the test notification accepts it.
     if (url.startsWith("https://fcm.googleapis.com/")) return new Response(null, { status: 201 });
+    if (url === goneDevice.subscription.endpoint) {
+      goneDeviceHits.n++;
+      return new Response(null, { status: 410 });
+    }
     return originalFetch(input, init);
   };
   return () => {
@@ -210,6 +217,18 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect(answer.roundTrips).toBeGreaterThanOrEqual(1);
     expect(answer.roundTrips).toBeLessThanOrEqual(2);
     expect(timedQueries(answer)).toBe(answer.roundTrips);
+  });
+
+  it("a test notification that finds a device gone drops it within the same two round trips", async () => {
+    expect((await send("POST", "/api/push/subscriptions", { cookie, body: goneDevice.subscription })).status).toBe(201);
+    goneDeviceHits.n = 0;
+    const first = await send("POST", "/api/test-push-notification", { cookie });
+    expect([first.status, first.body.sent, goneDeviceHits.n]).toEqual([200, 1, 1]);
+    expect(first.roundTrips).toBe(2);
+    expect(timedQueries(first)).toBe(2);
+    // Dropped: the next test notification does not try it again.
+    const second = await send("POST", "/api/test-push-notification", { cookie });
+    expect([second.status, goneDeviceHits.n]).toEqual([200, 1]);
   });
 
   it("a CSV import (preview and write) takes at most two round trips, a calendar feed fetch one", async () => {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { consumeAttempt, LIMITS, throttleKey } from "../auth/throttle";
+import { blockedFor, countTestPushAttempt, LIMITS } from "../auth/throttle";
 import { deleteGoneSubscriptions, deletePushSubscription, pushTargetsOf, savePushSubscription } from "../data/push";
 import { browserLabel } from "../domain/browser";
 import type { AppEnv } from "../env";
@@ -38,19 +38,21 @@ export const pushApi = new Hono<AppEnv>()
 
   // Every device of the account, now, with the reminder's own delivery settings; sent whether or
   // not push is chosen for the daily reminder, so the user can check a device before choosing it.
-  .post("/test-push-notification", signedIn(({ db, owner }) => ({ targets: pushTargetsOf(db, owner) })), async (c) => {
+  // The try is counted in the batch that reads the devices, so that a device found gone can be
+  // dropped in the second round trip.
+  .post("/test-push-notification", signedIn(({ db, owner, now }) => ({ targets: pushTargetsOf(db, owner), attempt: countTestPushAttempt(db, owner, now) })), async (c) => {
     const vapid = vapidKeys(c.env);
     if (!vapid) throw new ApiError(404, "error_push_unavailable");
     const { user, data } = c.var.signedIn;
     if (data.targets.length === 0) throw new ApiError(409, "error_push_no_devices");
-    const blocked = await consumeAttempt(c.var.db, [[throttleKey.testPush(user.id), LIMITS.testPushPerUser]]);
+    const blocked = data.attempt.length ? blockedFor([["", LIMITS.testPushPerUser]], [data.attempt], Date.now()) : 0;
     if (blocked) throw tooManyAttempts(blocked);
     const payload = testPush(user);
     const results = await Promise.all(
       data.targets.map((target) => sendPush(target, payload, { ttl: REMINDER_PUSH_TTL, topic: `test-${user.id}`, urgency: "normal" }, vapid)),
     );
     const gone = data.targets.filter((_, i) => { const r = results[i]!; return !r.ok && r.kind === "gone"; }).map((t) => t.id);
-    // A device the push service calls gone costs this third round trip, only then.
+    // A device the push service calls gone costs this second round trip, only then.
     if (gone.length > 0) await deleteGoneSubscriptions(c.var.db, gone);
     results.forEach((r) => !r.ok && r.kind !== "gone" && console.error(`[push] test push for user ${user.id} not sent: ${r.error}`));
     const sent = results.filter((r) => r.ok).length;

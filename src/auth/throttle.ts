@@ -56,11 +56,12 @@ export const throttleKey = {
   forgotClient: (ip: string) => `forgot:ip:${clientBucket(ip)}`,
   forgotEmail: (email: string) => `forgot:email:${foldCase(email)}`,
   testEmail: (userId: number) => `test-email:user:${userId}`,
-  testPush: (userId: number) => `test-push:user:${userId}`,
+  testPush: (userId: number) => `${TEST_PUSH_PREFIX}${userId}`,
   confirmation: (userId: number) => `confirm-email:user:${userId}`,
   currentPassword: (userId: number) => `${CURRENT_PASSWORD_PREFIX}${userId}`,
 };
 const CURRENT_PASSWORD_PREFIX = "current-password:user:";
+const TEST_PUSH_PREFIX = "test-push:user:";
 
 type Limits = Array<[key: string, limit: number]>;
 
@@ -142,14 +143,14 @@ const nextCount = (now: number | SQL<number>) => {
 };
 
 /**
- * Counts a current-password check of the signed-in user before the password is checked, inside the
- * signed-in batch where only the session's owner (as SQL) is known: an unknown session counts
- * nothing (no row), so the statement never fails. Answers the counter's row, or none.
+ * Counts an attempt of the signed-in user on the key `prefix` + their id, inside the signed-in
+ * batch where only the session's owner (as SQL) is known: an unknown session counts nothing (no
+ * row), so the statement never fails. Answers the counter's row, or none.
  */
-export function countCurrentPasswordAttempt(db: Db, owner: SQL<number>, now: SQL<number>) {
+function countOwnerAttempt(db: Db, prefix: string, owner: SQL<number>, now: SQL<number>) {
   const counter = db
     .select({
-      key: sql<string>`${CURRENT_PASSWORD_PREFIX} || ${users.id}`.as("key"),
+      key: sql<string>`${prefix} || ${users.id}`.as("key"),
       count: sql<number>`1`.as("count"),
       windowStartedAt: sql<number>`${now}`.as("window_started_at"),
     })
@@ -157,6 +158,12 @@ export function countCurrentPasswordAttempt(db: Db, owner: SQL<number>, now: SQL
     .where(eq(users.id, owner));
   return db.insert(throttles).select(counter).onConflictDoUpdate(nextCount(now)).returning();
 }
+
+/** A current-password check, counted before the password is looked at. */
+export const countCurrentPasswordAttempt = (db: Db, owner: SQL<number>, now: SQL<number>) => countOwnerAttempt(db, CURRENT_PASSWORD_PREFIX, owner, now);
+
+/** A test notification, counted in the same batch that reads the devices it goes to. */
+export const countTestPushAttempt = (db: Db, owner: SQL<number>, now: SQL<number>) => countOwnerAttempt(db, TEST_PUSH_PREFIX, owner, now);
 
 /** Seconds until the first key over its limit recovers (0 = go ahead), from countAttempt's answers. */
 export function blockedFor(limits: Limits, counted: Array<Array<{ count: number; windowStartedAt: number }>>, now: number): number {
