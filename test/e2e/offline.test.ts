@@ -161,6 +161,60 @@ describe("offline read", () => {
     await page.context().close();
   });
 
+  it("a server slower than the worker's timeout gets the kept copy with the banner first, the live page once fast again", { timeout: 120_000 }, async () => {
+    const page = await newPage(browser, DESKTOP);
+    await seed(page);
+    await openAndKeep(page, "/");
+    // The worker's own fetch of the dashboard is held 10 s (Playwright routes a service worker's
+    // requests in Chromium), far past its 3 s timeout even on a loaded machine.
+    const HOLD_MS = 10_000;
+    let slow = true;
+    const held: Array<{ fromWorker: boolean; released?: number }> = [];
+    await page.context().route(
+      (url) => url.pathname === "/",
+      async (route) => {
+        if (!slow) return route.continue();
+        const entry: { fromWorker: boolean; released?: number } = { fromWorker: route.request().serviceWorker() !== null };
+        held.push(entry);
+        await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+        entry.released = Date.now();
+        await route.continue().catch(() => undefined);
+      },
+    );
+    const banner = page.locator("#offline");
+    const started = Date.now();
+    await page.reload({ waitUntil: "commit" });
+    await banner.waitFor({ state: "visible", timeout: 30_000 });
+    const shown = Date.now();
+    // Held exactly once, and it was the worker's request (the page's own goes to the worker).
+    expect(held).toEqual([{ fromWorker: true }]);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-from-cache"))).toBe(true);
+    expect((await banner.innerText()).trim()).toMatch(BANNER);
+    expect(await page.getByRole("rowheader").allTextContents()).toEqual(["Lisinopril", "Metformin"]);
+    // Not before the worker's timeout, well before the server answered.
+    expect(shown - started).toBeGreaterThanOrEqual(2_900);
+    expect(shown - started).toBeLessThan(HOLD_MS - 1_000);
+    await expect.poll(() => held[0]!.released, { timeout: 30_000 }).toBeDefined();
+    expect(held[0]!.released!).toBeGreaterThan(shown);
+
+    // A fast server again: the live page, no banner, the actions enabled (asked again if a loaded
+    // machine still took over 3 s once).
+    slow = false;
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await hydrated(page);
+          return banner.isVisible();
+        },
+        { timeout: 45_000 },
+      )
+      .toBe(false);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-from-cache"))).toBe(false);
+    expect(await page.getByRole("button", { name: "Refill Metformin" }).getAttribute("aria-disabled")).toBeNull();
+    await page.context().close();
+  });
+
   it("a connection lost while the page is open disables the actions and says 'You are offline'", async () => {
     const page = await newPage(browser, DESKTOP);
     await seed(page);
