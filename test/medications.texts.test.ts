@@ -41,7 +41,7 @@ async function apiTexts(lang: string): Promise<Record<string, Texts>> {
 }
 
 /** The dashboard's rendered cells (the Dose and Remaining columns), not the props it carries. */
-const cellTexts = (html: string) => [...html.matchAll(/<td role="cell"[^>]*><span class="card-label">([^<]*)<\/span>([^<]*)/g)].map((m) => [m[1], m[2]]);
+const cellTexts = (html: string) => [...html.matchAll(/<td role="cell"[^>]*><span class="card-label">([^<]*)<\/span><div>([^<]*)<\/div>/g)].map((m) => [m[1], m[2]]);
 
 describe("the dose and the count in words", () => {
   it("English: every answer of the API", async () => {

@@ -66,7 +66,7 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
                 {/* '1 tablet Mon, Wed, Fri' and 'As needed, about 6 puffs a week' may wrap. */}
                 <td role="cell" className="list-cell">
                   <CardLabel>{m.list_column_dose()}</CardLabel>
-                  {row.dose}
+                  <div>{row.dose}</div>
                 </td>
                 <td role="cell" className="list-cell md:whitespace-nowrap">
                   <CardLabel>{m.list_column_remaining()}</CardLabel>
