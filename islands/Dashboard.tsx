@@ -101,11 +101,11 @@ export default function Dashboard(props: Props) {
   // count them down to today with the server's own supply function. After hydration (an effect), so
   // the first render matches the server's HTML; the API's answers are already as of today. The
   // function loads only then (the service worker keeps the page's lazy chunks with it), so the
-  // dashboard's own JavaScript does not carry it.
+  // dashboard's own JavaScript does not carry it, nor the unit plurals that word the count again.
   const [countedDownList, setCountedDownList] = useState<Medication[] | null>(null);
   useEffect(() => {
     if (today <= props.asOf) return;
-    void import("../src/domain/regimen").then(({ countedDown }) => setCountedDownList(props.medications!.map((med) => countedDown(med, props.asOf, today))));
+    void import("./dashboard/offline-countdown").then(({ countedDownList }) => setCountedDownList(countedDownList(props.medications!, props.asOf, today)));
   }, [today, props]);
   const medications = (data.medications === props.medications && countedDownList) || data.medications || NONE;
   const names = useMemo(() => pharmacyNames(data.pharmacies ?? []), [data.pharmacies]);

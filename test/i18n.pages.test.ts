@@ -76,8 +76,9 @@ describe("pages in every language", () => {
   it("the print page writes dates and counts in the reader's locale", async () => {
     const page = await call("GET", "/medications/print", { cookie: `${account.cookie}; lang=de` });
     expect(page.text).toContain(new Intl.DateTimeFormat("de", { dateStyle: "medium", timeZone: "UTC" }).format(Date.UTC(1950, 2, 9)));
-    expect(page.text).toContain(">1,5<");
-    expect(page.text).toContain(">1.234<");
+    // The dose and the count in words, as the dashboard shows them.
+    expect(page.text).toContain(">1,5 Tabletten täglich<");
+    expect(page.text).toContain(">1.234 Tabletten<");
   });
 });
 

@@ -22,6 +22,8 @@ describe("medications: happy paths", () => {
       id: expect.any(Number), name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2025-01-05", refillsLeft: null, prescriptionExpiresOn: null,
       // The old shape is a daily dose in tablets; days left and the run-out date come with it.
       unit: "tablet", schedule: { type: "daily", dose: 1.5 }, scheduleChanges: [], pausedFrom: null, pausedUntil: null, daysLeft: 30, runsOutOn: addDays(today, 30),
+      // Worded in the request's language, for the dashboard to print.
+      doseText: "1.5 tablets daily", remainingText: "45 tablets", pauseText: null,
     });
     expect((await storedRow(res.body.id)).countedOn).toBe(todayIn("UTC"));
   });
@@ -77,7 +79,7 @@ describe("medications: happy paths", () => {
     const update = { name: "Renamed", pharmacyId: other.id, pillsPerDay: 2, pillsRemaining: 60, pillsPerRefill: 60, lastRefillDate: "" };
     const res = await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body: update });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: medication.id, ...update, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null, unit: "tablet", schedule: { type: "daily", dose: 2 }, scheduleChanges: [], pausedFrom: null, pausedUntil: null, daysLeft: 30, runsOutOn: addDays(todayIn("UTC"), 30) });
+    expect(res.body).toEqual({ id: medication.id, ...update, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null, unit: "tablet", schedule: { type: "daily", dose: 2 }, scheduleChanges: [], pausedFrom: null, pausedUntil: null, daysLeft: 30, runsOutOn: addDays(todayIn("UTC"), 30), doseText: "2 tablets daily", remainingText: "60 tablets", pauseText: null });
     expect((await storedRow(medication.id)).countedOn).toBe(todayIn("UTC"));
     expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(res.body);
   });
@@ -94,7 +96,7 @@ describe("medications: countdown on read", () => {
   it("three local days later the count has gone down by 3 × pillsPerDay, in every answer", async () => {
     const { account, medication } = await accountWithMedication({ pillsPerDay: 1.5, pillsRemaining: 30 });
     await ageCount(medication.id, 3);
-    const expected = { ...medication, pillsRemaining: 25.5, daysLeft: 17, runsOutOn: addDays(todayIn("UTC"), 17) };
+    const expected = { ...medication, pillsRemaining: 25.5, remainingText: "25.5 tablets", daysLeft: 17, runsOutOn: addDays(todayIn("UTC"), 17) };
     expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(expected);
     expect((await call("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([expected]);
     expect((await storedRow(medication.id)).pillsRemaining).toBe(30); // reads never write
@@ -133,7 +135,7 @@ describe("medications: refill", () => {
     await ageCount(medication.id, 4); // 20 − 2 × 4 = 12 pills today
     const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30 } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...medication, pillsRemaining: 42, daysLeft: 21, runsOutOn: addDays(todayIn("UTC"), 21), lastRefillDate: todayIn("UTC"), refillId: expect.any(Number) });
+    expect(res.body).toEqual({ ...medication, pillsRemaining: 42, remainingText: "42 tablets", daysLeft: 21, runsOutOn: addDays(todayIn("UTC"), 21), lastRefillDate: todayIn("UTC"), refillId: expect.any(Number) });
     const row = await storedRow(medication.id);
     expect([row.pillsRemaining, row.countedOn]).toEqual([42, todayIn("UTC")]);
   });
@@ -178,7 +180,7 @@ describe("the dashboard's first paint: its data comes with the session lookup", 
     const data = { medications: toSortedMedications(medicationRecords(found!.data.medications), todayIn(found!.user.timezone)), pharmacies: sortPharmacies(pharmacyRecords(found!.data.pharmacies)) };
     // The stored rows: the API adds the phone's display and tel: link (withPhone) when it answers.
     const stored = ({ phoneDisplay: _display, phoneHref: _href, ...row }: typeof pharmacy) => row;
-    expect(data).toEqual({ medications: [second, { ...medication, pillsRemaining: 18, daysLeft: 18, runsOutOn: addDays(todayIn("UTC"), 18) }], pharmacies: [other, pharmacy].map(stored) });
+    expect(data).toEqual({ medications: [second, { ...medication, pillsRemaining: 18, remainingText: "18 tablets", daysLeft: 18, runsOutOn: addDays(todayIn("UTC"), 18) }], pharmacies: [other, pharmacy].map(stored) });
     expect(data.medications.map((m) => m.id)).not.toContain(stranger.medication.id);
     const theirs = await loadSignedIn(db(), sessionToken(stranger.account.cookie), Date.now(), dashboardReads);
     expect(medicationRecords(theirs!.data.medications).map((m) => m.id)).toEqual([stranger.medication.id]);

@@ -58,7 +58,7 @@ describe("prescription notices", () => {
     const { account } = await accountWith({ pillsRemaining: 3, refillsLeft: 0 });
     expect((await call("POST", "/api/test-email-notification", { cookie: account.cookie })).status).toBe(200);
     const [mail] = await emailsTo(account.email).limit(1);
-    expect(mail!.text).toContain("Lisinopril\u2069: 3 pills left"); // the name isolated (U+2068 … U+2069)
+    expect(mail!.text).toContain("Lisinopril\u2069: 3 tablets left"); // the name isolated (U+2068 … U+2069)
     expect(mail!.text).toContain("  Ask your doctor for a new prescription.");
     expect(mail!.html).toContain("Ask your doctor for a new prescription");
   });

@@ -62,7 +62,7 @@ describe("reminderContent", () => {
     for (const item of content.upcoming) expect(statusForDaysLeft(Math.floor(item.daysLeft), 14)).toBe("running-low");
     const email = reminderEmail({ to: "pat@example.com", name: "Pat", content, dashboardUrl: "https://refills.example/", settingsUrl: "https://refills.example/notifications", unsubscribeUrl: "https://refills.example/unsubscribe?token=7.abc" });
     expect(email.text).toContain("Needs a refill now (within 14 days of running out):");
-    expect(email.text).toContain(`Upcoming refills (within 22 days):\n- ${isolate("Med 2")}: 15 pills left, 15 days of supply`);
+    expect(email.text).toContain(`Upcoming refills (within 22 days):\n- ${isolate("Med 2")}: 15 tablets left, 15 days of supply`);
     expect(email.text).not.toContain("Med 4");
   });
 
@@ -113,9 +113,9 @@ describe("reminderEmail", () => {
     expect(email.subject).toBe("Refill reminder: 2 medications need a refill");
     expect(email.text).toContain("Needs a refill now (within 7 days of running out):");
     // User-entered text is isolated (U+2068 … U+2069) in the text part, in <bdi> in the HTML.
-    expect(email.text).toContain(`- ${isolate(hostile)}: 3 pills left, 3 days of supply; runs out Jan 13, 2025.\n  Pharmacy: ${isolate("Smith & Sons <Pharmacy>")}, ${isolate("+1 212 555 1234")}`);
-    expect(email.text).toContain(`- ${isolate("Lisinopril")}: 5 pills left, 5 days of supply; runs out Jan 15, 2025.`);
-    expect(email.text).toContain(`Upcoming refills (within 15 days):\n- ${isolate("Atorvastatin")}: 12 pills left, 12 days of supply; runs out Jan 22, 2025.\n  Pharmacy: No pharmacy assigned`);
+    expect(email.text).toContain(`- ${isolate(hostile)}: 3 tablets left, 3 days of supply; runs out Jan 13, 2025.\n  Dose: 1 tablet daily\n  Pharmacy: ${isolate("Smith & Sons <Pharmacy>")}, ${isolate("+1 212 555 1234")}`);
+    expect(email.text).toContain(`- ${isolate("Lisinopril")}: 5 tablets left, 5 days of supply; runs out Jan 15, 2025.`);
+    expect(email.text).toContain(`Upcoming refills (within 15 days):\n- ${isolate("Atorvastatin")}: 12 tablets left, 12 days of supply; runs out Jan 22, 2025.\n  Dose: 1 tablet daily\n  Pharmacy: No pharmacy assigned`);
     // The stored E.164 number is shown formatted, as on every page, and dialled as E.164.
     expect(email.html).toContain('<a href="tel:+12125551234" style="color:#0f766e"><bdi dir="ltr">+1 212 555 1234</bdi></a>');
     expect(email.html).toContain('<bdi>Corner Pharmacy</bdi>, <bdi dir="ltr">call us</bdi>'); // kept as typed, no digits: no tel: link
@@ -161,6 +161,44 @@ describe("reminderEmail", () => {
     expect(email.html).toContain('<body style="margin:0;background:#f8fafc;');
     expect(email.html).not.toContain("<style");
     expect(email.html).not.toContain("<!--"); // no React markers
+  });
+});
+
+describe("reminderEmail in the medication's unit and schedule", () => {
+  const regimen = (schedule: object) => JSON.stringify({ changes: [{ effectiveFrom: "2025-01-01", schedule }], pauses: [] });
+  // On 2025-01-10: methotrexate 6 tablets every 7 days from Jan 6 has 6 left (Jan 13's dose, then
+  // out on Jan 20); the inhaler 10 puffs at about 6 a week: floor(7 × 10 / 6) = 11 days; insulin
+  // 90 units at 30 a day: 3 days; an empty bottle of drops.
+  const content = reminderContent(
+    [
+      med(1, 6, { name: "Methotrexate", regimen: regimen({ type: "interval", dose: 6, everyDays: 7, startsOn: "2025-01-06" }) }),
+      med(2, 10, { name: "Salbutamol", unit: "puff", regimen: regimen({ type: "asNeeded", perWeek: 6 }) }),
+      med(3, 90, { name: "Insulin", unit: "unit", regimen: regimen({ type: "daily", dose: 30 }) }),
+      med(4, 0, { name: "Eye drops", unit: "drop", regimen: regimen({ type: "weekdays", dose: 2, days: ["mon", "wed", "fri"] }) }),
+    ],
+    7,
+    "2025-01-10",
+  );
+  const input = { to: "pat@example.com", name: "Pat", content, dashboardUrl: "https://refills.example/", settingsUrl: "https://refills.example/notifications", unsubscribeUrl: "https://refills.example/unsubscribe?token=7.abc" };
+
+  it("English: counts in the unit and the dose in words, the as-needed estimate said as one", () => {
+    const email = reminderEmail(input);
+    expect(email.text).not.toContain("pill");
+    expect(email.text).toContain(`- ${isolate("Insulin")}: 90 units left, 3 days of supply; runs out Jan 13, 2025.\n  Dose: 30 units daily\n`);
+    expect(email.text).toContain(`- ${isolate("Eye drops")}: none left; runs out Jan 10, 2025.\n  Dose: 2 drops Mon, Wed, Fri\n`);
+    expect(email.text).toContain(`- ${isolate("Methotrexate")}: 6 tablets left, 10 days of supply; runs out Jan 20, 2025.\n  Dose: 6 tablets every 7 days\n`);
+    expect(email.text).toContain(`- ${isolate("Salbutamol")}: 10 puffs left, 11 days of supply; runs out Jan 21, 2025.\n  Dose: As needed, about 6 puffs a week\n`);
+    expect(email.html).toContain("Dose: As needed, about 6 puffs a week");
+    expect(email.html).toContain("6 tablets left, 10 days of supply");
+  });
+
+  it("in Spanish: the unit's plural and the verb agree with the count", () => {
+    const email = reminderMessage({ user: { id: 1, email: "pat@example.com", fullName: null, locale: "es" }, content, baseUrl: "https://refills.example", key: new Uint8Array(32).fill(7) });
+    expect(email.text).toContain(`- ${isolate("Insulin")}: quedan 90 unidades, 3 días de suministro`);
+    expect(email.text).toContain(`- ${isolate("Methotrexate")}: quedan 6 pastillas, 10 días de suministro`);
+    expect(email.text).toContain("Dosis: 6 pastillas cada 7 días");
+    expect(email.text).toContain("Dosis: Según sea necesario, aprox. 6 inhalaciones a la semana");
+    expect(email.text).toContain(`- ${isolate("Eye drops")}: no queda nada;`);
   });
 });
 

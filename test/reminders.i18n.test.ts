@@ -4,6 +4,7 @@ import { formatDate } from "../src/i18n/format";
 import * as m from "../src/generated/i18n";
 import { inLocale } from "../src/i18n/current";
 import { isolate } from "../src/i18n/Rich";
+import { unitCountText } from "../src/domain/unit-text";
 import { accountLocaleScope, inAccountLocale } from "../src/mail/locale";
 import { passwordResetEmail } from "../src/mail/templates/PasswordResetEmail";
 import { emailsTo } from "./helpers";
@@ -45,7 +46,7 @@ describe("reminder e-mails in the account's language", () => {
       expect(hindi.subject).toBe("रीफ़िल रिमाइंडर: 1 दवा का रीफ़िल ज़रूरी है");
       expect(hindi.text).toContain(m.mail_hello({ name: isolate("प्रिया") }));
       expect(hindi.text).toContain(m.mail_reminder_intro());
-      expect(hindi.text).toContain(`- ${m.mail_reminder_item({ name: isolate("Metformin"), supply: m.mail_reminder_supply({ pills: 3, days: 3 }), date: formatDate("2025-01-17") })}`);
+      expect(hindi.text).toContain(`- ${m.mail_reminder_item({ name: isolate("Metformin"), supply: m.mail_reminder_supply({ amount: unitCountText("tablet", 3), count: 3, days: 3 }), date: formatDate("2025-01-17") })}`);
       expect(hindi.text).toContain(m.mail_reminder_pharmacy({ pharmacy: m.mail_reminder_pharmacy_phone({ pharmacy: isolate("Apollo Pharmacy"), phone: isolate("+20 2 12345678") }) }));
       expect(hindi.html).toContain(m.mail_reminder_intro());
       expect(hindi.html).toContain(m.mail_reminder_consent());
@@ -61,12 +62,13 @@ describe("reminder e-mails in the account's language", () => {
       expect(arabic.subject).toBe(m.mail_reminder_subject({ count: 1 }));
       expect(arabic.subject).toBe("تذكير بإعادة الصرف: دواء واحد يحتاج إلى إعادة صرف");
       expect(arabic.text).toContain(m.mail_reminder_intro());
-      expect(arabic.text).toContain(m.mail_reminder_supply({ pills: 3, days: 3 }));
+      expect(arabic.text).toContain(m.mail_reminder_supply({ amount: unitCountText("tablet", 3), count: 3, days: 3 }));
+      expect(arabic.text).toContain(m.mail_reminder_dose({ dose: "قرص واحد يوميًا" }));
       expect(arabic.text).toContain(formatDate("2025-01-17"));
       expect(arabic.html).toContain(m.mail_reminder_now_title({ days: 7 }));
     });
     // The days-left count and the date in Arabic-Indic digits.
-    expect(arabic.text).toContain("تبقّت ٣ أقراص، ٣ أيام من الإمداد");
+    expect(arabic.text).toContain("المتبقي: ٣ أقراص، ٣ أيام من الإمداد");
     expect(inLocale(arEG, () => formatDate("2025-01-17"))).toMatch(ARABIC_INDIC_DIGIT);
     expect(arabic.html.startsWith('<!DOCTYPE html><html lang="ar-EG" dir="rtl">')).toBe(true);
     expect(arabic.html).toContain('<div dir="rtl"');
@@ -88,7 +90,7 @@ describe("reminder e-mails in the account's language", () => {
     for (const user of [none, traditional]) {
       const mail = await onlyEmailTo(user.email);
       expect(mail.subject).toBe("Refill reminder: 1 medication needs a refill");
-      expect(mail.text).toContain("2 pills left, 2 days of supply; runs out Jan 16, 2025.");
+      expect(mail.text).toContain("2 tablets left, 2 days of supply; runs out Jan 16, 2025.\n  Dose: 1 tablet daily\n");
       expect(mail.html.startsWith('<!DOCTYPE html><html lang="en" dir="ltr">')).toBe(true);
     }
   });

@@ -56,7 +56,7 @@ describe("the reminder's rule with prescriptions", () => {
     const content = reminderContent([med(1, 90, { name: "Lisinopril", prescriptionExpiresOn: "2025-02-01" }), med(2, 200, { name: "Atorvastatin", prescriptionExpiresOn: "2025-01-02" })], 7, today);
     const email = emailOf(content);
     expect(email.subject).toBe("Prescription reminder: ask your doctor in time");
-    expect(email.text).toContain(`Prescriptions to renew (within 30 days):\n- ${isolate("Lisinopril")}: 90 pills left, 90 days of supply; runs out Apr 10, 2025.`);
+    expect(email.text).toContain(`Prescriptions to renew (within 30 days):\n- ${isolate("Lisinopril")}: 90 tablets left, 90 days of supply; runs out Apr 10, 2025.`);
     expect(email.text).toContain("  Prescription expires Feb 1, 2025.");
     expect(email.text).toContain("  Prescription expired Jan 2, 2025.");
     expect(email.text).not.toContain("Nothing needs a refill right now.");

@@ -137,6 +137,6 @@ describe("nothing is sent", () => {
       ["2025-02-05", "nothing_due"],
       ["2025-02-06", "sent"],
     ]);
-    expect(postmark.messagesTo(user.email)[0].TextBody).toContain("7 pills left, 7 days of supply; runs out Feb 13, 2025");
+    expect(postmark.messagesTo(user.email)[0].TextBody).toContain("7 tablets left, 7 days of supply; runs out Feb 13, 2025");
   });
 });

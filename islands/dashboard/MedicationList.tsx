@@ -8,7 +8,7 @@ import { StatusBadge } from "./StatusBadge";
 export const COLUMNS: Array<{ key: SortKey; label: () => string }> = [
   { key: "name", label: () => m.list_column_medication() },
   { key: "pharmacy", label: () => m.list_column_pharmacy() },
-  { key: "dose", label: () => m.list_column_daily_dose() },
+  { key: "dose", label: () => m.list_column_dose() },
   { key: "daysLeft", label: () => m.list_column_remaining() },
   { key: "lastRefill", label: () => m.list_column_last_refill() },
   { key: "status", label: () => m.list_column_status() },
@@ -63,14 +63,16 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
                   <CardLabel>{m.list_column_pharmacy()}</CardLabel>
                   {row.hasPharmacy ? <bdi>{row.pharmacy}</bdi> : row.pharmacy}
                 </td>
-                <td role="cell" className="list-cell md:whitespace-nowrap">
-                  <CardLabel>{m.list_column_daily_dose()}</CardLabel>
-                  {row.dailyDose}
+                {/* '1 tablet Mon, Wed, Fri' and 'As needed, about 6 puffs a week' may wrap. */}
+                <td role="cell" className="list-cell">
+                  <CardLabel>{m.list_column_dose()}</CardLabel>
+                  <div>{row.dose}</div>
                 </td>
                 <td role="cell" className="list-cell md:whitespace-nowrap">
                   <CardLabel>{m.list_column_remaining()}</CardLabel>
                   <div>{row.remaining}</div>
                   <div className="text-xs text-slate-600">{row.daysLeft}</div>
+                  {row.paused && <div className="text-xs text-slate-600">{row.paused}</div>}
                 </td>
                 <td role="cell" className="list-cell col-span-2 md:whitespace-nowrap">
                   <CardLabel>{m.list_column_last_refill()}</CardLabel>

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { unknownPharmacyText } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
 import * as m from "../../src/generated/i18n";
+import { unitCountText } from "../../src/domain/unit-text";
 import { formatDate } from "../../src/i18n/format";
 import { isolate } from "../../src/i18n/Rich";
 import { apiRequest, offlineError } from "../lib/api";
@@ -136,7 +137,7 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
             </div>
           </dl>
           <p className="text-sm text-slate-700">
-            {m.refill_standard_amount({ count: medication.pillsPerRefill })}
+            {m.refill_standard_amount({ amount: unitCountText(medication.unit, medication.pillsPerRefill) })}
           </p>
           <Field
             label={m.refill_pills_label()}

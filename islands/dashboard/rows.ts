@@ -1,5 +1,5 @@
 import * as m from "../../src/generated/i18n";
-import { daysLeftText, formatRefillDate, noPharmacyText, pharmacyNameOf, pillsText } from "../../src/domain/dashboard";
+import { daysLeftText, formatRefillDate, noPharmacyText, pharmacyNameOf } from "../../src/domain/dashboard";
 import { statusOf, wholeDaysLeft, type Medication, type MedicationStatus } from "../../src/domain/medications";
 import { prescriptionNoticeShown } from "../../src/domain/prescription";
 
@@ -8,9 +8,11 @@ export interface MedicationRow {
   medication: Medication;
   pharmacy: string;
   hasPharmacy: boolean;
-  dailyDose: string;
+  dose: string;
   remaining: string;
   daysLeft: string;
+  /** 'Paused until {date}' on a day inside a pause that ends; null otherwise. */
+  paused: string | null;
   lastRefill: string;
   status: MedicationStatus;
   /** 'Ask your doctor for a new prescription', 'Prescription expires {date}' or 'Prescription expired {date}' (expired: in the error colour), when one applies. */
@@ -23,10 +25,14 @@ export function toRow(medication: Medication, pharmacyNames: Map<number, string>
     medication,
     pharmacy: pharmacy ?? noPharmacyText(),
     hasPharmacy: pharmacy !== undefined,
-    dailyDose: pillsText(medication.pillsPerDay),
-    remaining: pillsText(medication.pillsRemaining),
+    // Worded by the server in the page's language (the API's answers carry them too): the unit
+    // plurals and the schedule wording stay out of the dashboard's JavaScript.
+    dose: medication.doseText,
+    remaining: medication.remainingText,
     // Paused with no end: it never runs out, so no number of days.
     daysLeft: medication.daysLeft === null ? m.status_paused() : daysLeftText(wholeDaysLeft(medication)),
+    // 'Paused until {date}' under the days left; a pause with no end already says 'Paused' there.
+    paused: medication.daysLeft === null ? null : medication.pauseText,
     lastRefill: formatRefillDate(medication.lastRefillDate),
     status: statusOf(medication, notificationDays),
     prescription: prescriptionNoticeShown(medication, today, notificationDays),

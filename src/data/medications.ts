@@ -8,6 +8,9 @@ import { addDays } from "../domain/time";
 import { compareByName, type Medication } from "../domain/medications";
 import { averagePerDay, currentPause, parseRegimen, scheduleOn, supplyOn, upcomingChanges, type Pause, type Schedule, type Unit } from "../domain/regimen";
 import { type MedicationPayload } from "../shared/medication-schemas";
+import { doseText } from "../domain/dose-text";
+import { unitCountText } from "../domain/unit-text";
+import { pauseText } from "../domain/pause-text";
 
 // Every query is scoped by its owner: a user id, or the session's owner (sessionOwner) when it rides
 // in the session's batch. `today` is the owner's local date (see todayIn): counts are stored with
@@ -34,7 +37,11 @@ export const storedColumns = {
 /** A medication row as read: the count as it was on `countedOn`. */
 export type MedicationRecord = { [K in keyof typeof storedColumns]: (typeof medications.$inferSelect)[K] };
 
-/** The answer shape: the count, days left and run-out date as of today (supplyOn), no storage details. */
+/**
+ * The answer shape: the count, days left and run-out date as of today (supplyOn), no storage details.
+ * The dose and the count come worded too, in the current language: the dashboard prints them rather
+ * than carry every unit's plurals and the schedule wording in its JavaScript.
+ */
 export function toMedication(row: MedicationRecord, today: string): Medication {
   const regimen = parseRegimen(row.regimen, row.pillsPerDay);
   const supply = supplyOn({ pillsRemaining: row.pillsRemaining, countedOn: row.countedOn, regimen }, today);
@@ -57,6 +64,9 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     pausedUntil: pause?.until ?? null,
     daysLeft: supply.daysLeft,
     runsOutOn: supply.runsOutOn,
+    doseText: doseText(schedule, row.unit),
+    remainingText: unitCountText(row.unit, supply.count),
+    pauseText: pauseText(pause?.from ?? null, pause?.until ?? null, today),
   };
 }
 

@@ -31,6 +31,12 @@ export interface Medication {
   refillsLeft: number | null;
   /** The local date the prescription expires; null when not tracked. */
   prescriptionExpiresOn: string | null;
+  /** The schedule in force today, worded in the request's language: '6 tablets every 7 days'. */
+  doseText: string;
+  /** Today's count in its unit, worded in the request's language: '200 puffs', '5 ml'. */
+  remainingText: string;
+  /** 'Paused until {date}' or 'Paused' when today falls in the pause, else null (pause-text.ts). */
+  pauseText: string | null;
 }
 
 export interface Pharmacy {

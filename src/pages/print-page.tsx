@@ -3,6 +3,8 @@ import { Island } from "../components/Island";
 import { PhoneNumber } from "../components/PhoneNumber";
 import { countedMedications, medicationListOf, type CountedMedication } from "../data/medication-list";
 import { todayIn } from "../domain/countdown";
+import { doseText } from "../domain/dose-text";
+import { unitCountText } from "../domain/unit-text";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
@@ -52,8 +54,8 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
       <thead>
         <tr className="border-b-2 border-slate-800">
           <th scope="col" className={cell}>{m.print_col_medication()}</th>
-          <th scope="col" className={`${cell} text-end`}>{m.print_col_pills_per_day()}</th>
-          <th scope="col" className={`${cell} text-end`}>{m.print_col_pills_left()}</th>
+          <th scope="col" className={cell}>{m.print_col_dose()}</th>
+          <th scope="col" className={cell}>{m.print_col_remaining()}</th>
           <th scope="col" className={cell}>{m.print_col_runs_out()}</th>
           <th scope="col" className={cell}>{m.print_col_last_refill()}</th>
           {refills && <th scope="col" className={`${cell} text-end`}>{m.print_col_refills_left()}</th>}
@@ -68,8 +70,9 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
             <th scope="row" className={`${cell} font-medium`}>
               <bdi>{med.name}</bdi>
             </th>
-            <td className={`${cell} text-end`}>{formatNumber(med.pillsPerDay)}</td>
-            <td className={`${cell} text-end`}>{formatNumber(med.pillsRemaining)}</td>
+            {/* As the dashboard words them: '6 tablets every 7 days', '200 puffs'. */}
+            <td className={cell}>{doseText(med.schedule, med.unit)}</td>
+            <td className={cell}>{unitCountText(med.unit, med.pillsRemaining)}</td>
             <td className={cell}>{med.runsOutOn === null ? m.status_paused() : formatDate(med.runsOutOn)}</td>
             <td className={cell}>{med.lastRefillDate ? formatDate(med.lastRefillDate) : m.print_not_available()}</td>
             {refills && <td className={`${cell} text-end`}>{med.refillsLeft === null ? "—" : formatNumber(med.refillsLeft)}</td>}

@@ -1,7 +1,7 @@
 import type { NotificationType } from "../db/schema";
 import { statusForDaysLeft } from "../domain/medications";
 import { prescriptionDueSoon, prescriptionNoticeOf, type PrescriptionNotice } from "../domain/prescription";
-import { parseRegimen, supplyOn, type Unit } from "../domain/regimen";
+import { parseRegimen, scheduleOn, supplyOn, type Schedule, type Unit } from "../domain/regimen";
 
 // What a reminder says, as of one local date: pure, so the hourly job, the test e-mail and the
 // tests share it. "Immediate" and "upcoming" are the dashboard's 'Refill Needed' and 'Running Low'
@@ -27,7 +27,11 @@ export interface ReminderMedication {
 export interface ReminderItem {
   medicationId: number;
   name: string;
+  /** Today's count, in `unit`. */
   pillsLeft: number;
+  unit: Unit;
+  /** The schedule in force today (the e-mail words it in the recipient's language). */
+  schedule: Schedule;
   daysLeft: number;
   runOutDate: string; // local 'YYYY-MM-DD'
   pharmacyName: string | null;
@@ -52,7 +56,8 @@ export function reminderContent(medications: ReminderMedication[], notificationD
   const upcoming: ReminderItem[] = [];
   const prescriptions: ReminderItem[] = [];
   for (const m of medications) {
-    const supply = supplyOn({ pillsRemaining: m.pillsRemaining, countedOn: m.countedOn, regimen: parseRegimen(m.regimen, m.pillsPerDay) }, today);
+    const regimen = parseRegimen(m.regimen, m.pillsPerDay);
+    const supply = supplyOn({ pillsRemaining: m.pillsRemaining, countedOn: m.countedOn, regimen }, today);
     // A paused medication is not taken: nothing to remind about (nor when it never runs out).
     if (supply.paused || supply.daysLeft === null || supply.runsOutOn === null) continue;
     const days = supply.daysLeft;
@@ -61,6 +66,8 @@ export function reminderContent(medications: ReminderMedication[], notificationD
       medicationId: m.id,
       name: m.name,
       pillsLeft: supply.count,
+      unit: m.unit,
+      schedule: scheduleOn(regimen, today),
       daysLeft: days,
       runOutDate: supply.runsOutOn,
       pharmacyName: m.pharmacyName,

@@ -148,7 +148,7 @@ describe.each([
     const dialogText = (await dialog.textContent()) ?? "";
     expect(dialogText).toContain("Metformin");
     expect(dialogText).toContain("Corner Pharmacy");
-    expect(dialogText).toContain("60 pills");
+    expect(dialogText).toContain("60 tablets");
     expect(dialogText).toContain("Today's date will be recorded as the last refill date.");
     // Another pick-up day: the sentence names that day instead (and is today's again on the next opening).
     await dialog.getByLabel("Picked up on").fill("2025-01-03");
@@ -190,8 +190,8 @@ describe.each([
     await expect.poll(() => page.getByText("\u2068Metformin\u2069 has been refilled successfully.").count()).toBe(1);
     expect(await page.getByText("Medication refilled").count()).toBe(1);
     await expect.poll(() => dialog.count()).toBe(0);
-    // 10 + 15 = 25 pills at 2 a day: 12 days, running low; today is the last refill (user zone UTC).
-    await expect.poll(() => page.getByText("25 pills").filter({ visible: true }).count()).toBe(1);
+    // 10 + 15 = 25 tablets at 2 a day: 12 days, running low; today is the last refill (user zone UTC).
+    await expect.poll(() => page.getByText("25 tablets").filter({ visible: true }).count()).toBe(1);
     expect(await page.getByText(formatRefillDate(new Date().toISOString().slice(0, 10))).filter({ visible: true }).count()).toBe(1);
     expect(await summary(page, "Running Low")).toContain("2 Medications");
 
@@ -267,7 +267,7 @@ describe("dashboard on the desktop table", () => {
     expect(await header("Remaining").getAttribute("aria-sort")).toBe("ascending");
     expect(await header("Medication").getAttribute("aria-sort")).toBe("none");
     expect(await page.getByRole("combobox", { name: "Sort by" }).isVisible()).toBe(false);
-    expect(await page.getByRole("columnheader").allTextContents()).toEqual(["Medication", "Pharmacy", "Daily Dose", "Remaining", "Last Refill", "Status", "Actions"]);
+    expect(await page.getByRole("columnheader").allTextContents()).toEqual(["Medication", "Pharmacy", "Dose", "Remaining", "Last Refill", "Status", "Actions"]);
     expect(await shownNames(page)).toEqual(["Metformin", "Lisinopril", "atorvastatin"]);
 
     await header("Remaining").getByRole("button").click();
@@ -282,8 +282,8 @@ describe("dashboard on the desktop table", () => {
     await expect.poll(() => shownNames(page)).toEqual(["Lisinopril", "atorvastatin", "Metformin"]);
     await header("Status").getByRole("button").click(); // refill needed first
     await expect.poll(() => shownNames(page)).toEqual(["Metformin", "Lisinopril", "atorvastatin"]);
-    await header("Daily Dose").getByRole("button").click();
-    await header("Daily Dose").getByRole("button").click();
+    await header("Dose").getByRole("button").click();
+    await header("Dose").getByRole("button").click();
     await expect.poll(() => shownNames(page)).toEqual(["Metformin", "atorvastatin", "Lisinopril"]);
     await header("Medication").getByRole("button").click();
     await header("Medication").getByRole("button").click();

@@ -84,7 +84,7 @@ describe.each([
     await date.fill(today);
     await dialog.getByRole("button", { name: "Confirm Refill" }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => page.getByText("40 pills").filter({ visible: true }).count()).toBe(1);
+    await expect.poll(() => page.getByText("40 tablets").filter({ visible: true }).count()).toBe(1);
     expect(await page.getByText("Medication refilled").count()).toBe(1);
 
     // The next opening starts afresh: no error, today's date.

@@ -103,8 +103,8 @@ describe("offline read", () => {
     await expect.poll(() => banner.isVisible()).toBe(true);
     expect((await banner.innerText()).trim()).toMatch(BANNER);
     expect(await page.getByRole("rowheader").allTextContents()).toEqual(["Lisinopril", "Metformin"]);
-    await expect.poll(() => page.getByRole("row", { name: /Metformin/ }).getByText("28 pills").count()).toBe(1);
-    expect(await page.getByRole("row", { name: /Lisinopril/ }).getByText("10 pills").count()).toBe(1);
+    await expect.poll(() => page.getByRole("row", { name: /Metformin/ }).getByText("28 tablets").count()).toBe(1);
+    expect(await page.getByRole("row", { name: /Lisinopril/ }).getByText("10 tablets").count()).toBe(1);
 
     // What needs the server is disabled and says why; a click starts nothing.
     const refill = page.getByRole("button", { name: "Refill Metformin" });

@@ -57,7 +57,7 @@ describe.each([
     await page.getByRole("button", { name: "Save Medication" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await hydrated(page);
-    await expect.poll(() => page.getByText("23 pills").filter({ visible: true }).count()).toBe(1);
+    await expect.poll(() => page.getByText("23 tablets").filter({ visible: true }).count()).toBe(1);
     forgiveBadRequest(page);
     expectNoErrors(page);
     await page.context().close();

@@ -81,6 +81,10 @@ describe.each([
     const row = (name: string) => page.getByRole("row").filter({ hasText: name });
     await expect.poll(() => row("Methotrexate").getByText("28 days left").count()).toBe(1);
     await expect.poll(() => row("Salbutamol").getByText("233 days left").count()).toBe(1);
+    // The Dose column in words, the count in the medication's unit.
+    expect(await row("Methotrexate").getByText("6 tablets every 7 days", { exact: true }).count()).toBe(1);
+    expect(await row("Salbutamol").getByText("As needed, about 6 puffs a week", { exact: true }).count()).toBe(1);
+    expect(await row("Salbutamol").getByText("200 puffs", { exact: true }).count()).toBe(1);
     await expectAccessible(page);
 
     await page.goto(`/medications/${byName.Methotrexate!.id}`);

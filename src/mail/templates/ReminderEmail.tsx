@@ -1,5 +1,7 @@
 import * as m from "../../generated/i18n";
 import { noPharmacyText } from "../../domain/dashboard";
+import { doseText } from "../../domain/dose-text";
+import { unitCountText } from "../../domain/unit-text";
 import { runningLowUntil } from "../../domain/medications";
 import { formatPhone, phoneLink } from "../../domain/phone";
 import { PRESCRIPTION_LEAD_DAYS, prescriptionNoticeText } from "../../domain/prescription";
@@ -41,10 +43,14 @@ export interface ReminderRecipient {
   locale?: string | null;
 }
 
+/** '12 puffs left, 14 days of supply': the count in the medication's unit. */
 function supplyText(item: ReminderItem): string {
-  if (item.pillsLeft <= 0) return m.mail_reminder_out_of_pills();
-  return m.mail_reminder_supply({ pills: item.pillsLeft, days: Math.floor(item.daysLeft) });
+  if (item.pillsLeft <= 0) return m.mail_reminder_none_left();
+  return m.mail_reminder_supply({ amount: unitCountText(item.unit, item.pillsLeft), count: item.pillsLeft, days: Math.floor(item.daysLeft) });
 }
+
+/** 'Dose: 6 tablets every 7 days'; 'As needed, about 6 puffs a week' says the days are an estimate. */
+const doseLine = (item: ReminderItem) => m.mail_reminder_dose({ dose: doseText(item.schedule, item.unit) });
 
 /** The words both versions share: section titles and the opening line. */
 function wording(content: ReminderContent, test: boolean) {
@@ -85,6 +91,8 @@ function Item({ item }: { item: ReminderItem }) {
       — {supplyText(item)}
       <br />
       <Rich message={m.mail_reminder_runs_out} values={{ date: <strong>{formatDate(item.runOutDate)}</strong> }} />
+      <br />
+      <span style={{ color: MUTED }}>{doseLine(item)}</span>
       <br />
       <span style={{ color: MUTED }}>
         <Rich message={m.mail_reminder_pharmacy} values={{ pharmacy: <Pharmacy item={item} /> }} />
@@ -155,7 +163,7 @@ function pharmacyText(item: ReminderItem): string {
 function itemText(item: ReminderItem): string {
   const line = m.mail_reminder_item({ name: isolate(item.name), supply: supplyText(item), date: formatDate(item.runOutDate) });
   const prescription = item.prescription ? `\n  ${prescriptionNoticeText(item.prescription)}.` : "";
-  return `- ${line}\n  ${m.mail_reminder_pharmacy({ pharmacy: pharmacyText(item) })}${prescription}`;
+  return `- ${line}\n  ${doseLine(item)}\n  ${m.mail_reminder_pharmacy({ pharmacy: pharmacyText(item) })}${prescription}`;
 }
 
 const sectionText = (title: string, items: ReminderItem[]) => (items.length ? ["", `${title}:`, ...items.map(itemText)] : []);
