@@ -127,14 +127,14 @@ describe("six regimens on Wed 10 March 2027 in St John's: run-out dates worked o
     expect(got).toEqual(expectedBy(({ runsOutText }) => [runsOutText]));
   });
 
-  it("the print page: the count and the run-out date of each", async () => {
+  it("the print page: the dose, the count and the run-out date of each", async () => {
     const page = await call("GET", "/medications/print", { cookie: account.cookie });
     expect(page.status).toBe(200);
     expect(page.text).toContain("Printed on Mar 10, 2027");
     const rows = tableRows(page.text, "Medications");
     expect(rows.map((row) => row[0])).toEqual([...NAMES].sort());
-    const got = Object.fromEntries(rows.map((row) => [row[0], { count: row[2], runsOut: row[3] }]));
-    expect(got).toEqual(expectedBy(({ count, runsOutText }) => ({ count: String(count), runsOut: runsOutText })));
+    const got = Object.fromEntries(rows.map((row) => [row[0], { dose: row[1], count: row[2], runsOut: row[3] }]));
+    expect(got).toEqual(expectedBy(({ doseText, countText, runsOutText }) => ({ dose: doseText, count: countText, runsOut: runsOutText })));
   });
 
   it("the calendar feed: a run-out event on each run-out date, the refill event 14 days before", async () => {
