@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * The medication page's 'Pills left today' or 'Days left'. Online it is the server's number; a copy
+ * The medication page's 'Left today' (in the medication's unit) or 'Days left'. Online it is the server's number; a copy
  * the service worker kept for offline reading is counted down to today (the device's clock, the
  * account's zone) with the server's own supply function, once hydrated so the first render matches.
  */

@@ -63,7 +63,7 @@ export default function MedicationHistory({ medication, pharmacyName, events, to
         {events.map((event) => (
           <li key={event.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span>
-              <span className="font-medium">{historyText(event)}</span>{" "}
+              <span className="font-medium">{historyText(event, medication.unit)}</span>{" "}
               <span className="text-slate-700">
                 · <time dateTime={event.localDate}>{formatDate(event.localDate)}</time>
               </span>

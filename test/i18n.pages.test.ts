@@ -68,7 +68,7 @@ describe("pages in every language", () => {
   it("the supply chart runs left to right on a right-to-left page, its table in the page's language", async () => {
     const page = await call("GET", `/medications/${medicationId}`, { cookie: `${account.cookie}; lang=ar` });
     expect(page.text).toMatch(/<svg dir="ltr" direction="ltr"[^>]*data-testid="supply-chart"/);
-    expect(page.text).toContain(CATALOGS.ar!.chart_col_pills!);
+    expect(page.text).toContain(CATALOGS.ar!.chart_col_amount!);
     // The axis in Arabic digits: 1,234 pills at most.
     expect(page.text).toContain(new Intl.NumberFormat("ar").format(1234));
   });

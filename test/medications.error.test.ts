@@ -138,7 +138,7 @@ describe("refill ceiling", () => {
     const { account, medication } = await accountWithMedication({ pillsRemaining: 999_990 });
     const refused = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 11 } });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ message: "This refill would bring the supply above 1,000,000 pills.", code: "error_too_many_pills" });
+    expect(refused.body).toEqual({ message: "This refill would bring the supply above 1,000,000.", code: "error_too_many_pills" });
     const after = await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie });
     expect(after.body.pillsRemaining).toBe(999_990);
     expect(after.body.lastRefillDate).toBe(medication.lastRefillDate);

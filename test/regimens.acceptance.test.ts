@@ -108,7 +108,7 @@ describe("six regimens on Wed 10 March 2027 in St John's: run-out dates worked o
       expect(page.status).toBe(200);
       const text = visibleText(page.text);
       expect(text, name).toContain(`Dose ${expected.doseText}`);
-      expect(text, name).toContain(`Pills left today ${expected.countText}`);
+      expect(text, name).toContain(`Left today ${expected.countText}`);
       expect(text, name).toContain(`Days left ${expected.daysLeft} days left`);
       expect(text, name).toContain(`Runs out on ${expected.runsOutText}`);
       expect(page.text, name).toContain('data-testid="supply-chart"');
@@ -122,7 +122,7 @@ describe("six regimens on Wed 10 March 2027 in St John's: run-out dates worked o
     const got: Record<string, string[]> = {};
     for (const name of NAMES) {
       const page = await call("GET", `/medications/${ids[name]}`, { cookie: account.cookie });
-      got[name] = tableRows(page.text, "Pills over time").filter((row) => row[2] === "Runs out (projected)").map((row) => row[0]!);
+      got[name] = tableRows(page.text, "Supply over time").filter((row) => row[2] === "Runs out (projected)").map((row) => row[0]!);
     }
     expect(got).toEqual(expectedBy(({ runsOutText }) => [runsOutText]));
   });

@@ -140,7 +140,7 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
             {m.refill_standard_amount({ amount: unitCountText(medication.unit, medication.pillsPerRefill) })}
           </p>
           <Field
-            label={m.refill_pills_label()}
+            label={m.refill_amount_label({ unit: medication.unit })}
             name="pillsToAdd"
             type="number"
             inputMode="numeric"

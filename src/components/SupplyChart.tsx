@@ -1,10 +1,10 @@
 import type { SVGProps } from "react";
-import { pillsText } from "../domain/dashboard";
 import { dayOf, type ChartPoint, type SupplyChart as Chart } from "../domain/supply-chart";
+import { unitCountText } from "../domain/unit-text";
 import * as m from "../generated/i18n";
 import { formatDate, formatNumber } from "../i18n/format";
 
-// Pills over time, drawn on the server: no chart library, no client JavaScript. The SVG is a
+// The supply over time, drawn on the server: no chart library, no client JavaScript. The SVG is a
 // picture for sighted users (aria-hidden); the table under it holds the same points as text.
 // Time runs left to right in every language, so the SVG is dir="ltr" even on a right-to-left page.
 
@@ -90,7 +90,7 @@ export function SupplyChart({ chart, notificationDays }: { chart: Chart; notific
                 {m.chart_col_date()}
               </th>
               <th scope="col" className="py-1 pe-3 font-medium">
-                {m.chart_col_pills()}
+                {m.chart_col_amount()}
               </th>
               <th scope="col" className="py-1 font-medium">
                 {m.chart_col_what()}
@@ -101,7 +101,7 @@ export function SupplyChart({ chart, notificationDays }: { chart: Chart; notific
             {rows.map((p, i) => (
               <tr key={i} className="border-b border-slate-100">
                 <td className="py-1 pe-3 whitespace-nowrap">{formatDate(p.date)}</td>
-                <td className="py-1 pe-3 whitespace-nowrap">{pillsText(p.pills)}</td>
+                <td className="py-1 pe-3 whitespace-nowrap">{unitCountText(chart.unit, p.pills)}</td>
                 <td className="py-1">{whatHappened(p)}</td>
               </tr>
             ))}

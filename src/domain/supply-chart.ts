@@ -16,7 +16,7 @@ export interface ChartPoint {
   date: string;
   pills: number;
   kind: ChartPointKind;
-  /** What happened, in the current language: 'Refilled +30 pills', 'Today', 'Runs out'… */
+  /** What happened, in the current language: 'Refilled +30 tablets', 'Today', 'Runs out'… */
   label: string;
   /** A refill that still stands: drawn as a marker. */
   refill?: boolean;
@@ -33,6 +33,8 @@ export interface SupplyChart {
   /** The day the reminders start: notificationDays before the run-out date. */
   remindFrom: string | null;
   maxPills: number;
+  /** The medication's unit: the table words each count in it ('200 puffs'). */
+  unit: string;
   firstDate: string;
   lastDate: string;
 }
@@ -58,13 +60,13 @@ function ranOutBetween(regimen: Regimen, date: string, pills: number, until: str
 }
 
 /** The chart of a medication: `regimen` charges each past day by the schedule it had (changes and pauses). */
-export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, "pillsRemaining" | "runsOutOn">, regimen: Regimen, today: string, notificationDays: number): SupplyChart {
+export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, "pillsRemaining" | "runsOutOn" | "unit">, regimen: Regimen, today: string, notificationDays: number): SupplyChart {
   const reverted = new Set(events.filter((e) => e.kind === "undo").map((e) => e.revertsEventId));
   // By the day each count holds on (a back-dated refill sits on its pick-up day), then as written.
   const ordered = [...events].sort((a, b) => a.countedOn.localeCompare(b.countedOn) || a.id - b.id);
   const history: ChartPoint[] = [];
   for (const [i, event] of ordered.entries()) {
-    const label = historyText(event);
+    const label = historyText(event, medication.unit);
     if (event.pillsBefore !== null && i > 0) history.push({ date: event.countedOn, pills: event.pillsBefore, kind: "event", label: before(event.kind) });
     history.push({ date: event.countedOn, pills: event.pillsAfter, kind: "event", label, refill: event.kind === "refill" && !reverted.has(event.id) });
     const next = ordered[i + 1]?.countedOn ?? today;
@@ -92,6 +94,7 @@ export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, 
     runOut,
     remindFrom: runOut === null ? null : addDays(runOut, -notificationDays),
     maxPills: roundPills(Math.max(1, ...all.map((p) => p.pills))),
+    unit: medication.unit,
     firstDate: dates[0] ?? today,
     lastDate: dates.at(-1) ?? today,
   };

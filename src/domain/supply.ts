@@ -1,6 +1,7 @@
 import * as m from "../generated/i18n";
 import { formatDate } from "../i18n/format";
 import { roundPills, type StoredCount } from "./countdown";
+import { unitCountText } from "./unit-text";
 import { daysBetween } from "./time";
 
 // A medication's supply over time: what a refill (possibly picked up days ago) and its undo do to
@@ -65,15 +66,18 @@ export interface SupplyEvent {
   revertsEventId: number | null;
 }
 
-/** One line of the history list, in the current language: 'Refilled +30 pills', 'Count corrected 12 → 20', 'Refill undone'. */
-export function historyText(event: SupplyEvent): string {
+/**
+ * One line of the history list, in the current language and the medication's unit: 'Refilled +200 puffs',
+ * 'Count corrected 12 → 20 tablets', 'Refill undone'.
+ */
+export function historyText(event: SupplyEvent, unit: string): string {
   switch (event.kind) {
     case "created":
-      return m.supply_history_created({ count: event.pillsAfter });
+      return m.supply_history_created({ amount: unitCountText(unit, event.pillsAfter) });
     case "refill":
-      return m.supply_history_refill({ count: event.pillsAdded ?? 0 });
+      return m.supply_history_refill({ amount: unitCountText(unit, event.pillsAdded ?? 0) });
     case "correction":
-      return m.supply_history_correction({ before: event.pillsBefore ?? 0, after: event.pillsAfter });
+      return m.supply_history_correction({ before: event.pillsBefore ?? 0, after: unitCountText(unit, event.pillsAfter) });
     case "undo":
       return m.supply_history_undo();
   }

@@ -109,7 +109,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
                 {pausedFrom !== null && <span className="block text-sm font-normal">{pauseText(pausedFrom, pausedUntil, today)}</span>}
               </Fact>
               {/* Islands only to count a kept offline copy down to the day it is read (CountedDown). */}
-              <Fact term={m.page_med_pills_left_today()}>
+              <Fact term={m.page_med_left_today()}>
                 <Island name="CountedDown" props={{ ...counts, show: "pills" }} />
               </Fact>
               <Fact term={m.page_med_days_left()}>

@@ -56,10 +56,13 @@ const event = (overrides: Partial<SupplyEvent>): SupplyEvent => ({
 });
 
 describe("history", () => {
-  it("reads as the list shows it", () => {
-    expect(historyText(event({ kind: "refill", pillsAdded: 30 }))).toBe("Refilled +30 pills");
-    expect(historyText(event({ kind: "correction", pillsBefore: 12, pillsAfter: 20 }))).toBe("Count corrected 12 → 20");
-    expect(historyText(event({ kind: "undo" }))).toBe("Refill undone");
+  it("reads as the list shows it, counts in the medication's unit", () => {
+    expect(historyText(event({ kind: "refill", pillsAdded: 30 }), "tablet")).toBe("Refilled +30 tablets");
+    expect(historyText(event({ kind: "refill", pillsAdded: 1 }), "puff")).toBe("Refilled +1 puff");
+    expect(historyText(event({ kind: "created", pillsAfter: 200 }), "puff")).toBe("Added with 200 puffs");
+    expect(historyText(event({ kind: "created", pillsAfter: 5 }), "ml")).toBe("Added with 5 ml");
+    expect(historyText(event({ kind: "correction", pillsBefore: 12, pillsAfter: 20 }), "unit")).toBe("Count corrected 12 → 20 units");
+    expect(historyText(event({ kind: "undo" }), "tablet")).toBe("Refill undone");
   });
 
   it("only the newest event can be undone, and only when it is a refill", () => {
@@ -72,7 +75,7 @@ describe("history", () => {
 describe("supplyChart", () => {
   it("draws the recorded line with the day it ran out, refills as markers, then today and the projection", () => {
     const events = [event({ pillsAfter: 5 }), event({ id: 2, kind: "refill", localDate: "2026-01-10", countedOn: "2026-01-10", pillsBefore: 0, pillsAfter: 30, pillsAdded: 30 })];
-    const chart = supplyChart(events, { pillsRemaining: 25, runsOutOn: "2026-02-09" }, dailyRegimen(1), "2026-01-15", 7);
+    const chart = supplyChart(events, { pillsRemaining: 25, runsOutOn: "2026-02-09", unit: "puff" }, dailyRegimen(1), "2026-01-15", 7);
     expect(chart.history.map((p) => [p.date, p.pills, p.kind, p.refill ?? false])).toEqual([
       ["2026-01-01", 5, "event", false],
       ["2026-01-06", 0, "ran-out", false],
@@ -84,13 +87,15 @@ describe("supplyChart", () => {
       ["2026-01-15", 25],
       ["2026-02-09", 0],
     ]);
-    expect([chart.runOut, chart.remindFrom, chart.maxPills]).toEqual(["2026-02-09", "2026-02-02", 30]);
+    expect([chart.runOut, chart.remindFrom, chart.maxPills, chart.unit]).toEqual(["2026-02-09", "2026-02-02", 30, "puff"]);
+    // The events' labels in the medication's unit, as the history list words them.
+    expect(chart.history.map((p) => p.label)).toEqual(["Added with 5 puffs", "Ran out", "Before the refill", "Refilled +30 puffs", "Today"]);
   });
 
   it("ends the projection on the run-out date even when part of a dose is left that morning", () => {
     // 9 tablets at 2 a day: 9, 7, 5, 3, 1 on the mornings of the 15th to the 19th; 1 cannot cover
     // the 19th's dose, so it runs out on the 19th, with 1 tablet on hand (not on the 20th, at 0).
-    const chart = supplyChart([event({ pillsAfter: 9, countedOn: "2026-01-15", localDate: "2026-01-15" })], { pillsRemaining: 9, runsOutOn: "2026-01-19" }, dailyRegimen(2), "2026-01-15", 7);
+    const chart = supplyChart([event({ pillsAfter: 9, countedOn: "2026-01-15", localDate: "2026-01-15" })], { pillsRemaining: 9, runsOutOn: "2026-01-19", unit: "tablet" }, dailyRegimen(2), "2026-01-15", 7);
     expect(chart.projection.map((p) => [p.date, p.pills, p.kind])).toEqual([
       ["2026-01-15", 9, "today"],
       ["2026-01-19", 1, "runs-out"],

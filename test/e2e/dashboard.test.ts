@@ -153,7 +153,7 @@ describe.each([
     // Another pick-up day: the sentence names that day instead (and is today's again on the next opening).
     await dialog.getByLabel("Picked up on").fill("2025-01-03");
     await expect.poll(() => dialog.textContent()).toMatch(/^(?!.*Today's date).*Jan 3, 2025 will be recorded as the pick-up date\./s);
-    const pills = dialog.getByLabel("Pills in this refill (adjust if different from standard)");
+    const pills = dialog.getByLabel("Tablets in this refill (adjust if different from standard)");
     expect(await pills.inputValue()).toBe("60");
     expect(await pills.getAttribute("min")).toBe("1");
     await expectAccessible(page);

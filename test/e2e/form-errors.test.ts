@@ -48,7 +48,7 @@ describe.each([
     await page.getByRole("button", { name: "Refill Lisinopril 10mg" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm Medication Refill" });
     await expect.poll(() => dialog.count()).toBe(1);
-    const pills = dialog.getByLabel("Pills in this refill (adjust if different from standard)");
+    const pills = dialog.getByLabel("Tablets in this refill (adjust if different from standard)");
     const date = dialog.getByLabel("Picked up on");
     await pills.fill("28");
 

@@ -56,10 +56,10 @@ describe.each([
     await hydrated(page);
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Lisinopril" }).count()).toBe(1);
     expect(await page.getByRole("link", { name: "+1 212 555 0199" }).getAttribute("href")).toBe("tel:+12125550199");
-    const chart = page.getByRole("img", { name: /Pills over time/ });
+    const chart = page.getByRole("img", { name: /^Supply over time/ });
     expect(await chart.count()).toBe(1);
     const history = page.getByRole("region", { name: "History" });
-    expect(await history.getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("Refilled +30 pills"), expect.stringContaining("Added with 8 pills")]);
+    expect(await history.getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("Refilled +30 tablets"), expect.stringContaining("Added with 8 tablets")]);
     expect(await page.getByRole("note").textContent()).toMatch(/^Prescription expires /);
 
     // The table alternative opens by keyboard.
@@ -88,7 +88,7 @@ describe.each([
     const date = dialog.getByLabel("Picked up on");
     expect([await date.inputValue(), await date.getAttribute("max")]).toEqual([today, today]);
     await expectAccessible(page);
-    await dialog.getByLabel("Pills in this refill (adjust if different from standard)").fill("10");
+    await dialog.getByLabel("Tablets in this refill (adjust if different from standard)").fill("10");
     // A day before the medication was added: the server's reason shows at the field.
     await date.fill(addDays(addedOn, -1));
     await dialog.getByRole("button", { name: "Confirm Refill" }).focus();
@@ -101,7 +101,7 @@ describe.each([
     await expect.poll(() => toast(page).textContent()).toContain("Medication refilled");
     await hydrated(page);
     const history = page.getByRole("region", { name: "History" });
-    await expect.poll(() => history.getByRole("listitem").first().textContent()).toContain("Refilled +10 pills");
+    await expect.poll(() => history.getByRole("listitem").first().textContent()).toContain("Refilled +10 tablets");
     const undo = history.getByRole("button", { name: /^Undo the refill of / });
     expect(await undo.count()).toBe(1);
     await undo.focus();

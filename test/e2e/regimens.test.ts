@@ -197,14 +197,23 @@ describe("six regimens through the form, checked against run-out dates worked ou
       await hydrated(page);
       const text = await pageText();
       expect(text, name).toContain(`Dose ${e.doseText}`);
-      expect(text, name).toContain(`Pills left today ${e.countText}`);
+      expect(text, name).toContain(`Left today ${e.countText}`);
       expect(text, name).toContain(`Days left ${e.daysLeft} days left`);
       expect(text, name).toContain(`Runs out on ${dateText(e.runsOutOn)}`);
-      const chart = page.getByRole("img", { name: /^Pills over time/ });
+      const chart = page.getByRole("img", { name: /^Supply over time/ });
       expect(await chart.count(), name).toBe(1);
       expect((await chart.boundingBox())!.width, name).toBeGreaterThan(300);
       expect(await page.locator("#supply-chart-caption").innerText(), name).toContain(`the projection to the run-out date (${dateText(e.runsOutOn)})`);
     }
+    // The inhaler's history and its refill dialog's field speak in puffs (the dialog is opened, not sent).
+    await page.goto(`/medications/${ids.Salbutamol}`);
+    await hydrated(page);
+    expect(await page.getByRole("region", { name: "History" }).getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("Added with 200 puffs")]);
+    await page.getByRole("button", { name: "Refill", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm Medication Refill" });
+    await expect.poll(() => dialog.getByLabel("Puffs in this refill (adjust if different from standard)").count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
     // The taper's page lists the step down with its date; the page passes axe.
     await page.goto(`/medications/${ids.Prednisone}`);
     await hydrated(page);
