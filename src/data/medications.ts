@@ -10,6 +10,7 @@ import { averagePerDay, currentPause, parseRegimen, scheduleOn, supplyOn, upcomi
 import { type MedicationPayload } from "../shared/medication-schemas";
 import { doseText } from "../domain/dose-text";
 import { unitCountText } from "../domain/unit-text";
+import { memoText } from "../i18n/memo";
 import { pauseText } from "../domain/pause-text";
 
 // Every query is scoped by its owner: a user id, or the session's owner (sessionOwner) when it rides
@@ -36,6 +37,13 @@ export const storedColumns = {
 
 /** A medication row as read: the count as it was on `countedOn`. */
 export type MedicationRecord = { [K in keyof typeof storedColumns]: (typeof medications.$inferSelect)[K] };
+
+/** What the dose sentence depends on (not an interval's start date). */
+function doseKey(schedule: Schedule, unit: string): string {
+  const amount = schedule.type === "asNeeded" ? schedule.perWeek : schedule.dose;
+  const detail = schedule.type === "weekdays" ? schedule.days.join(",") : schedule.type === "interval" ? schedule.everyDays : "";
+  return `dose\u0000${unit}\u0000${schedule.type}\u0000${amount}\u0000${detail}`;
+}
 
 /**
  * The answer shape: the count, days left and run-out date as of today (supplyOn), no storage details.
@@ -64,8 +72,8 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     pausedUntil: pause?.until ?? null,
     daysLeft: supply.daysLeft,
     runsOutOn: supply.runsOutOn,
-    doseText: doseText(schedule, row.unit),
-    remainingText: unitCountText(row.unit, supply.count),
+    doseText: memoText(doseKey(schedule, row.unit), () => doseText(schedule, row.unit)),
+    remainingText: memoText(`count\u0000${row.unit}\u0000${supply.count}`, () => unitCountText(row.unit, supply.count)),
     pauseText: pauseText(pause?.from ?? null, pause?.until ?? null, today),
   };
 }

@@ -193,4 +193,15 @@ describe("nextReminderAt: the cases people notice", () => {
     // An overflowing day rolls into the next month, as Date.UTC's does.
     expect(dayNumber("2025-02-30")).toBe(Date.UTC(2025, 1, 30) / 86_400_000);
   });
+
+  it("adds days as Date does, from year 0 to 9999 and past it", () => {
+    const viaDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    for (const start of ["0000-01-01", "0400-02-29", "1600-03-01", "1899-12-31", "1970-01-01", "2000-02-29", "2026-11-26", "9999-12-30"]) {
+      for (let days = -1_000_000; days <= 1_000_000; days += 997) {
+        if (addDays(start, days) !== viaDate(start, days)) expect(addDays(start, days), `${start} + ${days}`).toBe(viaDate(start, days));
+      }
+      expect(addDays(start, 1)).toBe(viaDate(start, 1));
+    }
+    expect(addDays("9999-12-31", 1)).toBe(viaDate("9999-12-31", 1));
+  });
 });
