@@ -6,12 +6,13 @@ import { medications, pharmacies } from "../db/schema";
 import { MAX_MEDICATIONS } from "../domain/limits";
 import { addDays } from "../domain/time";
 import { compareByName, type Medication } from "../domain/medications";
-import { averagePerDay, currentPause, parseRegimen, scheduleOn, supplyOn, upcomingChanges, type Pause, type Schedule, type Unit } from "../domain/regimen";
+import { averagePerDay, type Pause, type Schedule, type Unit } from "../domain/regimen";
 import { type MedicationPayload } from "../shared/medication-schemas";
 import { doseText } from "../domain/dose-text";
 import { unitCountText } from "../domain/unit-text";
 import { memoText } from "../i18n/memo";
 import { pauseText } from "../domain/pause-text";
+import { supplyToday } from "./supply-memo";
 
 // Every query is scoped by its owner: a user id, or the session's owner (sessionOwner) when it rides
 // in the session's batch. `today` is the owner's local date (see todayIn): counts are stored with
@@ -51,15 +52,12 @@ function doseKey(schedule: Schedule, unit: string): string {
  * than carry every unit's plurals and the schedule wording in its JavaScript.
  */
 export function toMedication(row: MedicationRecord, today: string): Medication {
-  const regimen = parseRegimen(row.regimen, row.pillsPerDay);
-  const supply = supplyOn({ pillsRemaining: row.pillsRemaining, countedOn: row.countedOn, regimen }, today);
-  const schedule = scheduleOn(regimen, today);
-  const pause = currentPause(regimen, today);
+  const { supply, schedule, perDay, pause, changes } = supplyToday(row, today);
   return {
     id: row.id,
     name: row.name,
     pharmacyId: row.pharmacyId,
-    pillsPerDay: averagePerDay(schedule),
+    pillsPerDay: perDay,
     pillsRemaining: supply.count,
     pillsPerRefill: row.pillsPerRefill,
     lastRefillDate: row.lastRefillDate,
@@ -67,7 +65,7 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     prescriptionExpiresOn: row.prescriptionExpiresOn,
     unit: row.unit,
     schedule,
-    scheduleChanges: upcomingChanges(regimen, today),
+    scheduleChanges: changes,
     pausedFrom: pause?.from ?? null,
     pausedUntil: pause?.until ?? null,
     daysLeft: supply.daysLeft,
