@@ -95,6 +95,9 @@ describe("the dose and the count in words", () => {
       expect(english.text).toContain(`>${text}</td>`);
     }
     expect(english.text).not.toContain("Pills per day");
+    // Paused today until a date: the run-out date, then the pause; paused with no end: 'Paused'.
+    expect(english.text).toContain(`<span class="block text-xs">Paused until ${date(until(), "en")}</span>`);
+    expect(english.text).toMatch(/<td class="[^"]*">Paused<\/td>/);
     const german = await call("GET", "/medications/print", { cookie: `${account.cookie}; lang=de` });
     for (const text of ["6 Tabletten alle 7 Tage", "Bei Bedarf, etwa 6 Hübe pro Woche", "200 Hübe", "300 Einheiten"]) expect(german.text).toContain(`>${text}</td>`);
     expect(german.text).toContain(">Verbleibend</th>");

@@ -5,6 +5,8 @@ import { countedMedications, medicationListOf, type CountedMedication } from "..
 import { todayIn } from "../domain/countdown";
 import { doseText } from "../domain/dose-text";
 import { unitCountText } from "../domain/unit-text";
+import { pauseText } from "../domain/pause-text";
+import type { Pause } from "../domain/regimen";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
@@ -43,6 +45,12 @@ function PatientDetails({ user, today }: { user: User; today: string }) {
   );
 }
 
+/** 'Paused until {date}' under the run-out date while a pause with an end is on today. */
+function PauseLine({ pause, today }: { pause: Pause | null; today: string }) {
+  const text = pause && pauseText(pause.from, pause.until, today);
+  return text ? <span className="block text-xs">{text}</span> : null;
+}
+
 function MedicationTable({ medications, today }: { medications: CountedMedication[]; today: string }) {
   // The prescription columns only when some medication tracks them.
   const refills = medications.some((med) => med.refillsLeft !== null);
@@ -73,7 +81,11 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
             {/* As the dashboard words them: '6 tablets every 7 days', '200 puffs'. */}
             <td className={cell}>{doseText(med.schedule, med.unit)}</td>
             <td className={cell}>{unitCountText(med.unit, med.pillsRemaining)}</td>
-            <td className={cell}>{med.runsOutOn === null ? m.status_paused() : formatDate(med.runsOutOn)}</td>
+            <td className={cell}>
+              {med.runsOutOn === null ? m.status_paused() : formatDate(med.runsOutOn)}
+              {/* Paused today with an end: the run-out date already counts the pause; say so. */}
+              {med.runsOutOn !== null && <PauseLine pause={med.pause} today={today} />}
+            </td>
             <td className={cell}>{med.lastRefillDate ? formatDate(med.lastRefillDate) : m.print_not_available()}</td>
             {refills && <td className={`${cell} text-end`}>{med.refillsLeft === null ? "—" : formatNumber(med.refillsLeft)}</td>}
             {expiry && <td className={cell}>{med.prescriptionExpiresOn ? formatDate(med.prescriptionExpiresOn) : "—"}</td>}
