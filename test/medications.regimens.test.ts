@@ -4,7 +4,7 @@ import { supplyOn, type Regimen, type Schedule } from "../src/domain/regimen";
 import { addDays } from "../src/domain/time";
 import { accountWithMedication, call, createPharmacy, medicationInput, signUp, storedRow } from "./helpers";
 
-// Issue 22 through the API: units, schedules, changes from a date, pauses; the count, days left and
+// Regimens through the API: units, schedules, changes from a date, pauses; the count, days left and
 // run-out date are supplyOn's, and the SQL countdown of a back-dated refill agrees with it.
 
 const today = () => todayIn("UTC");

@@ -25,14 +25,14 @@ const med = (id: number, pillsRemaining: number, extra: Partial<ReminderMedicati
 });
 
 describe("reminderContent", () => {
-  it("skips a paused medication, and one paused with no end (issue 22)", () => {
+  it("skips a paused medication, and one paused with no end", () => {
     const paused = (from: string, until: string | null) => JSON.stringify({ changes: [{ effectiveFrom: "2025-01-01", schedule: { type: "daily", dose: 1 } }], pauses: [{ from, until }] });
     const content = reminderContent([med(1, 2, { regimen: paused("2025-01-09", "2025-01-12") }), med(2, 2, { regimen: paused("2025-01-11", null) }), med(3, 2)], 7, "2025-01-10");
     expect(content.immediate.map((i) => i.medicationId)).toEqual([3]);
   });
 
   it("splits at notificationDays and 15 days, soonest first, with run-out dates", () => {
-    // Whole days (issue 22): 8 tablets at 1 a day last 8 days, 16 last 16.
+    // Whole days: 8 tablets at 1 a day last 8 days, 16 last 16.
     const content = reminderContent([med(1, 8), med(2, 7), med(3, 15), med(4, 16), med(5, 0), med(6, 8, { pillsPerDay: 2 })], 7, "2025-01-10");
     expect(content.immediate.map((i) => [i.medicationId, i.daysLeft, i.runOutDate])).toEqual([
       [5, 0, "2025-01-10"],
