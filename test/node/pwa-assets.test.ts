@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Issue 23: the files that make the app installable, as committed (public/) and generated
+// The files that make the app installable, as committed (public/) and generated
 // (scripts/icons.mjs). The dev server's answers for them (media type, caching) are checked in
 // test/e2e/offline.test.ts, with Chromium's own installability check.
 
