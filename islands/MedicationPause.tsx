@@ -43,33 +43,26 @@ export default function MedicationPause({ medicationId, name, pausedFrom, paused
     setEditing(true);
   };
 
+  // Resume while paused, Cancel for a pause still to come: both end it the same way.
+  const end = (pausedNow || planned) && (
+    <PendingButton
+      type="button"
+      className={pausedNow ? "btn-primary" : "btn-secondary"}
+      data-online-only
+      pending={resume.pending}
+      label={pausedNow ? m.pause_resume_button() : m.pause_cancel_button()}
+      pendingLabel={pausedNow ? m.pause_resuming() : m.pause_cancelling()}
+      onClick={() => void resume.submit()}
+    />
+  );
+
   return (
     <>
-      {pausedNow && (
-        <PendingButton
-          type="button"
-          className="btn-primary"
-          data-online-only
-          pending={resume.pending}
-          label={m.pause_resume_button()}
-          pendingLabel={m.pause_resuming()}
-          onClick={() => void resume.submit()}
-        />
-      )}
+      {pausedNow && end}
       <button type="button" className="btn-secondary" data-online-only disabled={resume.pending} onClick={open}>
         {pausedNow || planned ? m.pause_change_button() : m.pause_button()}
       </button>
-      {planned && (
-        <PendingButton
-          type="button"
-          className="btn-secondary"
-          data-online-only
-          pending={resume.pending}
-          label={m.pause_cancel_button()}
-          pendingLabel={m.pause_cancelling()}
-          onClick={() => void resume.submit()}
-        />
-      )}
+      {planned && end}
       {opened && (
         <Suspense fallback={null}>
           <PauseDialog

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
+import { deleteCreatedUsers, mockPostmark } from "./reminders-fixtures";
 import { fromBase64Url, toBase64Url } from "../src/shared/push";
 
 // Web Push at the fetch boundary, for the push tests: a device (a P-256 key pair and an auth secret,
@@ -123,4 +124,22 @@ export function mockPushService() {
     },
     restore: () => spy.mockRestore(),
   };
+}
+
+/**
+ * Postmark and the push service stood in for every test of the file (Postmark first: the push
+ * service stand-in passes everything else on to it), and the users a test made removed after it.
+ */
+export function standInsPerTest() {
+  const mocks = {} as { postmark: ReturnType<typeof mockPostmark>; push: ReturnType<typeof mockPushService> };
+  beforeEach(() => {
+    mocks.postmark = mockPostmark();
+    mocks.push = mockPushService();
+  });
+  afterEach(async () => {
+    mocks.push.restore();
+    mocks.postmark.restore();
+    await deleteCreatedUsers();
+  });
+  return mocks;
 }

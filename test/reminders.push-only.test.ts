@@ -1,12 +1,12 @@
 import { env as bindings } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pushSubscriptions, users } from "../src/db/schema";
 import { claim, dueKeysQuery } from "../src/reminders/store";
 import { runReminderTick } from "../src/reminders/tick";
 import { db } from "./helpers";
-import { at, captureQueue, consume, deleteCreatedUsers, logRows, mockPostmark, postmarkEnv, tick, userRow, userWithMedication } from "./reminders-fixtures";
-import { mockPushService, newDevice, pushKeys, type Device } from "./push-fixtures";
+import { at, captureQueue, consume, logRows, postmarkEnv, tick, userRow, userWithMedication } from "./reminders-fixtures";
+import { newDevice, standInsPerTest, pushKeys, type Device } from "./push-fixtures";
 
 // Push needs no e-mail address: a user who chose push is reminded at their hour whether their
 // address is unconfirmed, unsubscribed or bounced, and e-mail (chosen, or the fallback of a push
@@ -17,16 +17,7 @@ const env = { ...postmarkEnv, ...pushKeys, SUPPORT_EMAIL: "help@refills.example"
 const NINE = "2025-05-12T09:00:00Z";
 const TEN = "2025-05-12T10:00:00Z";
 
-let postmark: ReturnType<typeof mockPostmark>;
-let push: ReturnType<typeof mockPushService>;
-beforeEach(() => {
-  postmark = mockPostmark();
-  push = mockPushService();
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await deleteCreatedUsers();
-});
+const mocks = standInsPerTest();
 
 interface Options {
   by: "email" | "push" | "both";
@@ -59,12 +50,12 @@ describe("push without a confirmed, consenting address", () => {
   it("push only, address unconfirmed: one push at the local hour, never an e-mail", async () => {
     const user = await account({ by: "push", confirmed: false, timezone: "America/New_York" });
     await tick("2025-05-12T12:00:00Z", env); // 08:00 EDT: not yet
-    expect(push.requests).toHaveLength(0);
+    expect(mocks.push.requests).toHaveLength(0);
     await tick("2025-05-12T13:00:00Z", env); // 09:00 EDT
-    expect(await push.received(user.devices[0]!)).toEqual([expect.objectContaining({ body: "1 medication needs a refill soon" })]);
+    expect(await mocks.push.received(user.devices[0]!)).toEqual([expect.objectContaining({ body: "1 medication needs a refill soon" })]);
     await tick("2025-05-12T14:00:00Z", env);
-    expect(push.requests).toHaveLength(1);
-    expect(postmark.attempted(user.email)).toBe(0);
+    expect(mocks.push.requests).toHaveLength(1);
+    expect(mocks.postmark.attempted(user.email)).toBe(0);
     expect(await statuses(user.id)).toEqual([["2025-05-12", "sent"]]);
     expect((await userRow(user.id)).nextNotificationAt).toBe(at("2025-05-13T13:00:00Z"));
   });
@@ -74,8 +65,8 @@ describe("push without a confirmed, consenting address", () => {
     const bounced = await account({ by: "push", bounced: true });
     await tick(NINE, env);
     for (const user of [unsubscribed, bounced]) {
-      expect(push.to(user.devices[0]!)).toHaveLength(1);
-      expect(postmark.attempted(user.email)).toBe(0);
+      expect(mocks.push.to(user.devices[0]!)).toHaveLength(1);
+      expect(mocks.postmark.attempted(user.email)).toBe(0);
       expect(await statuses(user.id)).toEqual([["2025-05-12", "sent"]]);
     }
   });
@@ -85,8 +76,8 @@ describe("push without a confirmed, consenting address", () => {
     const unsubscribed = await account({ by: "both", consent: false });
     await tick(NINE, env);
     for (const user of [unconfirmed, unsubscribed]) {
-      for (const device of user.devices) expect(push.to(device)).toHaveLength(1);
-      expect(postmark.attempted(user.email)).toBe(0);
+      for (const device of user.devices) expect(mocks.push.to(device)).toHaveLength(1);
+      expect(mocks.postmark.attempted(user.email)).toBe(0);
       expect(await statuses(user.id)).toEqual([["2025-05-12", "sent"]]);
     }
   });
@@ -98,8 +89,8 @@ describe("push without a confirmed, consenting address", () => {
     const withDevices = await account({ by: "email", confirmed: false, devices: 1 });
     await tick(NINE, env);
     await tick(TEN, env);
-    expect(push.requests).toHaveLength(0);
-    expect(postmark.calls).toHaveLength(0);
+    expect(mocks.push.requests).toHaveLength(0);
+    expect(mocks.postmark.calls).toHaveLength(0);
     for (const user of [unconfirmed, unsubscribed, withDevices]) {
       expect(await logRows(user.id)).toEqual([]);
       expect((await userRow(user.id)).nextNotificationAt).toBe(at(NINE));
@@ -110,8 +101,8 @@ describe("push without a confirmed, consenting address", () => {
     const user = await account({ by: "push", confirmed: false });
     await Promise.all([tick(NINE, env), tick(NINE, env)]);
     await tick(NINE, env);
-    expect(push.to(user.devices[0]!)).toHaveLength(1);
-    expect(postmark.calls).toHaveLength(0);
+    expect(mocks.push.to(user.devices[0]!)).toHaveLength(1);
+    expect(mocks.postmark.calls).toHaveLength(0);
     expect(await statuses(user.id)).toEqual([["2025-05-12", "sent"]]);
   });
 
@@ -123,8 +114,8 @@ describe("push without a confirmed, consenting address", () => {
     expect(summary).toMatchObject({ due: 2, sent: 2, queued: 3 });
     await consume(queue.sent, env);
     await consume(queue.sent, env); // delivered twice
-    for (const user of made) expect(push.to(user.devices[0]!)).toHaveLength(1);
-    expect(postmark.calls).toHaveLength(0);
+    for (const user of made) expect(mocks.push.to(user.devices[0]!)).toHaveLength(1);
+    expect(mocks.postmark.calls).toHaveLength(0);
   });
 });
 
@@ -133,19 +124,19 @@ describe("when the push fails for good", () => {
     const confirmed = await account({ by: "push" });
     const unconfirmed = await account({ by: "push", confirmed: false });
     const unsubscribed = await account({ by: "push", consent: false });
-    push.answer(410, 410, 410);
+    mocks.push.answer(410, 410, 410);
     await tick(NINE, env);
-    expect(postmark.delivered(confirmed.email)).toBe(1);
+    expect(mocks.postmark.delivered(confirmed.email)).toBe(1);
     expect(await statuses(confirmed.id)).toEqual([["2025-05-12", "sent"]]);
     for (const user of [unconfirmed, unsubscribed]) {
-      expect(postmark.attempted(user.email)).toBe(0);
+      expect(mocks.postmark.attempted(user.email)).toBe(0);
       // Final for the day: nothing left to try, so not retried at the next tick.
       expect(await statuses(user.id)).toEqual([["2025-05-12", "failed"]]);
       expect((await userRow(user.id)).nextNotificationAt).toBe(at("2025-05-13T09:00:00Z"));
     }
     await tick(TEN, env);
-    expect(push.requests).toHaveLength(3);
-    expect(postmark.calls).toHaveLength(1);
+    expect(mocks.push.requests).toHaveLength(3);
+    expect(mocks.postmark.calls).toHaveLength(1);
   });
 
   it("with no device left and no address to e-mail: nothing sent, no log row, moved on to the day after", async () => {
@@ -159,34 +150,34 @@ describe("when the push fails for good", () => {
     const device = await newDevice();
     await db().insert(pushSubscriptions).values({ userId: user.id, endpoint: device.subscription.endpoint, ...device.subscription.keys, label: null, createdAt: at(TEN) });
     await tick(TEN, env);
-    expect(push.requests).toHaveLength(0);
+    expect(mocks.push.requests).toHaveLength(0);
     await tick("2025-05-13T09:00:00Z", env);
-    expect(push.to(device)).toHaveLength(1);
-    expect(postmark.calls).toHaveLength(0);
+    expect(mocks.push.to(device)).toHaveLength(1);
+    expect(mocks.postmark.calls).toHaveLength(0);
   });
 
   it("a 503 is retried at the next tick without an e-mail; on the day's last tick the day fails, still without one", async () => {
     const user = await account({ by: "push", confirmed: false });
-    push.answer(503);
+    mocks.push.answer(503);
     await tick(NINE, env);
     expect(await statuses(user.id)).toEqual([["2025-05-12", "retry"]]);
     await tick(TEN, env);
-    expect(push.to(user.devices[0]!).map((r) => r.status)).toEqual([503, 201]);
+    expect(mocks.push.to(user.devices[0]!).map((r) => r.status)).toEqual([503, 201]);
     expect(await statuses(user.id)).toEqual([["2025-05-12", "sent"]]);
 
     const late = await account({ by: "push", confirmed: false, hour: 23 });
-    push.answer(503);
+    mocks.push.answer(503);
     await tick("2025-05-12T23:00:00Z", env);
     expect(await statuses(late.id)).toEqual([["2025-05-12", "failed"]]);
-    expect(postmark.calls).toHaveLength(0);
+    expect(mocks.postmark.calls).toHaveLength(0);
   });
 
   it("with push off on the server, an account with no address to e-mail gets nothing and is moved on unclaimed", async () => {
     const user = await account({ by: "push", confirmed: false });
     const summary = await runReminderTick(postmarkEnv, at(NINE));
     expect(summary).toMatchObject({ due: 1, unreachable: 1 });
-    expect(push.requests).toHaveLength(0);
-    expect(postmark.calls).toHaveLength(0);
+    expect(mocks.push.requests).toHaveLength(0);
+    expect(mocks.postmark.calls).toHaveLength(0);
     expect(await logRows(user.id)).toEqual([]);
     expect((await userRow(user.id)).nextNotificationAt).toBe(at("2025-05-13T09:00:00Z"));
   });

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pushSubscriptions, reminderLog, users } from "../src/db/schema";
 import { withinBudget } from "../src/reminders/budget";
 import { isolate } from "../src/i18n/Rich";
 import { db } from "./helpers";
-import { addMedication, at, deleteCreatedUsers, logRows, makeUser, mockPostmark, postmarkEnv, tick, userWithMedication } from "./reminders-fixtures";
-import { mockPushService, newDevice, pushKeys, vapidClaims, type Device } from "./push-fixtures";
+import { addMedication, at, logRows, makeUser, postmarkEnv, tick, userWithMedication } from "./reminders-fixtures";
+import { newDevice, standInsPerTest, pushKeys, vapidClaims, type Device } from "./push-fixtures";
 
 // The daily reminder by Web Push: sent by the hourly job to the push service (the outbound fetch,
 // answered here), decrypted with the device's own keys, with the e-mail's exactly-once guarantees.
@@ -14,18 +14,7 @@ const env = { ...postmarkEnv, ...pushKeys, SUPPORT_EMAIL: "help@refills.example"
 const NINE = "2025-03-10T09:00:00Z";
 const TEN = "2025-03-10T10:00:00Z";
 
-let postmark: ReturnType<typeof mockPostmark>;
-let push: ReturnType<typeof mockPushService>;
-beforeEach(() => {
-  // Postmark first: the push service stand-in passes everything else on to it.
-  postmark = mockPostmark();
-  push = mockPushService();
-});
-afterEach(async () => {
-  push.restore();
-  postmark.restore();
-  await deleteCreatedUsers();
-});
+const mocks = standInsPerTest();
 
 async function pushUser(options: { by?: "push" | "both"; showNames?: boolean; locale?: string; devices?: number; daysLeft?: number } = {}) {
   const user = await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2025-03-10T00:00:00Z", daysLeft: options.daysLeft ?? 2, countedOn: "2025-03-10", locale: options.locale ?? null });
@@ -47,9 +36,9 @@ describe("reminders by push", () => {
     const before = Math.floor(Date.now() / 1000);
     await tick(NINE, env);
 
-    expect(push.to(device)).toHaveLength(1);
-    const [request] = push.to(device) as [(typeof push.requests)[number]];
-    expect(await push.received(device)).toEqual([{ title: "Refill reminder", body: "1 medication needs a refill soon", url: "/", tag: "refill-reminder", lang: "en" }]);
+    expect(mocks.push.to(device)).toHaveLength(1);
+    const [request] = mocks.push.to(device) as [(typeof mocks.push.requests)[number]];
+    expect(await mocks.push.received(device)).toEqual([{ title: "Refill reminder", body: "1 medication needs a refill soon", url: "/", tag: "refill-reminder", lang: "en" }]);
     expect(request.headers.get("TTL")).toBe("43200");
     expect(request.headers.get("Urgency")).toBe("normal");
     expect(request.headers.get("Topic")).toBe(`reminder-${user.id}`);
@@ -61,7 +50,7 @@ describe("reminders by push", () => {
     expect(claims.exp).toBeGreaterThan(before);
     expect(claims.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 24 * 3600);
 
-    expect(postmark.attempted(user.email)).toBe(0);
+    expect(mocks.postmark.attempted(user.email)).toBe(0);
     expect((await logRows(user.id)).map((r) => [r.status, r.pushState])).toEqual([["sent", { sent: await subscriptionIds(user.id), failed: [] }]]);
   });
 
@@ -69,7 +58,7 @@ describe("reminders by push", () => {
     const user = await pushUser({ showNames: true, locale: "de" });
     await addMedication(user.id, { name: "Lisinopril", pillsRemaining: 1, countedOn: "2025-03-10" });
     await tick(NINE, env);
-    const [message] = await push.received(user.devices[0]!);
+    const [message] = await mocks.push.received(user.devices[0]!);
     expect(message.title).toBe("Nachfüll-Erinnerung");
     expect(message.body).toBe(`Bald nachfüllen: ${isolate("Lisinopril")} und ${isolate("Metformin")}`);
     expect(message.lang).toBe("de");
@@ -77,7 +66,7 @@ describe("reminders by push", () => {
     const generic = await pushUser({ locale: "de" });
     await addMedication(generic.id, { name: "Lisinopril", pillsRemaining: 1, countedOn: "2025-03-10" });
     await tick(TEN.replace("10:00", "09:00"), env);
-    const [hidden] = await push.received(generic.devices[0]!);
+    const [hidden] = await mocks.push.received(generic.devices[0]!);
     expect(hidden.body).toBe("2 Medikamente müssen bald nachgefüllt werden");
     expect(JSON.stringify(hidden)).not.toContain("Lisinopril");
   });
@@ -85,8 +74,8 @@ describe("reminders by push", () => {
   it("'both': one e-mail and one push per device, one reminder in the log", async () => {
     const user = await pushUser({ by: "both", devices: 2 });
     await tick(NINE, env);
-    expect(postmark.delivered(user.email)).toBe(1);
-    for (const device of user.devices) expect(await push.received(device)).toHaveLength(1);
+    expect(mocks.postmark.delivered(user.email)).toBe(1);
+    for (const device of user.devices) expect(await mocks.push.received(device)).toHaveLength(1);
     expect((await logRows(user.id)).map((r) => r.status)).toEqual(["sent"]);
   });
 
@@ -94,92 +83,92 @@ describe("reminders by push", () => {
     const user = await pushUser();
     await Promise.all([tick(NINE, env), tick(NINE, env)]);
     await tick(NINE, env);
-    expect(push.to(user.devices[0]!)).toHaveLength(1);
-    expect(postmark.attempted(user.email)).toBe(0);
+    expect(mocks.push.to(user.devices[0]!)).toHaveLength(1);
+    expect(mocks.postmark.attempted(user.email)).toBe(0);
   });
 
   it("410 deletes the subscription and, with no other device reached, the reminder falls back to e-mail", async () => {
     const user = await pushUser();
-    push.answer(410);
+    mocks.push.answer(410);
     await tick(NINE, env);
     expect(await subscriptionIds(user.id)).toEqual([]);
-    expect(postmark.delivered(user.email)).toBe(1);
+    expect(mocks.postmark.delivered(user.email)).toBe(1);
     expect((await logRows(user.id)).map((r) => r.status)).toEqual(["sent"]);
     // Next day: no device left, e-mail again.
     await tick("2025-03-11T09:00:00Z", env);
-    expect(push.requests).toHaveLength(1);
-    expect(postmark.delivered(user.email)).toBe(2);
+    expect(mocks.push.requests).toHaveLength(1);
+    expect(mocks.postmark.delivered(user.email)).toBe(2);
   });
 
   it("404 deletes too; a device that got it keeps the day from falling back to e-mail", async () => {
     const user = await pushUser({ devices: 2 });
-    push.answer(201, 404);
+    mocks.push.answer(201, 404);
     await tick(NINE, env);
     expect(await subscriptionIds(user.id)).toHaveLength(1);
-    expect(postmark.attempted(user.email)).toBe(0);
+    expect(mocks.postmark.attempted(user.email)).toBe(0);
   });
 
   it("503 keeps the subscription and retries at the next tick, to that device only; never a second push to one that got it", async () => {
     const user = await pushUser({ devices: 2 });
     const [first, second] = user.devices as [Device, Device];
-    push.answer(201, 503);
+    mocks.push.answer(201, 503);
     await tick(NINE, env);
     expect(await subscriptionIds(user.id)).toHaveLength(2);
     expect((await logRows(user.id)).map((r) => r.status)).toEqual(["retry"]);
-    expect(postmark.attempted(user.email)).toBe(0);
+    expect(mocks.postmark.attempted(user.email)).toBe(0);
 
     await tick(TEN, env);
-    expect(await push.received(first)).toHaveLength(1);
-    expect(push.to(first)).toHaveLength(1);
-    expect(push.to(second).map((r) => r.status)).toEqual([503, 201]);
+    expect(await mocks.push.received(first)).toHaveLength(1);
+    expect(mocks.push.to(first)).toHaveLength(1);
+    expect(mocks.push.to(second).map((r) => r.status)).toEqual([503, 201]);
     expect((await logRows(user.id)).map((r) => r.status)).toEqual(["sent"]);
     await tick("2025-03-10T11:00:00Z", env);
-    expect(push.requests).toHaveLength(3);
+    expect(mocks.push.requests).toHaveLength(3);
   });
 
   it("429 on the day's last tick: the device fails for the day and the reminder falls back to e-mail", async () => {
     const user = await pushUser();
     await db().update(users).set({ notificationHour: 23, nextNotificationAt: at("2025-03-10T23:00:00Z") }).where(eq(users.id, user.id));
-    push.answer(429);
+    mocks.push.answer(429);
     await tick("2025-03-10T23:00:00Z", env);
     expect(await subscriptionIds(user.id)).toHaveLength(1);
-    expect(postmark.delivered(user.email)).toBe(1);
+    expect(mocks.postmark.delivered(user.email)).toBe(1);
     expect((await logRows(user.id)).map((r) => r.status)).toEqual(["sent"]);
   });
 
   it("413 is logged as our bug, keeps the device and falls back to e-mail", async () => {
     const user = await pushUser();
-    push.answer(413);
+    mocks.push.answer(413);
     await tick(NINE, env);
     expect(await subscriptionIds(user.id)).toHaveLength(1);
-    expect(postmark.delivered(user.email)).toBe(1);
+    expect(mocks.postmark.delivered(user.email)).toBe(1);
     // Not retried: the state records the device as failed for the day.
     await tick(TEN, env);
-    expect(push.requests).toHaveLength(1);
+    expect(mocks.push.requests).toHaveLength(1);
   });
 
   it("a claim taken over from an attempt that died mid-send pushes nothing again (it may have arrived)", async () => {
     const user = await pushUser();
     await db().insert(reminderLog).values({ userId: user.id, localDate: "2025-03-10", status: "sending", attempts: 1, updatedAt: at("2025-03-10T08:00:00Z"), pushState: { sent: [], failed: [] } });
     await tick(TEN, env);
-    expect(push.requests).toHaveLength(0);
-    expect(postmark.attempted(user.email)).toBe(0);
+    expect(mocks.push.requests).toHaveLength(0);
+    expect(mocks.postmark.attempted(user.email)).toBe(0);
     expect((await logRows(user.id)).map((r) => r.status)).toEqual(["failed"]);
   });
 
   it("with push off on the server, a push-only account gets the e-mail", async () => {
     const user = await pushUser();
     await tick(NINE, postmarkEnv);
-    expect(push.requests).toHaveLength(0);
-    expect(postmark.delivered(user.email)).toBe(1);
+    expect(mocks.push.requests).toHaveLength(0);
+    expect(mocks.postmark.delivered(user.email)).toBe(1);
   });
 
   it("e-mail-only accounts are not pushed even with devices listed", async () => {
     const user = await pushUser({ by: "both" });
     await db().update(users).set({ remindersBy: "email" }).where(eq(users.id, user.id));
     await tick(NINE, env);
-    expect(push.requests).toHaveLength(0);
-    expect(postmark.delivered(user.email)).toBe(1);
+    expect(mocks.push.requests).toHaveLength(0);
+    expect(mocks.postmark.delivered(user.email)).toBe(1);
   });
 });
 
@@ -198,7 +187,7 @@ describe("subrequest budget", () => {
     for (let i = 0; i < 3; i++) many.push(await pushUser({ devices: 10 }));
     const none = await makeUser({ timezone: "UTC", hour: 9, savedAt: "2025-03-10T00:00:00Z" });
     await tick(NINE, env);
-    for (const user of many) for (const device of user.devices) expect(push.to(device)).toHaveLength(1);
-    expect(postmark.attempted(none.email)).toBe(0);
+    for (const user of many) for (const device of user.devices) expect(mocks.push.to(device)).toHaveLength(1);
+    expect(mocks.postmark.attempted(none.email)).toBe(0);
   });
 });
