@@ -68,7 +68,7 @@ describe("reminders, end to end", () => {
     const mails = await emailsTo(page, email);
     expect(mails.map((m) => m.subject)).toEqual(["Refill reminder: 1 medication needs a refill"]);
     // Names and numbers the user typed are isolated (U+2068 … U+2069); the phone is shown formatted.
-    expect(mails[0].text).toMatch(/- \u2068Amlodipine\u2069: [23] pills left, [23] days of supply; runs out \w{3} \d{1,2}, \d{4}\.\n {2}Pharmacy: \u2068Thamel Pharmacy\u2069, \u2068\+977 1 4412345\u2069/);
+    expect(mails[0].text).toMatch(/- \u2068Amlodipine\u2069: [23] tablets left, [23] days of supply; runs out \w{3} \d{1,2}, \d{4}\.\n {2}Dose: 1 tablet daily\n {2}Pharmacy: \u2068Thamel Pharmacy\u2069, \u2068\+977 1 4412345\u2069/);
 
     // The notifications screen lists it under 'Reminders sent'.
     await page.goto("/notifications");
