@@ -67,6 +67,11 @@ export async function hydrated(page: Page) {
 
 /** Runs axe-core; fails on serious or critical findings. */
 export async function expectAccessible(page: Page) {
+  // A toast fading in or out has, mid-transition, colours that fail contrast: axe looks once the
+  // page's finite animations and transitions have ended (a spinner's infinite one is not awaited).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5000 })
+    .catch(() => undefined);
   // Injected over the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
   const results = await page.evaluate(async () => (globalThis as any).axe.run(document, { resultTypes: ["violations"] }));
