@@ -10,6 +10,7 @@ import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { fromHrana, HranaError, hranaError, ProtocolError, toHrana } from "./hrana-codec.mjs";
 
 // A plain Node require: the libsql binding is native CommonJS, and Vite (which loads vitest's
 // globalSetup files) must not try to resolve it for workerd.
@@ -17,17 +18,6 @@ const Database = createRequire(import.meta.url)("libsql");
 
 const MAX_STORED_SQL = 50; // per stream, as sqld
 const MAX_STORED_SQL_LENGTH = 5_000;
-
-/** A failed stream request: answered as {type: "error"} while the rest of the pipeline goes on. */
-class HranaError extends Error {
-  constructor(message, code) {
-    super(message);
-    this.code = code;
-  }
-}
-
-/** A malformed request: the whole HTTP request fails with 400 and its stream is closed. */
-class ProtocolError extends Error {}
 
 export async function startLibsqlHttpServer({ file, port = 0, host = "127.0.0.1", latencyMs = 0, streamIdleMs = 10_000 }) {
   // WAL, as sqld runs it: an open read transaction on one stream does not block another's writes.
@@ -304,45 +294,6 @@ function endReadOnly(stream) {
 function counters(db) {
   const [total, changes, rowid] = db.prepare("SELECT total_changes(), changes(), last_insert_rowid()").safeIntegers(true).raw(true).all()[0];
   return { total, changes, rowid };
-}
-
-function fromHrana(value) {
-  switch (value?.type) {
-    case "null":
-      return null;
-    case "integer": {
-      if (typeof value.value !== "string" || !/^-?\d+$/.test(value.value)) throw new ProtocolError(`Bad integer ${JSON.stringify(value.value)}`);
-      const int = BigInt(value.value);
-      if (int < -(2n ** 63n) || int >= 2n ** 63n) throw new ProtocolError(`Integer out of 64-bit range: ${value.value}`);
-      return int;
-    }
-    case "float":
-      if (typeof value.value !== "number") throw new ProtocolError("Bad float");
-      return value.value; // a JS number binds as REAL, even 3
-    case "text":
-      if (typeof value.value !== "string") throw new ProtocolError("Bad text");
-      return value.value;
-    case "blob":
-      return Buffer.from(value.base64 ?? "", "base64");
-    default:
-      throw new ProtocolError(`Unknown value type ${JSON.stringify(value?.type)}`);
-  }
-}
-
-function toHrana(value) {
-  if (value === null) return { type: "null" };
-  if (typeof value === "bigint") return { type: "integer", value: value.toString() };
-  // JSON writes a double's shortest exact form: 2/3 comes back bit for bit.
-  if (typeof value === "number") return { type: "float", value };
-  if (typeof value === "string") return { type: "text", value };
-  return { type: "blob", base64: Buffer.from(value).toString("base64") };
-}
-
-/** SQLite errors as sqld words them: "SQLite error: …" and the primary code (SQLITE_CONSTRAINT). */
-function hranaError(error) {
-  if (error instanceof HranaError) return { message: error.message, code: error.code };
-  if (error instanceof Database.SqliteError) return { message: `SQLite error: ${error.message}`, code: error.code.split("_").slice(0, 2).join("_") };
-  throw error;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
