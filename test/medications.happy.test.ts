@@ -151,8 +151,11 @@ describe("medications: refill", () => {
   // of them differs from UTC, so a server-date implementation cannot pass
   // both (test/domain/countdown.test.ts pins the zones down at fixed instants).
   it.each(["Pacific/Kiritimati", "Pacific/Pago_Pago"])("uses the user's local date (%s)", async (zone) => {
-    const { account, medication } = await accountWithMedication({ pillsPerDay: 1, pillsRemaining: 10 });
+    // The zone is set before the medication is added: added on UTC's date, a refill on Pago Pago's
+    // earlier date would rightly be refused as before the medication existed (00:00–11:00 UTC).
+    const account = await signUp();
     await setTimezone(account, zone);
+    const medication = await createMedication(account, { pharmacyId: (await createPharmacy(account)).id, pillsPerDay: 1, pillsRemaining: 10 });
     const before = Date.now();
     const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 1 } });
     const after = Date.now();
