@@ -66,7 +66,7 @@ async function fetchBytes(url, cache, cacheControl) {
   return cache.get(url);
 }
 
-async function pageWeight(baseUrl, page, cookie, cache, cacheControl) {
+export async function pageWeight(baseUrl, page, cookie, cache, cacheControl) {
   const res = await fetch(`${baseUrl}${page.path}`, { headers: page.signedIn ? { cookie } : {}, redirect: "manual" });
   const html = await res.text();
   const parsed = parseHtml(html);
