@@ -31,6 +31,16 @@ describe("a new medication counted days ago", () => {
     expect([tooEarly.status, tooEarly.body.code]).toEqual([400, "error_picked_up_too_early"]);
   });
 
+  it("a refill may be back-dated to the very day of the count", async () => {
+    const account = await signUp();
+    const today = todayIn("UTC");
+    const res = await add(account, { countedOn: addDays(today, -7) });
+    const refill = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: res.body.id, pillsToAdd: 30, refilledOn: addDays(today, -7) } });
+    expect(refill.status, refill.text).toBe(200);
+    // 30 + 30 on the day of the count, − 7 days = 53 today.
+    expect(refill.body).toMatchObject({ pillsRemaining: 53, lastRefillDate: addDays(today, -7) });
+  });
+
   it("missing or empty means today, as before", async () => {
     const account = await signUp();
     for (const countedOn of [undefined, "", null]) {

@@ -102,7 +102,7 @@ describe("CSV import: medications already on the list", () => {
     expect(lisinopril.map((m) => m.pillsPerDay).sort()).toEqual([1, 2]);
   });
 
-  it("importing an export of the same account twice adds nothing the second time", async () => {
+  it("importing an export of the same account twice adds nothing the second time: export, import, import again → the same rows", async () => {
     const account = await signUp();
     const corner = await createPharmacy(account, { name: "Corner Drugs", phoneNumber: "2125550100" });
     const quiet = await createPharmacy(account, { name: "Quiet Place", phoneNumber: "" });
@@ -110,16 +110,33 @@ describe("CSV import: medications already on the list", () => {
     await createMedication(account, { pharmacyId: corner.id, name: "Metformin" });
     await createMedication(account, { pharmacyId: quiet.id, name: "Crème ünïcode" });
     const exported = await exportOf(account);
-    const before = { medications: (await medicationRows(account)).length, pharmacies: (await pharmacyRows(account)).length };
+    // Every stored row, ids and all: nothing added, nothing rewritten.
+    const snapshot = async () => ({ medications: await medicationRows(account), pharmacies: await pharmacyRows(account) });
+    const before = await snapshot();
+    expect(before.medications).toHaveLength(3);
 
-    for (let round = 0; round < 2; round++) {
+    for (const round of ["import", "import again"]) {
       const preview = await importFile(account, exported, "?dryRun=1");
-      expect(preview.body.duplicates).toEqual([2, 3, 4]);
+      expect(preview.body.duplicates, round).toEqual([2, 3, 4]);
       const res = await importFile(account, exported);
-      expect([res.status, res.body]).toEqual([201, { imported: 0, pharmaciesCreated: 0, skipped: 3 }]);
-      expect({ medications: (await medicationRows(account)).length, pharmacies: (await pharmacyRows(account)).length }).toEqual(before);
-      expect(await exportOf(account)).toBe(exported);
+      expect([res.status, res.body], round).toEqual([201, { imported: 0, pharmaciesCreated: 0, skipped: 3 }]);
+      expect(await snapshot(), round).toEqual(before);
+      expect(await exportOf(account), round).toBe(exported);
     }
+  });
+
+  it("the same file into another account: the first import adds it all, the second nothing", async () => {
+    const source = await signUp();
+    const corner = await createPharmacy(source, { name: "Corner Drugs", phoneNumber: "2125550100" });
+    const quiet = await createPharmacy(source, { name: "Quiet Place", phoneNumber: "" });
+    await createMedication(source, { pharmacyId: corner.id, name: "Lisinopril 10mg" });
+    await createMedication(source, { pharmacyId: quiet.id, name: "Metformin" });
+    const exported = await exportOf(source);
+    const target = await signUp();
+    expect((await importFile(target, exported)).body).toEqual({ imported: 2, pharmaciesCreated: 2, skipped: 0 });
+    const once = { medications: await medicationRows(target), pharmacies: await pharmacyRows(target) };
+    expect((await importFile(target, exported)).body).toEqual({ imported: 0, pharmaciesCreated: 0, skipped: 2 });
+    expect({ medications: await medicationRows(target), pharmacies: await pharmacyRows(target) }).toEqual(once);
   });
 
   it.each([

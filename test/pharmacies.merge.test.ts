@@ -43,6 +43,8 @@ describe("pharmacies: merge", () => {
     const { account, from } = await twoPharmacies();
     const res = await merge(account, from.id, { intoId: from.id });
     expect([res.status, res.body]).toEqual([400, { message: "Choose a different pharmacy to merge into.", code: "error_pharmacy_merge_itself" }]);
+    const french = await call("POST", `/api/pharmacies/${from.id}/merge`, { cookie: account.cookie, body: { intoId: from.id }, headers: { "Accept-Language": "fr" } });
+    expect(french.body.message).toBe("Choisissez une autre pharmacie avec laquelle fusionner.");
     expect(await pharmacyRows(account)).toHaveLength(2);
   });
 
@@ -67,6 +69,9 @@ describe("pharmacies: merge", () => {
       const res = await merge(mine.account, fromId!, { intoId });
       expect([res.status, res.body], `${fromId} → ${intoId}`).toEqual([404, { message: "Pharmacy not found", code: "error_pharmacy_not_found" }]);
     }
+    // In the request's language, like every 4xx.
+    const french = await call("POST", `/api/pharmacies/${mine.from.id}/merge`, { cookie: mine.account.cookie, body: { intoId: theirs.into.id }, headers: { "Accept-Language": "fr" } });
+    expect([french.status, french.body.code, french.body.message]).toEqual([404, "error_pharmacy_not_found", "Pharmacie introuvable"]);
     for (const { account, from } of [mine, theirs]) {
       expect(await pharmacyRows(account)).toHaveLength(2);
       expect((await medicationRows(account)).filter((m) => m.pharmacyId === from.id)).toHaveLength(2);

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { medications } from "../src/db/schema";
+import { medications, notifications, users } from "../src/db/schema";
 import { reminderEmail } from "../src/mail/templates/ReminderEmail";
 import { isolate } from "../src/i18n/Rich";
 import { needsReminder, notificationRecords, reminderContent, type ReminderMedication } from "../src/reminders/due";
 import { db } from "./helpers";
-import { addMedication, deleteCreatedUsers, logRows, makeUser, mockPostmark, tick } from "./reminders-fixtures";
+import { addMedication, at, deleteCreatedUsers, logRows, makeUser, mockPostmark, tick } from "./reminders-fixtures";
 
 // Prescriptions need lead time: the daily e-mail goes out for a prescription that expires (or has
 // run out of refills with the supply ending) within 30 days, even when no supply is low; once a day.
@@ -35,8 +35,8 @@ describe("the reminder's rule with prescriptions", () => {
     expect([content.immediate, content.upcoming]).toEqual([[], []]);
     expect(content.prescriptions.map((i) => i.medicationId)).toEqual([1]);
     expect(needsReminder(content)).toBe(true);
-    // The notifications log names the lists of supply; the prescription list leaves none.
-    expect(notificationRecords(content)).toEqual([]);
+    // Named in the e-mail, so it leaves its 'last reminder' record like a medication running low.
+    expect(notificationRecords(content)).toEqual([{ medicationId: 1, type: "prescription" }]);
   });
 
   it("31 days ahead is not due yet; no refills left with the supply ending within 30 days is", () => {
@@ -74,16 +74,22 @@ describe("the hourly job", () => {
     await deleteCreatedUsers();
   });
 
-  it("sends for an expiring prescription with plenty of pills, once that day", async () => {
+  it("sends for an expiring prescription with plenty of pills, once that day, and records the medication's last reminder", async () => {
     const user = await makeUser({ timezone: "Europe/Paris", hour: 8, savedAt: "2025-02-01T00:00:00Z" });
     const id = await addMedication(user.id, { name: "Lisinopril", pillsRemaining: 90, countedOn: "2025-02-01" });
+    const plenty = await addMedication(user.id, { name: "Atorvastatin", pillsRemaining: 90, countedOn: "2025-02-01" });
     await db().update(medications).set({ prescriptionExpiresOn: "2025-02-20" }).where(eq(medications.id, id));
     await tick("2025-02-01T07:00:00Z");
+    // Due again the same day (as when the settings are saved once more): the day's log keeps it to one.
+    await db().update(users).set({ nextNotificationAt: at("2025-02-01T08:00:00Z") }).where(eq(users.id, user.id));
     await tick("2025-02-01T08:00:00Z");
     expect(postmark.delivered(user.email)).toBe(1);
     const [message] = postmark.messagesTo(user.email);
     expect(message!.TextBody).toContain("Prescription expires Feb 20, 2025.");
     expect(await logRows(user.id)).toMatchObject([{ localDate: "2025-02-01", status: "sent" }]);
+    const records = await db().select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(records.map((r) => [r.medicationId, r.type, r.sentAt])).toEqual([[id, "prescription", at("2025-02-01T07:00:00Z")]]);
+    expect(records.map((r) => r.medicationId)).not.toContain(plenty);
   });
 
   it("nothing due when the prescription is further out than 30 days", async () => {

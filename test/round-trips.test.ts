@@ -219,6 +219,16 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect(timedQueries(answer)).toBe(answer.roundTrips);
   });
 
+  it("merging a pharmacy with its medications into another: the session, then one batch", async () => {
+    const from = (await send("POST", "/api/pharmacies", { cookie, body: { name: uniqueName("Merged"), phoneNumber: "" } })).body.id;
+    const into = (await send("POST", "/api/pharmacies", { cookie, body: { name: uniqueName("Kept"), phoneNumber: "" } })).body.id;
+    for (const name of ["A", "B"]) await send("POST", "/api/medications", { cookie, body: { name, pharmacyId: from, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 } });
+    const answer = await send("POST", `/api/pharmacies/${from}/merge`, { cookie, body: { intoId: into } });
+    expect([answer.status, answer.body]).toEqual([200, { moved: 2 }]);
+    expect(answer.roundTrips).toBe(2);
+    expect(timedQueries(answer)).toBe(2);
+  });
+
   it("a test notification that finds a device gone drops it within the same two round trips", async () => {
     expect((await send("POST", "/api/push/subscriptions", { cookie, body: goneDevice.subscription })).status).toBe(201);
     goneDeviceHits.n = 0;

@@ -59,13 +59,14 @@ export const medicationTransferApi = new Hono<AppEnv>()
       }
       const { user, data } = c.var.signedIn;
       const query = c.req.valid("query");
-      const { rows, errors, items } = readMedicationsCsv(text, phoneRegion(user.locale));
+      const today = todayIn(user.timezone);
+      const { rows, errors, items } = readMedicationsCsv(text, today, phoneRegion(user.locale));
       const choice = { duplicates: query.duplicates ?? "skip", importAsNew: query.importAsNew ?? new Set<number>() };
       const plan = planImport(items, { pharmacies: pharmacyRecords(data.pharmacies), medications: data.medications }, choice);
       const preview: ImportPreview = { rows, errors, duplicates: plan.duplicates };
       if (query.dryRun === "1") return c.json(preview);
       if (errors.length > 0) return c.json({ message: importFailedMessage(preview), code: "error_import_failed", ...preview }, 400);
-      const result = await importMedications(c.var.db, user.id, plan, todayIn(user.timezone));
+      const result = await importMedications(c.var.db, user.id, plan, today);
       if (result === "changed") throw new ApiError(409, "error_import_changed");
       if (result === "limit-medications") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
       if (result === "limit-pharmacies") throw new ApiError(409, "error_too_many_pharmacies", { max: MAX_PHARMACIES });

@@ -175,8 +175,11 @@ export const calendarFeeds = sqliteTable(
   (t) => [uniqueIndex("calendar_feeds_token_hash_idx").on(t.tokenHash)],
 );
 
-/** Which list of the reminder e-mail named the medication. */
-export const NOTIFICATION_TYPES = ["refill-needed", "upcoming-refill"] as const;
+/**
+ * Which list of the reminder e-mail named the medication: its supply's ('refill-needed',
+ * 'upcoming-refill') or, with supply enough, its prescription's ('prescription').
+ */
+export const NOTIFICATION_TYPES = ["refill-needed", "upcoming-refill", "prescription"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 // The last reminder per medication, and what kind it was.

@@ -92,9 +92,10 @@ const parseError = (error: string) => PARSE_ERRORS[error]?.() ?? error;
  * checked with the medication and pharmacy forms' schemas. Each problem is reported with the row a
  * spreadsheet shows it on (the header is row 1). A phone that parses (without '+': in `region`, the
  * account's) is stored as E.164, as the form does; anything else is kept as typed, so an export of
- * older entries comes back as it was.
+ * older entries comes back as it was. A last refill date after `today` (the account's date) is
+ * refused as the form refuses it.
  */
-export function readMedicationsCsv(text: string, region: CountryCode = "US"): ImportReading {
+export function readMedicationsCsv(text: string, today: string, region: CountryCode = "US"): ImportReading {
   // The header and MAX_IMPORT_ROWS rows; the parse stops at the next one (blank lines skipped).
   const parsed = parseCsv(text, { records: MAX_IMPORT_ROWS + 1, error: TOO_MANY_ROWS });
   if ("error" in parsed) return fileError(parseError(parsed.error));
@@ -141,8 +142,13 @@ export function readMedicationsCsv(text: string, region: CountryCode = "US"): Im
       continue;
     }
     const pharmacy = importedPharmacySchema.safeParse({ name: row.pharmacy, phoneNumber: row.pharmacy_phone });
-    for (const message of [...firstPerField(medication.error), ...firstPerField(pharmacy.error)]) errors.push({ row: row.row, message });
-    if (medication.success && pharmacy.success) items.push({ row: row.row, medication: medication.data, pharmacy: dialable(pharmacy.data, region) });
+    // The schema knows no 'today': the date the form's API refuses is refused here, in the same words
+    // (with the row's other problems; a date the schema already refused is not named twice).
+    const lastRefill = row.last_refill_date.trim();
+    const dateRefused = medication.error?.issues.some((issue) => issue.path[0] === "lastRefillDate") ?? false;
+    const future = !dateRefused && lastRefill !== "" && lastRefill > today ? [m.field_last_refill_future()] : [];
+    for (const message of [...firstPerField(medication.error), ...future, ...firstPerField(pharmacy.error)]) errors.push({ row: row.row, message });
+    if (medication.success && pharmacy.success && future.length === 0) items.push({ row: row.row, medication: medication.data, pharmacy: dialable(pharmacy.data, region) });
   }
   return { rows, errors, items };
 }

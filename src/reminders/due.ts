@@ -91,10 +91,14 @@ export function reminderContent(medications: ReminderMedication[], notificationD
 export const needsReminder = (content: ReminderContent) =>
   content.immediate.length > 0 || content.prescriptions.length > 0 || content.upcoming.some((item) => item.prescriptionDue);
 
-/** The notification records a sent reminder leaves, one per medication it named. */
+/**
+ * The notification records a sent reminder leaves, one per medication it named (each one's last
+ * reminder), a medication named only for its prescription included.
+ */
 export function notificationRecords(content: ReminderContent): Array<{ medicationId: number; type: NotificationType }> {
   return [
     ...content.immediate.map((item) => ({ medicationId: item.medicationId, type: "refill-needed" as const })),
     ...content.upcoming.map((item) => ({ medicationId: item.medicationId, type: "upcoming-refill" as const })),
+    ...content.prescriptions.map((item) => ({ medicationId: item.medicationId, type: "prescription" as const })),
   ];
 }

@@ -5,6 +5,9 @@ import { readScheduleText, scheduleText } from "../../src/domain/schedule-text";
 
 // The CSV's unit and schedule columns: readable, read back, and an older file without them.
 
+/** The account's today, for the last refill dates (none here is after it). */
+const TODAY = "2026-11-26";
+
 const SCHEDULES: Array<[Schedule, string]> = [
   [{ type: "daily", dose: 1 }, "daily 1"],
   [{ type: "weekdays", dose: 1, days: ["mon", "wed", "fri"] }, "weekdays 1 mon wed fri"],
@@ -35,19 +38,19 @@ describe("schedule text", () => {
 
   it("export → import reads the same unit and schedule back", () => {
     const csv = medicationsCsv(SCHEDULES.map(([schedule], i) => listed(schedule, (["tablet", "capsule", "injection", "puff"] as const)[i]!)));
-    const reading = readMedicationsCsv(csv);
+    const reading = readMedicationsCsv(csv, TODAY);
     expect(reading.errors).toEqual([]);
     expect(reading.items.map((i) => [i.medication.unit, i.medication.schedule])).toEqual(SCHEDULES.map(([schedule], i) => [["tablet", "capsule", "injection", "puff"][i], schedule]));
   });
 
   it("an older file without the columns imports daily tablets of pills_per_day", () => {
-    const reading = readMedicationsCsv("name,pills_per_day,pills_remaining,pills_per_refill,pharmacy\nAspirin,1.5,30,30,Corner\n");
+    const reading = readMedicationsCsv("name,pills_per_day,pills_remaining,pills_per_refill,pharmacy\nAspirin,1.5,30,30,Corner\n", TODAY);
     expect(reading.errors).toEqual([]);
     expect(reading.items[0]!.medication).toMatchObject({ pillsPerDay: 1.5, unit: undefined, schedule: undefined });
   });
 
   it("a schedule that is none of the four forms, or a bad day, is the form's error", () => {
-    const reading = readMedicationsCsv("name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,schedule,unit\nA,1,30,30,Corner,twice daily,\nB,1,30,30,Corner,weekdays 1 mon funday,\nC,1,30,30,Corner,daily 1,bottle\n");
+    const reading = readMedicationsCsv("name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,schedule,unit\nA,1,30,30,Corner,twice daily,\nB,1,30,30,Corner,weekdays 1 mon funday,\nC,1,30,30,Corner,daily 1,bottle\n", TODAY);
     expect(reading.errors).toEqual([
       { row: 2, message: "How often must be every day, on certain days, every few days or as needed" },
       { row: 3, message: "Days must be mon, tue, wed, thu, fri, sat or sun" },

@@ -1,9 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayIn } from "../../src/domain/countdown";
+import { addDays } from "../../src/domain/time";
 import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
 
 // In the browser: the import preview's skip / import-as-new choice for medications
-// already on the list, and the pharmacies page's 'Merge into…'. A refusal keeps either dialog open
+// already on the list, its refusal of a future last refill date, and the pharmacies page's 'Merge into…'. A refusal keeps either dialog open
 // with what was chosen and says why inside it.
 
 let browser: Browser;
@@ -86,6 +88,29 @@ describe.each([
     expect(await page.getByText("3 medications were added. 1 already on your list was skipped.").count()).toBe(1);
     const names = ((await (await page.request.get("/api/medications")).json()) as Array<{ name: string }>).map((m) => m.name).sort();
     expect(names).toEqual(["Aspirin", "Lisinopril 10mg", "Lisinopril 10mg", "Metformin"]);
+    expectNoErrors(page);
+    await page.context().close();
+  });
+
+  it("the preview refuses a row whose last refill date is in the future, at its row, and nothing can be imported", async () => {
+    const page = await newPage(browser, viewport, "UTC");
+    await registerViaApi(page);
+    await page.goto("/");
+    await hydrated(page);
+    if (viewport === MOBILE) await page.getByRole("button", { name: "More" }).click();
+    await page.getByRole("button", { name: "Import from CSV" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Import from CSV" });
+    await expect.poll(() => dialog.count()).toBe(1);
+    const today = todayIn("UTC");
+    const file = ["name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,last_refill_date", `Metformin,1,30,30,Corner,${today}`, `Aspirin,1,30,30,Corner,${addDays(today, 1)}`].join("\n");
+    await dialog.getByLabel("CSV file").setInputFiles({ name: "dates.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    const problems = dialog.getByRole("alert").filter({ hasText: "1 problem to fix first." });
+    await expect.poll(() => problems.count()).toBe(1);
+    expect(await problems.getByRole("listitem").allTextContents()).toEqual(["Row 3: Last refill date cannot be in the future"]);
+    expect(await dialog.getByRole("button", { name: "Import", exact: true }).isDisabled()).toBe(true);
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    expect(await (await page.request.get("/api/medications")).json()).toEqual([]);
     expectNoErrors(page);
     await page.context().close();
   });

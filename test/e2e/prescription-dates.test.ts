@@ -32,7 +32,7 @@ describe.each([
   ["1280", DESKTOP],
   ["375", MOBILE],
 ])("at %s px", (_, viewport) => {
-  it("adds a medication counted 7 days ago (23 of 30 left today); a future last refill date is refused at its field", async () => {
+  it("adds a medication counted 7 days ago (23 of 30 left today), refilled on that day; a future last refill date is refused at its field on add and edit", async () => {
     const page = await newPage(browser, viewport, "UTC");
     await registerViaApi(page);
     await pharmacy(page);
@@ -53,17 +53,46 @@ describe.each([
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
 
+    // More than a year back: refused at its own field, what was typed kept.
     await field(page, "Last Refill Date (Optional)").fill(addDays(today, -7));
+    await field(page, "Pills Counted On (Optional)").fill(addDays(today, -366));
+    await page.getByRole("button", { name: "Save Medication" }).click();
+    await expect.poll(() => page.locator("form").getByText("Pills counted on can be at most a year ago", { exact: true }).count()).toBe(1);
+    expect(await field(page, "Pills Counted On (Optional)").getAttribute("aria-invalid")).toBe("true");
+    expect(await field(page, "Medication Name").inputValue()).toBe("Amlodipine");
+
+    await field(page, "Pills Counted On (Optional)").fill(addDays(today, -7));
     await page.getByRole("button", { name: "Save Medication" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await hydrated(page);
     await expect.poll(() => page.getByText("23 tablets").filter({ visible: true }).count()).toBe(1);
+
+    // A refill picked up on the day of the count is accepted (30 − 0 + 30 − 7 = 53 today).
+    await page.getByRole("button", { name: "Refill Amlodipine" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm Medication Refill" });
+    await expect.poll(() => dialog.count()).toBe(1);
+    await dialog.getByLabel("Picked up on", { exact: true }).fill(addDays(today, -7));
+    await dialog.getByRole("button", { name: "Confirm Refill" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.getByText("53 tablets").filter({ visible: true }).count()).toBe(1);
+
+    // The edit form refuses a future last refill date at its field too, and stays.
+    const [{ id }] = (await (await page.request.get("/api/medications")).json()) as Array<{ id: number }>;
+    await page.goto(`/edit-medication/${id}`);
+    await hydrated(page);
+    await field(page, "Last Refill Date (Optional)").fill(addDays(today, 1));
+    await page.getByRole("button", { name: "Update Medication" }).click();
+    await expect.poll(() => page.locator("form").getByText("Last refill date cannot be in the future", { exact: true }).count()).toBe(1);
+    expect(await field(page, "Last Refill Date (Optional)").getAttribute("aria-invalid")).toBe("true");
+    expect(new URL(page.url()).pathname).toBe(`/edit-medication/${id}`);
+    await expectAccessible(page);
+    expect(((await (await page.request.get(`/api/medications/${id}`)).json()) as { lastRefillDate: string }).lastRefillDate).toBe(addDays(today, -7));
     forgiveBadRequest(page);
     expectNoErrors(page);
     await page.context().close();
   });
 
-  it("an expired prescription in the error colour; a refill with no refills left asks first and keeps 0", async () => {
+  it("'Prescription expires' 30 days ahead, an expired prescription in the error colour; a refill with no refills left asks first and keeps 0", async () => {
     const page = await newPage(browser, viewport, "UTC");
     await registerViaApi(page);
     const { id: pharmacyId } = await pharmacy(page);
@@ -73,8 +102,17 @@ describe.each([
     await page.request.post("/api/medications", { data: { ...base, name: "Atorvastatin", pillsRemaining: 90, prescriptionExpiresOn: expired } });
     const created = await page.request.post("/api/medications", { data: { ...base, name: "Lisinopril", pillsRemaining: 25, refillsLeft: 0 } });
     const { id } = (await created.json()) as { id: number };
+    // Plenty of pills, but the prescription ends within 30 days: named with its date, not as an error.
+    const expires = addDays(today, 30);
+    await page.request.post("/api/medications", { data: { ...base, name: "Metformin", pillsRemaining: 200, prescriptionExpiresOn: expires } });
+    await page.request.post("/api/medications", { data: { ...base, name: "Aspirin", pillsRemaining: 20, prescriptionExpiresOn: addDays(today, 31), refillsLeft: 2 } });
     await page.goto("/");
     await hydrated(page);
+    const expiresNotice = page.getByText(`Prescription expires ${formatDate(expires)}`).filter({ visible: true });
+    await expect.poll(() => expiresNotice.count()).toBe(1);
+    expect(await expiresNotice.getAttribute("class")).not.toContain("text-red");
+    // 31 days ahead, after the pills run out, with refills left: nothing to say yet.
+    expect(await page.getByText(`Prescription expires ${formatDate(addDays(today, 31))}`).count()).toBe(0);
 
     const expiredNotice = page.getByText(`Prescription expired ${formatDate(expired)}`).filter({ visible: true });
     await expect.poll(() => expiredNotice.count()).toBe(1);
