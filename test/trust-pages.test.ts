@@ -70,6 +70,25 @@ describe("the footer", () => {
   });
 });
 
+describe("every sentence of the three pages, in every language", () => {
+  it("shows each page's messages that take no values as its catalog has them", async () => {
+    const prefixes = [
+      ["/privacy", "trust_privacy_"],
+      ["/terms", "trust_terms_"],
+      ["/support", "trust_support_"],
+    ] as const;
+    for (const [language, catalog] of Object.entries(CATALOGS)) {
+      for (const [path, prefix] of prefixes) {
+        const { text } = await call("GET", path, { headers: { "Accept-Language": language } });
+        const keys = Object.keys(catalog).filter((key) => key.startsWith(prefix) && !catalog[key]!.includes("{"));
+        expect(keys.length, path).toBeGreaterThan(5);
+        // The one alternative each page has: no region set (shown here), no contact address (a local one is).
+        for (const key of keys.filter((key) => key !== "trust_support_contact_unset")) expect(text, `${language} ${key}`).toContain(escapeHtml(catalog[key]!));
+      }
+    }
+  });
+});
+
 describe("/privacy", () => {
   it("names the e-mail provider and links to the Your data section, in every language", async () => {
     for (const language of Object.keys(CATALOGS)) {

@@ -53,6 +53,7 @@ function Privacy({ region }: { region: string | undefined }) {
         <p>
           <Rich message={m.trust_privacy_where_text} values={{ region: region ? <bdi>{region}</bdi> : m.trust_privacy_region_unset() }} />
         </p>
+        <p>{m.trust_privacy_where_device()}</p>
       </ArticleSection>
       <ArticleSection id="who-heading" heading={m.trust_privacy_who_heading()}>
         <Bullets
