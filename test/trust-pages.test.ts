@@ -1,5 +1,13 @@
 import { env } from "cloudflare:test";
+import { getTableName, is } from "drizzle-orm";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { RESET_TOKEN_TTL } from "../src/api/account";
+import { CONFIRMATION_TTL } from "../src/auth/email-confirmation";
+import { SESSION_IDLE_TIMEOUT, SESSION_MAX_AGE } from "../src/auth/session";
+import { WINDOW_MS } from "../src/auth/throttle";
+import * as schema from "../src/db/schema";
+import { REMINDER_LOG_RETENTION } from "../src/maintenance/prune";
 import { type Account, call, signUp } from "./helpers";
 import { CATALOGS, escapeHtml } from "./support/catalogs";
 import { libsqlHttpUrl } from "./support/libsql-http";
@@ -50,9 +58,33 @@ describe("the trust pages in every language", () => {
 
 describe("the footer", () => {
   it("links to the three pages on every page", async () => {
-    for (const page of [await call("GET", "/auth"), await call("GET", "/", { cookie: account.cookie }), await call("GET", "/support")]) {
-      for (const [path] of PAGES) expect(page.text).toContain(`href="${path}"`);
-      expect(page.text).not.toContain('href="#"');
+    const signedOut = ["/auth", "/forgot-password", "/privacy", "/terms", "/support", "/no-such-page"];
+    const signedIn = ["/", "/profile", "/notifications", "/pharmacies", "/add-medication"];
+    const pages = [...signedOut.map((path) => [path, {}] as const), ...signedIn.map((path) => [path, { cookie: account.cookie }] as const)];
+    for (const [path, options] of pages) {
+      const page = await call("GET", path, options);
+      expect(page.text, path).toContain('<footer');
+      for (const [link] of PAGES) expect(page.text, path).toContain(`href="${link}"`);
+      expect(page.text, path).not.toContain('href="#"');
+    }
+  });
+});
+
+describe("every sentence of the three pages, in every language", () => {
+  it("shows each page's messages that take no values as its catalog has them", async () => {
+    const prefixes = [
+      ["/privacy", "trust_privacy_"],
+      ["/terms", "trust_terms_"],
+      ["/support", "trust_support_"],
+    ] as const;
+    for (const [language, catalog] of Object.entries(CATALOGS)) {
+      for (const [path, prefix] of prefixes) {
+        const { text } = await call("GET", path, { headers: { "Accept-Language": language } });
+        const keys = Object.keys(catalog).filter((key) => key.startsWith(prefix) && !catalog[key]!.includes("{"));
+        expect(keys.length, path).toBeGreaterThan(5);
+        // The one alternative each page has: no region set (shown here), no contact address (a local one is).
+        for (const key of keys.filter((key) => key !== "trust_support_contact_unset")) expect(text, `${language} ${key}`).toContain(escapeHtml(catalog[key]!));
+      }
     }
   });
 });
@@ -61,18 +93,48 @@ describe("/privacy", () => {
   it("names the e-mail provider and links to the Your data section, in every language", async () => {
     for (const language of Object.keys(CATALOGS)) {
       const page = await call("GET", "/privacy", { headers: { "Accept-Language": language } });
-      expect(page.text, language).toContain("Postmark");
-      expect(page.text, language).toContain("Turso");
+      for (const name of ["Postmark", "Turso", "Cloudflare", "Mozilla"]) expect(page.text, language).toContain(name);
       expect(page.text, language).toContain('href="/profile#your-data-heading"');
     }
   });
 
   it("gives the real retention times, from the code that enforces them", async () => {
     const { text } = await call("GET", "/privacy");
-    expect(text).toContain("Records of reminder e-mails: 60 days.");
-    expect(text).toContain("A sign-in ends after 7 days without use, or 30 days after signing in at the latest, and is then deleted.");
-    expect(text).toContain("A password reset link works for 1 hour, an e-mail confirmation link for 24 hours.");
-    expect(text).toContain("with the network address they came from: 15 minutes, then deleted within the hour.");
+    const days = (ms: number) => ms / 86_400_000;
+    const hours = (ms: number) => ms / 3_600_000;
+    // Today's figures, so a changed constant shows here as well as on the page.
+    expect([days(REMINDER_LOG_RETENTION), days(SESSION_IDLE_TIMEOUT), days(SESSION_MAX_AGE), hours(RESET_TOKEN_TTL), hours(CONFIRMATION_TTL), WINDOW_MS / 60_000]).toEqual([60, 7, 30, 1, 24, 15]);
+    expect(text).toContain(`The record of each day&#x27;s reminder: ${days(REMINDER_LOG_RETENTION)} days.`);
+    expect(text).toContain(`A sign-in ends after ${days(SESSION_IDLE_TIMEOUT)} days without use, or ${days(SESSION_MAX_AGE)} days after signing in at the latest, and is then deleted.`);
+    expect(text).toContain(`A password reset link works for ${hours(RESET_TOKEN_TTL)} hour, an e-mail confirmation link for ${hours(CONFIRMATION_TTL)} hours.`);
+    expect(text).toContain(`with the network address they came from: ${WINDOW_MS / 60_000} minutes, then deleted within the hour.`);
+  });
+
+  it("accounts for every table the app stores", async () => {
+    // Each table and the line of the page that tells the patient about it: a new table fails here
+    // until the page says what it holds and for how long.
+    const told: Record<string, string[]> = {
+      users: ["trust_privacy_stored_account", "trust_privacy_stored_settings", "trust_privacy_stored_delivery", "trust_privacy_not_password"],
+      sessions: ["trust_privacy_stored_devices", "trust_privacy_kept_sessions"],
+      pharmacies: ["trust_privacy_stored_medications"],
+      medications: ["trust_privacy_stored_medications"],
+      supply_events: ["trust_privacy_stored_medications"],
+      calendar_feeds: ["trust_privacy_who_calendar", "trust_privacy_not_secrets"],
+      notifications: ["trust_privacy_kept_reminders"],
+      reminder_log: ["trust_privacy_stored_reminders", "trust_privacy_kept_reminders"],
+      push_subscriptions: ["trust_privacy_stored_push", "trust_privacy_who_push"],
+      throttles: ["trust_privacy_kept_attempts"],
+      // The development outbox: production refuses to start without Postmark (src/http/configuration.ts).
+      dev_emails: [],
+    };
+    const tables = Object.values(schema).filter((value) => is(value, SQLiteTable)).map((table) => getTableName(table as SQLiteTable));
+    expect(tables.sort()).toEqual(Object.keys(told).sort());
+    const { text } = await call("GET", "/privacy");
+    const plain = text.replace(/<[^>]+>/g, "");
+    for (const key of Object.values(told).flat()) {
+      const start = CATALOGS.en![key]!.split("{")[0]!;
+      expect(plain, key).toContain(escapeHtml(start));
+    }
   });
 
   it("names the database region when the operator set one, else says the operator chose it", async () => {
@@ -118,8 +180,38 @@ describe("/support", () => {
     for (const question of ["No e-mail arrived", "The pill count is wrong", "How do I change my time zone?", "How do I delete my account?", "Can I install the app?"]) {
       expect(text).toContain(`>${escapeHtml(question)}</h3>`);
     }
+    // An installable web app: from the browser, not an app store.
+    expect(text).toContain("Refill Tracker is a web app: you install it from your browser");
     expect(text).toContain("Add to Home screen");
+    expect(text).not.toContain("no app to install");
     expect(text).toContain('href="/profile#your-data-heading"');
     expect(text).toContain('href="/notifications"');
+    expect(text).toContain('href="/profile"');
+  });
+
+  it("names the buttons, fields and sections the answers send the patient to as the app names them, in every language", async () => {
+    // The spam and resend path, the count's fields, the time zone's field and button, deletion.
+    const names = [
+      "common_resend_email",
+      "page_notifications_title",
+      "reminders_sent_heading",
+      "banner_reminders_on_again",
+      "profile_test_email",
+      "page_profile_title",
+      "common_edit",
+      "medication_form_pills_remaining",
+      "undo_label",
+      "history_heading",
+      "medication_form_dose",
+      "medication_form_how_often",
+      "notifications_timezone",
+      "notifications_save",
+      "page_your_data_heading",
+      "data_delete_account",
+    ];
+    for (const [language, catalog] of Object.entries(CATALOGS)) {
+      const { text } = await call("GET", "/support", { headers: { "Accept-Language": language } });
+      for (const key of names) expect(text, `${language} ${key}`).toContain(`>${escapeHtml(catalog[key]!)}</`);
+    }
   });
 });

@@ -30,6 +30,7 @@ export function supportEmail(env: Env): string | null {
 
 function Privacy({ region }: { region: string | undefined }) {
   const section = m.page_your_data_heading();
+  const notifications = <TextLink href="/notifications">{m.page_notifications_title()}</TextLink>;
   return (
     <Article heading={m.footer_privacy()} intro={m.trust_privacy_intro()}>
       <ArticleSection id="stored-heading" heading={m.trust_privacy_stored_heading()}>
@@ -39,6 +40,7 @@ function Privacy({ region }: { region: string | undefined }) {
             m.trust_privacy_stored_medications(),
             m.trust_privacy_stored_settings(),
             m.trust_privacy_stored_reminders(),
+            m.trust_privacy_stored_delivery(),
             m.trust_privacy_stored_devices(),
             m.trust_privacy_stored_push(),
           ]}
@@ -51,6 +53,7 @@ function Privacy({ region }: { region: string | undefined }) {
         <p>
           <Rich message={m.trust_privacy_where_text} values={{ region: region ? <bdi>{region}</bdi> : m.trust_privacy_region_unset() }} />
         </p>
+        <p>{m.trust_privacy_where_device()}</p>
       </ArticleSection>
       <ArticleSection id="who-heading" heading={m.trust_privacy_who_heading()}>
         <Bullets
@@ -58,7 +61,8 @@ function Privacy({ region }: { region: string | undefined }) {
             m.trust_privacy_who_you(),
             m.trust_privacy_who_operator(),
             m.trust_privacy_who_email(),
-            <Rich message={m.trust_privacy_who_calendar} values={{ page: <TextLink href="/notifications">{m.page_notifications_title()}</TextLink> }} />,
+            <Rich message={m.trust_privacy_who_push} values={{ page: notifications }} />,
+            <Rich message={m.trust_privacy_who_calendar} values={{ page: notifications }} />,
           ]}
         />
       </ArticleSection>
@@ -70,6 +74,7 @@ function Privacy({ region }: { region: string | undefined }) {
             m.trust_privacy_kept_sessions({ idle: SESSION_IDLE_TIMEOUT / DAY, max: SESSION_MAX_AGE / DAY }),
             m.trust_privacy_kept_links({ reset: RESET_TOKEN_TTL / HOUR, confirm: CONFIRMATION_TTL / HOUR }),
             m.trust_privacy_kept_attempts({ minutes: WINDOW_MS / MINUTE }),
+            m.trust_privacy_kept_logs(),
           ]}
         />
         <p>{m.trust_privacy_kept_deleted()}</p>
@@ -137,13 +142,36 @@ function Support({ email }: { email: string | null }) {
       <ArticleSection id="questions-heading" heading={m.trust_support_faq_heading()}>
         <div className="space-y-6">
           <Question id="q-no-email" question={m.trust_support_q_no_email()}>
-            <Rich message={m.trust_support_a_no_email} values={{ profile, notifications, button: <strong>{m.profile_test_email()}</strong> }} />
+            <Rich
+              message={m.trust_support_a_no_email}
+              values={{
+                resend: <strong>{m.common_resend_email()}</strong>,
+                notifications,
+                sent: <strong>{m.reminders_sent_heading()}</strong>,
+                profile,
+                again: <strong>{m.banner_reminders_on_again()}</strong>,
+                button: <strong>{m.profile_test_email()}</strong>,
+              }}
+            />
           </Question>
           <Question id="q-count" question={m.trust_support_q_count()}>
-            <Rich message={m.trust_support_a_count} values={{ edit: <strong>{m.common_edit()}</strong> }} />
+            <Rich
+              message={m.trust_support_a_count}
+              values={{
+                edit: <strong>{m.common_edit()}</strong>,
+                remaining: <strong>{m.medication_form_pills_remaining()}</strong>,
+                undo: <strong>{m.undo_label()}</strong>,
+                history: <strong>{m.history_heading()}</strong>,
+                dose: <strong>{m.medication_form_dose()}</strong>,
+                often: <strong>{m.medication_form_how_often()}</strong>,
+              }}
+            />
           </Question>
           <Question id="q-timezone" question={m.trust_support_q_timezone()}>
-            <Rich message={m.trust_support_a_timezone} values={{ page: notifications }} />
+            <Rich
+              message={m.trust_support_a_timezone}
+              values={{ page: notifications, field: <strong>{m.notifications_timezone()}</strong>, save: <strong>{m.notifications_save()}</strong> }}
+            />
           </Question>
           <Question id="q-delete" question={m.trust_support_q_delete()}>
             <Rich
