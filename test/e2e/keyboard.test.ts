@@ -55,13 +55,16 @@ describe.each([
 ])("keyboard at %s px", (_, viewport) => {
   it("the first Tab of every kind of page shows 'Skip to main content'; Enter lands in the page's main, and Tab goes on from there", async () => {
     const page = await newPage(browser, viewport);
-    for (const path of ["/auth", "/privacy", "/no-such-page"]) {
+    for (const path of ["/auth", "/forgot-password", "/privacy", "/terms", "/support", "/no-such-page"]) {
       await skipToMain(page, path);
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.closest("main")?.id), path).toBe("main");
     }
     await registerViaApi(page);
-    for (const path of ["/", "/profile", "/medications/print"]) await skipToMain(page, path);
+    const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
+    const medication = await (await page.request.post("/api/medications", { data: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 } })).json();
+    const signedIn = ["/", "/profile", "/notifications", "/pharmacies", "/add-medication", `/edit-medication/${medication.id}`, `/medications/${medication.id}`, "/medications/print"];
+    for (const path of signedIn) await skipToMain(page, path);
     // The browser logs the 404 of /no-such-page itself: not a page error.
     const problems = (page as Page & { problems: string[] }).problems;
     expect(problems.filter((p) => !/Failed to load resource.*404/.test(p))).toEqual([]);
