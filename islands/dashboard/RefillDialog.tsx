@@ -55,6 +55,8 @@ function focusedUndo(title: string, onUndo: () => void, moveFocus: boolean): Toa
   const inToast = (node: EventTarget | null) => node instanceof Element && node.closest(`.${marker}`) !== null;
   const onFocusChange = (event: FocusEvent) => {
     const inside = inToast(event.type === "focusin" ? event.target : event.relatedTarget);
+    // Reached by Tab after a pointer's refill: focus goes back to where it came from.
+    if (inside && !from && event.relatedTarget instanceof HTMLElement && !inToast(event.relatedTarget)) from = event.relatedTarget;
     if (inside === held) return;
     held = inside;
     keepSuccessToast(marker, title, inside ? Infinity : UNDO_WINDOW_MS);

@@ -169,6 +169,11 @@ describe.each([
     await page.waitForTimeout(2_500);
     expect(await isFocused(undo)).toBe(false);
     expect(await isFocused(refill)).toBe(true);
+    // Still reachable by Tab; Enter undoes, and focus goes back to where it came from, not to the page.
+    await tabTo(page, undo);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByText("Refill undone").count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement !== document.body && !document.activeElement?.closest("[data-sonner-toast]"))).toBe(true);
     expectNoErrors(page);
   });
 });
