@@ -30,11 +30,6 @@ export function showSuccess(title: string, description?: string, action?: ToastA
   withSonner((toast) => toast.success(title, { description, ...action }));
 }
 
-/** Changes how long a shown success toast stays (Infinity: until dismissed), keeping the rest of it. */
-export function keepSuccessToast(id: string, title: string, duration: number) {
-  withSonner((toast) => toast.success(title, { id, duration }));
-}
-
 export function showError(title: string, description?: string) {
   withSonner((toast) => toast.error(title, { description }));
 }
