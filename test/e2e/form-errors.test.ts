@@ -187,4 +187,39 @@ describe.each([
     expectNoErrors(page);
     await page.context().close();
   });
+
+  it("sign-in and sign-up refusals keep what was typed: wrong credentials in the form's alert, a taken username at its field", async () => {
+    const page = await newPage(browser, viewport);
+    const taken = await registerViaApi(page);
+    await page.context().clearCookies();
+    await page.goto("/auth");
+    await hydrated(page);
+    const form = page.locator("form");
+    const username = form.getByLabel("Username");
+    const password = form.getByLabel("Password", { exact: true });
+    await username.fill(taken.username);
+    await password.fill("not my password");
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await expect.poll(() => form.getByRole("alert").textContent()).toBe("Invalid username or password");
+    expect([await username.inputValue(), await password.inputValue()]).toEqual([taken.username, "not my password"]);
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await expectAccessible(page);
+
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    await username.fill(taken.username);
+    await form.getByLabel("Email", { exact: true }).fill("someone.else@example.com");
+    await form.getByLabel("Full Name").fill("Someone Else");
+    await password.fill("a long password");
+    await form.getByLabel("Confirm Password").fill("a long password");
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(() => form.locator(".field-error").textContent()).toBe("Username already exists");
+    await expectFieldError(username, "Username already exists");
+    expect([await username.inputValue(), await form.getByLabel("Email", { exact: true }).inputValue(), await password.inputValue()]).toEqual([taken.username, "someone.else@example.com", "a long password"]);
+    expect(await form.getByRole("alert").count()).toBe(1);
+    await expectAccessible(page);
+    const problems = (page as Page & { problems: string[] }).problems;
+    problems.splice(0, problems.length, ...problems.filter((p) => !/Failed to load resource.*40[19]/.test(p)));
+    expectNoErrors(page);
+    await page.context().close();
+  });
 });
