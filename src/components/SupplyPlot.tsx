@@ -34,7 +34,7 @@ type Label = { text: string; at: number; x: number; w: number; row: number };
  * The x-axis's dates, most wanted first (today, the run-out date, the first event), each on the first
  * of two lines where it touches no other; one that fits on neither is left to the table.
  */
-function axisLabels(chart: Chart, x: (date: string) => number, size: PlotSize): Label[] {
+export function axisLabels(chart: Chart, x: (date: string) => number, size: PlotSize): Label[] {
   const multiYear = chart.firstDate.slice(0, 4) !== chart.lastDate.slice(0, 4);
   const wanted = [chart.today, chart.runOut, chart.firstDate].filter((d, i, all): d is string => d !== null && d >= chart.firstDate && d <= chart.lastDate && all.indexOf(d) === i);
   const placed: Label[] = [];
