@@ -4,7 +4,7 @@ import { isolate } from "../src/i18n/Rich";
 import type { User } from "../src/shared/user";
 import { loginSchema, registerFormSchema } from "../src/shared/auth-schemas";
 import { apiRequest } from "./lib/api";
-import { Field } from "./lib/Field";
+import { Field, FormAlert } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { PendingButton, useSubmit } from "./lib/submit";
 
@@ -58,8 +58,10 @@ export default function AuthForm({ initialTab = "signin" }: { initialTab?: Tab }
   );
 }
 
+// A refusal keeps what was typed: about a field (a username taken) at that field, anything else
+// (wrong credentials, too many attempts) in the form's alert as well as in the toast.
 function SignInForm() {
-  const { pending, errors, onSubmit } = useSubmit({
+  const { pending, errors, failure, onSubmit } = useSubmit({
     check: (form) => check(loginSchema, readForm(form)),
     async send(data) {
       const user = await apiRequest<User>("POST", "/api/login", data);
@@ -77,13 +79,14 @@ function SignInForm() {
           {m.auth_form_forgot_password()}
         </a>
       </div>
+      <FormAlert message={failure} />
       <PendingButton className="btn-primary w-full" pending={pending} label={m.auth_form_sign_in()} pendingLabel={m.auth_form_signing_in()} />
     </form>
   );
 }
 
 function RegisterForm() {
-  const { pending, errors, onSubmit } = useSubmit({
+  const { pending, errors, failure, onSubmit } = useSubmit({
     check: (form) => check(registerFormSchema, readForm(form)),
     async send({ confirmPassword: _removed, ...payload }) {
       // The account starts in this browser's language and time zone (the server ignores what it cannot use).
@@ -104,6 +107,7 @@ function RegisterForm() {
         <input type="checkbox" name="emailConsent" defaultChecked className="mt-0.5 h-4 w-4 accent-teal-700" />
         {m.common_email_consent()}
       </label>
+      <FormAlert message={failure} />
       <PendingButton className="btn-primary w-full" pending={pending} label={m.auth_form_create_account()} pendingLabel={m.auth_form_creating_account()} />
     </form>
   );

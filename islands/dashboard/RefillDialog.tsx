@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { unknownPharmacyText } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
 import * as m from "../../src/generated/i18n";
@@ -30,6 +30,12 @@ type Props = {
 /** How long the 'Undo' stays on the refill's toast. */
 const UNDO_WINDOW_MS = 10_000;
 
+/**
+ * Changes how long the shown success toast `id` stays (Infinity: until dismissed), the rest of it
+ * kept. Here, not in lib/toast: the dashboard's first JavaScript stays within its budget.
+ */
+const keepSuccessToast = (id: string, title: string, duration: number) => void import("sonner").then(({ toast }) => toast.success(title, { id, duration }));
+
 /** Reverts the refill the toast announced (named by its id: a later refill is not undone by mistake). */
 export async function undoRefill(medication: Pick<Medication, "id" | "name">, refillId: number | undefined, onUndone: () => void) {
   try {
@@ -42,14 +48,32 @@ export async function undoRefill(medication: Pick<Medication, "id" | "name">, re
 }
 
 /**
- * The refill toast's Undo, within a keyboard's reach: once the dialog has closed, focus moves to the
- * button (it starts looking now), and goes back where it was (the row's Refill) when the toast goes,
- * whether undone, closed or timed out.
+ * The refill toast's Undo, within a keyboard's reach. After a refill confirmed by keyboard, once the
+ * dialog has closed, focus moves to the button (it starts looking now) and goes back where it was
+ * (the row's Refill) when the toast goes, whether undone, closed or timed out; a pointer's refill
+ * leaves focus where it is. While focus is in the toast its 10 seconds do not run (sonner pauses
+ * on hover only): a keyboard user reading or reaching the Undo does not lose it.
  */
-function focusedUndo(onUndo: () => void): ToastAction {
+function focusedUndo(title: string, onUndo: () => void, moveFocus: boolean): ToastAction {
   const marker = `undo-${Date.now()}`;
   let from: HTMLElement | null = null;
-  const back = () => document.activeElement?.closest(`.${marker}`) && from?.focus();
+  let held = false;
+  const inToast = (node: EventTarget | null) => node instanceof Element && node.closest(`.${marker}`) !== null;
+  const onFocusChange = (event: FocusEvent) => {
+    const inside = inToast(event.type === "focusin" ? event.target : event.relatedTarget);
+    // Reached by Tab after a pointer's refill: focus goes back to where it came from.
+    if (inside && !from && event.relatedTarget instanceof HTMLElement && !inToast(event.relatedTarget)) from = event.relatedTarget;
+    if (inside === held) return;
+    held = inside;
+    keepSuccessToast(marker, title, inside ? Infinity : UNDO_WINDOW_MS);
+  };
+  document.addEventListener("focusin", onFocusChange);
+  document.addEventListener("focusout", onFocusChange);
+  const back = () => {
+    document.removeEventListener("focusin", onFocusChange);
+    document.removeEventListener("focusout", onFocusChange);
+    if (inToast(document.activeElement)) from?.focus();
+  };
   let tries = 120;
   const focus = () => {
     const before = document.activeElement as HTMLElement | null;
@@ -59,8 +83,9 @@ function focusedUndo(onUndo: () => void): ToastAction {
     if (button && document.activeElement === button) from = before;
     else if (tries--) requestAnimationFrame(focus);
   };
-  requestAnimationFrame(focus);
+  if (moveFocus) requestAnimationFrame(focus);
   return {
+    id: marker,
     className: marker,
     duration: UNDO_WINDOW_MS,
     action: { label: m.undo_label(), onClick: () => (back(), onUndo()) },
@@ -84,6 +109,9 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
   useEffect(() => setAsking(false), [medication]);
   // The 'Picked up on' day as typed (the field keeps its own value); today again once the dialog closes.
   const [pickedOn, setPickedOn] = useState(today);
+  // Whether the last confirmation came from the keyboard: Enter in a field or on the button clicks
+  // it with detail 0, a pointer with 1 or more.
+  const byKeyboard = useRef(false);
   // A pick-up day the server refuses (in the future, before the medication was added) is shown at
   // its field by useSubmit (its code names it); any other refusal in the dialog's alert.
   const { pending, errors, failure, reset, onSubmit } = useSubmit({
@@ -100,11 +128,12 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
     },
     async send(data) {
       const refilled = medication!;
+      const keyboard = byKeyboard.current;
       const { refillId } = await apiRequest<{ refillId: number }>("POST", "/api/medications/refill", data);
       // Recorded: the dialog closes (one that leaves for another page stays until it goes).
       if (!navigateTo) onClose();
       const toast = { title: m.refill_done(), description: m.refill_done_description({ name: isolate(refilled.name) }) };
-      return navigateTo ? { toast, navigate: navigateTo } : { toast: { ...toast, action: focusedUndo(() => void undoRefill(refilled, refillId, onUndone)) } };
+      return navigateTo ? { toast, navigate: navigateTo } : { toast: { ...toast, action: focusedUndo(toast.title, () => void undoRefill(refilled, refillId, onUndone), keyboard) } };
     },
     failureTitle: m.refill_failed(),
     describe: serverMessage,
@@ -123,7 +152,7 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
   return (
     <Dialog open={open} busy={pending} onClose={onClose} title={m.refill_title()}>
       {medication && (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form onSubmit={onSubmit} onClickCapture={(event) => (byKeyboard.current = event.detail === 0)} noValidate className="space-y-4">
           <dl className="space-y-1 rounded-md bg-slate-50 p-3 text-sm">
             <div className="flex flex-wrap gap-x-2">
               <dt className="text-slate-600">{m.refill_medication_label()}</dt>

@@ -117,10 +117,15 @@ describe.each([
     const account = await registerViaApi(page);
     const laptop = await otherDevice(account.username, account.password);
     const tablet = await otherDevice(account.username, account.password);
+    // This browser signs in again: its earlier session ends, so it is still listed once.
+    expect((await page.request.post("/api/login", { data: { username: account.username, password: account.password } })).status()).toBe(200);
     await page.goto("/profile");
     await hydrated(page);
     const list = page.getByRole("region", { name: "Signed-in devices" });
     expect(await list.getByRole("listitem").count()).toBe(3);
+    expect(await list.getByRole("listitem").filter({ hasText: "This device" }).count()).toBe(1);
+    // Each with when it was last seen.
+    expect(await list.getByRole("listitem").filter({ hasText: /Last seen/i }).count()).toBe(3);
     // Named with the device and when it was last seen; this device has none (the menu's Log out is for it).
     const buttons = list.getByRole("button", { name: /^Sign out Firefox on Linux, last seen / });
     expect(await buttons.count()).toBe(2);

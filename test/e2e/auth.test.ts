@@ -47,7 +47,9 @@ describe.each([
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("Password", { exact: true }).fill("wrong password");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect.poll(() => page.getByText("Invalid username or password", { exact: true }).count()).toBe(1);
+    // In the toast, and in the form's own alert.
+    await expect.poll(() => page.locator("[data-sonner-toast]").getByText("Invalid username or password", { exact: true }).count()).toBe(1);
+    expect(await page.locator("form").getByRole("alert").textContent()).toBe("Invalid username or password");
     await page.getByLabel("Password", { exact: true }).fill("a long password");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL((url) => url.pathname === "/");

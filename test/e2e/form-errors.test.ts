@@ -141,4 +141,85 @@ describe.each([
     expectNoErrors(page);
     await page.context().close();
   });
+
+  it("a refused profile or notifications save stays on its page with what was typed and the reason at its field", async () => {
+    const page = await newPage(browser, viewport);
+    const account = await registerViaApi(page);
+    await page.goto("/profile");
+    await hydrated(page);
+    const form = page.locator("form").filter({ has: page.getByLabel("Email for Notifications") });
+    const fullName = form.getByLabel("Full Name");
+    const email = form.getByLabel("Email for Notifications");
+    await fullName.fill("Katherine Johnson");
+    await email.fill("katherine@example.net");
+    const password = form.getByLabel("Current password");
+    await expect.poll(() => password.count()).toBe(1);
+    await password.fill("not my password");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await expect.poll(() => form.locator(".field-error").textContent()).toBe("Current password is incorrect");
+    await expectFieldError(password, "Current password is incorrect");
+    expect([await fullName.inputValue(), await email.inputValue(), await password.inputValue()]).toEqual(["Katherine Johnson", "katherine@example.net", "not my password"]);
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    // Said once, at the field.
+    expect(await form.getByRole("alert").count()).toBe(1);
+    await expectAccessible(page);
+    expect(await (await page.request.get("/api/user")).json()).toMatchObject({ fullName: account.fullName, pendingEmail: null });
+
+    await page.goto("/notifications");
+    await hydrated(page);
+    const zone = page.getByLabel("Timezone");
+    const hour = page.getByLabel("Notification Time");
+    await zone.selectOption("Europe/Berlin");
+    await hour.selectOption({ label: "7:00 PM" });
+    // The zone reaches the server as one it does not know (a list out of date): a real 400, at its field.
+    await page.route("**/api/notifications/settings", (route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), timezone: "Mars/Olympus_Mons" }) }));
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    const zoneError = page.locator("form .field-error");
+    await expect.poll(() => zoneError.count()).toBe(1);
+    const said = (await zoneError.textContent()) ?? "";
+    expect(said).toMatch(/^Unknown timezone .*Mars\/Olympus_Mons.*\. Please choose a timezone from the list\.$/);
+    await expectFieldError(zone, said);
+    expect([await zone.inputValue(), await hour.inputValue()]).toEqual(["Europe/Berlin", "19"]);
+    expect(new URL(page.url()).pathname).toBe("/notifications");
+    expect(await page.locator("[data-sonner-toast]").count()).toBe(0);
+    await expectAccessible(page);
+    forgiveBadRequests(page);
+    expectNoErrors(page);
+    await page.context().close();
+  });
+
+  it("sign-in and sign-up refusals keep what was typed: wrong credentials in the form's alert, a taken username at its field", async () => {
+    const page = await newPage(browser, viewport);
+    const taken = await registerViaApi(page);
+    await page.context().clearCookies();
+    await page.goto("/auth");
+    await hydrated(page);
+    const form = page.locator("form");
+    const username = form.getByLabel("Username");
+    const password = form.getByLabel("Password", { exact: true });
+    await username.fill(taken.username);
+    await password.fill("not my password");
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await expect.poll(() => form.getByRole("alert").textContent()).toBe("Invalid username or password");
+    expect([await username.inputValue(), await password.inputValue()]).toEqual([taken.username, "not my password"]);
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await expectAccessible(page);
+
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    await username.fill(taken.username);
+    await form.getByLabel("Email", { exact: true }).fill("someone.else@example.com");
+    await form.getByLabel("Full Name").fill("Someone Else");
+    await password.fill("a long password");
+    await form.getByLabel("Confirm Password").fill("a long password");
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(() => form.locator(".field-error").textContent()).toBe("Username already exists");
+    await expectFieldError(username, "Username already exists");
+    expect([await username.inputValue(), await form.getByLabel("Email", { exact: true }).inputValue(), await password.inputValue()]).toEqual([taken.username, "someone.else@example.com", "a long password"]);
+    expect(await form.getByRole("alert").count()).toBe(1);
+    await expectAccessible(page);
+    const problems = (page as Page & { problems: string[] }).problems;
+    problems.splice(0, problems.length, ...problems.filter((p) => !/Failed to load resource.*40[19]/.test(p)));
+    expectNoErrors(page);
+    await page.context().close();
+  });
 });

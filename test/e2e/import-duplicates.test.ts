@@ -147,6 +147,7 @@ describe.each([
     await expect.poll(() => dialog.getByRole("alert").filter({ hasText: "Pharmacy not found" }).count()).toBe(1);
     expect(await dialog.count()).toBe(1);
     expect(await into.inputValue()).toBe(String(idle.id));
+    await expectAccessible(page);
     // That 404 was provoked: the browser's console line for it is expected, any other error is not.
     const problems = (page as Page & { problems: string[] }).problems;
     expect(problems).toEqual(["console: Failed to load resource: the server responded with a status of 404 (Not Found)"]);

@@ -262,8 +262,11 @@ describe("medication form failures", () => {
     await page.context().close();
   });
 
-  it("says a pharmacy that is gone at its field, and 'Failed to update medication' with the error message in the form", async () => {
-    const page = await newPage(browser);
+  it.each([
+    ["1280", DESKTOP],
+    ["375", MOBILE],
+  ])("at %s px: says a pharmacy that is gone at its field, and 'Failed to update medication' with the error message in the form", async (_, viewport) => {
+    const page = await newPage(browser, viewport);
     await registerViaApi(page);
     const doomed = await addPharmacy(page, "Closing Pharmacy");
     await page.goto("/add-medication");
@@ -281,6 +284,7 @@ describe("medication form failures", () => {
     expect(await field(page, "Pills Remaining").inputValue()).toBe("30");
     expect(new URL(page.url()).pathname).toBe("/add-medication");
     expect(await page.getByRole("button", { name: "Save Medication" }).isEnabled()).toBe(true);
+    await expectAccessible(page);
 
     const kept = await addPharmacy(page, "Corner Pharmacy");
     const { id } = await addMedication(page, kept.id);
@@ -292,6 +296,10 @@ describe("medication form failures", () => {
     // The toast, and the form's own alert: the form stays as it was.
     expect(await page.locator("[data-sonner-toast]").getByText("Medication not found", { exact: true }).count()).toBe(1);
     expect(await page.locator("form").getByRole("alert").textContent()).toBe("Medication not found");
+    expect(await field(page, "Medication Name").inputValue()).toBe("Metformin");
+    expect(new URL(page.url()).pathname).toBe(`/edit-medication/${id}`);
+    await page.waitForTimeout(600); // the error toast settled: axe measures it as shown
+    await expectAccessible(page);
     forgiveFailedRequests(page);
     expectNoErrors(page);
     await page.context().close();

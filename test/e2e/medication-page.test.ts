@@ -47,7 +47,7 @@ describe.each([
 ])("medication page at %s px", (width, viewport) => {
   it("opens from the dashboard, shows the chart, its table and the history, passes axe; screenshot of the chart", async () => {
     const page = await newPage(browser, viewport);
-    const { medication } = await seed(page);
+    const { medication, addedOn, today } = await seed(page);
     await page.goto("/");
     await hydrated(page);
     expect(await page.getByText("Prescription expires", { exact: false }).count()).toBeGreaterThan(0);
@@ -69,8 +69,15 @@ describe.each([
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
 
+    // The card's full width, with the first event's, today's and the run-out's dates under the x-axis.
+    const card = page.getByRole("region", { name: "Supply" });
+    const inner = await card.evaluate((el) => el.clientWidth - parseFloat(getComputedStyle(el).paddingLeft) - parseFloat(getComputedStyle(el).paddingRight));
     const box = await chart.boundingBox();
-    expect(box!.width).toBeGreaterThan(viewport.width >= 768 ? 400 : 280);
+    expect(Math.abs(box!.width - inner)).toBeLessThanOrEqual(1);
+    const { runsOutOn } = await (await page.request.get(`/api/medications/${medication.id}`)).json();
+    const axisDate = (date: string) =>
+      new Intl.DateTimeFormat("en", addedOn.slice(0, 4) === runsOutOn.slice(0, 4) ? { month: "short", day: "numeric", timeZone: "UTC" } : { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+    expect((await chart.locator('[data-axis="x"] text').allTextContents()).sort()).toEqual([addedOn, today, runsOutOn].map(axisDate).sort());
     mkdirSync("docs/screenshots", { recursive: true });
     await page.getByRole("region", { name: "Supply" }).screenshot({ path: `docs/screenshots/supply-chart-${width}.png` });
     expectNoErrors(page);

@@ -71,6 +71,8 @@ describe.each([
     await expect.poll(() => dialog.getByRole("alert").textContent()).toBe("Paused until cannot be before today");
     expect(await until.getAttribute("aria-invalid")).toBe("true");
     expect(await dialog.count()).toBe(1);
+    expect([await from.inputValue(), await until.inputValue()]).toEqual([addDays(today, -7), addDays(today, -1)]);
+    await expectAccessible(page);
     forgiveBadRequest(page);
 
     await from.fill(today);
