@@ -110,6 +110,17 @@ describe("/privacy", () => {
     expect(text).toContain(`with the network address they came from: ${WINDOW_MS / 60_000} minutes, then deleted within the hour.`);
   });
 
+  it("says what the logs hold now: the app's own lines, without network addresses or links", async () => {
+    // Cloudflare's per-request invocation logs (each full URL, the network address) are off in
+    // wrangler.toml (test/node/wrangler-logs.test.ts); what is left is our console lines, which
+    // test/setup/no-secrets-in-logs.ts checks in every workers test.
+    const { text } = await call("GET", "/privacy");
+    expect(text).toContain(escapeHtml("The app's own log of errors and of the hourly reminders (which page or account they were about, never an e-mail address, a network address or a link's secret code): a few days, as Cloudflare keeps it."));
+    expect(text).toContain(escapeHtml("in the counters of sign-in and password-reset attempts below; the app's log never records it."));
+    expect(text).toContain(escapeHtml("can reach the database, and the app's own log, to keep it working."));
+    expect(text).not.toMatch(/request logs|logs of (recent )?requests|which page was asked for/);
+  });
+
   it("accounts for every table the app stores", async () => {
     // Each table and the line of the page that tells the patient about it: a new table fails here
     // until the page says what it holds and for how long.

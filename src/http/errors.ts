@@ -122,7 +122,8 @@ export function errorSummary(err: unknown): string {
 export const isExpected = (err: unknown) => err instanceof ApiError || (err instanceof HTTPException && err.status < 500);
 
 export function logFailure(c: Context, err: unknown) {
-  console.error(`${c.req.method} ${c.req.path} failed: ${errorSummary(err)}`);
+  // The path too: the calendar feed's is its secret (/calendar/{token}.ics).
+  console.error(`${c.req.method} ${redact(c.req.path)} failed: ${errorSummary(err)}`);
 }
 
 export function jsonError(c: Context, err: unknown) {

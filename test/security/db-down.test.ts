@@ -112,6 +112,15 @@ describe("the database unreachable", () => {
     expect(logged[0]).not.toContain("my secret passphrase");
     expect(logged[0]).not.toMatch(/params:/);
   });
+
+  it("logs a failed calendar feed's path without its secret (the URL is the credential)", async () => {
+    const secret = "k".repeat(52);
+    const res = await call("GET", `/calendar/${secret}.ics`, { env: down });
+    expect(res.status).toBe(503);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^GET \/calendar\/\[token\]\.ics failed: /);
+    expect(logged[0]).not.toContain(secret);
+  });
 });
 
 describe("nothing half-written", () => {
