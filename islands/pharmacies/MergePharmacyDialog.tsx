@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { PharmacyView } from "../../src/domain/medications";
 import * as m from "../../src/generated/i18n";
 import { Rich } from "../../src/i18n/Rich";
@@ -21,20 +21,23 @@ type Props = {
 
 /** 'Merge into…': choose another of your pharmacies; its medications move there and this one is deleted. */
 export function MergePharmacyDialog({ pharmacy, pharmacies, onClose, onMerged }: Props) {
+  // While the merge runs, Escape and the backdrop do not close the dialog (its answer still has to land).
+  const [merging, setMerging] = useState(false);
   return (
     <Dialog
       open={pharmacy !== null}
+      busy={merging}
       onClose={onClose}
       title={pharmacy && <Rich message={m.merge_pharmacy_title} values={{ name: <bdi>{pharmacy.name}</bdi> }} />}
       description={pharmacy && <Rich message={m.merge_pharmacy_description} values={{ name: <bdi>{pharmacy.name}</bdi> }} />}
     >
       {/* A fresh form per opening. */}
-      {pharmacy && <MergeForm key={pharmacy.id} pharmacy={pharmacy} choices={pharmacies.filter((p) => p.id !== pharmacy.id)} onClose={onClose} onMerged={onMerged} />}
+      {pharmacy && <MergeForm key={pharmacy.id} pharmacy={pharmacy} choices={pharmacies.filter((p) => p.id !== pharmacy.id)} onClose={onClose} onMerged={onMerged} onPending={setMerging} />}
     </Dialog>
   );
 }
 
-function MergeForm({ pharmacy, choices, onClose, onMerged }: { pharmacy: PharmacyView; choices: readonly PharmacyView[]; onClose: () => void; onMerged: () => void }) {
+function MergeForm({ pharmacy, choices, onClose, onMerged, onPending }: { pharmacy: PharmacyView; choices: readonly PharmacyView[]; onClose: () => void; onMerged: () => void; onPending: (pending: boolean) => void }) {
   const [intoId, setIntoId] = useState("");
   // A refusal (404, 400) leaves the dialog open with the choice kept and the reason inside it.
   const { pending, errors, failure, onSubmit } = useSubmit({
@@ -47,6 +50,7 @@ function MergeForm({ pharmacy, choices, onClose, onMerged }: { pharmacy: Pharmac
     failureTitle: m.common_error(),
     describe: serverMessage,
   });
+  useEffect(() => onPending(pending), [pending, onPending]);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <Field as="select" label={m.merge_pharmacy_into()} name="intoId" value={intoId} onChange={(e) => setIntoId(e.target.value)} error={errors.intoId} disabled={pending}>

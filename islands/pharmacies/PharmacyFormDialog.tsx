@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { PharmacyView } from "../../src/domain/medications";
 import { pharmacySchema } from "../../src/shared/medication-schemas";
 import * as m from "../../src/generated/i18n";
@@ -16,15 +16,17 @@ export type PharmacyFormState = { mode: "add" } | { mode: "edit"; pharmacy: Phar
 type Props = { state: PharmacyFormState; onClose: () => void; onSaved: () => void };
 
 export function PharmacyFormDialog({ state, onClose, onSaved }: Props) {
+  // While a save runs, Escape and the backdrop do not close the dialog (its answer still has to land).
+  const [saving, setSaving] = useState(false);
   return (
-    <Dialog open={state !== null} onClose={onClose} title={state?.mode === "edit" ? m.pharmacies_edit_title() : m.pharmacies_add()}>
+    <Dialog open={state !== null} busy={saving} onClose={onClose} title={state?.mode === "edit" ? m.pharmacies_edit_title() : m.pharmacies_add()}>
       {/* A fresh form per opening: keyed by what it edits. */}
-      {state && <PharmacyForm key={state.mode === "edit" ? state.pharmacy.id : "new"} state={state} onClose={onClose} onSaved={onSaved} />}
+      {state && <PharmacyForm key={state.mode === "edit" ? state.pharmacy.id : "new"} state={state} onClose={onClose} onSaved={onSaved} onPending={setSaving} />}
     </Dialog>
   );
 }
 
-function PharmacyForm({ state, onClose, onSaved }: { state: NonNullable<PharmacyFormState> } & Omit<Props, "state">) {
+function PharmacyForm({ state, onClose, onSaved, onPending }: { state: NonNullable<PharmacyFormState>; onPending: (pending: boolean) => void } & Omit<Props, "state">) {
   const editing = state.mode === "edit" ? state.pharmacy : null;
   const [name, setName] = useState(editing?.name ?? "");
   // The number as it reads everywhere ('+1 212 555 0123'), not its stored E.164 form.
@@ -40,6 +42,7 @@ function PharmacyForm({ state, onClose, onSaved }: { state: NonNullable<Pharmacy
     failureTitle: m.common_error(),
     describe: serverMessage,
   });
+  useEffect(() => onPending(pending), [pending, onPending]);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
