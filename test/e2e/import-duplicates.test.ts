@@ -19,6 +19,15 @@ const post = async (page: Page, path: string, data: unknown) => {
   expect(res.status(), await res.text()).toBeLessThan(300);
   return res.json();
 };
+/** The dashboard's 'Import from CSV' dialog, opened (on a phone, from behind 'More'). */
+async function openImport(page: Page, viewport: typeof DESKTOP) {
+  if (viewport === MOBILE) await page.getByRole("button", { name: "More" }).click();
+  await page.getByRole("button", { name: "Import from CSV" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Import from CSV" });
+  await expect.poll(() => dialog.count()).toBe(1);
+  return dialog;
+}
+
 const text = (scope: ReturnType<Page["getByRole"]>, words: string) => scope.getByText(words, { exact: false }).count();
 
 describe.each([
@@ -36,10 +45,7 @@ describe.each([
     await page.goto("/");
     await hydrated(page);
     // On a phone the secondary actions sit behind 'More'.
-    if (viewport === MOBILE) await page.getByRole("button", { name: "More" }).click();
-    await page.getByRole("button", { name: "Import from CSV" }).first().click();
-    const dialog = page.getByRole("dialog", { name: "Import from CSV" });
-    await expect.poll(() => dialog.count()).toBe(1);
+    const dialog = await openImport(page, viewport);
     const file = [
       "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,pharmacy_phone",
       "lisinopril  10MG,1,30,30,corner drugs,",
@@ -97,10 +103,7 @@ describe.each([
     await registerViaApi(page);
     await page.goto("/");
     await hydrated(page);
-    if (viewport === MOBILE) await page.getByRole("button", { name: "More" }).click();
-    await page.getByRole("button", { name: "Import from CSV" }).first().click();
-    const dialog = page.getByRole("dialog", { name: "Import from CSV" });
-    await expect.poll(() => dialog.count()).toBe(1);
+    const dialog = await openImport(page, viewport);
     const today = todayIn("UTC");
     const file = ["name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,last_refill_date", `Metformin,1,30,30,Corner,${today}`, `Aspirin,1,30,30,Corner,${addDays(today, 1)}`].join("\n");
     await dialog.getByLabel("CSV file").setInputFiles({ name: "dates.csv", mimeType: "text/csv", buffer: Buffer.from(file) });

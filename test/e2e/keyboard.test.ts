@@ -22,6 +22,20 @@ async function tabTo(page: Page, target: Locator) {
   throw new Error(`Tab never reached ${target}`);
 }
 
+/** A new account with Metformin (10 pills, 2 a day) on its dashboard, hydrated: its Refill button, the toast's Undo and the medication. */
+async function dashboardWithMetformin(page: Page) {
+  await registerViaApi(page);
+  const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
+  const medication = await (await page.request.post("/api/medications", { data: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 10, pillsPerRefill: 60, lastRefillDate: null } })).json();
+  await page.goto("/");
+  await hydrated(page);
+  return {
+    medication: medication as { id: number },
+    refill: page.getByRole("button", { name: "Refill Metformin" }),
+    undo: page.locator("[data-sonner-toast]").getByRole("button", { name: "Undo" }),
+  };
+}
+
 /** From the focused Refill button: Enter, then Tab to 'Confirm Refill' once the dialog (loaded on first use) is open, and Enter. */
 async function refillAndConfirm(page: Page) {
   await page.keyboard.press("Enter");
@@ -119,14 +133,8 @@ describe.each([
 
   it("after a refill, focus moves to the toast's Undo; Enter undoes it and focus goes back to the row's Refill", async () => {
     const page = await newPage(browser, viewport);
-    await registerViaApi(page);
-    const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
-    const medication = await (await page.request.post("/api/medications", { data: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 10, pillsPerRefill: 60, lastRefillDate: null } })).json();
+    const { medication, refill, undo } = await dashboardWithMetformin(page);
     const pills = async () => (await (await page.request.get(`/api/medications/${medication.id}`)).json()).pillsRemaining;
-    await page.goto("/");
-    await hydrated(page);
-    const refill = page.getByRole("button", { name: "Refill Metformin" });
-    const undo = page.locator("[data-sonner-toast]").getByRole("button", { name: "Undo" });
     const refillByKeyboard = async () => {
       await refillAndConfirm(page);
       await expect.poll(() => isFocused(undo)).toBe(true);
@@ -154,13 +162,7 @@ describe.each([
 
   it("after a refill by mouse, focus stays on the row's Refill: the Undo is offered, not focused", async () => {
     const page = await newPage(browser, viewport);
-    await registerViaApi(page);
-    const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
-    await page.request.post("/api/medications", { data: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 10, pillsPerRefill: 60, lastRefillDate: null } });
-    await page.goto("/");
-    await hydrated(page);
-    const refill = page.getByRole("button", { name: "Refill Metformin" });
-    const undo = page.locator("[data-sonner-toast]").getByRole("button", { name: "Undo" });
+    const { refill, undo } = await dashboardWithMetformin(page);
     await refill.click();
     const dialog = page.getByRole("dialog", { name: "Confirm Medication Refill" });
     await dialog.getByRole("button", { name: "Confirm Refill" }).click();
@@ -181,13 +183,7 @@ describe.each([
 describe("keyboard, once", () => {
   it("the Undo stays while focus is in its toast; once focus leaves, it times out (10 s) and focus is on the row's Refill", async () => {
     const page = await newPage(browser, DESKTOP);
-    await registerViaApi(page);
-    const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
-    await page.request.post("/api/medications", { data: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 10, pillsPerRefill: 60, lastRefillDate: null } });
-    await page.goto("/");
-    await hydrated(page);
-    const refill = page.getByRole("button", { name: "Refill Metformin" });
-    const undo = page.locator("[data-sonner-toast]").getByRole("button", { name: "Undo" });
+    const { refill, undo } = await dashboardWithMetformin(page);
     await tabTo(page, refill);
     await refillAndConfirm(page);
     await expect.poll(() => isFocused(undo)).toBe(true);

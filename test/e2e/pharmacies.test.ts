@@ -100,9 +100,12 @@ describe.each([
       await page.keyboard.press("Tab");
       expect(await focusInDialog(page)).toBe(true);
     }
-    // While the save runs (held 1.5 s here), Escape does not close the dialog: its answer lands in it.
+    // While the save runs (held here until the test lets it go), Escape does not close the dialog:
+    // its answer lands in it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/pharmacies", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1500));
+      if (route.request().method() === "POST") await held;
       await route.continue();
     });
     await dialog.getByRole("button", { name: "Save Pharmacy" }).click();
@@ -110,7 +113,8 @@ describe.each([
     await page.keyboard.press("Escape");
     await page.waitForTimeout(300); // a close would have happened by now
     expect(await dialog.count()).toBe(1);
-    await expect.poll(() => dialog.count(), { timeout: 5000 }).toBe(0);
+    release();
+    await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => count(page, "Success")).toBe(1);
     await expect.poll(() => cardNames(page)).toEqual(["Corner Pharmacy"]);
     // Shown formatted and dialled as E.164, both worked out by the server.
