@@ -15,7 +15,13 @@ const TABS: Array<{ id: Tab; label: () => string }> = [
 ];
 
 /** /auth: ARIA tabs for Sign In and Create Account. */
-export default function AuthForm({ initialTab = "signin" }: { initialTab?: Tab }) {
+/**
+ * Where a signed-in visitor goes: `next` (a path on this site, checked by the server) with the
+ * fragment the sign-in page inherited from the redirect (e.g. /profile#your-data-heading).
+ */
+const destination = (next: string) => (next === "/" ? "/" : next + location.hash);
+
+export default function AuthForm({ initialTab = "signin", next = "/" }: { initialTab?: Tab; next?: string }) {
   const [tab, setTab] = useState<Tab>(initialTab);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ signin: null, register: null });
 
@@ -52,7 +58,7 @@ export default function AuthForm({ initialTab = "signin" }: { initialTab?: Tab }
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === "signin" ? <SignInForm /> : <RegisterForm />}
+        {tab === "signin" ? <SignInForm next={next} /> : <RegisterForm next={next} />}
       </div>
     </div>
   );
@@ -60,12 +66,12 @@ export default function AuthForm({ initialTab = "signin" }: { initialTab?: Tab }
 
 // A refusal keeps what was typed: about a field (a username taken) at that field, anything else
 // (wrong credentials, too many attempts) in the form's alert as well as in the toast.
-function SignInForm() {
+function SignInForm({ next }: { next: string }) {
   const { pending, errors, failure, onSubmit } = useSubmit({
     check: (form) => check(loginSchema, readForm(form)),
     async send(data) {
       const user = await apiRequest<User>("POST", "/api/login", data);
-      return { navigate: "/", toast: { title: m.auth_form_welcome_back(), description: m.auth_form_logged_in_as({ username: isolate(user.username) }) } };
+      return { navigate: destination(next), toast: { title: m.auth_form_welcome_back(), description: m.auth_form_logged_in_as({ username: isolate(user.username) }) } };
     },
     failureTitle: m.auth_form_login_failed(),
   });
@@ -85,13 +91,13 @@ function SignInForm() {
   );
 }
 
-function RegisterForm() {
+function RegisterForm({ next }: { next: string }) {
   const { pending, errors, failure, onSubmit } = useSubmit({
     check: (form) => check(registerFormSchema, readForm(form)),
     async send({ confirmPassword: _removed, ...payload }) {
       // The account starts in this browser's language and time zone (the server ignores what it cannot use).
       await apiRequest<User>("POST", "/api/register", { ...payload, locale: navigator.language, timezone: browserTimeZone() });
-      return { navigate: "/", toast: { title: m.auth_form_account_created(), description: m.auth_form_account_created_description() } };
+      return { navigate: destination(next), toast: { title: m.auth_form_account_created(), description: m.auth_form_account_created_description() } };
     },
     failureTitle: m.auth_form_registration_failed(),
   });

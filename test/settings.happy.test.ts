@@ -150,11 +150,11 @@ describe("pages", () => {
     expect(html).not.toContain("continentCode");
   });
 
-  it("send visitors to /auth", async () => {
+  it("send visitors to /auth, to come back after signing in", async () => {
     for (const path of ["/profile", "/notifications"]) {
       const res = await call("GET", path);
       expect(res.status).toBe(302);
-      expect(res.headers.get("Location")).toBe("/auth");
+      expect(res.headers.get("Location")).toBe(`/auth?next=${encodeURIComponent(path)}`);
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { signInPath } from "../auth/return-to";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { SESSION_MAX_AGE } from "../auth/session";
@@ -77,7 +78,8 @@ export const signedIn = <R extends Reads = Record<string, never>>(load?: LoadRea
     const found = await findSignedIn(c as unknown as Context<AppEnv>, reads);
     if (!found) {
       if (c.req.path.startsWith("/api/")) throw new ApiError(401, "error_not_signed_in");
-      return c.redirect("/auth", 302);
+      // A page asked for by GET comes back after signing in.
+      return c.redirect(c.req.method === "GET" ? signInPath(c.req.path, new URL(c.req.url).search) : "/auth", 302);
     }
     c.set("signedIn", found);
     await next();

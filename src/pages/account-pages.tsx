@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { confirmEmail } from "../auth/email-confirmation";
+import { returnPath } from "../auth/return-to";
 import { CenteredCard } from "../components/CenteredCard";
 import { Island } from "../components/Island";
 import type { AppEnv } from "../env";
@@ -10,10 +11,11 @@ import { findSignedIn } from "../http/middleware";
 /** The signed-out screens: /auth, /forgot-password, /reset-password, and /confirm-email. */
 export const accountPages = new Hono<AppEnv>()
   .get("/auth", async (c) => {
-    if (await findSignedIn(c)) return c.redirect("/", 302);
+    const next = returnPath(c.req.query("next"));
+    if (await findSignedIn(c)) return c.redirect(next, 302);
     return c.render(
       <CenteredCard heading={m.page_auth_heading()} subtitle={m.page_auth_subtitle()}>
-        <Island name="AuthForm" props={{ initialTab: c.req.query("tab") === "register" ? "register" : "signin" }} />
+        <Island name="AuthForm" props={{ initialTab: c.req.query("tab") === "register" ? "register" : "signin", ...(next !== "/" && { next }) }} />
       </CenteredCard>,
       { title: m.page_auth_title() },
     );

@@ -55,4 +55,26 @@ describe("trust pages", () => {
     expect(await page.getByRole("link", { name: "Export my data" }).isVisible()).toBe(true);
     expectNoErrors(page);
   });
+
+  it("signed out, 'Go to Your data' asks to sign in first, then lands on the Your data section", async () => {
+    const setup = await newPage(browser, DESKTOP);
+    const account = await registerViaApi(setup);
+    await setup.context().close();
+
+    const page = await newPage(browser, MOBILE);
+    await page.goto("/privacy");
+    await page.getByRole("link", { name: "Go to Your data" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/profile");
+    await hydrated(page);
+    await page.getByLabel("Username").fill(account.username);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign In" }).last().click();
+    await page.waitForURL("**/profile#your-data-heading");
+    await hydrated(page);
+    expect(await page.getByRole("heading", { level: 2, name: "Your data" }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    expectNoErrors(page);
+    await page.context().close();
+  });
 });

@@ -52,7 +52,7 @@ describe("anonymous", () => {
     for (const path of pages) {
       const res = await call("GET", path);
       expect(res.status, path).toBe(302);
-      expect(res.headers.get("Location")).toBe("/auth");
+      expect(res.headers.get("Location")).toBe(path === "/" ? "/auth" : `/auth?next=${encodeURIComponent(path)}`);
     }
   });
 });

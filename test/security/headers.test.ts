@@ -110,7 +110,7 @@ describe("headers on every page", () => {
   it.each(pagePaths)("every registered page, signed out: %s", async (path) => {
     const page = await call("GET", path);
     expectPageOrRedirect(page);
-    if (page.status === 302) expect(page.headers.get("Location")).toBe("/auth");
+    if (page.status === 302) expect(page.headers.get("Location")).toBe(path === "/" ? "/auth" : `/auth?next=${encodeURIComponent(path)}`);
   });
 });
 
