@@ -84,6 +84,6 @@ describe("GET /medications/{id}", () => {
     expect((await call("GET", "/medications/abc", { cookie: stranger.cookie })).status).toBe(404);
     expect((await call("GET", "/medications/print", { cookie: stranger.cookie })).status).toBe(200);
     const signedOut = await call("GET", `/medications/${medication.id}`);
-    expect([signedOut.status, signedOut.headers.get("Location")]).toEqual([302, "/auth"]);
+    expect([signedOut.status, signedOut.headers.get("Location")]).toEqual([302, `/auth?next=%2Fmedications%2F${medication.id}`]);
   });
 });

@@ -63,6 +63,6 @@ describe("printable list", () => {
     expect(page.text).not.toContain("secret med");
     expect(page.text).toContain("No medications yet.");
     const anonymous = await call("GET", "/medications/print");
-    expect([anonymous.status, anonymous.headers.get("Location")]).toEqual([302, "/auth"]);
+    expect([anonymous.status, anonymous.headers.get("Location")]).toEqual([302, "/auth?next=%2Fmedications%2Fprint"]);
   });
 });
