@@ -100,20 +100,7 @@ describe.each([
       await page.keyboard.press("Tab");
       expect(await focusInDialog(page)).toBe(true);
     }
-    // While the save runs (held here until the test lets it go), Escape does not close the dialog:
-    // its answer lands in it.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/pharmacies", async (route) => {
-      if (route.request().method() === "POST") await held;
-      await route.continue();
-    });
     await dialog.getByRole("button", { name: "Save Pharmacy" }).click();
-    await expect.poll(() => dialog.getByRole("button", { name: "Saving..." }).count()).toBe(1);
-    await page.keyboard.press("Escape");
-    await page.waitForTimeout(300); // a close would have happened by now
-    expect(await dialog.count()).toBe(1);
-    release();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => count(page, "Success")).toBe(1);
     await expect.poll(() => cardNames(page)).toEqual(["Corner Pharmacy"]);
