@@ -1,23 +1,20 @@
 import type { KeyboardEvent, ToggleEvent } from "react";
-import { useAtom } from "jotai";
-import { useHydrateAtoms } from "jotai/utils";
 import * as m from "../src/generated/i18n";
 import type { User } from "../src/shared/user";
 import { apiRequest, fetchCurrentUser, sendToSignIn } from "./lib/api";
-import { currentUserAtom } from "./lib/state";
+import { setCurrentUser, useCurrentUser } from "./lib/state";
 import { useSubmit } from "./lib/submit";
 import { useBrowserTimeZone } from "./lib/useBrowserTimeZone";
 import { useRefreshOnFocus } from "./lib/useWindowFocus";
 
 /** The header's account menu; also keeps the current user fresh (refetched on focus, never cached). */
 export default function AccountMenu({ user: initialUser }: { user: User }) {
-  useHydrateAtoms([[currentUserAtom, initialUser]]);
-  const [user, setUser] = useAtom(currentUserAtom);
+  const user = useCurrentUser(initialUser);
   useBrowserTimeZone(initialUser.timezoneChosen);
 
   useRefreshOnFocus(() => {
     fetchCurrentUser<User>()
-      .then((fresh) => (fresh ? setUser(fresh) : sendToSignIn()))
+      .then((fresh) => (fresh ? setCurrentUser(fresh) : sendToSignIn()))
       .catch(() => {});
   });
 

@@ -1,4 +1,3 @@
-import { useAtomValue } from "jotai";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   foundText,
@@ -29,7 +28,7 @@ import { toRow } from "./dashboard/rows";
 import { SummaryCards } from "./dashboard/SummaryCards";
 import { useListData } from "./dashboard/useListData";
 import { Spinner } from "./lib/submit";
-import { currentUserAtom } from "./lib/state";
+import { useCurrentUser } from "./lib/state";
 import { showError } from "./lib/toast";
 
 type Props = {
@@ -60,7 +59,7 @@ type OpenDialog = { kind: "refill" | "delete"; medication: Medication } | null;
 export default function Dashboard(props: Props) {
   const { data, failed, reload } = useListData(props.medications, props.pharmacies);
   // The header keeps the current user fresh; its notificationDays may change in another tab.
-  const currentUser = useAtomValue(currentUserAtom);
+  const currentUser = useCurrentUser();
   const notificationDays = currentUser?.notificationDays ?? props.notificationDays;
   const today = todayIn(currentUser?.timezone ?? props.timezone);
   const [view, setView] = useState(props.view);

@@ -1,5 +1,3 @@
-import { useSetAtom } from "jotai";
-import { useHydrateAtoms } from "jotai/utils";
 import { useEffect, useId, useState } from "react";
 import type { User } from "../src/shared/user";
 import { runningLowUntil } from "../src/domain/medications";
@@ -10,7 +8,7 @@ import { HOUR_OPTIONS, MAX_NOTIFICATION_DAYS, MIN_NOTIFICATION_DAYS, notificatio
 import { apiRequest } from "./lib/api";
 import { describedBy, Field, FieldError, FormAlert } from "./lib/Field";
 import { check } from "./lib/form";
-import { currentUserAtom } from "./lib/state";
+import { setCurrentUser, useCurrentUser } from "./lib/state";
 import { PendingButton, useSubmit } from "./lib/submit";
 import { browserTimeZone, clockIn, matchTimeZone } from "./settings/zones";
 import { PushSettings, type Channels } from "./settings/PushSettings";
@@ -39,8 +37,7 @@ const dayCount = (count: number) => m.notifications_day_count({ count });
 
 /** /notifications: lead time, time zone, hour and consent of the daily refill e-mail. */
 export default function NotificationSettings({ user, zones, timezoneChosen, renderedAt, vapidPublicKey, pushDevices }: Props) {
-  useHydrateAtoms([[currentUserAtom, user]]);
-  const setCurrentUser = useSetAtom(currentUserAtom);
+  useCurrentUser(user);
   const [days, setDays] = useState(user.notificationDays);
   const [timezone, setTimezone] = useState(user.timezone);
   const [hour, setHour] = useState(user.notificationHour);

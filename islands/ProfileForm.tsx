@@ -1,5 +1,3 @@
-import { useAtom } from "jotai";
-import { useHydrateAtoms } from "jotai/utils";
 import { useRef, useState } from "react";
 import * as m from "../src/generated/i18n";
 import { isolate, Rich } from "../src/i18n/Rich";
@@ -10,7 +8,7 @@ import { Field, FormAlert } from "./lib/Field";
 import type { TestPushAnswer } from "../src/shared/push";
 import { check, readForm } from "./lib/form";
 import { ResendButton } from "./lib/ResendButton";
-import { currentUserAtom } from "./lib/state";
+import { setCurrentUser, useCurrentUser } from "./lib/state";
 import { PendingButton, useSubmit } from "./lib/submit";
 import { testEmailDescription } from "./settings/messages";
 
@@ -19,8 +17,7 @@ const sameAddress = (a: string, b: string) => a.trim().replace(/[A-Z]+/g, (s) =>
 
 /** /profile: full name and the e-mail reminders go to (a new one waits for confirmation); a test of that e-mail. */
 export default function ProfileForm({ user: initialUser }: { user: User }) {
-  useHydrateAtoms([[currentUserAtom, initialUser]]);
-  const [current, setCurrentUser] = useAtom(currentUserAtom);
+  const current = useCurrentUser(initialUser);
   const user = current ?? initialUser;
   const [typedEmail, setTypedEmail] = useState(user.email);
   const changingAddress = !sameAddress(typedEmail, user.email);

@@ -1,5 +1,5 @@
 // The one client entry: hydrates every island marker on the page, loading only those islands.
-// Islands hydrate without a jotai Provider, so they share the default store (and its atoms).
+// Islands share one module graph, so they share islands/lib/state.ts (the signed-in user).
 import { createElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 

@@ -1,5 +1,5 @@
 // Builds the browser side: one hashed ES module per island (code-split, shared chunks for React,
-// jotai, sonner), the offline script and the Tailwind stylesheet, into public/build/; the service
+// sonner), the offline script and the Tailwind stylesheet, into public/build/; the service
 // worker into public/sw.js; and writes the manifest the server reads to link them
 // (src/generated/assets.json).
 import { build } from "esbuild";
@@ -46,7 +46,7 @@ const serverLocale = join(root, "src/i18n/current.ts");
 /**
  * One build per language: the islands' messages module becomes that language's compiled catalog
  * (only the messages an island uses stay in its bundle) and the request-scoped locale becomes the
- * page's. Chunks that do not depend on the language (React, jotai) come out byte-identical, so they
+ * page's. Chunks that do not depend on the language (React) come out byte-identical, so they
  * share one file and one browser cache entry across languages.
  */
 // Messages reach the browser one module per message: esbuild splits chunks by module (a barrel

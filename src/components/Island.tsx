@@ -1,5 +1,4 @@
 import { useRequestContext } from "@hono/react-renderer";
-import { Provider } from "jotai";
 import type { ComponentProps, ComponentType } from "react";
 import { preloadModule } from "react-dom";
 import { renderToString } from "react-dom/server";
@@ -34,13 +33,8 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   const islandIndex = (c.get("islandCount") ?? 0) + 1;
   c.set("islandCount", islandIndex);
   const idPrefix = `i${islandIndex}-`;
-  // A store per render: module-level atoms on the server would be shared by every request.
-  const html = renderToString(
-    <Provider>
-      <Component {...(props as object)} />
-    </Provider>,
-    { identifierPrefix: idPrefix },
-  );
+  // Islands read shared state only from their props on the server (islands/lib/state.ts).
+  const html = renderToString(<Component {...(props as object)} />, { identifierPrefix: idPrefix });
   const json = JSON.stringify(props);
   return (
     <>
