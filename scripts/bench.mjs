@@ -18,13 +18,14 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { measureLatency } from "./bench/latency.mjs";
 import { measureCpu } from "./bench/cpu.mjs";
+import { measureRouteCpu } from "./bench/route-cpu.mjs";
 import { measureThroughput } from "./bench/load.mjs";
 import { measureImport } from "./bench/import.mjs";
 import { measureLighthouse } from "./bench/lighthouse.mjs";
 import { measureReminders } from "./bench/reminders.mjs";
 import { Report } from "./bench/report.mjs";
 import { countMedications, registerUser, seedMedications } from "./bench/seed.mjs";
-import { root, snapshotTree, startDevServer } from "./bench/server.mjs";
+import { freePort, root, snapshotTree, startDevServer } from "./bench/server.mjs";
 import { measurePageWeights } from "./bench/weights.mjs";
 import { measureBrowserWeights } from "./bench/browser-weights.mjs";
 import { measureWorker } from "./bench/worker.mjs";
@@ -97,7 +98,10 @@ if (runs("worker")) await report.section("Worker bundle and startup", () => meas
 const userSections = ["throughput", "cpu", "weights", "lighthouse", "import"].filter(runs);
 if (userSections.length || runs("reminders")) {
   await report.section("Dev server", async () => {
-    server = await startDevServer({ cwd: tree });
+    // The Worker's inspector, for the CPU profile per route (idle unless that section connects).
+    const inspectorPort = await freePort();
+    server = await startDevServer({ cwd: tree, args: ["--inspector-port", String(inspectorPort)] });
+    server.inspectorPort = inspectorPort;
     report.figure("dev_server_start_to_first_200_ms", server.startupMs);
     report.note("dev_server_start_to_first_200_ms: `node scripts/dev.mjs` spawn → first 200, including the islands build, migrations and wrangler/workerd boot");
   });
@@ -118,7 +122,10 @@ if (server) {
   if (user) {
     const ctx = { baseUrl: server.baseUrl, cookie: user.cookie };
     if (runs("throughput")) await report.section("Throughput (16 connections)", () => measureThroughput(report, ctx));
-    if (runs("cpu")) await report.section("workerd CPU per request", () => measureCpu(report, { ...ctx, cwd: tree }));
+    if (runs("cpu")) {
+      await report.section("workerd CPU per request", () => measureCpu(report, { ...ctx, cwd: tree }));
+      await report.section("Worker CPU per request by route (its CPU profile, one request at a time)", () => measureRouteCpu(report, { ...ctx, inspectorPort: server.inspectorPort }));
+    }
     if (runs("weights")) {
       await report.section("JavaScript a browser downloads per page until the network is idle (Chromium, gzip -9)", () => measureBrowserWeights(report, ctx));
       await report.section("JavaScript and CSS each page's HTML loads up front (gzip -9)", () => measurePageWeights(report, ctx));

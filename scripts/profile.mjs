@@ -8,6 +8,7 @@ import autocannon from "autocannon";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { join, relative, resolve } from "node:path";
+import { connectInspector } from "./bench/inspector.mjs";
 import { registerUser, seedMedications } from "./bench/seed.mjs";
 import { freePort, root, snapshotTree, startDevServer } from "./bench/server.mjs";
 
@@ -16,28 +17,6 @@ const seconds = Number(process.argv[3] ?? 6);
 const tree = snapshotTree();
 const inspectorPort = await freePort();
 const server = await startDevServer({ cwd: tree, args: ["--inspector-port", String(inspectorPort)] });
-
-/** The inspector's protocol over its WebSocket (it only accepts a local Origin). */
-async function connect(url) {
-  const socket = new WebSocket(url, { headers: { origin: "http://localhost" } });
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = () => reject(new Error(`could not connect to the inspector at ${url}`));
-  });
-  let nextId = 0;
-  const pending = new Map();
-  socket.onmessage = (event) => {
-    const message = JSON.parse(String(event.data));
-    pending.get(message.id)?.(message.result);
-    pending.delete(message.id);
-  };
-  const send = (method, params = {}) =>
-    new Promise((resolve) => {
-      pending.set(++nextId, resolve);
-      socket.send(JSON.stringify({ id: nextId, method, params }));
-    });
-  return { send, close: () => socket.close() };
-}
 
 /** The newest bundle wrangler wrote for this server: its folder and its source map. */
 function newestBundle() {
@@ -94,8 +73,7 @@ try {
   await seedMedications(server, user, 100);
   const load = (duration) => autocannon({ url: server.baseUrl + route, connections: 8, duration, headers: { cookie: user.cookie } });
   await load(2); // warm-up: JIT, caches
-  const [target] = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
-  const inspector = await connect(target.webSocketDebuggerUrl);
+  const inspector = await connectInspector(inspectorPort);
   await inspector.send("Profiler.enable");
   await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
   await inspector.send("Profiler.start");
