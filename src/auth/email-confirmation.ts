@@ -11,10 +11,6 @@ import { blockedFor, countAttempt, LIMITS, throttleKey } from "./throttle";
 
 export const CONFIRMATION_TTL = 24 * 3_600_000;
 
-export const CONFIRMED_TITLE = "Email confirmed";
-export const EXPIRED_LINK = "This confirmation link has expired. Send yourself a new one.";
-export const USED_LINK = "This confirmation link has already been used or was replaced by a newer one.";
-
 /** A new link for `address`: the token for the e-mail, and the columns that store its hash. */
 export async function newConfirmation(address: string, now: number) {
   const token = generateToken();
@@ -40,10 +36,6 @@ export function confirmationMailThrottle(db: Db, userId: number, now: number) {
 }
 
 export const confirmationLink = (baseUrl: string, token: string) => `${baseUrl}/confirm-email?token=${token}`;
-
-/** The address a resend confirms: the pending one, else the account's own while unconfirmed. */
-export const addressToConfirm = (user: Pick<UserRow, "email" | "pendingEmail" | "emailConfirmedAt">) =>
-  user.pendingEmail ?? (user.emailConfirmedAt === null ? user.email : null);
 
 export type ConfirmOutcome = { state: "confirmed"; user: UserRow } | { state: "expired" | "used" };
 

@@ -172,8 +172,6 @@ export const medicationCount = (n: number) => m.domain_medication_count({ count:
 /** The list's count: '3 medication(s) found' in English, whatever the count. */
 export const foundText = (n: number) => m.domain_found({ count: n });
 
-/** A count of pills: '1 pill', '1.5 pills', '1,200 pills' (the locale's digits and grouping). */
-export const pillsText = (n: number) => m.domain_pills({ pills: n });
 export const daysLeftText = (n: number) => m.domain_days_left({ days: n });
 
 export const noPharmacyText = () => m.domain_no_pharmacy();

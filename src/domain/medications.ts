@@ -90,7 +90,6 @@ export const STATUS_LABEL: Readonly<Record<MedicationStatus, string>> = {
   },
 };
 
-export const DEFAULT_NOTIFICATION_DAYS = 7;
 /** 'Running Low' spans this many days above the user's notification days (7 → 8–15 days). */
 export const RUNNING_LOW_SPAN_DAYS = 8;
 

@@ -54,7 +54,4 @@ export function prescriptionNoticeShown(med: PrescriptionFacts, today: string, n
   return notice && { text: prescriptionNoticeText(notice), expired: notice.kind === "expired" };
 }
 
-/** The notice's words for a medication as of `today`, or null. */
-export const prescriptionNotice = (med: PrescriptionFacts, today: string, notificationDays: number): string | null => prescriptionNoticeShown(med, today, notificationDays)?.text ?? null;
-
 export const needsNewPrescription = (med: PrescriptionFacts, today: string, notificationDays: number) => prescriptionNoticeOf(med, today, notificationDays) !== null;

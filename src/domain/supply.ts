@@ -1,5 +1,4 @@
 import * as m from "../generated/i18n";
-import { formatDate } from "../i18n/format";
 import { roundPills, type StoredCount } from "./countdown";
 import { unitCountText } from "./unit-text";
 import { daysBetween } from "./time";
@@ -37,16 +36,6 @@ export const undoneCount = (currentPills: number, pillsAdded: number) => Math.ma
 
 // The API answers these as message keys: `new ApiError(400, "supply_picked_up_in_future")` and
 // `new ApiError(400, "supply_picked_up_too_early", { date: formatDate(addedOn) })`.
-
-/** A pick-up before the medication was added, in words (the current language). */
-export const pickedUpTooEarlyMessage = (addedOn: string) => m.supply_picked_up_too_early({ date: formatDate(addedOn) });
-
-/** Why a pick-up date cannot be used, in words, or null: not after today, not before the medication was added. */
-export function pickUpDateProblem(pickedUpOn: string, today: string, addedOn: string | null): string | null {
-  if (pickedUpOn > today) return m.supply_picked_up_in_future();
-  if (addedOn !== null && pickedUpOn < addedOn) return pickedUpTooEarlyMessage(addedOn);
-  return null;
-}
 
 // ---- History ----
 

@@ -3,13 +3,6 @@
 /** How a day's reminder e-mail ended, as the user sees it. */
 export type ReminderDelivery = "delivered" | "retrying" | "bounced" | "failed";
 
-export const DELIVERY_LABELS: Record<ReminderDelivery, string> = {
-  delivered: "Delivered",
-  retrying: "Retrying",
-  bounced: "Bounced",
-  failed: "Not delivered",
-};
-
 export interface RecentReminder {
   /** The user's local date, 'YYYY-MM-DD'. */
   date: string;

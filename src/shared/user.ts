@@ -1,5 +1,3 @@
-import * as m from "../generated/i18n";
-import { isolate } from "../i18n/Rich";
 
 // The account as the API answers it and every island sees it (never a hash or a token), and the
 // settings a new account starts with. Shared by the server, the islands and the database schema.
@@ -31,13 +29,6 @@ export interface User {
   remindersBy: "email" | "push" | "both";
   /** A push may name the medications on the lock screen; false: '2 medications need a refill soon'. */
   pushShowNames: boolean;
-}
-
-/** What the signed-in banner and the settings screens say about a delivery problem, or null. */
-export function deliveryNotice(user: Pick<User, "deliveryProblem" | "deliveryProblemAddress" | "email">): string | null {
-  if (user.deliveryProblem === "bounced") return m.error_delivery_bounced({ address: isolate(user.deliveryProblemAddress ?? user.email) });
-  if (user.deliveryProblem === "complained") return m.error_delivery_complained();
-  return null;
 }
 
 /** What a new account starts with until its owner changes it. */

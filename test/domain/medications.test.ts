@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   compareByName,
   compareNames,
-  DEFAULT_NOTIFICATION_DAYS,
   daysLeft,
   nameCollator,
   runningLowUntil,
@@ -16,6 +15,7 @@ import {
   type Medication,
 } from "../../src/domain/medications";
 import { addDays } from "../../src/domain/time";
+import { USER_DEFAULTS } from "../../src/shared/user";
 
 let nextId = 1;
 const med = (pillsRemaining: number, pillsPerDay = 1, name = "Medication"): Medication => withSupply({
@@ -59,7 +59,7 @@ describe("the threshold rule: Refill Needed at or below notification days, Runni
     [16, "well-stocked"],
     [365, "well-stocked"],
   ] as const)("the default 7 keeps the original 7 and 15: %s days → %s", (days, status) => {
-    expect(statusForDaysLeft(days, DEFAULT_NOTIFICATION_DAYS)).toBe(status);
+    expect(statusForDaysLeft(days, USER_DEFAULTS.notificationDays)).toBe(status);
   });
 
   it.each([
@@ -152,7 +152,7 @@ describe("compareNames", () => {
         compared++;
       }
     expect(compared).toBeGreaterThan(200_000);
-  });
+  }, 30_000); // over 200,000 comparisons: seconds on a busy CI machine, not a timing check
 
   it.each([
     ["Lisinopril 10 mg", "lisinopril 9 mg", 1],

@@ -2,8 +2,11 @@ import { withSupply } from "../support/supply";
 import { describe, expect, it } from "vitest";
 import { filterByStatus } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
-import { PRESCRIPTION_LEAD_DAYS, prescriptionDueSoon, prescriptionNotice, prescriptionNoticeOf, prescriptionNoticeShown } from "../../src/domain/prescription";
+import { PRESCRIPTION_LEAD_DAYS, prescriptionDueSoon, prescriptionNoticeOf, prescriptionNoticeShown } from "../../src/domain/prescription";
 import { inLocale } from "../../src/i18n/current";
+
+/** The notice's words, or null. */
+const prescriptionNotice = (...args: Parameters<typeof prescriptionNoticeShown>) => prescriptionNoticeShown(...args)?.text ?? null;
 
 const ASK_FOR_PRESCRIPTION = "Ask your doctor for a new prescription";
 

@@ -1,7 +1,7 @@
 import { dailyRegimen } from "../../src/domain/regimen";
 import { describe, expect, it } from "vitest";
 import { currentPills } from "../../src/domain/countdown";
-import { historyText, pickUpDateProblem, refilledCount, undoableRefill, undoneCount, type SupplyEvent } from "../../src/domain/supply";
+import { historyText, refilledCount, undoableRefill, undoneCount, type SupplyEvent } from "../../src/domain/supply";
 import { supplyChart } from "../../src/domain/supply-chart";
 
 describe("refilledCount", () => {
@@ -32,14 +32,6 @@ describe("undo arithmetic", () => {
   it("takes the refill's pills back from today's count, never below 0", () => {
     expect(undoneCount(37, 30)).toBe(7);
     expect(undoneCount(26, 30)).toBe(0);
-  });
-});
-
-describe("pick-up date", () => {
-  it("not in the future, not before the medication was added", () => {
-    expect(pickUpDateProblem("2026-01-06", "2026-01-05", "2026-01-01")).toBe("Picked up on cannot be in the future");
-    expect(pickUpDateProblem("2025-12-31", "2026-01-05", "2026-01-01")).toBe("Picked up on cannot be before Jan 1, 2026, when this medication was added");
-    expect(pickUpDateProblem("2026-01-01", "2026-01-05", "2026-01-01")).toBeNull();
   });
 });
 
