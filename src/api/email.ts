@@ -1,7 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { confirmationLink, confirmationMailThrottle, newConfirmation } from "../auth/email-confirmation";
-import { users } from "../db/schema";
+import { confirmationLink, newConfirmation, storeResentConfirmation } from "../auth/email-confirmation";
 import type { AppEnv } from "../env";
 import { ApiError, tooManyAttempts } from "../http/errors";
 import { signedIn } from "../http/middleware";
@@ -19,17 +17,8 @@ export const emailApi = new Hono<AppEnv>().post("/confirm-email/resend", signedI
   const db = c.var.db;
   const now = Date.now();
   const confirmation = await newConfirmation(address, now);
-  // One round trip: count this e-mail, and store the new link only while under the limit.
-  const throttle = confirmationMailThrottle(db, user.id, now);
-  const [counted, updated] = await db.batch([
-    throttle.count,
-    db
-      .update(users)
-      .set(confirmation.columns)
-      .where(and(eq(users.id, user.id), throttle.underLimit))
-      .returning({ id: users.id }),
-  ]);
-  if (updated.length === 0) throw tooManyAttempts(throttle.waitFor(counted));
+  const wait = await storeResentConfirmation(db, user.id, confirmation.columns, now);
+  if (wait !== null) throw tooManyAttempts(wait);
   const link = confirmationLink(appUrl(c.env, new URL(c.req.url).origin), confirmation.token);
   const [result] = await createMailer(c.env, db).send([inAccountLocale(user.locale, () => confirmationEmail({ to: address, link, change: address !== user.email }))]);
   if (!result?.ok) {

@@ -1,11 +1,9 @@
-import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { confirmationLink } from "../auth/email-confirmation";
 import { askForAddress, giveBackPasswordAttempt, saveProfile } from "../auth/profile-changes";
 import { toPublicUser } from "../auth/session";
 import { foldCase } from "../auth/username";
-import { users } from "../db/schema";
-import { localDateAt, nextReminderAt, zoneOrUtc } from "../domain/time";
+import { localDateAt, zoneOrUtc } from "../domain/time";
 import { resolveTimeZone } from "../domain/timezones";
 import type { AppEnv } from "../env";
 import { ApiError, errorSummary, tooManyAttempts } from "../http/errors";
@@ -21,6 +19,7 @@ import { reminderMessage } from "../mail/templates/ReminderEmail";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey } from "../mail/unsubscribe";
 import { reminderContent } from "../reminders/due";
 import { reminderMedicationsOf } from "../data/medications";
+import { saveNotificationSettings } from "../data/users";
 import {
   notificationSettingsSchema,
   profileSchema,
@@ -73,26 +72,7 @@ export const settingsApi = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const timezone = resolveTimeZone(input.timezone);
     if (!timezone) throw new ApiError(400, "error_unknown_timezone", { zone: input.timezone });
-    // The next reminder moves with the settings, in the same statement; the per-day log still
-    // guarantees one e-mail a day if the new hour comes round again today.
-    const [row] = await c.var.db
-      .update(users)
-      .set({
-        notificationDays: input.notificationDays,
-        emailConsent: input.emailConsent,
-        timezone,
-        timezoneChosen: true,
-        // The first save answers the first-run checklist's 'Choose when to get reminders'.
-        remindersChosenAt: sql`coalesce(${users.remindersChosenAt}, ${Date.now()})`,
-        notificationHour: input.notificationHour,
-        ...(input.remindersBy ? { remindersBy: input.remindersBy } : {}),
-        ...(input.pushShowNames !== undefined ? { pushShowNames: input.pushShowNames } : {}),
-        nextNotificationAt: nextReminderAt(timezone, input.notificationHour, Date.now()),
-        // Turning reminders on is the user's answer to a reported bounce or complaint.
-        ...(input.emailConsent ? { deliveryProblem: null, deliveryProblemAddress: null } : {}),
-      })
-      .where(eq(users.id, c.var.signedIn.user.id))
-      .returning();
+    const row = await saveNotificationSettings(c.var.db, c.var.signedIn.user.id, { ...input, timezone }, Date.now());
     if (!row) throw userGone();
     return c.json({ user: toPublicUser(row) });
   })

@@ -1,8 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import { users } from "../db/schema";
-import { nextReminderAt } from "../domain/time";
+import { setBrowserTimeZone } from "../data/users";
 import { resolveTimeZone } from "../domain/timezones";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
@@ -20,11 +18,6 @@ export const timezoneApi = new Hono<AppEnv>().put("/user/timezone", signedIn(), 
   const { user } = c.var.signedIn;
   const timezone = resolveTimeZone(c.req.valid("json").timezone);
   if (!timezone || user.timezoneChosen) return c.json({ changed: false });
-  const updated = await c.var.db
-    .update(users)
-    .set({ timezone, timezoneChosen: true, nextNotificationAt: nextReminderAt(timezone, user.notificationHour, Date.now()) })
-    .where(and(eq(users.id, user.id), eq(users.timezoneChosen, false)))
-    .returning({ id: users.id });
-  if (updated.length === 0) return c.json({ changed: false });
+  if (!(await setBrowserTimeZone(c.var.db, user, timezone, Date.now()))) return c.json({ changed: false });
   return c.json({ changed: true, timezone, message: m.timezone_set_from_browser({ zone: timezone }) });
 });

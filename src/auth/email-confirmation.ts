@@ -35,6 +35,23 @@ export function confirmationMailThrottle(db: Db, userId: number, now: number) {
   };
 }
 
+/**
+ * A resend: counts the e-mail and stores the new link only while under the limit, in one round trip.
+ * Answers the wait when the limit was reached, else null.
+ */
+export async function storeResentConfirmation(db: Db, userId: number, columns: Awaited<ReturnType<typeof newConfirmation>>["columns"], now: number) {
+  const throttle = confirmationMailThrottle(db, userId, now);
+  const [counted, updated] = await db.batch([
+    throttle.count,
+    db
+      .update(users)
+      .set(columns)
+      .where(and(eq(users.id, userId), throttle.underLimit))
+      .returning({ id: users.id }),
+  ]);
+  return updated.length === 0 ? throttle.waitFor(counted) : null;
+}
+
 export const confirmationLink = (baseUrl: string, token: string) => `${baseUrl}/confirm-email?token=${token}`;
 
 export type ConfirmOutcome = { state: "confirmed"; user: UserRow } | { state: "expired" | "used" };

@@ -1,6 +1,5 @@
-import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { devEmails } from "../db/schema";
+import { devEmailOf, recentDevEmails } from "../data/dev-emails";
 import type { AppEnv } from "../env";
 import { ApiError, jsonError } from "../http/errors";
 
@@ -11,11 +10,11 @@ export const devRoutes = new Hono<AppEnv>()
     await next();
   })
   .get("/emails", async (c) => {
-    const rows = await c.var.db.select().from(devEmails).orderBy(desc(devEmails.id)).limit(200);
+    const rows = await recentDevEmails(c.var.db);
     return c.json(rows.map(({ id, to, subject, text, html, createdAt }) => ({ id, to, subject, text, html, createdAt: new Date(createdAt).toISOString() })));
   })
   .get("/emails/:id{[0-9]+}", async (c) => {
-    const [row] = await c.var.db.select().from(devEmails).where(eq(devEmails.id, Number(c.req.param("id"))));
+    const row = await devEmailOf(c.var.db, Number(c.req.param("id")));
     if (!row) return jsonError(c, new ApiError(404, "mail_dev_email_not_found"));
     // The message is shown as the recipient would see it, sandboxed from the app's origin.
     return c.html(row.html, 200, { "Content-Security-Policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:" });

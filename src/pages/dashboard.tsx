@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { AppShell } from "../components/AppShell";
 import { FirstRunChecklist } from "../components/FirstRunChecklist";
@@ -6,7 +5,7 @@ import { Island } from "../components/Island";
 import { ListTools } from "../components/ListTools";
 import { medicationsOf, medicationRecords, toSortedMedications } from "../data/medications";
 import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacies";
-import { users } from "../db/schema";
+import { remindersChosenOf } from "../data/users";
 import { todayIn } from "../domain/countdown";
 import { isNoticeKey, listViewOf } from "../domain/dashboard";
 import { firstRunSteps } from "../domain/first-run";
@@ -19,7 +18,7 @@ import { signedIn } from "../http/middleware";
 const dashboardReads = signedIn(({ db, owner }) => ({
   medications: medicationsOf(db, owner),
   pharmacies: pharmaciesOf(db, owner),
-  firstRun: db.select({ remindersChosenAt: users.remindersChosenAt }).from(users).where(eq(users.id, owner)),
+  firstRun: remindersChosenOf(db, owner),
 }));
 
 /**

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { ReactNode } from "react";
 import { devicesOf } from "../auth/account-changes";
@@ -10,9 +9,9 @@ import { calendarFeedOf } from "../data/calendar";
 import { RemindersSent } from "../components/RemindersSent";
 import { reminderLogOf } from "../data/reminders";
 import { pushDevicesOf } from "../data/push";
+import { stopReminderEmails, timezoneChosenOf } from "../data/users";
 import { pushDeviceRows } from "../push/devices";
 import { vapidKeys } from "../push/keys";
-import { users } from "../db/schema";
 import { todayIn } from "../domain/countdown";
 import { recentReminders } from "../domain/reminder-history";
 import { timeZoneOptions } from "../domain/timezones";
@@ -56,7 +55,7 @@ export const settingsPages = new Hono<AppEnv>()
     "/notifications",
     // Whether the user ever saved a zone: until then the screen offers the browser's own.
     signedIn(({ db, owner }) => ({
-      zone: db.select({ chosen: users.timezoneChosen }).from(users).where(eq(users.id, owner)),
+      zone: timezoneChosenOf(db, owner),
       calendar: calendarFeedOf(db, owner),
       log: reminderLogOf(db, owner),
       push: pushDevicesOf(db, owner),
@@ -126,7 +125,7 @@ export const settingsPages = new Hono<AppEnv>()
     }
     const check = checkToken(c, token);
     if (typeof check === "string") return renderUnsubscribeProblem(c, check);
-    await c.var.db.update(users).set({ emailConsent: false }).where(eq(users.id, check.userId));
+    await stopReminderEmails(c.var.db, check.userId);
     return c.render(
       <CenteredCard heading={m.page_unsubscribed_heading()}>
         <div className="card w-full max-w-md space-y-4 p-6 text-center" role="status">
