@@ -5,6 +5,8 @@ import { registerFormSchema } from "../src/shared/auth-schemas";
 import { profileSchema } from "../src/shared/settings-schemas";
 import { CSV_COLUMNS } from "../src/shared/import-schemas";
 import { fieldErrors } from "../src/shared/validation";
+import { reminderEmail } from "../src/mail/templates/ReminderEmail";
+import { reminderContent } from "../src/reminders/due";
 import { call, createMedication, createPharmacy, medicationInput, signUp, uniqueName } from "./helpers";
 
 // Issue 29: names with CR, LF, ESC, BEL and other C0/C1 controls reached the plain-text reminder
@@ -79,4 +81,32 @@ describe("names with control characters", () => {
       expect(errorsOf(registerFormSchema, { username: "a", password: "correct horse battery", confirmPassword: "correct horse battery", email: "a@example.com", fullName: "A\u001bB" }).fullName).toBe(message);
     });
   });
+
+  it("a name stored before the rule reaches the plain-text reminder on one line, without controls", () => {
+    const content = reminderContent(
+      [
+        {
+          id: 1,
+          name: "Aspirin\r\n\r\nYour account is locked: call 555 0100\u001b[2J",
+          pillsRemaining: 2,
+          pillsPerDay: 1,
+          regimen: '{"changes":[],"pauses":[]}',
+          unit: "tablet",
+          refillsLeft: null,
+          prescriptionExpiresOn: null,
+          countedOn: "2025-01-10",
+          pharmacyName: "Corner\u0007\nDrugs",
+          pharmacyPhone: "212\r\n555",
+        },
+      ],
+      7,
+      "2025-01-10",
+    );
+    const { text } = reminderEmail({ to: "pat@example.com", name: "Pat", content, dashboardUrl: "https://refills.example/", settingsUrl: "https://refills.example/notifications", unsubscribeUrl: "https://refills.example/unsubscribe?token=7.abc" });
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(text).toContain("Aspirin Your account is locked: call 555 0100 [2J");
+    expect(text).toContain("Corner Drugs");
+    expect(text.split("\n").some((line) => line.startsWith("Your account is locked"))).toBe(false);
+  });
 });
+

@@ -26,6 +26,9 @@ export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202
 
 export const withoutControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 
+/** `value` on one line: each run of control characters a space (for names stored before the rule). */
+export const controlsAsSpaces = (value: string) => value.replace(new RegExp(`${CONTROL_CHARACTERS.source}+`, "g"), " ");
+
 const noControlCharacters = z.refine<string>(withoutControlCharacters, msg(m.field_no_control_characters));
 
 /** A name a person types (medication, pharmacy, full name, username at sign-up): requiredText without control characters. */
