@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { inLocale } from "../src/i18n/current";
-import { pharmacySchema, medicationSchema } from "../src/shared/medication-schemas";
-import { registerFormSchema } from "../src/shared/auth-schemas";
-import { profileSchema } from "../src/shared/settings-schemas";
-import { CSV_COLUMNS } from "../src/shared/import-schemas";
-import { fieldErrors } from "../src/shared/validation";
-import { reminderEmail } from "../src/mail/templates/ReminderEmail";
-import { reminderContent } from "../src/reminders/due";
-import { call, createMedication, createPharmacy, medicationInput, signUp, uniqueName } from "./helpers";
+import { inLocale } from "../../src/i18n/current";
+import { pharmacySchema, medicationSchema } from "../../src/shared/medication-schemas";
+import { registerFormSchema } from "../../src/shared/auth-schemas";
+import { profileSchema } from "../../src/shared/settings-schemas";
+import { CSV_COLUMNS } from "../../src/shared/import-schemas";
+import { fieldErrors } from "../../src/shared/validation";
+import { reminderEmail } from "../../src/mail/templates/ReminderEmail";
+import { reminderContent } from "../../src/reminders/due";
+import { call, createMedication, createPharmacy, medicationInput, signUp, uniqueName } from "../helpers";
 
 // Issue 29: names with CR, LF, ESC, BEL and other C0/C1 controls reached the plain-text reminder
 // e-mail unchanged. Names (and phones) refuse them at the API, the forms and the CSV import, by one

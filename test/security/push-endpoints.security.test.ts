@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { pushSubscriptions } from "../src/db/schema";
-import { call, db, signUp, type Account } from "./helpers";
-import { mockPushService, newDevice, pushEnv, REDIRECT_TARGET } from "./push-fixtures";
+import { pushSubscriptions } from "../../src/db/schema";
+import { call, db, signUp, type Account } from "../helpers";
+import { mockPushService, newDevice, pushEnv, REDIRECT_TARGET } from "../push-fixtures";
 
 // Issue 29 F6: the job sends signed POSTs to whatever endpoint a device was saved with, so only
 // the push services' own hosts are accepted, a redirect is never followed, and a key WebCrypto
