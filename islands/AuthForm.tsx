@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import * as m from "../src/generated/i18n";
 import { isolate } from "../src/i18n/Rich";
+import { sitePath } from "../src/shared/site-path";
 import type { User } from "../src/shared/user";
 import { loginSchema, registerFormSchema } from "../src/shared/auth-schemas";
 import { apiRequest } from "./lib/api";
@@ -14,12 +15,17 @@ const TABS: Array<{ id: Tab; label: () => string }> = [
   { id: "register", label: () => m.auth_form_create_account() },
 ];
 
-/** /auth: ARIA tabs for Sign In and Create Account. */
 /**
- * Where a signed-in visitor goes: `next` (a path on this site, checked by the server) with the
- * fragment the sign-in page inherited from the redirect (e.g. /profile#your-data-heading).
+ * Where a signed-in visitor goes: `next` (a path on this site, checked by the server and again
+ * here by the same rule) with the fragment the sign-in page inherited from the redirect (e.g.
+ * /profile#your-data-heading).
  */
-const destination = (next: string) => (next === "/" ? "/" : next + location.hash);
+const destination = (next: string) => {
+  const path = sitePath(next);
+  return path === "/" ? "/" : path + location.hash;
+};
+
+/** /auth: ARIA tabs for Sign In and Create Account. */
 
 export default function AuthForm({ initialTab = "signin", next = "/" }: { initialTab?: Tab; next?: string }) {
   const [tab, setTab] = useState<Tab>(initialTab);

@@ -3,7 +3,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../src/auth/session";
 import { FEED_FETCH_LIMIT } from "../src/data/calendar";
-import { calendarFeeds, users } from "../src/db/schema";
+import { calendarFeeds, medications, users } from "../src/db/schema";
 import { currentPills, todayIn } from "../src/domain/countdown";
 import { statusForDaysLeft } from "../src/domain/medications";
 import { addDays } from "../src/domain/time";
@@ -196,7 +196,9 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
   it("a name with NUL, VT, FF or other control characters does not put them in the feed (RFC 5545 forbids them)", async () => {
     const account = await signUp();
     const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).filter((ch) => !"\t\n\r".includes(ch)).join("");
-    await createMedication(account, { name: `Nul\u0000Vt\u000bFf\u000cEsc\u001bDel\u007f${controls}Tab\tLine\nEnd` });
+    // The API refuses such a name now (issue 29): this is one stored before it did.
+    const { id } = await createMedication(account, { name: "Renamed below" });
+    await db().update(medications).set({ name: `Nul\u0000Vt\u000bFf\u000cEsc\u001bDel\u007f${controls}Tab\tLine\nEnd` }).where(eq(medications.id, id));
     const feed = await call("GET", feedPath(await subscribe(account)));
     expect(feed.status).toBe(200);
     // Byte by byte: no control character but HTAB, and CR only as the CRLF that ends a line.

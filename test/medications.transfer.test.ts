@@ -92,11 +92,11 @@ describe("CSV export", () => {
 });
 
 describe("CSV import", () => {
-  it("reproduces the same list in a new account: quotes, commas, line breaks, accents, formula cells", async () => {
+  it("reproduces the same list in a new account: quotes, commas, semicolons, accents, formula cells", async () => {
     const source = await signUp();
     const corner = await createPharmacy(source, { name: "Corner; \"Main\", St", phoneNumber: "-212-555-0100" });
     const other = await createPharmacy(source, { name: "Zoë's Apotheke", phoneNumber: "" });
-    await createMedication(source, { pharmacyId: corner.id, name: "Line\r\nbreak, \"quoted\"", pillsPerDay: 0.5, pillsRemaining: 7.5, pillsPerRefill: 30, lastRefillDate: "2026-02-28" });
+    await createMedication(source, { pharmacyId: corner.id, name: "Semi; colon, \"quoted\"", pillsPerDay: 0.5, pillsRemaining: 7.5, pillsPerRefill: 30, lastRefillDate: "2026-02-28" });
     await createMedication(source, { pharmacyId: corner.id, name: "=1+1", pillsPerDay: 2, pillsRemaining: 0, pillsPerRefill: 60 });
     const tracked = await createMedication(source, { pharmacyId: other.id, name: "Crème ünïcode 💊", pillsPerDay: 1000, pillsRemaining: 1_000_000, pillsPerRefill: 100_000 });
     await db().update(medications).set({ refillsLeft: 0, prescriptionExpiresOn: "2028-02-29" }).where(eq(medications.id, tracked.id));
@@ -177,6 +177,7 @@ describe("CSV import", () => {
       { row: 5, message: "Medication name is required" },
       { row: 5, message: "Cannot have negative pills" },
       { row: 5, message: "Last refill date must be a real date" },
+      { row: 6, message: "Must not contain line breaks or control characters" },
       { row: 6, message: "Must have at least 1 pill per refill" },
       { row: 6, message: "Refills left must be a whole number of 0 or more" },
       { row: 6, message: "Prescription expiry date must be a real date" },
@@ -186,7 +187,7 @@ describe("CSV import", () => {
 
     const res = await importFile(account, file);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe("Nothing was imported. 8 problems, the first: Row 4: Must take at least 0.25 pills per day");
+    expect(res.body.message).toBe("Nothing was imported. 9 problems, the first: Row 4: Must take at least 0.25 pills per day");
     expect(res.body.errors).toEqual(preview.body.errors);
     expect(await listOf(account)).toEqual([]);
     expect(await pharmaciesOf(account)).toEqual([]);

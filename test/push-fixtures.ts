@@ -93,11 +93,16 @@ export interface PushRequest {
   status: number;
 }
 
-const PUSH_HOST = /(?:^|\.)(?:push\.apple\.com|googleapis\.com|push\.services\.mozilla\.com|notify\.windows\.com)$/;
+const PUSH_HOST = /(?:^|\.)(?:push\.apple\.com|googleapis\.com|jmt17\.google\.com|push\.services\.mozilla\.com|notify\.windows\.com)$/;
+
+/** Where a push service's 3xx answer points (someone else's server). */
+export const REDIRECT_TARGET = "https://collector.evil.example/push";
 
 /**
  * The push services, answering the Worker's POSTs: 201 unless `answer` queued another status (or
- * "network"). Other requests go to whatever `fetch` was before (e.g. mockPostmark's).
+ * "network"). A 3xx points at REDIRECT_TARGET and, as fetch itself would, is followed unless the
+ * request said `redirect: "manual"`: the followed POST is recorded too (answered 201).
+ * Other requests go to whatever `fetch` was before (e.g. mockPostmark's).
  */
 export function mockPushService() {
   const requests: PushRequest[] = [];
@@ -112,6 +117,11 @@ export function mockPushService() {
     const answer = queue.shift() ?? 201;
     requests.push({ endpoint: request.url, headers: request.headers, body, status: answer === "network" ? 0 : answer });
     if (answer === "network") throw new TypeError("Network connection lost.");
+    if (answer >= 300 && answer < 400) {
+      if (request.redirect === "manual") return new Response(null, { status: answer, headers: { Location: REDIRECT_TARGET } });
+      requests.push({ endpoint: REDIRECT_TARGET, headers: request.headers, body, status: 201 });
+      return new Response(null, { status: 201 });
+    }
     return new Response(answer === 201 ? null : `push service says ${answer}`, { status: answer });
   });
   return {

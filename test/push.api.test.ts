@@ -35,7 +35,6 @@ describe("push subscriptions API", () => {
     ["Apple", "web.push.apple.com"],
     ["Mozilla", "updates.push.services.mozilla.com"],
     ["Microsoft", "wns2-par02p.notify.windows.com"],
-    ["Google (another googleapis.com host)", "android.googleapis.com"],
     ["Google (Chrome's pre-release channels and Linux distributions' Chromium)", "jmt17.google.com"],
   ])("accepts %s's push service", async (_, host) => {
     const account = await signUp();

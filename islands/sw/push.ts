@@ -4,6 +4,8 @@
 //   self.addEventListener("push", onPush);
 //   self.addEventListener("notificationclick", onNotificationClick);
 
+import { sitePath } from "../../src/shared/site-path";
+
 // The few ServiceWorkerGlobalScope members used (the DOM lib of the rest of the client lacks them).
 type Extendable = Event & { waitUntil(p: Promise<unknown>): void };
 export type PushEvent = Extendable & { data: { json(): unknown } | null };
@@ -38,21 +40,10 @@ function read(event: PushEvent): Shown {
     // The product's name is the same in every language.
     title: text(data.title, 100) ?? "Refill Tracker",
     body: text(data.body, 300) ?? "",
-    url: ownPath(data.url),
+    url: sitePath(data.url),
     tag: text(data.tag, 64) ?? "refill-reminder",
     lang: text(data.lang, 35) ?? undefined,
   };
-}
-
-/** A path of this site, never another origin: a push cannot send the patient elsewhere. */
-function ownPath(value: unknown): string {
-  if (typeof value !== "string") return "/";
-  try {
-    const url = new URL(value, self.location.origin);
-    return url.origin === self.location.origin ? url.pathname + url.search : "/";
-  } catch {
-    return "/";
-  }
 }
 
 export function onPush(event: PushEvent) {
@@ -72,7 +63,7 @@ export function onPush(event: PushEvent) {
 export function onNotificationClick(event: NotificationClickEvent) {
   event.notification.close();
   const data = event.notification.data as { url?: unknown } | undefined;
-  const path = ownPath(data?.url);
+  const path = sitePath(data?.url);
   event.waitUntil(
     (async () => {
       const target = new URL(path, self.location.origin).href;

@@ -9,7 +9,7 @@ import { validate } from "../http/validate";
 import { pushDeviceRows } from "../push/devices";
 import { vapidKeys } from "../push/keys";
 import { testPush } from "../push/message";
-import { REMINDER_PUSH_TTL, sendPush } from "../push/send";
+import { importsAsDeviceKey, REMINDER_PUSH_TTL, sendPush } from "../push/send";
 import { idParamSchema } from "../shared/medication-schemas";
 import { MAX_PUSH_DEVICES, pushSubscriptionSchema, type SavedPushDevice, type TestPushAnswer } from "../shared/push";
 import * as m from "../generated/i18n";
@@ -24,7 +24,10 @@ export const pushApi = new Hono<AppEnv>()
   .post("/push/subscriptions", signedIn(), validate("json", pushSubscriptionSchema), async (c) => {
     if (!vapidKeys(c.env)) throw new ApiError(404, "error_push_unavailable");
     const { user } = c.var.signedIn;
-    const row = await savePushSubscription(c.var.db, user.id, c.req.valid("json"), browserLabel(c.req.header("User-Agent")), Date.now());
+    const subscription = c.req.valid("json");
+    // The schema checks the key's shape; only WebCrypto knows whether the point is on the curve.
+    if (!(await importsAsDeviceKey(subscription.keys.p256dh))) throw new ApiError(400, "field_push_p256dh_invalid");
+    const row = await savePushSubscription(c.var.db, user.id, subscription, browserLabel(c.req.header("User-Agent")), Date.now());
     if (!row) throw new ApiError(409, "error_push_device_limit", { max: MAX_PUSH_DEVICES });
     const [device] = pushDeviceRows([{ id: Number(row.id), label: row.label, createdAt: Number(row.createdAt) }], user.timezone);
     return c.json<SavedPushDevice>(device!, 201);

@@ -7,11 +7,9 @@ import { sessions, users } from "../db/schema";
 import { languageOf } from "../i18n/languages";
 import { allowsPseudoLocale, LANGUAGE_COOKIE } from "../http/language";
 import { sessionCookieName } from "../http/middleware";
+import { sitePath } from "../shared/site-path";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-/** Only a path of this site: never another origin ("//evil.example", "https://…"). */
-const sameSitePath = (next: unknown) => (typeof next === "string" && next.startsWith("/") && !next.startsWith("//") && !next.includes("\\") ? next : "/");
 
 /**
  * POST /language (the footer's switcher, a plain form): remembers the language in the `lang`
@@ -20,7 +18,8 @@ const sameSitePath = (next: unknown) => (typeof next === "string" && next.starts
  */
 export const languagePages = new Hono<AppEnv>().post("/language", async (c) => {
   const form = await c.req.parseBody();
-  const next = sameSitePath(form.next);
+  // Only a path of this site (src/shared/site-path.ts), never another origin.
+  const next = sitePath(form.next);
   const language = typeof form.lang === "string" ? languageOf(form.lang, allowsPseudoLocale(c.env)) : undefined;
   if (!language || form.lang !== language) return c.redirect(next, 303);
   setCookie(c, LANGUAGE_COOKIE, language, { path: "/", sameSite: "Lax", httpOnly: true, secure: c.req.url.startsWith("https:"), maxAge: YEAR_SECONDS });

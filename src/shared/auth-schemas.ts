@@ -1,17 +1,18 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
-import { emailAddress, msg, password, requiredText } from "./validation";
+import { emailAddress, msg, nameText, password, requiredText } from "./validation";
 
 export const loginSchema = z.object({
   username: requiredText(m.field_username_required, 64),
   password: z.string(msg(m.field_password_required)).check(z.minLength(1, msg(m.field_password_required)), z.maxLength(256, msg(() => m.field_password_too_long({ max: 256 })))),
 });
 
+// Sign-in keeps requiredText: an account named before names refused control characters can still sign in.
 export const registerSchema = z.object({
-  username: requiredText(m.field_username_required, 64),
+  username: nameText(m.field_username_required, 64),
   password,
   email: emailAddress(m.field_email_invalid),
-  fullName: requiredText(m.field_full_name_required, 120),
+  fullName: nameText(m.field_full_name_required, 120),
   emailConsent: z._default(z.boolean(msg(m.field_email_consent_not_boolean)), true),
   // The browser's language (navigator.language) and time zone (Intl), sent by the sign-up form.
   // Anything unusable is ignored, never an error: the account then follows the request's language

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import * as m from "../generated/i18n";
 import { PHONE_CHARACTERS, PHONE_MAX_LENGTH } from "./phone";
 import { regimenFields } from "./regimen-schemas";
-import { msg, requiredText, type Message } from "./validation";
+import { msg, nameText, textWithoutControls, type Message } from "./validation";
 
 // One schema per payload, used by the API (zValidator) and by the islands' forms.
 
@@ -49,7 +49,7 @@ const refillsLeft = z.pipe(
 const pillsPerDayMin = () => m.field_pills_per_day_min({ min: 0.25 });
 
 export const medicationSchema = z.object({
-  name: requiredText(m.field_medication_name_required, 120),
+  name: nameText(m.field_medication_name_required, 120),
   // Spec: coerced to a number and must be chosen (0 is the "Select a pharmacy" placeholder).
   pharmacyId: z.pipe(
     coercedNumber(m.field_pharmacy_required),
@@ -112,13 +112,15 @@ export const undoRefillSchema = z.object({
   refillId: z.optional(z.number(msg(m.field_refill_id_not_number)).check(z.int(msg(m.field_refill_id_whole)), z.positive(msg(m.field_refill_id_whole)))),
 });
 
-/** A phone as text, trimmed, up to PHONE_MAX_LENGTH: what an older version may have stored. */
-export const phoneText = z
-  .string({ error: (issue) => (issue.input === undefined ? m.field_phone_required() : m.field_phone_not_text()) })
-  .check(z.trim(), z.maxLength(PHONE_MAX_LENGTH, msg(() => m.field_phone_too_long({ max: PHONE_MAX_LENGTH }))));
+/** A phone as text, trimmed, up to PHONE_MAX_LENGTH, no control characters: what an older version may have stored. */
+export const phoneText = textWithoutControls(
+  z
+    .string({ error: (issue) => (issue.input === undefined ? m.field_phone_required() : m.field_phone_not_text()) })
+    .check(z.trim(), z.maxLength(PHONE_MAX_LENGTH, msg(() => m.field_phone_too_long({ max: PHONE_MAX_LENGTH })))),
+);
 
 export const pharmacySchema = z.object({
-  name: requiredText(m.field_pharmacy_name_required, 120),
+  name: nameText(m.field_pharmacy_name_required, 120),
   // Empty, or the characters a phone number is written with, up to PHONE_MAX_LENGTH. Whether it is a
   // number that can be dialled is the server's to say (src/domain/phone.ts: its library stays off the client).
   phoneNumber: phoneText.check(z.regex(PHONE_CHARACTERS, msg(m.field_phone_invalid))),

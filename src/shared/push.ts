@@ -26,14 +26,17 @@ export function isP256Point(value: string): boolean {
 }
 
 /**
- * The browsers' push services: Apple, Google (FCM; Chrome's beta, dev and canary channels and most
- * Linux distributions' Chromium subscribe on jmt17.google.com), Mozilla, Microsoft (WNS).
+ * The browsers' push services, by their own hosts only (issue 29 F6: a whole googleapis.com or
+ * notify.windows.com let anyone name a Cloud Storage bucket or an OAuth URL, and the job POSTs there):
+ * Google's FCM (Chrome's beta, dev and canary channels and most Linux distributions' Chromium
+ * subscribe on jmt17.google.com), Apple, Mozilla, and Microsoft's WNS in its own host pattern.
  */
-const PUSH_HOSTS = [/^(?:[a-z0-9-]+\.)*push\.apple\.com$/, /^(?:[a-z0-9-]+\.)*googleapis\.com$/, /^jmt17\.google\.com$/, /^(?:[a-z0-9-]+\.)*push\.services\.mozilla\.com$/, /^(?:[a-z0-9-]+\.)*notify\.windows\.com$/];
+const PUSH_HOSTS = [/^fcm\.googleapis\.com$/, /^jmt17\.google\.com$/, /^(?:[a-z0-9-]+\.)+push\.apple\.com$/, /^updates\.push\.services\.mozilla\.com$/, /^wns2-[a-z0-9]+\.notify\.windows\.com$/];
 
 /**
  * An https URL on a known push service, with no credentials or port: the job will POST to it, so
- * anything else (an internal address, someone else's server) is refused before it is stored.
+ * anything else (an internal address, someone else's server) is refused before it is stored, and
+ * never sent to (src/push/send.ts checks a stored endpoint again).
  */
 export function isPushEndpoint(value: string): boolean {
   let url: URL;

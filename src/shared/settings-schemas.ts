@@ -1,12 +1,12 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
-import { emailAddress, msg, requiredText, type Message } from "./validation";
+import { emailAddress, msg, nameText, type Message } from "./validation";
 
 // PATCH /api/profile and PATCH /api/notifications/settings, shared by the API and the islands.
 // Unknown fields are ignored (z.object strips them).
 
 export const profileSchema = z.object({
-  fullName: requiredText(m.field_full_name_required, 120),
+  fullName: nameText(m.field_full_name_required, 120),
   email: emailAddress(m.field_email_invalid),
   // Needed only when the address changes (the server says so); never stored or echoed.
   currentPassword: z.optional(z.string(msg(m.field_current_password_incorrect)).check(z.maxLength(256, msg(m.field_current_password_incorrect)))),

@@ -15,6 +15,28 @@ export const msg = (message: Message) => ({ error: () => message() });
 export const requiredText = (message: Message, max = 200) =>
   z.string(msg(message)).check(z.trim(), z.minLength(1, msg(message)), z.maxLength(max, msg(() => m.field_max_characters({ max }))));
 
+/**
+ * What a name or phone a person typed may not hold: C0 controls (a tab aside), DEL, C1 controls and
+ * the Unicode line and paragraph separators. They reached the plain-text e-mail unchanged (a CR/LF
+ * adds lines to a reminder, an ESC drives a terminal). Refused rather than stripped: the person sees
+ * which field and fixes it, and what is stored is what they typed (stripping would glue words
+ * together unseen). Line breaks at either end are trimmed like spaces first.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export const withoutControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+
+/** `value` on one line: each run of control characters a space (for names stored before the rule). */
+export const controlsAsSpaces = (value: string) => value.replace(new RegExp(`${CONTROL_CHARACTERS.source}+`, "g"), " ");
+
+const noControlCharacters = z.refine<string>(withoutControlCharacters, msg(m.field_no_control_characters));
+
+/** A name a person types (medication, pharmacy, full name, username at sign-up): requiredText without control characters. */
+export const nameText = (message: Message, max = 200) => requiredText(message, max).check(noControlCharacters);
+
+/** The same rule for any other text field (the phone kept as typed). */
+export const textWithoutControls = <T extends z.ZodMiniString>(schema: T) => schema.check(noControlCharacters) as T;
+
 export const emailAddress = (message: Message) =>
   z.string(msg(message)).check(z.trim(), z.maxLength(254, msg(message)), z.email(msg(message)));
 

@@ -11,6 +11,7 @@ import type { ReminderContent, ReminderItem } from "../../reminders/due";
 import { inAccountLocale } from "../locale";
 import type { OutgoingEmail } from "../mailer";
 import { unsubscribeUrl, type UnsubscribeKey } from "../unsubscribe";
+import { controlsAsSpaces } from "../../shared/validation";
 import { buttonStyle, EmailFrame, Hello, LINK, listIndent, MUTED, renderEmail } from "./EmailFrame";
 
 /** The error colour (an expired prescription), as on the pages (red-700). */
@@ -154,14 +155,16 @@ function ReminderEmail({ name, content, dashboardUrl, settingsUrl, unsubscribeUr
 
 // ---- Plain text ----
 
+// Names stored before they refused control characters (issue 29) would add lines to the message
+// or drive a terminal: here each run of them is a space.
 function pharmacyText(item: ReminderItem): string {
   if (!item.pharmacyName) return noPharmacyText();
-  const name = isolate(item.pharmacyName);
-  return item.pharmacyPhone ? m.mail_reminder_pharmacy_phone({ pharmacy: name, phone: isolate(formatPhone(item.pharmacyPhone)) }) : name;
+  const name = isolate(controlsAsSpaces(item.pharmacyName));
+  return item.pharmacyPhone ? m.mail_reminder_pharmacy_phone({ pharmacy: name, phone: isolate(controlsAsSpaces(formatPhone(item.pharmacyPhone))) }) : name;
 }
 
 function itemText(item: ReminderItem): string {
-  const line = m.mail_reminder_item({ name: isolate(item.name), supply: supplyText(item), date: formatDate(item.runOutDate) });
+  const line = m.mail_reminder_item({ name: isolate(controlsAsSpaces(item.name)), supply: supplyText(item), date: formatDate(item.runOutDate) });
   const prescription = item.prescription ? `\n  ${prescriptionNoticeText(item.prescription)}.` : "";
   return `- ${line}\n  ${doseLine(item)}\n  ${m.mail_reminder_pharmacy({ pharmacy: pharmacyText(item) })}${prescription}`;
 }
