@@ -15,6 +15,9 @@ export interface Env extends Omit<WranglerEnv, Settings | "REMINDER_QUEUE">, Par
   REMINDER_QUEUE?: Queue<ReminderBatchMessage>;
 }
 
+/** `npm run dev` and the tests; anything else (APP_ENV unset) is treated as production. */
+export const isLocal = (env: Pick<Env, "APP_ENV">) => env.APP_ENV === "development" || env.APP_ENV === "test";
+
 export interface AppVariables {
   db: Db;
   secureHeadersNonce?: string;

@@ -1,3 +1,4 @@
+import { isLocal } from "../env";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Env } from "../env";
 import * as m from "../generated/i18n";
@@ -10,8 +11,6 @@ import { vapidProblems } from "../push/keys";
 // production and checks its settings.
 
 
-/** `npm run dev` and the tests; anything else (APP_ENV unset) is treated as production. */
-export const isLocal = (env: Pick<Env, "APP_ENV">) => env.APP_ENV === "development" || env.APP_ENV === "test";
 
 const MIN_SECRET_LENGTH = 32;
 

@@ -3,7 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { retryMinutes } from "../auth/throttle";
 import { say, type MessageKey, type ParamsOf } from "../i18n/say";
-import { redact } from "./redact";
+import { causeChain, errorSummary } from "../log/error-summary";
+import { redact } from "../log/redact";
 
 /**
  * An expected failure with a message fit to show a person: a message key (the API's stable `code`)
@@ -26,11 +27,6 @@ export class ApiError<K extends MessageKey = MessageKey> extends Error {
 }
 
 /** The error and its causes, outermost first (drivers wrap, Drizzle wraps the driver). */
-function causeChain(err: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let e = err; e !== undefined && e !== null && chain.length < 5; e = (e as { cause?: unknown }).cause) chain.push(e);
-  return chain;
-}
 
 function describeOne(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
@@ -95,28 +91,6 @@ export function describeError(err: unknown): { status: ContentfulStatusCode; cod
   return { status, code, message: say(code, values) };
 }
 
-/**
- * One log line per failure, without the values bound to a query: Drizzle's message carries the
- * parameters (password hashes, e-mail addresses, session ids), which must not reach the logs.
- */
-export function errorSummary(err: unknown): string {
-  const parts: string[] = [];
-  for (const e of causeChain(err)) {
-    if (!(e instanceof Error)) {
-      parts.push(typeof e);
-      continue;
-    }
-    const query = (e as { query?: unknown }).query;
-    if (typeof query === "string") {
-      parts.push(`database query failed: ${query}`);
-      continue;
-    }
-    parts.push(`${e.name}: ${e.message.split("\n")[0]}`);
-  }
-  const stack = err instanceof Error ? (err.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)).slice(0, 8) : [];
-  // A driver's or provider's own message may still quote an address or a token.
-  return redact([parts.join(" ← caused by "), ...stack].join("\n"));
-}
 
 /** Failures we raise on purpose (validation, 401, 404, 429, …) need no log line; anything else does. */
 export const isExpected = (err: unknown) => err instanceof ApiError || (err instanceof HTTPException && err.status < 500);

@@ -1,4 +1,4 @@
-import { redact } from "../http/redact";
+import { redact } from "../log/redact";
 import type { Mailer, OutgoingEmail, SendResult } from "./mailer";
 
 // Postmark's HTTP API through fetch: the single-message endpoint (one request per e-mail, so one

@@ -4,7 +4,7 @@ import { WINDOW_MS } from "../auth/throttle";
 import { createDb, type Db } from "../db/client";
 import { devEmails, reminderLog, sessions, throttles } from "../db/schema";
 import type { Env } from "../env";
-import { errorSummary } from "../http/errors";
+import { errorSummary } from "../log/error-summary";
 
 // The tables that grow by themselves, pruned by the hourly job after its reminders (src/index.ts).
 // Each rule deletes only rows nothing reads any more, as of `now`, the tick's scheduled time (never

@@ -7,7 +7,7 @@ import { WINDOW_MS } from "../auth/throttle";
 import { Article, ArticleSection, Bullets, TextLink } from "../components/Article";
 import type { AppEnv, Env } from "../env";
 import * as m from "../generated/i18n";
-import { isLocal } from "../http/configuration";
+import { isLocal } from "../env";
 import { Rich } from "../i18n/Rich";
 import { REMINDER_LOG_RETENTION } from "../maintenance/prune";
 

@@ -1,5 +1,5 @@
 import type { Env } from "../env";
-import { isLocal } from "../http/configuration";
+import { isLocal } from "../env";
 import { appUrl } from "../mail/mailer";
 import { fromBase64Url, isP256Point } from "../shared/push";
 

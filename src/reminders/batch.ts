@@ -1,7 +1,7 @@
 import { createDb, type Db } from "../db/client";
 import { localDateAt, nextReminderAt, zoneOrUtc } from "../domain/time";
 import type { Env } from "../env";
-import { errorSummary } from "../http/errors";
+import { errorSummary } from "../log/error-summary";
 import { appUrl, createMailer, type Mailer, type OutgoingEmail, type SendResult } from "../mail/mailer";
 import { reminderMessage } from "../mail/templates/ReminderEmail";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, type UnsubscribeKey } from "../mail/unsubscribe";

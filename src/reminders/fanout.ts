@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import { errorSummary } from "../http/errors";
+import { errorSummary } from "../log/error-summary";
 import { emptySummary, iso, logJobLine, openJob, processBatch, type TickSummary } from "./batch";
 import { withinBudget } from "./budget";
 import { dueKeysQuery, USER_BATCH_SIZE, selectDueUsersByIds, type Cursor, type DueUser } from "./store";

@@ -3,7 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { createDb } from "../../src/db/client";
 import { users } from "../../src/db/schema";
-import { describeError, errorSummary } from "../../src/http/errors";
+import { describeError } from "../../src/http/errors";
+import { errorSummary } from "../../src/log/error-summary";
 import { type Account, call, db, medicationInput, resetTokenFrom, sessionRows, signUp, uniqueIp, uniqueName } from "../helpers";
 import { changesState, expectJsonMessage, expectNoInternals, isApi, routes } from "./surface";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errorSummary } from "../../src/http/errors";
-import { redact } from "../../src/http/redact";
+import { errorSummary } from "../../src/log/error-summary";
+import { redact } from "../../src/log/redact";
 import { PostmarkMailer } from "../../src/mail/postmark";
 
 // Postmark quotes the recipient in its errors; those texts reach the logs and the reminder log, so

@@ -1,5 +1,5 @@
 import { afterEach, expect } from "vitest";
-import { ADDRESS, PUSH_ENDPOINT, PUSH_KEY, TOKEN } from "../../src/http/redact";
+import { ADDRESS, PUSH_ENDPOINT, PUSH_KEY, TOKEN } from "../../src/log/redact";
 
 // Every line the Worker (or a test) logs during the workers suite is kept, and each test fails if a
 // line of its own carried an e-mail address, a token or a password. Logs go to Cloudflare's
