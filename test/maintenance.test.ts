@@ -6,7 +6,7 @@ import { WINDOW_MS } from "../src/auth/throttle";
 import { createDb } from "../src/db/client";
 import { devEmails, reminderLog, sessions, throttles } from "../src/db/schema";
 import { MISSING_SECRET_MESSAGE } from "../src/mail/unsubscribe";
-import { DEV_EMAIL_RETENTION, prune, REMINDER_LOG_RETENTION } from "../src/maintenance/prune";
+import { DEV_EMAIL_RETENTION, prune, REMINDER_LOG_RETENTION } from "../src/data/prune";
 import { db, uniqueName } from "./helpers";
 import { at, deleteCreatedUsers, makeUser, mockPostmark, postmarkEnv, tick, userWithMedication } from "./reminders-fixtures";
 

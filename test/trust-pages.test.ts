@@ -7,7 +7,7 @@ import { CONFIRMATION_TTL } from "../src/auth/email-confirmation";
 import { SESSION_IDLE_TIMEOUT, SESSION_MAX_AGE } from "../src/auth/session";
 import { WINDOW_MS } from "../src/auth/throttle";
 import * as schema from "../src/db/schema";
-import { REMINDER_LOG_RETENTION } from "../src/maintenance/prune";
+import { REMINDER_LOG_RETENTION } from "../src/data/prune";
 import { type Account, call, signUp } from "./helpers";
 import { CATALOGS, escapeHtml } from "./support/catalogs";
 import { libsqlHttpUrl } from "./support/libsql-http";

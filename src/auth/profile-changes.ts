@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { sessions, users } from "../db/schema";
 import { currentPasswordAttemptsCleared, currentPasswordAttemptUnused, type CurrentPasswordData } from "./current-password";
 import { confirmationMailThrottle, newConfirmation } from "./email-confirmation";
+import { hashToken } from "./session";
 
 // PATCH /api/profile's writes. The route counts a current-password try with the session (it cannot
 // know before reading the body whether the address changes), so each write settles that try in its
@@ -36,4 +37,19 @@ export async function askForAddress(db: Db, userId: number, fullName: string, em
     currentPasswordAttemptsCleared(db, userId),
   ]);
   return { row: rows[0], token: confirmation.token, wait: throttle.waitFor(counted) };
+}
+
+/**
+ * The language switcher's choice, saved on the account of a live session in one statement scoped by
+ * that session (a saved 'ar-EG' stays 'ar-EG' when Arabic is chosen again). No session: nothing.
+ */
+export async function saveLanguageForSession(db: Db, sessionToken: string, language: string, now: number) {
+  const owner = db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.id, await hashToken(sessionToken)), gt(sessions.expiresAt, now)));
+  await db
+    .update(users)
+    .set({ locale: sql`CASE WHEN ${users.locale} LIKE ${`${language}-%`} THEN ${users.locale} ELSE ${language} END` })
+    .where(eq(users.id, sql`(${owner})`));
 }

@@ -1,68 +1,7 @@
-import { and, lte, or, sql } from "drizzle-orm";
-import { SESSION_IDLE_TIMEOUT } from "../auth/session";
-import { WINDOW_MS } from "../auth/throttle";
-import { createDb, type Db } from "../db/client";
-import { devEmails, reminderLog, sessions, throttles } from "../db/schema";
+import { prune } from "../data/prune";
+import { createDb } from "../db/client";
 import type { Env } from "../env";
 import { errorSummary } from "../log/error-summary";
-
-// The tables that grow by themselves, pruned by the hourly job after its reminders (src/index.ts).
-// Each rule deletes only rows nothing reads any more, as of `now`, the tick's scheduled time (never
-// later than the clock, so a late tick prunes a little less, never too much).
-
-const DAY = 86_400_000;
-
-/** The development outbox keeps a week of mail: enough to follow a reset link or check a reminder. */
-export const DEV_EMAIL_RETENTION = 7 * DAY;
-
-/**
- * The reminder log keeps 60 days. A tick only reads the local day it claims and its two neighbours;
- * the rest is the record of what each day's reminder did (sent, failed, rejected and why).
- */
-export const REMINDER_LOG_RETENTION = 60 * DAY;
-
-/**
- * The most reminder_log rows one tick reads. The log is the largest table (a row per user and day)
- * and nothing indexes its age, so a plain delete would read all of it every hour. Rowids grow as
- * rows are inserted, so the oldest rows have the lowest: each tick reads only this many from the
- * lowest rowid on (a range of the table's own b-tree) and deletes those past retention. That is up
- * to 2.4 M rows a day, more than a million patients add, so a backlog drains too.
- */
-export const REMINDER_LOG_ROWS_PER_TICK = 100_000;
-
-export interface Pruned {
-  sessions: number;
-  throttles: number;
-  devEmails: number;
-  reminderLog: number;
-}
-
-/** Rows a delete removed: D1 reports meta.changes, libSQL rowsAffected. */
-function changes(result: unknown): number {
-  const r = result as { meta?: { changes?: number }; rowsAffected?: number };
-  return r.meta?.changes ?? r.rowsAffected ?? 0;
-}
-
-/** Deletes what has expired, in one batch (one round trip, one transaction). */
-export async function prune(db: Db, now: number): Promise<Pruned> {
-  const results = await db.batch([
-    // The same two expiries the session lookup enforces (src/auth/session.ts).
-    db.delete(sessions).where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, now - SESSION_IDLE_TIMEOUT))),
-    // A counter whose window has passed starts again from 1 (src/auth/throttle.ts): nothing to keep.
-    db.delete(throttles).where(lte(throttles.windowStartedAt, now - WINDOW_MS)),
-    db.delete(devEmails).where(lte(devEmails.createdAt, now - DEV_EMAIL_RETENTION)),
-    db
-      .delete(reminderLog)
-      .where(
-        and(
-          sql`${reminderLog}.rowid < (SELECT min(rowid) FROM ${reminderLog}) + ${REMINDER_LOG_ROWS_PER_TICK}`,
-          lte(reminderLog.updatedAt, now - REMINDER_LOG_RETENTION),
-        ),
-      ),
-  ]);
-  const [deletedSessions, deletedThrottles, deletedDevEmails, deletedLog] = results.map(changes);
-  return { sessions: deletedSessions!, throttles: deletedThrottles!, devEmails: deletedDevEmails!, reminderLog: deletedLog! };
-}
 
 /**
  * The hourly job's pruning: never throws, so it cannot fail the invocation or anything after it. A

@@ -9,7 +9,7 @@ import type { AppEnv, Env } from "../env";
 import * as m from "../generated/i18n";
 import { isLocal } from "../env";
 import { Rich } from "../i18n/Rich";
-import { REMINDER_LOG_RETENTION } from "../maintenance/prune";
+import { REMINDER_LOG_RETENTION } from "../data/prune";
 
 // The footer's pages: privacy, terms and support. The same for everyone, signed in or not: they read
 // nothing from the database. The numbers on the privacy page come from the code that enforces them.
