@@ -23,8 +23,8 @@ const subscriptionId = validate("param", idParamSchema(m.field_id_invalid));
 export const pushApi = new Hono<AppEnv>()
   .post("/push/subscriptions", signedIn(), validate("json", pushSubscriptionSchema), async (c) => {
     if (!vapidKeys(c.env)) throw new ApiError(404, "error_push_unavailable");
-    const { user } = c.var.signedIn;
-    const row = await savePushSubscription(c.var.db, user.id, c.req.valid("json"), browserLabel(c.req.header("User-Agent")), Date.now());
+    const { user, session } = c.var.signedIn;
+    const row = await savePushSubscription(c.var.db, user.id, session.id, c.req.valid("json"), browserLabel(c.req.header("User-Agent")), Date.now());
     if (!row) throw new ApiError(409, "error_push_device_limit", { max: MAX_PUSH_DEVICES });
     const [device] = pushDeviceRows([{ id: Number(row.id), label: row.label, createdAt: Number(row.createdAt) }], user.timezone);
     return c.json<SavedPushDevice>(device!, 201);
