@@ -4,6 +4,7 @@ import { isolate } from "../src/i18n/Rich";
 import { sitePath } from "../src/shared/site-path";
 import type { User } from "../src/shared/user";
 import { loginSchema, registerFormSchema } from "../src/shared/auth-schemas";
+import { supportedLocale } from "../src/shared/locale";
 import { apiRequest } from "./lib/api";
 import { Field, FormAlert } from "./lib/Field";
 import { check, readForm } from "./lib/form";
@@ -102,7 +103,7 @@ function RegisterForm({ next }: { next: string }) {
     check: (form) => check(registerFormSchema, readForm(form)),
     async send({ confirmPassword: _removed, ...payload }) {
       // The account starts in this browser's language and time zone (the server ignores what it cannot use).
-      await apiRequest<User>("POST", "/api/register", { ...payload, locale: navigator.language, timezone: browserTimeZone() });
+      await apiRequest<User>("POST", "/api/register", { ...payload, locale: supportedLocale(navigator.language) ?? undefined, timezone: browserTimeZone() });
       return { navigate: destination(next), toast: { title: m.auth_form_account_created(), description: m.auth_form_account_created_description() } };
     },
     failureTitle: m.auth_form_registration_failed(),

@@ -168,8 +168,9 @@ describe("one user's broken or oversized reminder never fails another user's sen
     await env.DB.prepare("UPDATE medications SET regimen = 'not json' WHERE user_id = ?1").bind(broken!.id).run();
     await tickAt(TICK);
     expect(inboxes([broken!, fine!]).counts).toEqual([0, 1]);
-    expect(await logRows(broken!.id)).toMatchObject([{ status: "failed", error: expect.stringContaining("could not build the reminder") }]);
-    expect((await userRow(broken!.id)).nextNotificationAt).toBe(at("2023-05-11T09:00:00Z")); // not stuck due every hour
+    // Left in 'retry' for the next tick of the day (issue 29, F1; test/reminders.isolation.test.ts), never stuck 'sending'.
+    expect(await logRows(broken!.id)).toMatchObject([{ status: "retry", error: expect.stringContaining("could not build the reminder") }]);
+    expect((await userRow(broken!.id)).nextNotificationAt).toBe(at(TICK));
     await expectAllSentOnce([fine!]);
   });
 

@@ -27,11 +27,12 @@ describe("sign-up saves the browser's language and time zone", () => {
     expect((await row(res.body.id)).locale).toBe("de");
   });
 
-  it("ignores an invalid zone or locale instead of refusing the sign-up", async () => {
-    const res = await register({ locale: 42, timezone: "Not/A_Zone" });
+  it("ignores an invalid zone instead of refusing the sign-up; a locale that is not a supported language is refused at the field", async () => {
+    const res = await register({ timezone: "Not/A_Zone" });
     expect(res.status, res.text).toBe(201);
     const user = await row(res.body.id);
     expect([user.locale, user.timezone, user.timezoneChosen]).toEqual([null, "UTC", false]);
+    expect((await register({ locale: 42 })).body.code).toBe("field_locale_unsupported");
     const long = await register({ timezone: "x".repeat(500) });
     expect(long.status).toBe(201);
   });

@@ -102,6 +102,7 @@ export function PushSettings({ channels, onChannels, showNames, onShowNames, vap
 
       <div>
         <h3 className="text-sm font-semibold">{m.notifications_devices_heading()}</h3>
+        <p className="mt-1 text-sm text-slate-700">{m.notifications_devices_recovery()}</p>
         {devices.length === 0 ? (
           <p className="mt-1 text-sm text-slate-700">{m.notifications_devices_empty()}</p>
         ) : (

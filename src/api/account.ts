@@ -8,6 +8,7 @@ import { deleteSession, generateToken, hashToken, newSession, SESSION_MAX_AGE, t
 import { consumeAttempt, countLoginAttempt, LIMITS, loginBlockedFor, loginCountersOf, refundAttempt, throttleKey } from "../auth/throttle";
 import { foldUsername, sameAddress } from "../auth/username";
 import { calendarFeedRemoval } from "../data/calendar";
+import { pushRecoveryStatements } from "../data/push";
 import { sessions, throttles, users } from "../db/schema";
 import { browserLabel } from "../domain/browser";
 import { nextReminderAt } from "../domain/time";
@@ -161,13 +162,14 @@ export const accountApi = new Hono<AppEnv>()
     const now = Date.now();
     const passwordHash = await hashPassword(password);
     const tokenMatches = and(eq(users.resetTokenHash, await hashToken(token)), gt(users.resetTokenExpiry, now));
-    // One batch (one transaction): end every session of the user and the calendar feed (a stolen
-    // session's would outlive them), clear the account's sign-in counters (its owner is back in
+    // One batch (one transaction): end every session of the user, the calendar feed and every push
+    // device, with names off the lock screen (a stolen session's would outlive them), clear the account's sign-in counters (its owner is back in
     // charge), and set the new password; the token is cleared in the same statement, so it works once.
     const owner = sql<number>`(select ${users.id} from ${users} where ${tokenMatches})`;
-    const [, , , updated] = await db.batch([
+    const [, , , , , updated] = await db.batch([
       db.delete(sessions).where(eq(sessions.userId, owner)),
       calendarFeedRemoval(db, owner),
+      ...pushRecoveryStatements(db, owner, null),
       db.delete(throttles).where(loginCountersOf(sql<string>`(select lower(${users.username}) from ${users} where ${tokenMatches})`)),
       db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null }).where(tokenMatches).returning({ id: users.id }),
     ]);

@@ -23,11 +23,11 @@ const subscriptionId = validate("param", idParamSchema(m.field_id_invalid));
 export const pushApi = new Hono<AppEnv>()
   .post("/push/subscriptions", signedIn(), validate("json", pushSubscriptionSchema), async (c) => {
     if (!vapidKeys(c.env)) throw new ApiError(404, "error_push_unavailable");
-    const { user } = c.var.signedIn;
+    const { user, session } = c.var.signedIn;
     const subscription = c.req.valid("json");
     // The schema checks the key's shape; only WebCrypto knows whether the point is on the curve.
     if (!(await importsAsDeviceKey(subscription.keys.p256dh))) throw new ApiError(400, "field_push_p256dh_invalid");
-    const row = await savePushSubscription(c.var.db, user.id, subscription, browserLabel(c.req.header("User-Agent")), Date.now());
+    const row = await savePushSubscription(c.var.db, user.id, session.id, subscription, browserLabel(c.req.header("User-Agent")), Date.now());
     if (!row) throw new ApiError(409, "error_push_device_limit", { max: MAX_PUSH_DEVICES });
     const [device] = pushDeviceRows([{ id: Number(row.id), label: row.label, createdAt: Number(row.createdAt) }], user.timezone);
     return c.json<SavedPushDevice>(device!, 201);

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { calendarFeedRemoval } from "../data/calendar";
+import { pushRecoveryStatements } from "../data/push";
 import type { Db } from "../db/client";
 import { calendarFeeds, devEmails, medications, notifications, pharmacies, pushSubscriptions, reminderLog, sessions, supplyEvents, throttles, users } from "../db/schema";
 import type { User } from "../shared/user";
@@ -13,7 +14,8 @@ import { loginAccountClientKeys, throttleKey } from "./throttle";
 
 /**
  * The new password, in one batch: every other session ends, a pending reset link and the calendar
- * feed stop working, and the current-password counter starts afresh. The session that asked stays
+ * feed stop working, push devices other sessions registered go (names off the lock screen), and the
+ * current-password counter starts afresh. The session that asked stays
  * signed in; the owner makes a new feed if they want one.
  */
 export const changePassword = (db: Db, userId: number, currentSessionId: string, passwordHash: string) =>
@@ -21,6 +23,7 @@ export const changePassword = (db: Db, userId: number, currentSessionId: string,
     db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null }).where(eq(users.id, userId)),
     db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))),
     calendarFeedRemoval(db, userId),
+    ...pushRecoveryStatements(db, userId, currentSessionId),
     currentPasswordAttemptsCleared(db, userId),
   ]);
 
@@ -39,13 +42,15 @@ export async function endSession(db: Db, userId: number, sessionId: string): Pro
 }
 
 /**
- * Ends every session of the user but `currentSessionId`, and the calendar feed (one a stolen
- * session made would outlive it), in one batch; answers how many sessions ended.
+ * Ends every session of the user but `currentSessionId`, the calendar feed and the push devices
+ * other sessions registered (what a stolen session made would outlive it), and turns medication
+ * names off the lock screen, in one batch; answers how many sessions ended.
  */
 export async function endOtherSessions(db: Db, userId: number, currentSessionId: string): Promise<number> {
   const [ended] = await db.batch([
     db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))).returning({ id: sessions.id }),
     calendarFeedRemoval(db, userId),
+    ...pushRecoveryStatements(db, userId, currentSessionId),
   ]);
   return ended.length;
 }

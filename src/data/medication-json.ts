@@ -1,5 +1,6 @@
 import { compareByName } from "../domain/medications";
 import { localeScope } from "../i18n/current";
+import { boundedCache } from "../shared/bounded-cache";
 import { toMedication, type MedicationRecord } from "./medications";
 
 // The list answer (GET /api/medications) as JSON text, each medication's JSON made once per isolate.
@@ -7,19 +8,9 @@ import { toMedication, type MedicationRecord } from "./medications";
 // the same list is read again and again, and building and serialising 100 answers (with their worded
 // texts) was the largest part of the route's CPU after the database.
 
-const MAX_ROWS = 4096;
-const kept = new Map<string, string>();
-
-/**
- * Everything the answer depends on, one string. The name comes last: every other value is a number,
- * a date, a unit or the regimen's JSON, none of which holds a NUL, so the key reads back one way only.
- */
-function rowKey(row: MedicationRecord, today: string): string {
-  const { language, locale } = localeScope();
-  // A template writes null as "null" (join would write it as "", the same as an empty text).
-  const n = "\u0000";
-  return `${language}${n}${locale}${n}${today}${n}${row.id}${n}${row.pharmacyId}${n}${row.pillsPerDay}${n}${row.pillsRemaining}${n}${row.countedOn}${n}${row.pillsPerRefill}${n}${row.lastRefillDate}${n}${row.refillsLeft}${n}${row.prescriptionExpiresOn}${n}${row.unit}${n}${row.regimen}${n}${row.name}`;
-}
+// Kept by the whole stored row, today, the language and the locale (the key is every input, so a
+// column added later cannot be forgotten; src/shared/bounded-cache.ts).
+const kept = boundedCache("medicationJson", 4096, (row: MedicationRecord, today: string, _language: string, _locale: string) => JSON.stringify(toMedication(row, today)));
 
 /** JSON.stringify(toSortedMedications(rows, today)), with each row's text kept. */
 export function sortedMedicationsJson(rows: MedicationRecord[], today: string): string {
@@ -27,13 +18,8 @@ export function sortedMedicationsJson(rows: MedicationRecord[], today: string): 
     .slice()
     .sort(compareByName)
     .map((row) => {
-      const key = rowKey(row, today);
-      let json = kept.get(key);
-      if (json === undefined) {
-        if (kept.size >= MAX_ROWS) kept.clear();
-        kept.set(key, (json = JSON.stringify(toMedication(row, today))));
-      }
-      return json;
+      const { language, locale } = localeScope();
+      return kept(row, today, language, locale);
     });
   return `[${parts.join(",")}]`;
 }

@@ -40,11 +40,9 @@ export const storedColumns = {
 export type MedicationRecord = { [K in keyof typeof storedColumns]: (typeof medications.$inferSelect)[K] };
 
 /** What the dose sentence depends on (not an interval's start date). */
-function doseKey(schedule: Schedule, unit: string): string {
-  const amount = schedule.type === "asNeeded" ? schedule.perWeek : schedule.dose;
-  const detail = schedule.type === "weekdays" ? schedule.days.join(",") : schedule.type === "interval" ? schedule.everyDays : "";
-  return `dose\u0000${unit}\u0000${schedule.type}\u0000${amount}\u0000${detail}`;
-}
+// The worded dose and count, kept per language, locale and their inputs (src/i18n/memo.ts).
+const doseTextKept = memoText("doseTexts", doseText);
+const countTextKept = memoText("countTexts", unitCountText);
 
 /**
  * The answer shape: the count, days left and run-out date as of today (supplyOn), no storage details.
@@ -70,8 +68,8 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     pausedUntil: pause?.until ?? null,
     daysLeft: supply.daysLeft,
     runsOutOn: supply.runsOutOn,
-    doseText: memoText(doseKey(schedule, row.unit), () => doseText(schedule, row.unit)),
-    remainingText: memoText(`count\u0000${row.unit}\u0000${supply.count}`, () => unitCountText(row.unit, supply.count)),
+    doseText: doseTextKept(schedule, row.unit),
+    remainingText: countTextKept(row.unit, supply.count),
     pauseText: pauseText(pause?.from ?? null, pause?.until ?? null, today),
   };
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { inJsonList } from "../db/json-each";
-import { pushSubscriptions } from "../db/schema";
+import { pushSubscriptions, users } from "../db/schema";
 import { MAX_PUSH_DEVICES, type PushSubscriptionPayload } from "../shared/push";
 import type { Owner } from "./medications";
 
@@ -37,14 +37,14 @@ export const pushTargetsOfUsers = (db: Db, userIds: number[]) =>
  * the same endpoint again (new keys, or the browser moving from another account: the device is
  * whoever subscribed on it last). Answers the row, or undefined when the limit refused it.
  */
-export async function savePushSubscription(db: Db, userId: number, subscription: PushSubscriptionPayload, label: string, now: number) {
+export async function savePushSubscription(db: Db, userId: number, sessionId: string, subscription: PushSubscriptionPayload, label: string, now: number) {
   const [row] = await db.all<{ id: number; label: string | null; createdAt: number }>(sql`
-    INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, label, created_at)
-    SELECT ${userId}, ${subscription.endpoint}, ${subscription.keys.p256dh}, ${subscription.keys.auth}, ${label}, ${now}
+    INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, label, created_at, session_id)
+    SELECT ${userId}, ${subscription.endpoint}, ${subscription.keys.p256dh}, ${subscription.keys.auth}, ${label}, ${now}, ${sessionId}
     WHERE (SELECT count(*) FROM push_subscriptions WHERE user_id = ${userId}) < ${MAX_PUSH_DEVICES}
        OR EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = ${userId} AND endpoint = ${subscription.endpoint})
     ON CONFLICT (endpoint) DO UPDATE
-      SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label,
+      SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label, session_id = excluded.session_id,
           created_at = CASE WHEN push_subscriptions.user_id = excluded.user_id THEN push_subscriptions.created_at ELSE excluded.created_at END
     RETURNING id, label, created_at AS createdAt`);
   return row;
@@ -61,3 +61,18 @@ export async function deletePushSubscription(db: Db, userId: number, id: number)
 
 /** Subscriptions the push service said are gone (404/410), for the job's record batch. */
 export const deleteGoneSubscriptions = (db: Db, ids: number[]) => db.delete(pushSubscriptions).where(inJsonList(pushSubscriptions.id, ids));
+
+/**
+ * Statements for the batch of a change that takes the account back (a new password, "sign out
+ * everywhere else", a reset): every push device goes except those the session doing it registered
+ * (`keepSessionId`; null for a reset: none kept), and medication names leave the lock screen until
+ * the owner turns them on again. A device a stolen session added would otherwise keep receiving
+ * the owner's reminders.
+ */
+export const pushRecoveryStatements = (db: Db, owner: Owner, keepSessionId: string | null) =>
+  [
+    db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, owner), keepSessionId === null ? undefined : or(isNull(pushSubscriptions.sessionId), ne(pushSubscriptions.sessionId, keepSessionId)))),
+    db.update(users).set({ pushShowNames: false }).where(eq(users.id, owner)),
+  ] as const;

@@ -1,3 +1,4 @@
+import { boundedCache } from "../shared/bounded-cache";
 import { averagePerDay, currentPause, parseRegimen, scheduleOn, supplyOn, upcomingChanges, type Pause, type Schedule, type ScheduleChange, type Supply } from "../domain/regimen";
 
 // What a medication's stored row means today: its supply (a walk over the days since it was
@@ -21,25 +22,18 @@ interface StoredRow {
   regimen: string;
 }
 
-const MAX_ROWS = 4096;
-const kept = new Map<string, SupplyToday>();
+// Kept by exactly the inputs it is computed from (src/shared/bounded-cache.ts), frozen.
+const kept = boundedCache("supplyToday", 4096, (pillsRemaining: number, countedOn: string, pillsPerDay: number, stored: string, today: string): SupplyToday => {
+  const regimen = parseRegimen(stored, pillsPerDay);
+  const schedule = scheduleOn(regimen, today);
+  return {
+    supply: supplyOn({ pillsRemaining, countedOn, regimen }, today),
+    schedule,
+    perDay: averagePerDay(schedule),
+    pause: currentPause(regimen, today),
+    changes: upcomingChanges(regimen, today),
+  };
+});
 
-/** The row's supply on `today`. The answer is shared: never change it. */
-export function supplyToday(row: StoredRow, today: string): SupplyToday {
-  const key = `${today}\u0000${row.countedOn}\u0000${row.pillsRemaining}\u0000${row.pillsPerDay}\u0000${row.regimen}`;
-  let answer = kept.get(key);
-  if (answer === undefined) {
-    const regimen = parseRegimen(row.regimen, row.pillsPerDay);
-    const schedule = scheduleOn(regimen, today);
-    answer = {
-      supply: supplyOn({ pillsRemaining: row.pillsRemaining, countedOn: row.countedOn, regimen }, today),
-      schedule,
-      perDay: averagePerDay(schedule),
-      pause: currentPause(regimen, today),
-      changes: upcomingChanges(regimen, today),
-    };
-    if (kept.size >= MAX_ROWS) kept.clear();
-    kept.set(key, answer);
-  }
-  return answer;
-}
+/** The row's supply on `today`. The answer is shared and frozen. */
+export const supplyToday = (row: StoredRow, today: string): SupplyToday => kept(row.pillsRemaining, row.countedOn, row.pillsPerDay, row.regimen, today);

@@ -238,6 +238,10 @@ export const pushSubscriptions = sqliteTable(
     // A short label from the User-Agent ("Chrome on Android"), shown in the device list.
     label: text("label"),
     createdAt: integer("created_at").notNull(),
+    // The session (its id, the cookie's hash) that registered the device: a password change or
+    // "sign out everywhere else" keeps only the devices of the session doing it (null: from before
+    // this was recorded, kept by none).
+    sessionId: text("session_id"),
   },
   (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
 );

@@ -1,5 +1,6 @@
 import * as m from "../generated/i18n";
 import { currentLocale } from "../i18n/current";
+import { boundedCache } from "../shared/bounded-cache";
 import { WEEKDAYS, type Schedule, type Unit } from "./regimen";
 
 // A schedule as a patient reads it: '1 tablet daily', '1 tablet Mon, Wed, Fri', '6 tablets every 7
@@ -9,18 +10,12 @@ import { WEEKDAYS, type Schedule, type Unit } from "./regimen";
 // 2024-01-01 was a Monday: weekday i is that date plus i days, named in UTC so no zone shifts it.
 const MONDAY = Date.UTC(2024, 0, 1);
 const DAY_MS = 86_400_000;
-const names = new Map<string, string[]>();
-
-/** The short weekday names of the current locale, Monday first. */
-function weekdayNames(): string[] {
-  const locale = currentLocale();
-  let list = names.get(locale);
-  if (!list) {
-    const format = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
-    names.set(locale, (list = WEEKDAYS.map((_, i) => format.format(MONDAY + i * DAY_MS))));
-  }
-  return list;
-}
+/** The short weekday names of a locale, Monday first. */
+const names = boundedCache("weekdayNames", 64, (locale: string): readonly string[] => {
+  const format = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+  return WEEKDAYS.map((_, i) => format.format(MONDAY + i * DAY_MS));
+});
+const weekdayNames = () => names(currentLocale());
 
 export function doseText(schedule: Schedule, unit: Unit): string {
   const amount = m.domain_unit_count({ unit, count: schedule.type === "asNeeded" ? schedule.perWeek : schedule.dose });

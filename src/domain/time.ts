@@ -1,14 +1,15 @@
 // Calendar arithmetic in a user's IANA time zone, with nothing but Intl (no Temporal in workerd yet).
 // A "local date" is 'YYYY-MM-DD'; an instant is epoch milliseconds.
+import { boundedCache } from "../shared/bounded-cache";
 import { USER_DEFAULTS } from "../shared/user";
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
+// One formatter per zone (IANA has ~600; an invalid one throws and is not kept).
+const formatterFor = boundedCache(
+  "timeZoneFormatters",
+  1024,
+  (timeZone: string) =>
+    new Intl.DateTimeFormat("en-US", {
       timeZone,
       hourCycle: "h23",
       year: "numeric",
@@ -17,11 +18,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       hour: "2-digit",
       minute: "2-digit",
       second: "2-digit",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+    }),
+);
 
 export function isValidTimeZone(timeZone: string): boolean {
   try {
@@ -177,13 +175,8 @@ export function nextReminderAt(timeZone: string, hour: number, after: number): n
 /** The user's local calendar date: the day counts are kept in ("Timezone used for pill count updates"). */
 export function todayIn(timeZone: string, now = Date.now()): string {
   const zone = zoneOrUtc(timeZone);
-  // Hot (every list read) and formatToParts is slow (~0.07 ms a call in workerd). A zone's offset is
-  // whole seconds, so its local date is the same throughout a second: remember it per zone.
-  const second = Math.floor(now / 1000);
-  const known = todayBySecond.get(zone);
-  if (known?.second === second) return known.date;
-  const date = localDateAt(now, zone);
-  todayBySecond.set(zone, { second, date });
-  return date;
+  return todayBySecond(zone, Math.floor(now / 1000));
 }
-const todayBySecond = new Map<string, { second: number; date: string }>();
+// Hot (every list read) and formatToParts is slow (~0.07 ms a call in workerd). A zone's offset is
+// whole seconds, so its local date is the same throughout a second: remember it per zone and second.
+const todayBySecond = boundedCache("todayBySecond", 1024, (zone: string, second: number) => localDateAt(second * 1000, zone));

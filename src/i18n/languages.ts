@@ -1,4 +1,5 @@
 import { LANGUAGES, PSEUDO_LOCALE } from "../generated/i18n";
+import { supportedLocale } from "../shared/locale";
 
 export type Language = (typeof LANGUAGES)[number];
 export { LANGUAGES, PSEUDO_LOCALE };
@@ -35,12 +36,9 @@ export function languageOf(tag: string | null | undefined, allowPseudo = false):
   return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : undefined;
 }
 
-/** A tag fit to store and give Intl: canonical ('pt-br' → 'pt-BR'), or null when Intl refuses it. */
-export function canonicalLocale(tag: string | null | undefined): string | null {
-  if (!tag || tag.length > 35) return null;
-  try {
-    return Intl.getCanonicalLocales(tag)[0] ?? null;
-  } catch {
-    return null;
-  }
-}
+/**
+ * A tag fit to store and give Intl: one of our languages and an optional region, canonical ('pt-br'
+ * → 'pt-BR'; extensions and private use dropped), or null (src/shared/locale.ts). Also applied to
+ * every stored locale as it is read, so a tag saved before the rule never reaches Intl as it is.
+ */
+export const canonicalLocale = supportedLocale;

@@ -3,10 +3,10 @@ import { localDateAt, nextReminderAt, zoneOrUtc } from "../domain/time";
 import type { Env } from "../env";
 import { errorSummary } from "../log/error-summary";
 import { appUrl, createMailer, type Mailer, type OutgoingEmail, type SendResult } from "../mail/mailer";
-import { reminderMessage } from "../mail/templates/ReminderEmail";
 import { MISSING_SECRET_MESSAGE, unsubscribeKey, type UnsubscribeKey } from "../mail/unsubscribe";
-import { needsReminder, notificationRecords, reminderContent } from "./due";
+import type { PushPayload } from "../push/message";
 import { vapidKeys, type VapidKeys } from "../push/keys";
+import { composeReminder, failureKind } from "./compose";
 import { pushDays, pushTargets, reachable, type PushDay } from "./push";
 import { claimDays, medicationsByUser, recordBatch, type Advance, type ClaimedDay, type DueUser, type Outcome } from "./store";
 
@@ -131,7 +131,17 @@ const advanceOf = (p: Plan): Advance => ({ userId: p.user.id, localDate: p.local
 /** Claims, sends and records one batch of due users; answers false (logged, counted) if the batch failed. */
 export async function processBatch(context: JobContext, batch: DueUser[], summary: TickSummary): Promise<boolean> {
   const { db, now } = context;
-  const all = batch.map((user) => plan(user, now));
+  const all = batch.flatMap((user) => {
+    try {
+      return [plan(user, now)];
+    } catch (err) {
+      // No local date, so nothing to claim: the user stays due and the next tick tries again.
+      console.error(`[reminders] user ${user.id}: could not work out the reminder's day (${failureKind(err)}); left due for the next tick`);
+      summary.failed++;
+      summary.complete = false;
+      return [];
+    }
+  });
   const ids = batch.map((u) => u.id).join(",");
   // In the due set for push but with no device (or push off on this server) and no address to
   // e-mail: nothing to send, so no claim and no log row; only the due instant moves on.
@@ -164,7 +174,7 @@ export const REMINDER_METADATA_KEY = "reminder";
 export const reminderId = (userId: number, localDate: string) => `${userId}-${localDate}`;
 
 type Claimed = Plan & ClaimedDay;
-type Pending = { plan: Claimed; message: OutgoingEmail; notifications: Outcome["notifications"]; names: string[]; push: PushDay | null };
+type Pending = { plan: Claimed; message: OutgoingEmail; notifications: Outcome["notifications"]; names: string[]; payload: PushPayload | null; push: PushDay | null };
 
 /** Counts, e-mails and outcomes for the claimed users of a batch. */
 async function remind(context: JobContext, plans: Claimed[], summary: TickSummary): Promise<Outcome[]> {
@@ -175,22 +185,35 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
   for (const p of plans) {
     const base = { userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, notifications: [], medications: null };
     try {
-      const content = reminderContent(medications.get(p.user.id) ?? [], p.user.notificationDays, p.localDate);
-      if (!needsReminder(content)) {
+      const composed = composeReminder({
+        user: p.user,
+        localDate: p.localDate,
+        medications: medications.get(p.user.id) ?? [],
+        baseUrl: context.baseUrl,
+        key: context.key,
+        metadata: { [REMINDER_METADATA_KEY]: reminderId(p.user.id, p.localDate) },
+      });
+      if (composed.kind === "nothing_due") {
         outcomes.push({ ...base, status: "nothing_due", error: null, next: p.next });
         summary.nothingDue++;
         continue;
       }
-      // In the account's saved language (p.user.locale; English when null): subject, HTML and text.
-      const message = reminderMessage({ user: p.user, content, baseUrl: context.baseUrl, key: context.key });
-      message.metadata = { [REMINDER_METADATA_KEY]: reminderId(p.user.id, p.localDate) };
-      const names = [...content.immediate, ...content.upcoming, ...content.prescriptions].map((item) => item.name);
-      pending.push({ plan: p, message, notifications: notificationRecords(content), names, push: null });
+      pending.push({ plan: p, message: composed.message, notifications: composed.notifications, names: composed.names, payload: composed.push, push: null });
     } catch (err) {
-      // One user's broken data must not fail the batch: this user's day fails, everyone else's goes on.
-      console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} could not be built: ${errorSummary(err)}`);
-      outcomes.push({ ...base, status: "failed", error: `could not build the reminder: ${err instanceof Error ? err.message : String(err)}`, next: p.next });
-      summary.failed++;
+      // One user's data must not fail the batch: this user's day is left in 'retry' (the next tick
+      // that same local day claims it again), everyone else's goes on. Logged by kind only: the
+      // error's text may quote the user's data.
+      const kind = failureKind(err);
+      const error = `could not build the reminder (${kind})`;
+      if (dayGoesOn(context, p)) {
+        console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} could not be built (${kind}), retrying at the next tick`);
+        outcomes.push({ ...base, status: "retry", error, next: null, pushState: p.pushState });
+        summary.retry++;
+      } else {
+        console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} could not be built (${kind}) and the local day ends before the next tick`);
+        outcomes.push({ ...base, status: "failed", error, next: p.next });
+        summary.failed++;
+      }
     }
   }
 
@@ -198,7 +221,7 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
   const pushing = context.vapid ? pending.filter((o) => o.plan.user.remindersBy !== "email") : [];
   if (pushing.length > 0) {
     const targets = await pushTargets(context.db, pushing.map((o) => o.plan.user));
-    const days = await pushDays(pushing.map((o) => ({ user: o.plan.user, localDate: o.plan.localDate, state: o.plan.pushState, names: o.names })), targets, context.vapid!);
+    const days = await pushDays(pushing.map((o) => ({ user: o.plan.user, localDate: o.plan.localDate, state: o.plan.pushState, payload: o.payload! })), targets, context.vapid!);
     pushing.forEach((o, i) => (o.push = days[i]!));
   }
   const mailing = pending.filter((o) => wantsEmail(context, o));

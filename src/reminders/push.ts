@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import type { PushState } from "../db/schema";
 import { pushTargetsOfUsers } from "../data/push";
 import type { VapidKeys } from "../push/keys";
-import { reminderPush } from "../push/message";
+import type { PushPayload } from "../push/message";
 import { REMINDER_PUSH_TTL, sendPush, type PushResult, type PushTarget } from "../push/send";
 import type { DueUser } from "./store";
 
@@ -31,7 +31,8 @@ export interface PushAsk {
   user: DueUser;
   localDate: string;
   state: PushState | null;
-  names: string[];
+  /** The push's text, made with the rest of the user's reminder (src/reminders/compose.ts). */
+  payload: PushPayload;
 }
 
 /**
@@ -55,7 +56,7 @@ export async function pushDays(asks: PushAsk[], targets: Map<number, PushTarget[
   asks.forEach((ask, i) => {
     if (!ask.state) return;
     const done = new Set([...ask.state.sent, ...ask.state.failed]);
-    const payload = reminderPush(ask.user, ask.names);
+    const payload = ask.payload;
     // One topic per user: a late push replaces an undelivered older one on the push service.
     const topic = `reminder-${ask.user.id}`;
     for (const target of targets.get(ask.user.id) ?? []) if (!done.has(target.id)) jobs.push({ ask: i, target, payload, topic });

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
+import { supportedLocale } from "./locale";
 import { emailAddress, msg, nameText, password, requiredText } from "./validation";
 
 export const loginSchema = z.object({
@@ -14,10 +15,11 @@ export const registerSchema = z.object({
   email: emailAddress(m.field_email_invalid),
   fullName: nameText(m.field_full_name_required, 120),
   emailConsent: z._default(z.boolean(msg(m.field_email_consent_not_boolean)), true),
-  // The browser's language (navigator.language) and time zone (Intl), sent by the sign-up form.
-  // Anything unusable is ignored, never an error: the account then follows the request's language
-  // and starts on the default zone (taken from the browser on a later visit).
-  locale: z.optional(z.catch(z.string().check(z.maxLength(35)), "")),
+  // The browser's language (navigator.language), sent by the sign-up form only when it is one of
+  // ours: a tag whose language we do not have is refused (400 at the field), so only a supported
+  // language and region is ever stored (supportedLocale). An unusable time zone is ignored, never
+  // an error: the account starts on the default zone (taken from the browser on a later visit).
+  locale: z.optional(z.string(msg(m.field_locale_unsupported)).check(z.refine((tag) => supportedLocale(tag) !== null, msg(m.field_locale_unsupported)))),
   timezone: z.optional(z.catch(z.string().check(z.maxLength(64)), "")),
 });
 

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { boundedCache, boundedCaches } from "../src/shared/bounded-cache";
+
+// The one per-isolate cache (issue 29, F7): bounded, least recently used out first, keyed by every
+// input, values frozen.
+
+describe("boundedCache", () => {
+  it("never holds more than its bound, and drops the least recently used first", () => {
+    let made = 0;
+    const square = boundedCache("test-square", 3, (n: number) => ({ n, square: n * n, made: ++made }));
+    for (let n = 0; n < 1000; n++) square(n);
+    expect(square.size).toBe(3);
+    expect(made).toBe(1000);
+    // 997, 998, 999 are kept; using 997 makes 998 the oldest, so 1000 pushes 998 out.
+    expect(square(997).made).toBe(998);
+    square(1000);
+    expect(square(997).made).toBe(998); // still kept
+    expect(square(999).made).toBe(1000); // still kept
+    expect(square(998).made).toBe(1002); // made again
+    expect(square.size).toBe(3);
+    expect(boundedCaches()).toContainEqual({ name: "test-square", size: 3, max: 3 });
+  });
+
+  it("keys by every input: two calls share an answer only when all their inputs are equal", () => {
+    const join = boundedCache("test-join", 10, (a: string, b: string, options: { upper: boolean }) => `${a}|${b}|${options.upper}`);
+    expect(join("a", "b", { upper: true })).toBe("a|b|true");
+    expect(join("a", "b", { upper: false })).toBe("a|b|false");
+    expect(join("a\u0000b", "", { upper: true })).toBe("a\u0000b||true");
+    expect(join.size).toBe(3);
+  });
+
+  it("freezes what it keeps: a caller that mutates a shared answer fails", () => {
+    const supply = boundedCache("test-supply", 10, (days: number) => ({ daysLeft: days, changes: [{ from: "2026-01-01" }] }));
+    const answer = supply(5);
+    expect(() => {
+      answer.daysLeft = 0;
+    }).toThrow(TypeError);
+    expect(() => answer.changes.push({ from: "2026-02-01" })).toThrow(TypeError);
+    expect(() => {
+      answer.changes[0]!.from = "2027-01-01";
+    }).toThrow(TypeError);
+    expect(supply(5)).toEqual({ daysLeft: 5, changes: [{ from: "2026-01-01" }] });
+  });
+
+  it("a frozen Intl formatter still formats", () => {
+    const format = boundedCache("test-intl", 2, (locale: string) => new Intl.NumberFormat(locale));
+    expect(format("de").format(1234.5)).toBe("1.234,5");
+    expect(Object.isFrozen(format("de"))).toBe(true);
+  });
+});
