@@ -37,6 +37,10 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // What a page does after a request to wrangler dev (and, offline, to the service worker)
+          // takes well under a second here, but several seconds on a loaded 2-core CI machine; a
+          // poll that gives up after vitest's default 1 s fails with nothing broken. Set once, here.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -9,10 +9,29 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { basename, join, relative } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { buildIsCurrent, inputsDigest, STAMP } from "./build-inputs.mjs";
 import { compile } from "./i18n.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = join(root, "public/build");
+
+// BUILD_IF_CHANGED=1 (scripts/dev.mjs sets it for wrangler's [build] command): nothing to do when
+// the last build was made from these very inputs and its files are there. `npm test` builds, then
+// the browser tests' `wrangler dev` would have built it all again. `npm run build` always builds.
+const OUTPUTS = ["public/sw.js", "src/generated/assets.json", "src/generated/islands.ts", "src/generated/common-passwords.json", "src/generated/i18n/index.ts"];
+function lastBuildFiles() {
+  try {
+    const { css, offline } = JSON.parse(readFileSync(join(root, "src/generated/assets.json"), "utf8"));
+    return [css, offline].map((path) => join("public", path));
+  } catch {
+    return ["src/generated/assets.json"];
+  }
+}
+if (process.env.BUILD_IF_CHANGED === "1" && buildIsCurrent(root, [...OUTPUTS, ...lastBuildFiles()])) {
+  console.log("build: current (its inputs are unchanged since the last build), not rebuilt");
+  process.exit(0);
+}
+const digest = inputsDigest(root);
 const islandsDir = join(root, "islands");
 
 rmSync(outdir, { recursive: true, force: true });
@@ -180,4 +199,5 @@ rmSync(cssTmp);
 manifest.css = `/build/${cssName}`;
 
 writeFileSync(join(root, "src/generated/assets.json"), JSON.stringify(manifest, null, 2) + "\n");
+writeFileSync(join(root, STAMP), digest + "\n");
 console.log(`built ${islandNames.length} islands in ${languages.length} languages and ${cssName}`);

@@ -11,7 +11,10 @@ const persist = args.includes("--persist-to") ? ["--persist-to", args[args.index
 // X_LOCAL_OBSERVABILITY: wrangler's local trace collector (on by default) stores a span for every
 // request and D1 call in a local SQLite; that costs each request about as much as a D1 query and
 // nothing reads it here (console logs are unaffected). Set X_LOCAL_OBSERVABILITY=true to get it back.
-const env = { X_LOCAL_OBSERVABILITY: "false", ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+// BUILD_IF_CHANGED: wrangler runs the [build] command (scripts/build.mjs) at start; a build current
+// with the sources (e.g. the one `npm test` just made) is kept rather than made again. Edits while
+// it runs change the sources, so they are still rebuilt.
+const env = { X_LOCAL_OBSERVABILITY: "false", BUILD_IF_CHANGED: "1", ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
 
 const migrate = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { stdio: "inherit", env });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);

@@ -4,7 +4,7 @@
 // DevTools › Performance) and prints where the time goes, mapped through the bundle's source map to
 // our files and the packages'. The figures are shares of the Worker isolate's samples: the D1
 // simulator and the asset workers run in other isolates of the same workerd process, unseen here.
-import autocannon from "autocannon";
+import { autocannon } from "../bench/tools.mjs";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { join, relative, resolve } from "node:path";

@@ -3,6 +3,7 @@
 import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { lighthouseCli } from "../../bench/tools.mjs";
 import { childEnv, root } from "./server.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -21,7 +22,7 @@ const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-bl
 
 function lighthouse(url, outputPath, extraHeaders) {
   const args = [
-    join(root, "node_modules/lighthouse/cli/index.js"),
+    lighthouseCli,
     url,
     `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
     `--only-categories=${Object.keys(GOALS).join(",")}`,

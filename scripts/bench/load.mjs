@@ -4,7 +4,7 @@
 // The targets run in interleaved rounds (static, then each Worker route, three times over) and each
 // ratio is the median of its per-round ratios: on a shared 2-core machine, load from other processes
 // comes and goes, and a round compares routes under the same conditions.
-import autocannon from "autocannon";
+import { autocannon } from "../../bench/tools.mjs";
 import { availableParallelism, loadavg } from "node:os";
 import { round } from "./report.mjs";
 

@@ -1,7 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
-import { builderDbs, engineOf, prepareRead, preparedOnce, runReads, type Engine, type PreparedRead } from "../db/prepared";
+import { builderDbs, engineOf, prepareRead, preparedOnce, runReads, type Engine, type PreparableRead, type PreparedRead } from "../db/prepared";
 import type { User } from "../shared/user";
 import { checkSession, deleteSession, hashToken, sessionLookup, sessionOwner, touchSession, type SessionLookupRow, type SessionRecord } from "./session";
 
@@ -11,7 +10,7 @@ import { checkSession, deleteSession, hashToken, sessionLookup, sessionOwner, to
 // one primary, 50–150 ms from a far edge: this is the latency a patient feels.
 
 /** A request's reads, by name; each is scoped by `owner`, the signed-in user's id as SQL. */
-export type Reads = Record<string, BatchItem<"sqlite">>;
+export type Reads = Record<string, PreparableRead>;
 export interface ReadScope {
   /** Builds the reads; they are sent with the session lookup, never on their own. */
   db: Db;
@@ -47,24 +46,33 @@ export interface PreparedReads {
   usesId: boolean;
 }
 
+/**
+ * Every route's `load`, as signedInReads received it: test/signed-in-reads.test.ts builds each one
+ * twice, as two different users' requests would, and requires the same SQL.
+ */
+export const signedInLoaders = new Set<LoadReads<Reads>>();
+
+/** Builds a route's reads for `engine` from the scope alone (prepared: SQL with placeholders). */
+export function buildSignedInReads(load: LoadReads<Reads>, engine: Engine): PreparedReads {
+  let usesId = false;
+  const built = load({
+    db: builderDbs[engine],
+    owner: scope.owner,
+    now: scope.now,
+    get id() {
+      usesId = true;
+      return scope.id;
+    },
+  });
+  const names = Object.keys(built);
+  return { names, reads: names.map((name) => prepareRead(built[name]!)), usesId };
+}
+
 /** A route's reads, prepared for the signed-in batch once per engine. */
 export function signedInReads<R extends Reads>(load: LoadReads<R>): SignedInReads<R> {
+  signedInLoaders.add(load);
   const byEngine: Partial<Record<Engine, PreparedReads>> = {};
-  return (engine) => {
-    if (byEngine[engine]) return byEngine[engine];
-    let usesId = false;
-    const built = load({
-      db: builderDbs[engine],
-      owner: scope.owner,
-      now: scope.now,
-      get id() {
-        usesId = true;
-        return scope.id;
-      },
-    });
-    const names = Object.keys(built);
-    return (byEngine[engine] = { names, reads: names.map((name) => prepareRead(built[name]!)), usesId });
-  };
+  return (engine) => (byEngine[engine] ??= buildSignedInReads(load, engine));
 }
 /** A route's prepared reads, by engine (`R` types what they answer). */
 export interface SignedInReads<R extends Reads> {

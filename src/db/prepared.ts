@@ -1,6 +1,7 @@
 import type { Client } from "@libsql/client/web";
 import { fillPlaceholders } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
 import { drizzle as drizzleD1 } from "drizzle-orm/d1";
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/web";
 import type { Db } from "./client";
@@ -19,10 +20,21 @@ export interface PreparedRead<T = unknown> {
   mapResult(answer: unknown, isFromBatch: true): T;
 }
 
-/** A Drizzle read (select builder), prepared — the step Drizzle's own db.batch takes for each item. */
-export const prepareRead = <T>(read: BatchItem<"sqlite">): PreparedRead<T> => (read as unknown as { _prepare(): PreparedRead<T> })._prepare();
+/** A read Drizzle prepares through its public `prepare()` (select and relational query builders). */
+export type PreparableRead = BatchItem<"sqlite"> & { prepare(): SQLitePreparedQuery<any> };
 
-export const engineOf = (db: Db): Engine => ("prepare" in (db as unknown as { $client: object }).$client ? "d1" : "libsql");
+/**
+ * A Drizzle read, prepared by its public `prepare()`: its SQL with placeholders and the mapping of
+ * its rows (`getQuery`, `mapResult`: public methods of Drizzle's prepared query). Only Drizzle's
+ * public API is used here; `db.$client`, the driver a Drizzle database wraps, is public too.
+ * test/prepared-reads.test.ts holds Drizzle to this: the answers mapped, on both engines.
+ */
+export const prepareRead = <T>(read: PreparableRead): PreparedRead<T> => read.prepare() as PreparedRead<T>;
+
+/** The driver under a Drizzle database: `db.$client`, which drizzle() returns on every database (`Db` does not spell it). */
+const clientOf = (db: Db) => (db as Db & { $client: D1Database | Client }).$client;
+
+export const engineOf = (db: Db): Engine => ("prepare" in clientOf(db) ? "d1" : "libsql");
 
 // Handles that only build: nothing is ever sent through them (their clients are empty shells).
 export const builderDbs: Record<Engine, Db> = {
@@ -31,7 +43,7 @@ export const builderDbs: Record<Engine, Db> = {
 };
 
 /** A read built once per engine by `build` (from placeholders only), then reused. */
-export function preparedOnce<T>(build: (db: Db) => BatchItem<"sqlite">) {
+export function preparedOnce<T>(build: (db: Db) => PreparableRead) {
   const byEngine: Partial<Record<Engine, PreparedRead<T>>> = {};
   return (engine: Engine): PreparedRead<T> => (byEngine[engine] ??= prepareRead<T>(build(builderDbs[engine])));
 }
@@ -45,7 +57,7 @@ export async function runReads(db: Db, engine: Engine, reads: PreparedRead[], va
     const { sql, params } = read.getQuery();
     return { sql, args: fillPlaceholders(params, values) };
   });
-  const client = (db as unknown as { $client: D1Database | Client }).$client;
+  const client = clientOf(db);
   const answers =
     engine === "d1"
       ? await (client as D1Database).batch(queries.map(({ sql, args }) => (client as D1Database).prepare(sql).bind(...args)))

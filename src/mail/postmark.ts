@@ -1,9 +1,11 @@
+import type { Message, Models } from "postmark";
 import { redact } from "../log/redact";
 import type { Mailer, OutgoingEmail, SendResult } from "./mailer";
 
 // Postmark's HTTP API through fetch: the single-message endpoint (one request per e-mail, so one
 // lost answer puts one e-mail in doubt) and the outbound message search by Metadata, which settles
-// that doubt before a retry.
+// that doubt before a retry. The `postmark` package's client is not used (it is built on axios for
+// Node); its message and answer types are, so the fields sent are the names Postmark documents.
 
 export const POSTMARK_API = "https://api.postmarkapp.com";
 
@@ -16,11 +18,11 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** Workers keep at most six connections open per invocation; more would only queue. */
 const PARALLEL_REQUESTS = 6;
 
-interface PostmarkAnswer {
-  ErrorCode?: number;
-  Message?: string;
-  TotalCount?: number;
-}
+/**
+ * A send's answer, or a search's; any field may be missing from an error answer. TotalCount is a
+ * number on the wire (the package types it as a string).
+ */
+type PostmarkAnswer = Partial<Models.MessageSendingResponse> & { TotalCount?: number };
 
 async function mapLimited<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -50,7 +52,7 @@ export class PostmarkMailer implements Mailer {
   }
 
   private async sendOne(m: OutgoingEmail): Promise<SendResult> {
-    const body = {
+    const body: Message = {
       From: this.from,
       To: m.to,
       Subject: m.subject,

@@ -65,13 +65,40 @@ export async function hydrated(page: Page) {
   );
 }
 
+/**
+ * Waits until every toast has mounted and the page's finite animations and transitions have ended
+ * (a spinner's infinite one is not awaited): a toast fading in or out has, mid-transition, colours
+ * that fail contrast. Sonner mounts a toast first and starts its fade-in on the next frame
+ * (data-mounted), so "no animation running" alone could be read before the fade began.
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll("[data-sonner-toast]")).every((t) => t.getAttribute("data-mounted") === "true") &&
+      document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/**
+ * Waits `count` animation frames in the page. What a click or a hydrated island would show (a
+ * dialog, an effect's request) has rendered by then, so its absence can be asserted without a
+ * fixed sleep.
+ */
+export async function frames(page: Page, count = 3) {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let left = n;
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    count,
+  );
+}
+
 /** Runs axe-core; fails on serious or critical findings. */
 export async function expectAccessible(page: Page) {
-  // A toast fading in or out has, mid-transition, colours that fail contrast: axe looks once the
-  // page's finite animations and transitions have ended (a spinner's infinite one is not awaited).
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5000 })
-    .catch(() => undefined);
+  await settled(page);
   // Injected over the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
   const results = await page.evaluate(async () => (globalThis as any).axe.run(document, { resultTypes: ["violations"] }));

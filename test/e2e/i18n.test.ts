@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../src/i18n/messages/ar.json";
 import de from "../../src/i18n/messages/de.json";
 import es from "../../src/i18n/messages/es.json";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, uniqueName } from "./browser";
+import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, frames, hydrated, launch, MOBILE, newPage, uniqueName } from "./browser";
 
 // The product in the patient's language, in a real browser: German (long words) and Arabic (right to
 // left), at a phone's and a desktop's width. The browser's language and zone come from the context,
@@ -115,9 +115,13 @@ describe("an account that never chose a time zone", () => {
     const said = "Time zone set to Pacific/Auckland. You can change it under Configure Notifications.";
     await expect.poll(() => page.getByText(said).count()).toBe(1);
     expect((await (await page.request.get("/api/user")).json()).timezone).toBe("Pacific/Auckland");
+    // Chosen now: the next page sends no zone, so no sentence can come.
+    const zoneRequests: string[] = [];
+    page.on("request", (req) => req.url().endsWith("/api/user/timezone") && zoneRequests.push(req.method()));
     await page.reload();
     await hydrated(page);
-    await page.waitForTimeout(500);
+    await frames(page); // the islands' effects (where the zone would be sent) have run
+    expect(zoneRequests).toEqual([]);
     expect(await page.getByText(said).count()).toBe(0);
     await context.close();
   });

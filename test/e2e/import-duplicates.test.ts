@@ -90,7 +90,7 @@ describe.each([
     await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0);
     await page.waitForLoadState("load");
     await hydrated(page);
-    await expect.poll(() => page.getByText("Import complete").count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByText("Import complete").count()).toBe(1);
     expect(await page.getByText("3 medications were added. 1 already on your list was skipped.").count()).toBe(1);
     const names = ((await (await page.request.get("/api/medications")).json()) as Array<{ name: string }>).map((m) => m.name).sort();
     expect(names).toEqual(["Aspirin", "Lisinopril 10mg", "Lisinopril 10mg", "Metformin"]);

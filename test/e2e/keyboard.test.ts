@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, expectNoErrors, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import { DESKTOP, expectAccessible, expectNoErrors, frames, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
 
 // The app by keyboard alone: the skip link, the account menu, and the Undo of a refill's toast.
 
@@ -143,8 +143,7 @@ describe.each([
     await tabTo(page, refill);
     await refillByKeyboard();
     expect(await pills()).toBe(70);
-    await page.waitForTimeout(600); // sonner fades toasts in: axe measures the colours as shown
-    await expectAccessible(page);
+    await expectAccessible(page); // after the toast's fade-in: axe measures the colours as shown
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByText("Refill undone").count()).toBe(1);
     await expect.poll(() => isFocused(refill)).toBe(true);
@@ -168,7 +167,7 @@ describe.each([
     await dialog.getByRole("button", { name: "Confirm Refill" }).click();
     await expect.poll(() => undo.count()).toBe(1);
     // Longer than the keyboard's search for the button (120 frames): it never comes.
-    await page.waitForTimeout(2_500);
+    await frames(page, 130);
     expect(await isFocused(undo)).toBe(false);
     expect(await isFocused(refill)).toBe(true);
     // Still reachable by Tab; Enter undoes, and focus goes back to where it came from, not to the page.
@@ -183,20 +182,28 @@ describe.each([
 describe("keyboard, once", () => {
   it("the Undo stays while focus is in its toast; once focus leaves, it times out (10 s) and focus is on the row's Refill", async () => {
     const page = await newPage(browser, DESKTOP);
+    // The page's clock runs as usual but the test jumps it forward: the toast's seconds pass
+    // without waiting for them.
+    await page.clock.install();
     const { refill, undo } = await dashboardWithMetformin(page);
     await tabTo(page, refill);
     await refillAndConfirm(page);
     await expect.poll(() => isFocused(undo)).toBe(true);
+    await frames(page); // the toast has taken its 'while focused' duration
     // Past its 10 seconds, still there and still focused: the patient may be reading it.
-    await page.waitForTimeout(12_000);
+    await page.clock.fastForward(12_000);
+    await frames(page);
     expect(await undo.count()).toBe(1);
     expect(await isFocused(undo)).toBe(true);
     // Focus leaves the toast: its 10 seconds run again, and it goes.
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.closest("[data-sonner-toast]") == null)).toBe(true);
-    await page.waitForTimeout(3_000);
+    await frames(page);
+    await page.clock.fastForward(3_000);
+    await frames(page);
     expect(await undo.count()).toBe(1);
-    await expect.poll(() => undo.count(), { timeout: 12_000 }).toBe(0);
+    await page.clock.fastForward(8_000);
+    await expect.poll(() => undo.count()).toBe(0);
     expect(await isFocused(refill)).toBe(true);
     expectNoErrors(page);
   });

@@ -134,14 +134,12 @@ describe("the dashboard's refill toast", () => {
     await dialog.getByRole("button", { name: "Confirm Refill" }).click();
     const undo = toast(page).getByRole("button", { name: "Undo" });
     await expect.poll(() => undo.count()).toBe(1);
-    // Settled (sonner fades toasts in): axe measures the colours as shown.
-    await page.waitForTimeout(600);
+    // expectAccessible waits for the toast's fade-in to end: axe measures the colours as shown.
     await expectAccessible(page);
     expect((await (await page.request.get(`/api/medications/${medication.id}`)).json()).pillsRemaining).toBe(before.pillsRemaining + 30);
     await undo.click();
     await expect.poll(() => toast(page).textContent()).toContain("Refill undone");
     await expect.poll(async () => (await (await page.request.get(`/api/medications/${medication.id}`)).json()).pillsRemaining).toBe(before.pillsRemaining);
-    await page.waitForTimeout(600);
     await expectAccessible(page);
     expectNoErrors(page);
   });

@@ -17,11 +17,11 @@ const count = (page: Page, text: string) => page.getByText(text, { exact: true }
 async function dismissToasts(page: Page) {
   const toasts = page.locator("[data-sonner-toast]");
   // One is visible at a time: close the front one until none is left.
-  for (let i = 0; i < 5 && (await toasts.count()) > 0; i++) {
-    await page.locator("[data-sonner-toast][data-visible=true] [data-close-button]").first().click({ timeout: 2000 }).catch(() => {});
-    await page.waitForTimeout(450);
+  for (let left = await toasts.count(); left > 0; left = await toasts.count()) {
+    await page.locator("[data-sonner-toast][data-visible=true] [data-close-button]").first().click();
+    // Gone once its exit animation ends; then the next one is in front.
+    await expect.poll(() => toasts.count()).toBeLessThan(left);
   }
-  await expect.poll(() => toasts.count(), { timeout: 6000 }).toBe(0);
 }
 const focusInDialog = (page: Page) => page.evaluate(() => document.activeElement?.closest("dialog[open]") != null);
 
