@@ -33,6 +33,9 @@ export const MAX_YEARS_AHEAD = 5;
 /** The days MAX_YEARS_AHEAD years hold at most (with their leap days). */
 export const MAX_DAYS_AHEAD = 365 * MAX_YEARS_AHEAD + 2;
 
+/** How far ahead a change of schedule may be dated. */
+export const EFFECTIVE_FROM_MAX_DAYS = 365;
+
 /** At most this many schedule changes and this many pauses are kept per medication (F4). */
 export const MAX_SCHEDULE_CHANGES = 20;
 export const MAX_PAUSES = 20;

@@ -70,8 +70,8 @@ export const regimenFields = {
 export const pauseProblem = (input: { pausedFrom?: string | null; pausedUntil?: string | null }): Message | null =>
   input.pausedUntil != null && (input.pausedFrom == null || input.pausedUntil < input.pausedFrom) ? m.field_paused_until_before_from : null;
 
-/** How far ahead a change of schedule may be dated. */
-export const EFFECTIVE_FROM_MAX_DAYS = 365;
+/** How far ahead a change of schedule may be dated (kept with the other limits). */
+export { EFFECTIVE_FROM_MAX_DAYS } from "../domain/limits";
 
 /**
  * PUT /api/medications/:id/pause and the pause dialog: a first paused day, and the last one or none
