@@ -5,7 +5,7 @@ import type { Regimen } from "../src/domain/regimen";
 import { addDays } from "../src/domain/time";
 import de from "../src/i18n/messages/de.json";
 import es from "../src/i18n/messages/es.json";
-import { accountWithMedication, ageCount, call, medicationInput, signUp, storedRow } from "./helpers";
+import { accountWithMedication, call, medicationInput, signUp, storedRow } from "./helpers";
 
 // PUT /api/medications/:id/pause { pausedFrom, pausedUntil } and DELETE (resume): only the pauses
 // change, the count is charged by supplyOn from where it was counted, and the page shows the pause.
@@ -50,8 +50,8 @@ describe("PUT /api/medications/:id/pause", () => {
   });
 
   it("a pause that began days ago gives those days back, from where the count was taken", async () => {
-    const { account, medication } = await accountWithMedication({ pillsRemaining: 10 });
-    await ageCount(medication.id, 5);
+    // Added 5 days ago with its count of that day (a pause may not start before the medication was added).
+    const { account, medication } = await accountWithMedication({ pillsRemaining: 10, countedOn: addDays(today(), -5) } as never);
     expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body.pillsRemaining).toBe(5);
     const paused = await pause(account.cookie, medication.id, { pausedFrom: addDays(today(), -3), pausedUntil: null });
     // Charged on −5 and −4 only.
@@ -77,8 +77,8 @@ describe("PUT /api/medications/:id/pause", () => {
 
 describe("DELETE /api/medications/:id/pause (resume)", () => {
   it("a pause under way since before today ends yesterday: today is charged again, the past days stay paused", async () => {
-    const { account, medication } = await accountWithMedication({ pillsRemaining: 10 });
-    await ageCount(medication.id, 5);
+    // Added 5 days ago with its count of that day (a pause may not start before the medication was added).
+    const { account, medication } = await accountWithMedication({ pillsRemaining: 10, countedOn: addDays(today(), -5) } as never);
     await pause(account.cookie, medication.id, { pausedFrom: addDays(today(), -3), pausedUntil: null });
     const resumed = await resume(account.cookie, medication.id);
     expect(resumed.status, resumed.text).toBe(200);

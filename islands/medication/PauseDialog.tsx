@@ -1,4 +1,6 @@
 import { useEffect } from "react";
+import { EARLIEST_DATE, MAX_DAYS_AHEAD } from "../../src/domain/limits";
+import { addDays } from "../../src/domain/time";
 import * as m from "../../src/generated/i18n";
 import { isolate } from "../../src/i18n/Rich";
 import { apiRequest, offlineError } from "../lib/api";
@@ -57,12 +59,13 @@ export function PauseDialog({ open, medicationId, name, pausedFrom, pausedUntil,
           <p className="break-words font-medium">
             <bdi>{name}</bdi>
           </p>
-          <Field label={m.pause_from_label()} name="pausedFrom" type="date" required defaultValue={pausedFrom ?? today} error={errors.pausedFrom} disabled={pending} />
+          <Field label={m.pause_from_label()} name="pausedFrom" type="date" required min={EARLIEST_DATE} max={addDays(today, MAX_DAYS_AHEAD)} defaultValue={pausedFrom ?? today} error={errors.pausedFrom} disabled={pending} />
           <Field
             label={m.pause_until_label()}
             name="pausedUntil"
             type="date"
             min={today}
+            max={addDays(today, MAX_DAYS_AHEAD)}
             defaultValue={pausedUntil ?? ""}
             error={errors.pausedUntil}
             disabled={pending}

@@ -1,6 +1,8 @@
 import { useId, useState } from "react";
 import type * as z from "zod/mini";
 import { UNITS, WEEKDAYS, type Schedule, type Unit, type Weekday } from "../../src/domain/regimen";
+import { DOSE_MAX, DOSE_MIN, DOSE_STEP, EARLIEST_DATE, EFFECTIVE_FROM_MAX_DAYS, EVERY_DAYS_MAX, EVERY_DAYS_MIN, MAX_DAYS_AHEAD, PER_WEEK_MAX, PER_WEEK_MIN } from "../../src/domain/limits";
+import { addDays } from "../../src/domain/time";
 import * as m from "../../src/generated/i18n";
 import { currentLocale } from "../../src/i18n/current";
 import { FieldError, Field } from "../lib/Field";
@@ -49,20 +51,20 @@ export function ScheduleFields({ schedule, unit, today, edit, errors }: Props) {
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         {type === "asNeeded" ? (
-          <Field label={m.medication_form_per_week()} name="perWeek" type="number" inputMode="decimal" min={0.25} step="any" defaultValue={schedule.type === "asNeeded" ? schedule.perWeek : ""} error={errors.perWeek} />
+          <Field label={m.medication_form_per_week()} name="perWeek" type="number" inputMode="decimal" min={PER_WEEK_MIN} max={PER_WEEK_MAX} step={DOSE_STEP} defaultValue={schedule.type === "asNeeded" ? schedule.perWeek : ""} error={errors.perWeek} />
         ) : (
-          <Field label={m.medication_form_dose()} name="dose" type="number" inputMode="decimal" min={0.25} step={0.25} defaultValue={dose} error={errors.dose} />
+          <Field label={m.medication_form_dose()} name="dose" type="number" inputMode="decimal" min={DOSE_MIN} max={DOSE_MAX} step={DOSE_STEP} defaultValue={dose} error={errors.dose} />
         )}
         {type === "interval" && (
           <>
-            <Field label={m.medication_form_every_days()} name="everyDays" type="number" inputMode="numeric" min={2} max={90} step={1} defaultValue={schedule.type === "interval" ? schedule.everyDays : 7} error={errors.everyDays} />
-            <Field label={m.medication_form_starts_on()} name="startsOn" type="date" defaultValue={schedule.type === "interval" ? schedule.startsOn : today} error={errors.startsOn} />
+            <Field label={m.medication_form_every_days()} name="everyDays" type="number" inputMode="numeric" min={EVERY_DAYS_MIN} max={EVERY_DAYS_MAX} step={1} defaultValue={schedule.type === "interval" ? schedule.everyDays : 7} error={errors.everyDays} />
+            <Field label={m.medication_form_starts_on()} name="startsOn" type="date" min={EARLIEST_DATE} max={addDays(today, MAX_DAYS_AHEAD)} defaultValue={schedule.type === "interval" ? schedule.startsOn : today} error={errors.startsOn} />
           </>
         )}
       </div>
       {type === "weekdays" && <Weekdays chosen={chosen} error={errors.days} id={daysId} />}
       {edit && (
-        <Field label={m.medication_form_effective_from()} name="effectiveFrom" type="date" defaultValue={today} error={errors.effectiveFrom} hint={m.medication_form_effective_from_hint()} />
+        <Field label={m.medication_form_effective_from()} name="effectiveFrom" type="date" min={EARLIEST_DATE} max={addDays(today, EFFECTIVE_FROM_MAX_DAYS)} defaultValue={today} error={errors.effectiveFrom} hint={m.medication_form_effective_from_hint()} />
       )}
     </div>
   );

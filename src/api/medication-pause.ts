@@ -3,6 +3,8 @@ import { pauseMedication, resumeMedication } from "../data/medication-pause";
 import { todayIn } from "../domain/countdown";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { formatDate } from "../i18n/format";
+import { MAX_PAUSES, MAX_SCHEDULE_CHANGES } from "../domain/limits";
 import { signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import * as m from "../generated/i18n";
@@ -12,7 +14,8 @@ import { pauseSchema } from "../shared/regimen-schemas";
 const medicationId = validate("param", idParamSchema(m.field_medication_id_invalid));
 
 // PUT /medications/:id/pause { pausedFrom, pausedUntil }: sets the pause (the current or next one);
-// DELETE /medications/:id/pause: resumes today. Both answer the medication as GET /medications/:id
+// DELETE /medications/:id/pause: resumes today. The first paused day is not before the medication
+// was added; at most MAX_PAUSES pauses are kept (400s naming why). Both answer the medication as GET /medications/:id
 // does, with its new days left and run-out date. The session, then one UPDATE: two round trips.
 export const medicationPauseApi = new Hono<AppEnv>()
   .put("/medications/:id/pause", signedIn(), medicationId, validate("json", pauseSchema), async (c) => {
@@ -21,9 +24,15 @@ export const medicationPauseApi = new Hono<AppEnv>()
     const today = todayIn(user.timezone);
     // A pause that is already over would change nothing the patient can see: say so at the field.
     if (pausedUntil !== null && pausedUntil < today) throw new ApiError(400, "field_paused_until_past");
-    const medication = await pauseMedication(c.var.db, user.id, c.req.valid("param").id, { from: pausedFrom, until: pausedUntil }, today);
-    if (!medication) throw new ApiError(404, "error_medication_not_found");
-    return c.json(medication);
+    const result = await pauseMedication(c.var.db, user.id, c.req.valid("param").id, { from: pausedFrom, until: pausedUntil }, today);
+    if ("error" in result) {
+      if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
+      if (result.error === "pause-too-early") throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(result.addedOn) });
+      // Changes past their limit: only a row the limits' migration has not seen yet.
+      if (result.error === "too-many-changes") throw new ApiError(400, "error_too_many_schedule_changes", { max: MAX_SCHEDULE_CHANGES });
+      throw new ApiError(400, "error_too_many_pauses", { max: MAX_PAUSES });
+    }
+    return c.json(result);
   })
 
   // Resume: today is charged again. A pause that began before today keeps its past days (it ends

@@ -6,7 +6,7 @@ import { canonicalSchedule, type Schedule } from "../domain/regimen";
 import { EFFECTIVE_FROM_MAX_DAYS, pauseProblem } from "../shared/regimen-schemas";
 import { refillMedication, supplyEventsOf, toSupplyEvent, undoRefill } from "../data/supply";
 import { todayIn } from "../domain/countdown";
-import { MAX_MEDICATIONS } from "../domain/limits";
+import { MAX_MEDICATIONS, MAX_PAUSES, MAX_SCHEDULE_CHANGES } from "../domain/limits";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { formatDate } from "../i18n/format";
@@ -72,7 +72,11 @@ export const medicationsApi = new Hono<AppEnv>()
     refuseFutureRefill(input, day);
     if (input.countedOn !== null && input.countedOn > day) throw new ApiError(400, "field_counted_on_future");
     if (input.countedOn !== null && input.countedOn < addDays(day, -COUNTED_ON_MAX_DAYS)) throw new ApiError(400, "field_counted_on_too_old");
-    const medication = await createMedication(c.var.db, user.id, input, regimenWrite(input, day, false), day);
+    const write = regimenWrite(input, day, false);
+    // The medication is added on its count's day: no pause before it (F4).
+    const addedOn = input.countedOn ?? day;
+    if (write.pause && write.pause.from < addedOn) throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(addedOn) });
+    const medication = await createMedication(c.var.db, user.id, input, write, day);
     if (medication === "limit") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
     if (!medication) throw new ApiError(400, "error_unknown_pharmacy");
     return c.json(medication, 201);
@@ -137,6 +141,9 @@ export const medicationsApi = new Hono<AppEnv>()
     if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
     if (result.error === "not-a-dose") throw new ApiError(400, "field_pills_per_day_min", { min: 0.25 });
     if (result.error === "effective-too-early") throw new ApiError(400, "field_effective_from_too_early", { date: formatDate(result.addedOn) });
+    if (result.error === "pause-too-early") throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(result.addedOn) });
+    if (result.error === "too-many-changes") throw new ApiError(400, "error_too_many_schedule_changes", { max: MAX_SCHEDULE_CHANGES });
+    if (result.error === "too-many-pauses") throw new ApiError(400, "error_too_many_pauses", { max: MAX_PAUSES });
     throw new ApiError(400, "error_unknown_pharmacy");
   })
 

@@ -1,26 +1,47 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { medications } from "../db/schema";
 import type { Medication } from "../domain/medications";
 import type { Pause } from "../domain/regimen";
-import { pausesResumed, pausesWith, regimenWithPauses, storedColumns, toMedication } from "./medications";
+import { pausesKeptWith, pausesResumed, regimenWithPauses, storedColumns, toMedication } from "./medications";
+import { regimenFits, regimenProblem, regimenSizes } from "./regimen-limits";
 
 // Pausing and resuming touch only the regimen's pauses: the count stays as it was counted (on
 // countedOn) and the days of a pause are simply not charged from there on, so nothing has to run.
 // Each is one UPDATE on the owner's row: the pauses are rewritten inside it, so a concurrent edit
-// is not lost, and an unknown or another user's id updates nothing (null: the caller's 404).
+// is not lost, and an unknown or another user's id updates nothing (the caller's 404).
 
-async function writePauses(db: Db, userId: number, id: number, pauses: ReturnType<typeof pausesWith>, today: string): Promise<Medication | null> {
-  const [row] = await db
-    .update(medications)
-    .set({ regimen: regimenWithPauses(pauses) })
-    .where(and(eq(medications.id, id), eq(medications.userId, userId)))
-    .returning(storedColumns);
-  return row ? toMedication(row, today) : null;
+const own = (userId: number, id: number) => and(eq(medications.id, id), eq(medications.userId, userId));
+
+/** The local date the medication was added (its 'created' event). */
+const addedOn = sql<string | null>`(select min(created.local_date) from supply_events created where created.medication_id = ${sql.raw(`"medications"."id"`)} and created.kind = 'created')`;
+
+export type PauseResult = Medication | { error: "not-found" | "too-many-pauses" | "too-many-changes" } | { error: "pause-too-early"; addedOn: string };
+
+/**
+ * Pauses from `pause.from` (until `pause.until`, or until resumed), in place of the current or next
+ * pause: not from before the medication was added, and within MAX_PAUSES (F4). The UPDATE checks
+ * both and the same batch (one round trip) says why when it changed nothing.
+ */
+export async function pauseMedication(db: Db, userId: number, id: number, pause: Pause, today: string): Promise<PauseResult> {
+  const regimen = regimenWithPauses(pausesKeptWith(pause, today));
+  const [updated, facts] = await db.batch([
+    db
+      .update(medications)
+      .set({ regimen })
+      .where(and(own(userId, id), sql`${pause.from} >= coalesce(${addedOn}, ${pause.from})`, regimenFits(regimen)))
+      .returning(storedColumns),
+    db.select({ addedOn: addedOn.as("added_on"), ...regimenSizes(regimen) }).from(medications).where(own(userId, id)),
+  ]);
+  if (updated[0]) return toMedication(updated[0], today);
+  const [fact] = facts;
+  if (!fact) return { error: "not-found" };
+  if (fact.addedOn !== null && pause.from < fact.addedOn) return { error: "pause-too-early", addedOn: fact.addedOn };
+  return { error: regimenProblem(fact) ?? "not-found" };
 }
 
-/** Pauses from `pause.from` (until `pause.until`, or until resumed), in place of the current or next pause. */
-export const pauseMedication = (db: Db, userId: number, id: number, pause: Pause, today: string) => writePauses(db, userId, id, pausesWith(pause, today), today);
-
-/** Resumes today: a pause under way ends yesterday, one still to come is dropped. */
-export const resumeMedication = (db: Db, userId: number, id: number, today: string) => writePauses(db, userId, id, pausesResumed(today), today);
+/** Resumes today: a pause under way ends yesterday, one still to come is dropped (null: not found). */
+export async function resumeMedication(db: Db, userId: number, id: number, today: string): Promise<Medication | null> {
+  const [row] = await db.update(medications).set({ regimen: regimenWithPauses(pausesResumed(today)) }).where(own(userId, id)).returning(storedColumns);
+  return row ? toMedication(row, today) : null;
+}

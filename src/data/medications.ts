@@ -4,6 +4,7 @@ import { jsonList } from "../db/json";
 import { correctionEvent, createdEvent } from "./supply";
 import { medications, pharmacies } from "../db/schema";
 import { MAX_MEDICATIONS } from "../domain/limits";
+import { keptChanges, keptPauses, regimenFits, regimenProblem, regimenSizes } from "./regimen-limits";
 import { addDays } from "../domain/time";
 import { compareByName, type Medication } from "../domain/medications";
 import { averagePerDay, type Pause, type Schedule, type Unit } from "../domain/regimen";
@@ -121,6 +122,7 @@ const storedScheduleOn = (date: string) =>
  * The new regimen: the changes from before `effectiveFrom`, then the new schedule from it (later
  * changes are replaced), unless that schedule is already the one in force then (an edit of other
  * fields keeps an upcoming change); the past pauses, then the new one (undefined: pauses as stored).
+ * The count is then as of `today`: what ends before it is let go past the limits.
  */
 function regimenUpdate(write: RegimenWrite, today: string): SQL {
   const schedule = JSON.stringify(write.schedule);
@@ -129,7 +131,7 @@ function regimenUpdate(write: RegimenWrite, today: string): SQL {
   const changes = sql`case when ${keep} or json(${schedule}) is ${storedScheduleOn(write.effectiveFrom)} then json_extract(${R}, '$.changes')
     else json_insert((select json_group_array(json(c.value)) from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') < ${write.effectiveFrom}), '$[#]', json(${change})) end`;
   const pauses = write.pause === undefined ? sql`json_extract(${R}, '$.pauses')` : pausesWith(write.pause, today);
-  return sql`json_object('changes', json(${changes}), 'pauses', json(${pauses}))`;
+  return sql`json_object('changes', json(${keptChanges(changes, today)}), 'pauses', json(${keptPauses(pauses, today)}))`;
 }
 
 /**
@@ -141,6 +143,9 @@ export function pausesWith(pause: Pause | null, today: string): SQL {
   const past = sql`(select json_group_array(json(p.value)) from json_each(${R}, '$.pauses') p where json_extract(p.value, '$.until') < ${cut})`;
   return pause ? sql`json_insert(${past}, '$[#]', json(${JSON.stringify(pause)}))` : past;
 }
+
+/** pausesWith, then the oldest let go past MAX_PAUSES when over before the stored count's date. */
+export const pausesKeptWith = (pause: Pause | null, today: string) => keptPauses(pausesWith(pause, today), sql.raw(`"medications"."counted_on"`));
 
 /**
  * The stored pauses resumed on `today`: a pause under way ends the day before, one still to come
@@ -204,7 +209,10 @@ async function medicationCount(db: Db, userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export type UpdateMedicationResult = { medication: Medication } | { error: "not-found" | "pharmacy-not-found" } | { error: "effective-too-early"; addedOn: string } | { error: "not-a-dose" };
+export type UpdateMedicationResult =
+  | { medication: Medication }
+  | { error: "not-found" | "pharmacy-not-found" | "not-a-dose" | "too-many-changes" | "too-many-pauses" }
+  | { error: "effective-too-early" | "pause-too-early"; addedOn: string };
 
 /**
  * A full update (same payload as create); the count given is the count as of today. When nothing
@@ -214,10 +222,15 @@ export async function updateMedication(db: Db, userId: number, id: number, input
   // A change of schedule may not start before the medication was added: checked in the same statements.
   // An old-shape pillsPerDay below a quarter is only taken as the stored average (the schedule stays).
   const notADose = write.keepIfPerDay !== undefined && write.keepIfPerDay < 0.25;
+  const regimen = regimenUpdate(write, today);
+  const pauseFrom = write.pause?.from;
   const allowed = and(
     exists(db.select({ id: pharmacies.id }).from(pharmacies).where(ownPharmacy(userId, input.pharmacyId))),
     sql`${write.effectiveFrom} >= coalesce(${addedOn}, ${write.effectiveFrom})`,
+    // A pause may not start before the medication was added either (F4: pauses from the year 1000).
+    pauseFrom === undefined ? undefined : sql`${pauseFrom} >= coalesce(${addedOn}, ${pauseFrom})`,
     notADose ? sql`${medications.pillsPerDay} = ${write.keepIfPerDay}` : undefined,
+    regimenFits(regimen),
   );
   const pharmacyIsOwn = allowed;
   const [, updated, found] = await db.batch([
@@ -232,7 +245,7 @@ export async function updateMedication(db: Db, userId: number, id: number, input
         pillsRemaining: input.pillsRemaining,
         countedOn: today,
         unit: write.unit ?? sql`${medications.unit}`,
-        regimen: regimenUpdate(write, today),
+        regimen,
         pillsPerRefill: input.pillsPerRefill,
         lastRefillDate: input.lastRefillDate,
         refillsLeft: input.refillsLeft,
@@ -240,13 +253,16 @@ export async function updateMedication(db: Db, userId: number, id: number, input
       })
       .where(and(ownMedication(userId, id), pharmacyIsOwn))
       .returning(storedColumns),
-    db.select({ id: medications.id, addedOn: addedOn.as("added_on"), pillsPerDay: medications.pillsPerDay }).from(medications).where(ownMedication(userId, id)),
+    db.select({ id: medications.id, addedOn: addedOn.as("added_on"), pillsPerDay: medications.pillsPerDay, ...regimenSizes(regimen) }).from(medications).where(ownMedication(userId, id)),
   ]);
   if (updated[0]) return { medication: toMedication(updated[0], today) };
   const [fact] = found;
   if (!fact) return { error: "not-found" };
   if (fact.addedOn !== null && write.effectiveFrom < fact.addedOn) return { error: "effective-too-early", addedOn: fact.addedOn };
+  if (fact.addedOn !== null && pauseFrom !== undefined && pauseFrom < fact.addedOn) return { error: "pause-too-early", addedOn: fact.addedOn };
   if (notADose && fact.pillsPerDay !== write.keepIfPerDay) return { error: "not-a-dose" };
+  const tooLong = regimenProblem(fact);
+  if (tooLong) return { error: tooLong };
   return { error: "pharmacy-not-found" };
 }
 

@@ -4,3 +4,38 @@
 export const MAX_MEDICATIONS = 200;
 export const MAX_PHARMACIES = 50;
 // Past a ceiling the API answers 409 error_too_many_medications / error_too_many_pharmacies.
+
+// ---- What a regimen may hold (issue 29: F1, F4, F5) ----
+// One place for the floors and ceilings the API's schemas, the forms' min/max/step, the CSV import
+// (the same schemas) and migration 0013_bounds_regimen_limits.sql all use. Below these the countdown
+// could not make progress (F1: 1e-10 a week), above them it would walk past year 9999 (F5).
+
+/** A dose and as-needed use per week: multiples of a quarter, from a quarter to 1,000. */
+export const DOSE_STEP = 0.25;
+export const DOSE_MIN = 0.25;
+export const DOSE_MAX = 1000;
+export const PER_WEEK_MIN = 0.25;
+export const PER_WEEK_MAX = 1000;
+/** 'Every N days': 2 to 90. */
+export const EVERY_DAYS_MIN = 2;
+export const EVERY_DAYS_MAX = 90;
+
+/** A number of units in steps of a quarter between `min` and `max`. */
+export const isQuarterIn = (n: number, min: number, max: number) => Number.isFinite(n) && n >= min && n <= max && Number.isInteger(n * 4);
+
+/**
+ * Every date a patient enters (pauses, an interval's first day, a change's first day, refill and
+ * count dates, prescription expiry) is a day from EARLIEST_DATE to MAX_YEARS_AHEAD years after
+ * today. The schemas know no time zone: they allow one day more than the user's own today can reach.
+ */
+export const EARLIEST_DATE = "1900-01-01";
+export const MAX_YEARS_AHEAD = 5;
+/** The days MAX_YEARS_AHEAD years hold at most (with their leap days). */
+export const MAX_DAYS_AHEAD = 365 * MAX_YEARS_AHEAD + 2;
+
+/** How far ahead a change of schedule may be dated. */
+export const EFFECTIVE_FROM_MAX_DAYS = 365;
+
+/** At most this many schedule changes and this many pauses are kept per medication (F4). */
+export const MAX_SCHEDULE_CHANGES = 20;
+export const MAX_PAUSES = 20;

@@ -94,10 +94,11 @@ const two = (n: number) => (n < 10 ? "0" : "") + n;
 /**
  * The 'YYYY-MM-DD' date `days` after `date` (Hinnant's civil_from_days). Hot: the supply walk calls
  * it for every medication of every list read, and building the text from integers is several times
- * cheaper than a Date and toISOString. Years outside 0–9999 take the Date path (its ±YYYYYY form).
+ * cheaper than a Date and toISOString. Never outside years 0001–9999 (F5: past them the text was
+ * '+010000-…' or '-004991-12', which no page, feed or e-mail may show): it stops at the first or last day.
  */
 export function addDays(date: string, days: number): string {
-  const n = dayNumber(date) + days;
+  const n = Math.min(LAST_DAY, Math.max(FIRST_DAY, dayNumber(date) + days));
   const z = n + 719_468;
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;
@@ -107,9 +108,12 @@ export function addDays(date: string, days: number): string {
   const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
   const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  if (year < 0 || year > 9999) return new Date(n * DAY_MS).toISOString().slice(0, 10);
   return (year < 1000 ? String(year).padStart(4, "0") : String(year)) + "-" + two(month) + "-" + two(day);
 }
+
+/** The first and last days a date may be written as (0001-01-01, 9999-12-31). */
+const FIRST_DAY = dayNumber("0001-01-01");
+const LAST_DAY = dayNumber("9999-12-31");
 
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {

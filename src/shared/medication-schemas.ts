@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
 import { PHONE_CHARACTERS, PHONE_MAX_LENGTH } from "./phone";
+import { dateInRange, dateRangeMessage } from "./date-range";
 import { regimenFields } from "./regimen-schemas";
 import { msg, nameText, textWithoutControls, type Message } from "./validation";
 
@@ -35,7 +36,7 @@ interface DateMessages {
 const optionalDate = (messages: DateMessages) =>
   z.pipe(
     z.pipe(z.optional(z.nullable(z.string(msg(messages.notText)))), z.transform((value) => (value ? value : null))),
-    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(messages.format)), z.refine(isCalendarDate, msg(messages.notReal)))),
+    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(messages.format)), z.refine(isCalendarDate, msg(messages.notReal)), z.refine(dateInRange, msg(dateRangeMessage)))),
   );
 
 const refillsLeftMessage = msg(m.field_refills_left_invalid);

@@ -1,6 +1,8 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
 import { UNITS, WEEKDAYS } from "../domain/regimen";
+import { DOSE_MAX, DOSE_MIN, EVERY_DAYS_MAX, EVERY_DAYS_MIN, isQuarterIn, PER_WEEK_MAX, PER_WEEK_MIN } from "../domain/limits";
+import { dateInRange, dateRangeMessage } from "./date-range";
 import { msg, type Message } from "./validation";
 
 // The regimen part of a medication payload: unit, schedule, the date a new schedule takes
@@ -15,10 +17,11 @@ const isCalendarDate = (date: string) => {
 const optionalDate = (message: Message) =>
   z.pipe(
     z.pipe(z.optional(z.nullable(z.string(msg(message)))), z.transform((value) => (value ? value : null))),
-    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(message)), z.refine(isCalendarDate, msg(message)))),
+    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(message)), z.refine(isCalendarDate, msg(message)), z.refine(dateInRange, msg(dateRangeMessage)))),
   );
 
-const date = (message: Message) => z.string(msg(message)).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(message)), z.refine(isCalendarDate, msg(message)));
+const date = (message: Message) =>
+  z.string(msg(message)).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(message)), z.refine(isCalendarDate, msg(message)), z.refine(dateInRange, msg(dateRangeMessage)));
 
 /** Form fields arrive as strings; the API gets numbers. */
 const coerced = (message: Message) =>
@@ -27,8 +30,12 @@ const coerced = (message: Message) =>
     z.number(msg(message)).check(z.refine(Number.isFinite, msg(message))),
   );
 
-/** A dose: at least 0.25, a multiple of 0.25, at most 1000. */
-export const isDose = (n: number) => n >= 0.25 && n <= 1000 && Number.isInteger(n * 4);
+/** A dose: at least 0.25, a multiple of 0.25, at most 1000 (src/domain/limits.ts). */
+export const isDose = (n: number) => isQuarterIn(n, DOSE_MIN, DOSE_MAX);
+/** As-needed use a week: the same steps (F1: below a quarter the countdown could not make progress). */
+export const isPerWeek = (n: number) => isQuarterIn(n, PER_WEEK_MIN, PER_WEEK_MAX);
+const perWeekMessage = () => m.field_per_week_invalid({ min: PER_WEEK_MIN, max: PER_WEEK_MAX });
+const everyDaysMessage = () => m.field_every_days_range({ min: EVERY_DAYS_MIN, max: EVERY_DAYS_MAX });
 const dose = z.pipe(coerced(m.field_dose_invalid), z.number().check(z.refine(isDose, msg(m.field_dose_invalid))));
 
 const weekday = z.enum(WEEKDAYS, msg(m.field_days_unknown));
@@ -41,10 +48,10 @@ export const scheduleSchema = z.discriminatedUnion(
     z.object({
       type: z.literal("interval"),
       dose,
-      everyDays: z.pipe(coerced(() => m.field_every_days_range({ min: 2, max: 90 })), z.number().check(z.int(msg(() => m.field_every_days_range({ min: 2, max: 90 }))), z.gte(2, msg(() => m.field_every_days_range({ min: 2, max: 90 }))), z.lte(90, msg(() => m.field_every_days_range({ min: 2, max: 90 }))))),
+      everyDays: z.pipe(coerced(everyDaysMessage), z.number().check(z.int(msg(everyDaysMessage)), z.gte(EVERY_DAYS_MIN, msg(everyDaysMessage)), z.lte(EVERY_DAYS_MAX, msg(everyDaysMessage)))),
       startsOn: date(m.field_starts_on_invalid),
     }),
-    z.object({ type: z.literal("asNeeded"), perWeek: z.pipe(coerced(m.field_per_week_invalid), z.number().check(z.gt(0, msg(m.field_per_week_invalid)), z.lte(10_000, msg(m.field_per_week_invalid)))) }),
+    z.object({ type: z.literal("asNeeded"), perWeek: z.pipe(coerced(perWeekMessage), z.number().check(z.refine(isPerWeek, msg(perWeekMessage)))) }),
   ],
   msg(m.field_schedule_invalid),
 );
@@ -63,8 +70,8 @@ export const regimenFields = {
 export const pauseProblem = (input: { pausedFrom?: string | null; pausedUntil?: string | null }): Message | null =>
   input.pausedUntil != null && (input.pausedFrom == null || input.pausedUntil < input.pausedFrom) ? m.field_paused_until_before_from : null;
 
-/** How far ahead a change of schedule may be dated. */
-export const EFFECTIVE_FROM_MAX_DAYS = 365;
+/** How far ahead a change of schedule may be dated (kept with the other limits). */
+export { EFFECTIVE_FROM_MAX_DAYS } from "../domain/limits";
 
 /**
  * PUT /api/medications/:id/pause and the pause dialog: a first paused day, and the last one or none

@@ -194,14 +194,23 @@ describe("nextReminderAt: the cases people notice", () => {
     expect(dayNumber("2025-02-30")).toBe(Date.UTC(2025, 1, 30) / 86_400_000);
   });
 
-  it("adds days as Date does, from year 0 to 9999 and past it", () => {
+  it("adds days as Date does within years 0001–9999, and stops at their first and last day (F5)", () => {
     const viaDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-    for (const start of ["0000-01-01", "0400-02-29", "1600-03-01", "1899-12-31", "1970-01-01", "2000-02-29", "2026-11-26", "9999-12-30"]) {
+    // Date's answer clamped to the years a date may be written in.
+    const expected = (date: string, days: number) => {
+      const text = viaDate(date, days);
+      return text.startsWith("-") || text.startsWith("0000") ? "0001-01-01" : text.startsWith("+") ? "9999-12-31" : text;
+    };
+    for (const start of ["0001-01-01", "0400-02-29", "1600-03-01", "1899-12-31", "1970-01-01", "2000-02-29", "2026-11-26", "9999-12-30"]) {
       for (let days = -1_000_000; days <= 1_000_000; days += 997) {
-        if (addDays(start, days) !== viaDate(start, days)) expect(addDays(start, days), `${start} + ${days}`).toBe(viaDate(start, days));
+        if (addDays(start, days) !== expected(start, days)) expect(addDays(start, days), `${start} + ${days}`).toBe(expected(start, days));
       }
       expect(addDays(start, 1)).toBe(viaDate(start, 1));
     }
-    expect(addDays("9999-12-31", 1)).toBe(viaDate("9999-12-31", 1));
+    // F5: a pause until 9999-12-30 once made the run-out date '-004991-12'.
+    expect(addDays("9999-12-31", 1)).toBe("9999-12-31");
+    expect(addDays("9999-12-30", 3_000_000)).toBe("9999-12-31");
+    expect(addDays("0001-01-01", -1)).toBe("0001-01-01");
+    expect(addDays("2026-11-28", Number.MAX_SAFE_INTEGER)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

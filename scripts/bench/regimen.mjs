@@ -1,0 +1,66 @@
+// Issue 29 F4: a medication at the limits (20 schedule changes, 20 pauses) costs no more than 3× a
+// plain daily one in supplyOn and in its page's chart (supplyChart: the walk for each event's
+// ran-out day and the projection). In process: src/domain bundled with esbuild, no server.
+import { build } from "esbuild";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const ROUNDS = 7;
+const CALLS = 20_000;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function loadDomain(cwd) {
+  // The tree snapshot holds no build output: the message catalogs the chart's labels come from.
+  if (!existsSync(join(cwd, "src/generated"))) execFileSync("npm", ["run", "build"], { cwd, stdio: "ignore" });
+  const entry = "export { supplyOn, dailyRegimen } from './src/domain/regimen.ts'; export { supplyChart } from './src/domain/supply-chart.ts'; export { addDays } from './src/domain/time.ts'; export { MAX_PAUSES, MAX_SCHEDULE_CHANGES } from './src/domain/limits.ts';";
+  const out = await build({ stdin: { contents: entry, resolveDir: cwd, loader: "ts" }, bundle: true, write: false, format: "esm", platform: "node", logLevel: "silent" });
+  const dir = mkdtempSync(join(tmpdir(), "bench-regimen-"));
+  const file = join(dir, "domain.mjs");
+  writeFileSync(file, out.outputFiles[0].text);
+  try {
+    return await import(pathToFileURL(file).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Microseconds a call, median of ROUNDS rounds of CALLS calls. */
+function timeOf(fn) {
+  for (let i = 0; i < CALLS; i++) fn(); // warm up
+  const rounds = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const started = performance.now();
+    for (let i = 0; i < CALLS; i++) fn();
+    rounds.push(((performance.now() - started) * 1000) / CALLS);
+  }
+  return median(rounds);
+}
+
+export async function measureRegimen(report, { cwd }) {
+  const d = await loadDomain(cwd);
+  const today = "2026-11-27";
+  const countedOn = d.addDays(today, -30);
+  const plain = d.dailyRegimen(1, countedOn);
+  // At the limits as the API keeps them: changes alternating 1 and 2 a day around today (the walk
+  // from the count's date and the projection both cross them), pauses of two days every week.
+  const atLimits = {
+    changes: Array.from({ length: d.MAX_SCHEDULE_CHANGES }, (_, i) => ({ effectiveFrom: d.addDays(countedOn, 5 * i), schedule: { type: "daily", dose: 1 + (i % 2) } })),
+    pauses: Array.from({ length: d.MAX_PAUSES }, (_, i) => ({ from: d.addDays(countedOn, 7 * i + 2), until: d.addDays(countedOn, 7 * i + 3) })),
+  };
+  const events = [{ id: 1, kind: "created", localDate: countedOn, pillsBefore: null, pillsAfter: 120, countedOn, pillsAdded: null, revertsEventId: null }];
+  const figures = {};
+  for (const [name, regimen] of [["plain", plain], ["limits", atLimits]]) {
+    const stored = { pillsRemaining: 120, countedOn, regimen };
+    const supply = d.supplyOn(stored, today);
+    figures[`${name}_supply_on_us`] = timeOf(() => d.supplyOn(stored, today));
+    const medication = { pillsRemaining: supply.count, runsOutOn: supply.runsOutOn, unit: "tablet" };
+    figures[`${name}_chart_us`] = timeOf(() => d.supplyChart(events, medication, regimen, today, 7));
+  }
+  for (const [name, value] of Object.entries(figures)) report.figure(`regimen_${name}`, Math.round(value * 100) / 100);
+  report.check("regimen_limits_supply_on_ratio", Math.round((figures.limits_supply_on_us / figures.plain_supply_on_us) * 100) / 100, "<=", 3, "F4: 20 changes and 20 pauses cost ≤ 3× a plain daily medication in supplyOn");
+  report.check("regimen_limits_chart_ratio", Math.round((figures.limits_chart_us / figures.plain_chart_us) * 100) / 100, "<=", 3, "F4: … and in its page's chart");
+  report.note(`regimen_*_us: microseconds a call in node (median of ${ROUNDS} rounds of ${CALLS}), a count 30 days old walked to today and on to its run-out`);
+}
