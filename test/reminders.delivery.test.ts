@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications, reminderLog, users } from "../src/db/schema";
 import { MISSING_SECRET_MESSAGE } from "../src/mail/unsubscribe";
-import { dueUsersQuery } from "../src/reminders/store";
+import { dueUsersQuery } from "../src/data/reminder-claims";
 import { db, uniqueName } from "./helpers";
 import { addMedication, at, deleteCreatedUsers, logRows, makeUser, mockPostmark, postmarkEnv, tick, trackUsers, userRow, userWithMedication } from "./reminders-fixtures";
 

@@ -2,7 +2,7 @@ import { env as bindings } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { pushSubscriptions, users } from "../src/db/schema";
-import { claim, dueKeysQuery } from "../src/reminders/store";
+import { claim, dueKeysQuery } from "../src/data/reminder-claims";
 import { runReminderTick } from "../src/reminders/tick";
 import { db } from "./helpers";
 import { at, captureQueue, consume, logRows, postmarkEnv, tick, userRow, userWithMedication } from "./reminders-fixtures";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../src/index";
 import type { ReminderBatchMessage } from "../src/reminders/fanout";
-import { claim } from "../src/reminders/store";
+import { claim } from "../src/data/reminder-claims";
 import { runReminderTick } from "../src/reminders/tick";
 import { db } from "./helpers";
 import { at, captureQueue, consume, deleteCreatedUsers, logRows, mockPostmark, postmarkEnv, tick, userRow, userWithMedication, type ReminderUser } from "./reminders-fixtures";

@@ -9,71 +9,13 @@ import { addDays } from "../domain/time";
 import { compareByName, type Medication } from "../domain/medications";
 import { averagePerDay, type Pause, type Schedule, type Unit } from "../domain/regimen";
 import { type MedicationPayload } from "../shared/medication-schemas";
-import { doseText } from "../domain/dose-text";
-import { unitCountText } from "../domain/unit-text";
-import { memoText } from "../i18n/memo";
-import { pauseText } from "../domain/pause-text";
-import { supplyToday } from "./supply-memo";
+import { storedColumns, toMedication, type MedicationRecord, type Owner } from "./medication-row";
+
+export { storedColumns, toMedication, type MedicationRecord, type Owner };
 
 // Every query is scoped by its owner: a user id, or the session's owner (sessionOwner) when it rides
 // in the session's batch. `today` is the owner's local date (see todayIn): counts are stored with
 // the date they were true, and every answer carries the count as of today.
-
-/** The signed-in user's id: known (writes) or still SQL (reads batched with the session lookup). */
-export type Owner = number | SQL<number>;
-
-export const storedColumns = {
-  id: medications.id,
-  name: medications.name,
-  pharmacyId: medications.pharmacyId,
-  pillsPerDay: medications.pillsPerDay,
-  pillsRemaining: medications.pillsRemaining,
-  countedOn: medications.countedOn,
-  pillsPerRefill: medications.pillsPerRefill,
-  lastRefillDate: medications.lastRefillDate,
-  refillsLeft: medications.refillsLeft,
-  prescriptionExpiresOn: medications.prescriptionExpiresOn,
-  unit: medications.unit,
-  regimen: medications.regimen,
-};
-
-/** A medication row as read: the count as it was on `countedOn`. */
-export type MedicationRecord = { [K in keyof typeof storedColumns]: (typeof medications.$inferSelect)[K] };
-
-/** What the dose sentence depends on (not an interval's start date). */
-// The worded dose and count, kept per language, locale and their inputs (src/i18n/memo.ts).
-const doseTextKept = memoText("doseTexts", doseText);
-const countTextKept = memoText("countTexts", unitCountText);
-
-/**
- * The answer shape: the count, days left and run-out date as of today (supplyOn), no storage details.
- * The dose and the count come worded too, in the current language: the dashboard prints them rather
- * than carry every unit's plurals and the schedule wording in its JavaScript.
- */
-export function toMedication(row: MedicationRecord, today: string): Medication {
-  const { supply, schedule, perDay, pause, changes } = supplyToday(row, today);
-  return {
-    id: row.id,
-    name: row.name,
-    pharmacyId: row.pharmacyId,
-    pillsPerDay: perDay,
-    pillsRemaining: supply.count,
-    pillsPerRefill: row.pillsPerRefill,
-    lastRefillDate: row.lastRefillDate,
-    refillsLeft: row.refillsLeft,
-    prescriptionExpiresOn: row.prescriptionExpiresOn,
-    unit: row.unit,
-    schedule,
-    scheduleChanges: changes,
-    pausedFrom: pause?.from ?? null,
-    pausedUntil: pause?.until ?? null,
-    daysLeft: supply.daysLeft,
-    runsOutOn: supply.runsOutOn,
-    doseText: doseTextKept(schedule, row.unit),
-    remainingText: countTextKept(row.unit, supply.count),
-    pauseText: pauseText(pause?.from ?? null, pause?.until ?? null, today),
-  };
-}
 
 /**
  * What a create or an update writes about the regimen, worked out by the handler from the payload:

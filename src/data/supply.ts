@@ -4,7 +4,7 @@ import { medications, supplyEvents } from "../db/schema";
 import type { Medication } from "../domain/medications";
 import type { SupplyEvent } from "../domain/supply";
 import { MAX_PILLS } from "../shared/medication-schemas";
-import { storedColumns, toMedication, type Owner } from "./medications";
+import { storedColumns, toMedication, type Owner } from "./medication-row";
 
 // Every change of a medication's supply writes its event in the same batch as the change (D1 and
 // Turso run a batch as one transaction). The event is written first, computed in SQL from the row

@@ -49,7 +49,7 @@ export const users = sqliteTable(
     createdAt: integer("created_at").notNull(),
     // Set by Postmark's webhook (a bounce or a spam complaint), with the address it concerned; the
     // webhook also turns emailConsent off. Cleared when the user turns reminders on again or
-    // confirms a new address (src/reminders/delivery.ts).
+    // confirms a new address (src/data/delivery.ts).
     deliveryProblem: text("delivery_problem", { enum: DELIVERY_PROBLEMS }),
     deliveryProblemAddress: text("delivery_problem_address"),
     // When the owner of `email` opened a confirmation link sent to it; null: no mail but resets.
@@ -75,7 +75,7 @@ export const users = sqliteTable(
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_email_token_idx").on(t.emailTokenHash),
     // The hourly job's due set: e-mail to a consenting, confirmed address, or push chosen
-    // (src/reminders/store.ts writes the same WHERE, so SQLite can use the index).
+    // (src/data/reminder-claims.ts writes the same WHERE, so SQLite can use the index).
     index("users_next_notification_idx").on(t.nextNotificationAt).where(sql`(email_consent = 1 AND email_confirmed_at IS NOT NULL) OR reminders_by <> 'email'`),
   ],
 );

@@ -8,7 +8,7 @@ import type { PushPayload } from "../push/message";
 import { vapidKeys, type VapidKeys } from "../push/keys";
 import { composeReminder, failureKind } from "./compose";
 import { pushDays, pushTargets, reachable, type PushDay } from "./push";
-import { claimDays, medicationsByUser, recordBatch, type Advance, type ClaimedDay, type DueUser, type Outcome } from "./store";
+import { claimDays, medicationsByUser, recordBatch, type Advance, type ClaimedDay, type DueUser, type Outcome } from "../data/reminder-claims";
 
 // One batch of due users, processed the same way whether the cron tick reads it inline or a queue
 // consumer receives it (src/reminders/fanout.ts): claim each (user, local date) atomically → count

@@ -1,4 +1,4 @@
-import { USER_BATCH_SIZE } from "./store";
+import { USER_BATCH_SIZE } from "../data/reminder-claims";
 
 // A Worker invocation may make 1,000 subrequests (paid plan); every Turso statement or batch, every
 // Postmark request and every push is one. A batch of users is cut to what fits its share, so push

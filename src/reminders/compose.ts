@@ -3,7 +3,7 @@ import { reminderMessage } from "../mail/templates/ReminderEmail";
 import type { UnsubscribeKey } from "../mail/unsubscribe";
 import { reminderPush, type PushPayload } from "../push/message";
 import { needsReminder, notificationRecords, reminderContent, type ReminderMedication } from "./due";
-import type { Outcome, DueUser } from "./store";
+import type { Outcome, DueUser } from "../data/reminder-claims";
 
 // One user's reminder, computed from their own rows only: the supply countdown, the e-mail and the
 // push text. Everything here can fail for one user's data (a regimen that does not parse, a

@@ -3,7 +3,7 @@ import type { Env } from "../env";
 import { errorSummary } from "../log/error-summary";
 import { emptySummary, iso, logJobLine, openJob, processBatch, type TickSummary } from "./batch";
 import { withinBudget } from "./budget";
-import { dueKeysQuery, USER_BATCH_SIZE, selectDueUsersByIds, type Cursor, type DueUser } from "./store";
+import { dueKeysQuery, USER_BATCH_SIZE, selectDueUsersByIds, type Cursor, type DueUser } from "../data/reminder-claims";
 
 // Fan-out through Cloudflare Queues (REMINDER_QUEUE, wrangler.toml), for a tick with more users
 // due than one invocation can process.

@@ -4,11 +4,11 @@ import { pushTargetsOfUsers } from "../data/push";
 import type { VapidKeys } from "../push/keys";
 import type { PushPayload } from "../push/message";
 import { REMINDER_PUSH_TTL, sendPush, type PushResult, type PushTarget } from "../push/send";
-import type { DueUser } from "./store";
+import type { DueUser } from "../data/reminder-claims";
 
 // The push half of a day's reminder, before the e-mail half: every device of the user
 // that the day has not yet reached or given up on gets one push. Exactly once per device and day:
-// the day's claim (src/reminders/store.ts claimDays) carries what earlier attempts recorded, and a
+// the day's claim (src/data/reminder-claims.ts claimDays) carries what earlier attempts recorded, and a
 // day whose earlier attempt died mid-send (state unknown) is not pushed again at all.
 
 /** Workers keep at most six connections open per invocation; more would only queue. */

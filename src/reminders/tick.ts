@@ -2,7 +2,7 @@ import type { Env } from "../env";
 import { enqueueRemaining } from "./fanout";
 import { emptySummary, iso, logJobLine, openJob, processBatch, type TickSummary } from "./batch";
 import { SUBREQUESTS_PER_BATCH, withinBudget } from "./budget";
-import { USER_BATCH_SIZE, selectDueUsers, type Cursor } from "./store";
+import { USER_BATCH_SIZE, selectDueUsers, type Cursor } from "../data/reminder-claims";
 
 // The hourly job. `now` is the tick's scheduled time, never the clock. The tick reads the users due
 // in batches (oldest first, through the partial index) and processes batches itself while it is

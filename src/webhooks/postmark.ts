@@ -4,7 +4,7 @@ import type { AppEnv } from "../env";
 import { ApiError, jsonError } from "../http/errors";
 import { issueError } from "../http/validate";
 import { withCodes } from "../i18n/say";
-import { applyDeliveryChange } from "../reminders/delivery";
+import { applyDeliveryChange } from "../data/delivery";
 import { otherEventSchema, postmarkEventSchemaFor } from "../shared/postmark-webhook";
 
 // POST /webhooks/postmark — Postmark's Bounce, SpamComplaint and SubscriptionChange webhooks

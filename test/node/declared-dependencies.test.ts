@@ -79,6 +79,9 @@ describe("dependencies are declared and used (issue 31)", () => {
     for (const tool of declared("bench")) expect(declared("."), tool).not.toContain(tool);
   });
 
+  // Packages whose command has another name than the package.
+  const CLI_OF: Record<string, string> = { typescript: "tsc", "dependency-cruiser": "depcruise" };
+
   it("uses every package package.json declares", () => {
     const named = packagesNamedIn(appFiles);
     const scripts = Object.values(manifest(".").scripts ?? {}).join(" ");
@@ -86,7 +89,7 @@ describe("dependencies are declared and used (issue 31)", () => {
     const used = (name: string) =>
       named.has(name) ||
       // A CLI the npm scripts run (wrangler, tsc, drizzle-kit), or types tsconfig loads.
-      new RegExp(`(^|[\\s&|])${name === "typescript" ? "tsc" : name}\\s`).test(scripts) ||
+      new RegExp(`(^|[\\s&|])${CLI_OF[name] ?? name}\\s`).test(scripts) ||
       tsconfig.includes(`"${name}`) ||
       // @types/x for a package or Node itself.
       (name.startsWith("@types/") && (named.has(name.slice(7)) || name === "@types/node")) ||

@@ -2,8 +2,8 @@ import { and, asc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { field, inJsonList, jsonRows } from "../db/json-each";
 import { medications, notifications, pushSubscriptions, reminderLog, users, type NotificationType, type PushState, type ReminderChannel, type ReminderStatus } from "../db/schema";
-import { reminderMedications } from "../data/medications";
-import type { ReminderMedication } from "./due";
+import { reminderMedications } from "./medications";
+import type { ReminderMedication } from "../reminders/due";
 
 // The hourly job's queries. Each is one statement over a whole batch of users (the batch travels as
 // one JSON parameter, src/db/json-each.ts), so a batch of 400 costs a handful of round trips on
