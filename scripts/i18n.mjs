@@ -61,6 +61,20 @@ export function check({ english, catalogs }) {
     if (typeof entry?.defaultMessage !== "string") problems.push(`en: "${key}" needs a defaultMessage`);
     if (typeof entry?.description !== "string" || !entry.description.trim()) problems.push(`en: "${key}" needs a description for translators`);
   }
+  // One English text, one key, unless each twin's description says why they differ ("Same English
+  // as other_key: …"): a language may need two words where English has one (a column heading and a
+  // toast, a label and a page title), but a copy nobody chose drifts apart in translation.
+  const byText = new Map();
+  for (const [key, entry] of Object.entries(english)) byText.set(entry?.defaultMessage, [...(byText.get(entry?.defaultMessage) ?? []), key]);
+  for (const keys of byText.values()) {
+    if (keys.length < 2) continue;
+    for (const key of keys) {
+      const others = keys.filter((other) => other !== key);
+      const said = /Same English as ([\w, ]+):\s*\S/.exec(english[key].description ?? "");
+      const named = said ? said[1].split(/[\s,]+/).filter(Boolean) : [];
+      if (!others.every((other) => named.includes(other))) problems.push(`en: "${key}" has the same English as ${others.map((o) => `"${o}"`).join(", ")}: use one key, or say why they differ in each description ("Same English as ${others.join(", ")}: …")`);
+    }
+  }
   const parsed = {};
   for (const [lang, messages] of Object.entries(catalogs)) {
     parsed[lang] = {};

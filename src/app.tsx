@@ -97,7 +97,6 @@ app.route("/", languagePages);
 app.route("/", accountPages);
 app.route("/", dashboardPages);
 app.route("/", medicationPages);
-// Before /medications/:id, which would otherwise take "print" for an id.
 app.route("/", printPages);
 app.route("/", medicationDetailPages);
 app.route("/", pharmacyPages);

@@ -4,8 +4,8 @@ import type { MedicationStatus } from "../../src/domain/medications";
 
 const CARDS: Array<{ status: MedicationStatus; title: () => string; accent: string }> = [
   { status: "refill-needed", title: () => m.dashboard_need_refill_soon(), accent: "border-s-red-600" },
-  { status: "running-low", title: () => m.dashboard_running_low(), accent: "border-s-amber-500" },
-  { status: "well-stocked", title: () => m.dashboard_well_stocked(), accent: "border-s-emerald-600" },
+  { status: "running-low", title: () => m.status_running_low(), accent: "border-s-amber-500" },
+  { status: "well-stocked", title: () => m.status_well_stocked(), accent: "border-s-emerald-600" },
 ];
 
 /** The three counts, by the same status rule as the badges and the filter (statusForDaysLeft). */

@@ -71,17 +71,17 @@ export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, 
     history.push({ date: event.countedOn, pills: event.pillsAfter, kind: "event", label, refill: event.kind === "refill" && !reverted.has(event.id) });
     const next = ordered[i + 1]?.countedOn ?? today;
     const ranOut = event.pillsAfter > 0 ? ranOutBetween(regimen, event.countedOn, event.pillsAfter, next) : null;
-    if (ranOut) history.push({ date: ranOut, pills: 0, kind: "ran-out", label: m.supply_chart_ran_out() });
+    if (ranOut) history.push({ date: ranOut, pills: 0, kind: "ran-out", label: m.chart_ran_out() });
   }
   const last = history.at(-1);
-  if (!last || last.date < today || last.pills !== medication.pillsRemaining) history.push({ date: today, pills: medication.pillsRemaining, kind: "today", label: m.supply_chart_today() });
+  if (!last || last.date < today || last.pills !== medication.pillsRemaining) history.push({ date: today, pills: medication.pillsRemaining, kind: "today", label: m.chart_today() });
   const runOut = medication.runsOutOn;
   // The projection ends on the run-out date with what is on hand that morning: it may be above 0
   // (1 tablet left when the dose is 2), as the day is the first the supply cannot cover.
   const projection: ChartPoint[] =
     medication.pillsRemaining > 0 && runOut !== null
       ? [
-          { date: today, pills: medication.pillsRemaining, kind: "today", label: m.supply_chart_today() },
+          { date: today, pills: medication.pillsRemaining, kind: "today", label: m.chart_today() },
           { date: runOut, pills: countOn(regimen, medication.pillsRemaining, today, runOut), kind: "runs-out", label: m.supply_chart_runs_out() },
         ]
       : [];

@@ -34,8 +34,8 @@ export function refilledCount(stored: StoredCount, pickedUpOn: string, pillsToAd
  */
 export const undoneCount = (currentPills: number, pillsAdded: number) => Math.max(0, roundPills(currentPills - pillsAdded));
 
-// The API answers these as message keys: `new ApiError(400, "supply_picked_up_in_future")` and
-// `new ApiError(400, "supply_picked_up_too_early", { date: formatDate(addedOn) })`.
+// The API answers a pick-up date it cannot use as message keys: `new ApiError(400, "error_picked_up_in_future")` and
+// `new ApiError(400, "error_picked_up_too_early", { date: formatDate(addedOn) })` (src/api/medications.ts).
 
 // ---- History ----
 

@@ -95,7 +95,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
                     )}
                   </>
                 ) : (
-                  m.page_no_pharmacy_assigned()
+                  m.domain_no_pharmacy()
                 )}
               </Fact>
               <Fact term={m.page_med_daily_dose()}>

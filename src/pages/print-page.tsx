@@ -86,10 +86,10 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
               {/* Paused today with an end: the run-out date already counts the pause; say so. */}
               {med.runsOutOn !== null && <PauseLine pause={med.pause} today={today} />}
             </td>
-            <td className={cell}>{med.lastRefillDate ? formatDate(med.lastRefillDate) : m.print_not_available()}</td>
+            <td className={cell}>{med.lastRefillDate ? formatDate(med.lastRefillDate) : m.domain_not_available()}</td>
             {refills && <td className={`${cell} text-end`}>{med.refillsLeft === null ? "—" : formatNumber(med.refillsLeft)}</td>}
             {expiry && <td className={cell}>{med.prescriptionExpiresOn ? formatDate(med.prescriptionExpiresOn) : "—"}</td>}
-            <td className={cell}>{med.pharmacyName ? <bdi>{med.pharmacyName}</bdi> : m.page_no_pharmacy_assigned()}</td>
+            <td className={cell}>{med.pharmacyName ? <bdi>{med.pharmacyName}</bdi> : m.domain_no_pharmacy()}</td>
             <td className={cell}>{med.pharmacyPhone ? <PhoneNumber stored={med.pharmacyPhone} className="text-inherit no-underline" /> : "—"}</td>
           </tr>
         ))}
