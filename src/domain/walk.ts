@@ -22,7 +22,10 @@ export const weekdayOfDay = (n: number) => (((n + 3) % 7) + 7) % 7;
 /** Monday first, as WEEKDAYS (regimen.ts): a schedule's days as bits. */
 const DAY_BIT: Record<Weekday, number> = { mon: 1, tue: 2, wed: 4, thu: 8, fri: 16, sat: 32, sun: 64 };
 
-/** What one schedule costs a day, in sevenths, ready for integer days (one shape for every type). */
+/**
+ * What the schedule in force costs a day, in sevenths, ready for integer days: one object per walk,
+ * set again at each change of schedule (no object per change or per stretch).
+ */
 interface DayCost {
   /** 0: the same every day (daily, as needed); 1: on the weekdays in `mask`; 2: every `every` days from `startsOn`. */
   kind: 0 | 1 | 2;
@@ -37,22 +40,33 @@ interface DayCost {
   perWeek: number;
 }
 
-function dayCostOf(schedule: Schedule): DayCost {
+const noCost = (): DayCost => ({ kind: 0, cost: 0, mask: 0, every: 1, startsOn: 0, period: 1, perWeek: 0 });
+
+/** Sets `c` to what `schedule` costs; `startsOn` is an interval's first day as a day number. */
+function setCost(c: DayCost, schedule: Schedule, startsOn: number): void {
   switch (schedule.type) {
     case "daily":
-      return { kind: 0, cost: SCALE * schedule.dose, mask: 0, every: 1, startsOn: 0, period: 1, perWeek: 0 };
     case "asNeeded":
-      return { kind: 0, cost: schedule.perWeek, mask: 0, every: 1, startsOn: 0, period: 1, perWeek: 0 };
+      c.kind = 0;
+      c.cost = schedule.type === "daily" ? SCALE * schedule.dose : schedule.perWeek;
+      c.period = 1;
+      return;
     case "weekdays": {
-      const cost = SCALE * schedule.dose;
-      let mask = 0;
-      for (const day of schedule.days) mask |= DAY_BIT[day] ?? 0;
-      let perWeek = 0;
-      for (let i = 0; i < 7; i++) if (mask & (1 << i)) perWeek += cost;
-      return { kind: 1, cost, mask, every: 1, startsOn: 0, period: 7, perWeek };
+      c.kind = 1;
+      c.cost = SCALE * schedule.dose;
+      c.period = 7;
+      c.mask = 0;
+      for (const day of schedule.days) c.mask |= DAY_BIT[day] ?? 0;
+      c.perWeek = 0;
+      for (let i = 0; i < 7; i++) if (c.mask & (1 << i)) c.perWeek += c.cost;
+      return;
     }
     case "interval":
-      return { kind: 2, cost: SCALE * schedule.dose, mask: 0, every: schedule.everyDays, startsOn: dayNumber(schedule.startsOn), period: schedule.everyDays, perWeek: 0 };
+      c.kind = 2;
+      c.cost = SCALE * schedule.dose;
+      c.every = c.period = schedule.everyDays;
+      c.startsOn = startsOn;
+      return;
   }
 }
 
@@ -89,83 +103,39 @@ function costBetween(c: DayCost, start: number, end: number): number {
 
 /**
  * A regimen as the walk reads it, built once per answer (a chart reuses it for all its walks):
- * every date a day number. `cuts` are the days on which what a day costs may follow a new pattern
- * (a change of schedule, the start or the end of a pause, an interval's first day), sorted once
- * (F4: a walk visits each once, it does not look at every change for every day).
+ * every date a day number, read once. The walk finds each stretch's end from these sorted lists
+ * (F4: each change and pause is passed once, not looked at for every day).
  */
 export interface Timeline {
   regimen: Regimen;
-  /** The changes' first days and costs, in the changes' order (sorted by effectiveFrom). */
+  /** The changes' first days, in the changes' order (sorted by effectiveFrom). */
   changeFrom: number[];
-  costs: DayCost[];
+  /** Each change's interval first day (0 for other schedules). */
+  startsOn: number[];
   /** The pauses sorted by first day: first and last days (Infinity: until resumed). */
   pauseFrom: number[];
   pauseUntil: number[];
-  cuts: number[];
 }
 
-/**
- * Sorts a short list of day numbers in place: insertion sort, linear on the sorted lists a regimen
- * keeps (changes by date, pauses one after another) and several times cheaper than Array#sort for
- * the few dozen a regimen holds (sorting was most of a walk's cost at the limits).
- */
-function sortDays(days: number[]): number[] {
-  if (days.length > 64) return days.sort((a, b) => a - b);
-  for (let i = 1; i < days.length; i++) {
-    const day = days[i]!;
-    let j = i - 1;
-    for (; j >= 0 && days[j]! > day; j--) days[j + 1] = days[j]!;
-    days[j + 1] = day;
-  }
-  return days;
-}
-
-/** The days in two sorted lists, each once, sorted. */
-function union(a: number[], b: number[]): number[] {
-  const days: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    const day = j === b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
-    if (days.length === 0 || days[days.length - 1] !== day) days.push(day);
-  }
-  return days;
-}
+const byFrom = (a: { from: string }, b: { from: string }) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0);
 
 export function timelineOf(regimen: Regimen): Timeline {
   const { changes } = regimen;
-  const changeFrom: number[] = [];
-  const costs: DayCost[] = [];
-  const changeCuts: number[] = [];
-  for (const { effectiveFrom, schedule } of changes) {
-    const from = dayNumber(effectiveFrom);
-    const cost = dayCostOf(schedule);
-    changeFrom.push(from);
-    costs.push(cost);
-    changeCuts.push(from);
-    if (cost.kind === 2) changeCuts.push(cost.startsOn);
-  }
-  let pauses = regimen.pauses;
+  let { pauses } = regimen;
+  // Kept sorted by the API; sorted here only if not (Array#sort costs more than the whole walk).
   for (let i = 1; i < pauses.length; i++) {
     if (pauses[i]!.from < pauses[i - 1]!.from) {
-      pauses = [...pauses].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+      pauses = [...pauses].sort(byFrom);
       break;
     }
   }
-  const pauseFrom: number[] = [];
-  const pauseUntil: number[] = [];
-  const pauseCuts: number[] = [];
-  for (const pause of pauses) {
-    const from = dayNumber(pause.from);
-    const until = pause.until === null ? Number.POSITIVE_INFINITY : dayNumber(pause.until);
-    pauseFrom.push(from);
-    pauseUntil.push(until);
-    pauseCuts.push(from);
-    // The day after the pause, as addDays writes it (it stops at 9999-12-31).
-    if (until !== Number.POSITIVE_INFINITY) pauseCuts.push(Math.min(LAST_DAY, until + 1));
-  }
-  const cuts = union(sortDays(changeCuts), sortDays(pauseCuts));
-  return { regimen, changeFrom, costs, pauseFrom, pauseUntil, cuts };
+  return {
+    regimen,
+    changeFrom: changes.map((c) => dayNumber(c.effectiveFrom)),
+    startsOn: changes.map((c) => (c.schedule.type === "interval" ? dayNumber(c.schedule.startsOn) : 0)),
+    pauseFrom: pauses.map((p) => dayNumber(p.from)),
+    pauseUntil: pauses.map((p) => (p.until === null ? Number.POSITIVE_INFINITY : dayNumber(p.until))),
+  };
 }
 
 // Float noise from a perWeek like 0.3 must not make a covered day look uncovered; a cost far below
@@ -189,13 +159,14 @@ const MAX_ROUNDS = 4;
  * periods' supply is left, or the stretch has less than a period to go, so the second round ends it.
  */
 export function walk(timeline: Timeline, from: number, until: number, supply: number): { supply: number; short: number | null } {
-  const { changeFrom, costs, pauseFrom, pauseUntil, cuts } = timeline;
+  const { changeFrom, startsOn, pauseFrom, pauseUntil } = timeline;
+  const { changes } = timeline.regimen;
+  const schedule = noCost();
   let change = 0;
+  let costOf = -1;
   let pause = 0;
   // The latest last day of the pauses begun so far.
   let pausedUntil = Number.NEGATIVE_INFINITY;
-  let next = 0;
-  while (next < cuts.length && cuts[next]! <= from) next++;
   let skipped = 0;
   let left = supply;
   for (let start = from; start < until; ) {
@@ -205,11 +176,18 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
       if (pauseUntil[pause]! > pausedUntil) pausedUntil = pauseUntil[pause]!;
       pause++;
     }
-    const stretchEnd = next < cuts.length ? cuts[next++]! : Number.POSITIVE_INFINITY;
+    if (costOf !== change) setCost(schedule, changes[(costOf = change)]!.schedule, startsOn[change]!);
+    const paused = pausedUntil >= start;
+    // The stretch ends at the first day after `start` that may follow a new pattern: the next
+    // change, the next pause, the day after this one (addDays stops at 9999-12-31), an interval's first day.
+    let stretchEnd = change + 1 < changeFrom.length ? changeFrom[change + 1]! : Number.POSITIVE_INFINITY;
+    if (pause < pauseFrom.length && pauseFrom[pause]! < stretchEnd) stretchEnd = pauseFrom[pause]!;
+    const resumes = paused && pausedUntil !== Number.POSITIVE_INFINITY ? Math.min(LAST_DAY, pausedUntil + 1) : start;
+    if (resumes > start && resumes < stretchEnd) stretchEnd = resumes;
+    if (schedule.kind === 2 && schedule.startsOn > start && schedule.startsOn < stretchEnd) stretchEnd = schedule.startsOn;
     const end = until < stretchEnd ? until : stretchEnd;
-    const schedule = costs[change]!;
     const { period } = schedule;
-    const perPeriod = pausedUntil >= start ? 0 : perPeriodFrom(schedule, start);
+    const perPeriod = paused ? 0 : perPeriodFrom(schedule, start);
     // Nothing is taken in this stretch (a pause, an interval not started yet): on to the next, if any.
     if (perPeriod === 0 && end === Number.POSITIVE_INFINITY) return { supply: left, short: null };
     // A stretch the supply covers in full costs its total at once (exact for what the schemas
