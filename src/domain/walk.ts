@@ -122,10 +122,12 @@ const byFrom = (a: { from: string }, b: { from: string }) => (a.from < b.from ? 
 export function timelineOf(regimen: Regimen): Timeline {
   const { changes } = regimen;
   let { pauses } = regimen;
+  let pauseFrom = pauses.map((p) => dayNumber(p.from));
   // Kept sorted by the API; sorted here only if not (Array#sort costs more than the whole walk).
-  for (let i = 1; i < pauses.length; i++) {
-    if (pauses[i]!.from < pauses[i - 1]!.from) {
+  for (let i = 1; i < pauseFrom.length; i++) {
+    if (pauseFrom[i]! < pauseFrom[i - 1]!) {
       pauses = [...pauses].sort(byFrom);
+      pauseFrom = pauses.map((p) => dayNumber(p.from));
       break;
     }
   }
@@ -133,7 +135,7 @@ export function timelineOf(regimen: Regimen): Timeline {
     regimen,
     changeFrom: changes.map((c) => dayNumber(c.effectiveFrom)),
     startsOn: changes.map((c) => (c.schedule.type === "interval" ? dayNumber(c.schedule.startsOn) : 0)),
-    pauseFrom: pauses.map((p) => dayNumber(p.from)),
+    pauseFrom,
     pauseUntil: pauses.map((p) => (p.until === null ? Number.POSITIVE_INFINITY : dayNumber(p.until))),
   };
 }
