@@ -3,9 +3,9 @@ import { dayNumber } from "./time";
 
 // The supply walk behind supplyOn, countOn and emptyOn (regimen.ts has the rule it implements).
 // Issue 29 F4: a medication at the limits (20 changes, 20 pauses) costs no more than 3× a plain
-// daily one. So the regimen is read once into a Timeline of day numbers (integers since
-// 1970-01-01): the boundaries sorted once, each schedule's cost a day precomputed. The walk then
-// does integer arithmetic per stretch, with no date text, generator or per-day loop over a period.
+// daily one. So the regimen's dates are read once into a Timeline of day numbers (integers since
+// 1970-01-01); the walk passes each change and pause once, in order, and does integer arithmetic
+// per stretch: no date text, generator, sort or per-day loop, and a covered stretch in one step.
 // Pure and browser-safe, like the rest of src/domain.
 
 // Doses are multiples of 0.25 and as-needed use is per week, so the arithmetic is done in sevenths
@@ -17,7 +17,7 @@ export const SCALE = 7;
 const LAST_DAY = dayNumber("9999-12-31");
 
 /** 0 = Monday … 6 = Sunday (day 0, 1970-01-01, was a Thursday). */
-export const weekdayOfDay = (n: number) => (((n + 3) % 7) + 7) % 7;
+const weekdayOfDay = (n: number) => (((n + 3) % 7) + 7) % 7;
 
 /** Monday first, as WEEKDAYS (regimen.ts): a schedule's days as bits. */
 const DAY_BIT: Record<Weekday, number> = { mon: 1, tue: 2, wed: 4, thu: 8, fri: 16, sat: 32, sun: 64 };
@@ -151,8 +151,8 @@ const MAX_ROUNDS = 4;
 /**
  * Walks the days from day `from` (inclusive), taking each day's cost off `supply` (sevenths), and
  * stops at day `until` (exclusive, Infinity = never) or at the first day the supply cannot fully
- * cover (`short`, in days after `from`). The stretches between cuts each have one schedule and are
- * paused or not throughout. Whole periods within a stretch are taken at once, so a year or a million
+ * cover (`short`, in days after `from`). Each stretch has one schedule and is paused or not
+ * throughout. Whole periods within a stretch are taken at once, so a year or a million
  * tablets cost a few steps; in the last stretch the days repeat, so whole periods are only counted
  * (the date would pass year 9999 for a million tablets at a quarter a day).
  *
@@ -165,7 +165,8 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
   const { changes } = timeline.regimen;
   const schedule = noCost();
   let change = 0;
-  let costOf = -1;
+  // The change `schedule` was last set for.
+  let setFor = -1;
   let pause = 0;
   // The latest last day of the pauses begun so far.
   let pausedUntil = Number.NEGATIVE_INFINITY;
@@ -178,7 +179,7 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
       if (pauseUntil[pause]! > pausedUntil) pausedUntil = pauseUntil[pause]!;
       pause++;
     }
-    if (costOf !== change) setCost(schedule, changes[(costOf = change)]!.schedule, startsOn[change]!);
+    if (setFor !== change) setCost(schedule, changes[(setFor = change)]!.schedule, startsOn[change]!);
     const paused = pausedUntil >= start;
     // The stretch ends at the first day after `start` that may follow a new pattern: the next
     // change, the next pause, the day after this one (addDays stops at 9999-12-31), an interval's first day.
