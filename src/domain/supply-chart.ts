@@ -1,7 +1,7 @@
 import * as m from "../generated/i18n";
 import { roundPills } from "./countdown";
 import type { Medication } from "./medications";
-import { countOn, emptyOn, type Regimen } from "./regimen";
+import { countOnTimeline, emptyOnTimeline, type Regimen, type Timeline, timelineOf } from "./regimen";
 import type { SupplyEvent } from "./supply";
 import { historyText } from "./supply";
 import { addDays, daysBetween } from "./time";
@@ -54,13 +54,15 @@ function before(kind: SupplyEvent["kind"]): string {
 }
 
 /** The day a count of `pills` on `date` reaches 0 under the regimen of those days, if before `until`. */
-function ranOutBetween(regimen: Regimen, date: string, pills: number, until: string): string | null {
-  const day = emptyOn(regimen, pills, date);
+function ranOutBetween(timeline: Timeline, date: string, pills: number, until: string): string | null {
+  const day = emptyOnTimeline(timeline, pills, date);
   return day !== null && day < until ? day : null;
 }
 
 /** The chart of a medication: `regimen` charges each past day by the schedule it had (changes and pauses). */
 export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, "pillsRemaining" | "runsOutOn" | "unit">, regimen: Regimen, today: string, notificationDays: number): SupplyChart {
+  // The regimen is read once for all the walks below (each event's ran-out day, the projection).
+  const timeline = timelineOf(regimen);
   const reverted = new Set(events.filter((e) => e.kind === "undo").map((e) => e.revertsEventId));
   // By the day each count holds on (a back-dated refill sits on its pick-up day), then as written.
   const ordered = [...events].sort((a, b) => a.countedOn.localeCompare(b.countedOn) || a.id - b.id);
@@ -70,7 +72,7 @@ export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, 
     if (event.pillsBefore !== null && i > 0) history.push({ date: event.countedOn, pills: event.pillsBefore, kind: "event", label: before(event.kind) });
     history.push({ date: event.countedOn, pills: event.pillsAfter, kind: "event", label, refill: event.kind === "refill" && !reverted.has(event.id) });
     const next = ordered[i + 1]?.countedOn ?? today;
-    const ranOut = event.pillsAfter > 0 ? ranOutBetween(regimen, event.countedOn, event.pillsAfter, next) : null;
+    const ranOut = event.pillsAfter > 0 ? ranOutBetween(timeline, event.countedOn, event.pillsAfter, next) : null;
     if (ranOut) history.push({ date: ranOut, pills: 0, kind: "ran-out", label: m.chart_ran_out() });
   }
   const last = history.at(-1);
@@ -82,7 +84,7 @@ export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, 
     medication.pillsRemaining > 0 && runOut !== null
       ? [
           { date: today, pills: medication.pillsRemaining, kind: "today", label: m.chart_today() },
-          { date: runOut, pills: countOn(regimen, medication.pillsRemaining, today, runOut), kind: "runs-out", label: m.supply_chart_runs_out() },
+          { date: runOut, pills: countOnTimeline(timeline, medication.pillsRemaining, today, runOut), kind: "runs-out", label: m.supply_chart_runs_out() },
         ]
       : [];
   const all = [...history, ...projection];

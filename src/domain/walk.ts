@@ -1,0 +1,238 @@
+import type { Regimen, Schedule, Weekday } from "./regimen";
+import { dayNumber } from "./time";
+
+// The supply walk behind supplyOn, countOn and emptyOn (regimen.ts has the rule it implements).
+// Issue 29 F4: a medication at the limits (20 changes, 20 pauses) costs no more than 3× a plain
+// daily one. So the regimen's dates are read once into a Timeline of day numbers (integers since
+// 1970-01-01); the walk passes each change and pause once, in order, and does integer arithmetic
+// per stretch: no date text, generator, sort or per-day loop, and a covered stretch in one step.
+// Pure and browser-safe, like the rest of src/domain.
+
+// Doses are multiples of 0.25 and as-needed use is per week, so the arithmetic is done in sevenths
+// of a unit ("7 × count"): a daily dose costs 7 × dose a day, as needed costs perWeek a day, and
+// both are exact in binary floating point for the values the API accepts.
+export const SCALE = 7;
+
+/** The last day a date may be written as (9999-12-31): addDays stops there, and so does the walk. */
+const LAST_DAY = dayNumber("9999-12-31");
+
+/** 0 = Monday … 6 = Sunday (day 0, 1970-01-01, was a Thursday). */
+const weekdayOfDay = (n: number) => (((n + 3) % 7) + 7) % 7;
+
+/** Monday first, as WEEKDAYS (regimen.ts): a schedule's days as bits. */
+const DAY_BIT: Record<Weekday, number> = { mon: 1, tue: 2, wed: 4, thu: 8, fri: 16, sat: 32, sun: 64 };
+
+/**
+ * What the schedule in force costs a day, in sevenths, ready for integer days: one object per walk,
+ * set again at each change of schedule (no object per change or per stretch).
+ */
+interface DayCost {
+  /** 0: the same every day (daily, as needed); 1: on the weekdays in `mask`; 2: every `every` days from `startsOn`. */
+  kind: 0 | 1 | 2;
+  /** The cost of a day with a dose. */
+  cost: number;
+  mask: number;
+  every: number;
+  startsOn: number;
+  /** After how many days the doses repeat. */
+  period: number;
+  /** The cost of a whole week for weekdays (the cost added once per dose day, as summed day by day). */
+  perWeek: number;
+}
+
+const noCost = (): DayCost => ({ kind: 0, cost: 0, mask: 0, every: 1, startsOn: 0, period: 1, perWeek: 0 });
+
+/** Sets `c` to what `schedule` costs; `startsOn` is an interval's first day as a day number. */
+function setCost(c: DayCost, schedule: Schedule, startsOn: number): void {
+  switch (schedule.type) {
+    case "daily":
+    case "asNeeded":
+      c.kind = 0;
+      c.cost = schedule.type === "daily" ? SCALE * schedule.dose : schedule.perWeek;
+      c.period = 1;
+      return;
+    case "weekdays": {
+      c.kind = 1;
+      c.cost = SCALE * schedule.dose;
+      c.period = 7;
+      c.mask = 0;
+      for (const day of schedule.days) c.mask |= DAY_BIT[day] ?? 0;
+      c.perWeek = 0;
+      for (let i = 0; i < 7; i++) if (c.mask & (1 << i)) c.perWeek += c.cost;
+      return;
+    }
+    case "interval":
+      c.kind = 2;
+      c.cost = SCALE * schedule.dose;
+      c.every = c.period = schedule.everyDays;
+      c.startsOn = startsOn;
+      return;
+  }
+}
+
+/** What a schedule costs on day `n`, in sevenths. */
+function costOn(c: DayCost, n: number): number {
+  if (c.kind === 0) return c.cost;
+  if (c.kind === 1) return c.mask & (1 << weekdayOfDay(n)) ? c.cost : 0;
+  const since = n - c.startsOn;
+  return since >= 0 && since % c.every === 0 ? c.cost : 0;
+}
+
+/** What the `period` days from day `start` cost together (the same for any `period` consecutive days of one stretch). */
+function perPeriodFrom(c: DayCost, start: number): number {
+  if (c.kind === 0) return c.cost;
+  if (c.kind === 1) return c.perWeek;
+  // One dose in any `every` days from the first; none in days that all come before it.
+  return start + c.every - 1 >= c.startsOn ? c.cost : 0;
+}
+
+/** What the days from `start` to `end` (exclusive) cost together, for a stretch that is not paused. */
+function costBetween(c: DayCost, start: number, end: number): number {
+  if (c.kind === 0) return (end - start) * c.cost;
+  if (c.kind === 1) {
+    const weeks = Math.floor((end - start) / 7);
+    let total = weeks * c.perWeek;
+    for (let day = start + 7 * weeks; day < end; day++) total += costOn(c, day);
+    return total;
+  }
+  // The dose days from the first one on or after `start`, one every `every` days.
+  const from = start > c.startsOn ? start : c.startsOn;
+  const first = c.startsOn + Math.ceil((from - c.startsOn) / c.every) * c.every;
+  return first < end ? (Math.floor((end - 1 - first) / c.every) + 1) * c.cost : 0;
+}
+
+/**
+ * A regimen as the walk reads it, built once per answer (a chart reuses it for all its walks):
+ * every date a day number, read once. The walk finds each stretch's end from these sorted lists
+ * (F4: each change and pause is passed once, not looked at for every day).
+ */
+export interface Timeline {
+  regimen: Regimen;
+  /** The changes' first days, in the changes' order (sorted by effectiveFrom). */
+  changeFrom: number[];
+  /** Each change's interval first day (0 for other schedules). */
+  startsOn: number[];
+  /** The pauses sorted by first day: first and last days (Infinity: until resumed). */
+  pauseFrom: number[];
+  pauseUntil: number[];
+}
+
+const byFrom = (a: { from: string }, b: { from: string }) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0);
+
+export function timelineOf(regimen: Regimen): Timeline {
+  const { changes } = regimen;
+  let { pauses } = regimen;
+  let pauseFrom = pauses.map((p) => dayNumber(p.from));
+  // Kept sorted by the API; sorted here only if not (Array#sort costs more than the whole walk).
+  for (let i = 1; i < pauseFrom.length; i++) {
+    if (pauseFrom[i]! < pauseFrom[i - 1]!) {
+      pauses = [...pauses].sort(byFrom);
+      pauseFrom = pauses.map((p) => dayNumber(p.from));
+      break;
+    }
+  }
+  return {
+    regimen,
+    changeFrom: changes.map((c) => dayNumber(c.effectiveFrom)),
+    startsOn: changes.map((c) => (c.schedule.type === "interval" ? dayNumber(c.schedule.startsOn) : 0)),
+    pauseFrom,
+    pauseUntil: pauses.map((p) => (p.until === null ? Number.POSITIVE_INFINITY : dayNumber(p.until))),
+  };
+}
+
+// Float noise from a perWeek like 0.3 must not make a covered day look uncovered; a cost far below
+// it (none the schemas accept) is still a cost, so the walk cannot stall on it (F1).
+const EPSILON = 1e-9;
+const uncovered = (cost: number, left: number) => cost > 0 && cost - left > Math.min(EPSILON, cost / 2);
+
+/** Rounds of "jump, then day by day" in one stretch: two suffice (see walk); the rest is a bound. */
+const MAX_ROUNDS = 4;
+
+/**
+ * Walks the days from day `from` (inclusive), taking each day's cost off `supply` (sevenths), and
+ * stops at day `until` (exclusive, Infinity = never) or at the first day the supply cannot fully
+ * cover (`short`, in days after `from`). Each stretch has one schedule and is paused or not
+ * throughout. Whole periods within a stretch are taken at once, so a year or a million
+ * tablets cost a few steps; in the last stretch the days repeat, so whole periods are only counted
+ * (the date would pass year 9999 for a million tablets at a quarter a day).
+ *
+ * Bounded (F1): each stretch (at most one per change, pause end and interval start) takes at most
+ * MAX_ROUNDS rounds of one jump and 2 periods (≤ 180 days) day by day. After a jump less than two
+ * periods' supply is left, or the stretch has less than a period to go, so the second round ends it.
+ */
+export function walk(timeline: Timeline, from: number, until: number, supply: number): { supply: number; short: number | null } {
+  const { changeFrom, startsOn, pauseFrom, pauseUntil } = timeline;
+  const { changes } = timeline.regimen;
+  const schedule = noCost();
+  let change = 0;
+  // The change `schedule` was last set for.
+  let setFor = -1;
+  let pause = 0;
+  // The latest last day of the pauses begun so far.
+  let pausedUntil = Number.NEGATIVE_INFINITY;
+  let skipped = 0;
+  let left = supply;
+  for (let start = from; start < until; ) {
+    // Changes are sorted: the one in force is the last from on or before `start`, else the first (scheduleOn).
+    while (change + 1 < changeFrom.length && changeFrom[change + 1]! <= start) change++;
+    while (pause < pauseFrom.length && pauseFrom[pause]! <= start) {
+      if (pauseUntil[pause]! > pausedUntil) pausedUntil = pauseUntil[pause]!;
+      pause++;
+    }
+    if (setFor !== change) setCost(schedule, changes[(setFor = change)]!.schedule, startsOn[change]!);
+    const paused = pausedUntil >= start;
+    // The stretch ends at the first day after `start` that may follow a new pattern: the next
+    // change, the next pause, the day after this one (addDays stops at 9999-12-31), an interval's first day.
+    let stretchEnd = change + 1 < changeFrom.length ? changeFrom[change + 1]! : Number.POSITIVE_INFINITY;
+    if (pause < pauseFrom.length && pauseFrom[pause]! < stretchEnd) stretchEnd = pauseFrom[pause]!;
+    const resumes = paused && pausedUntil !== Number.POSITIVE_INFINITY ? Math.min(LAST_DAY, pausedUntil + 1) : start;
+    if (resumes > start && resumes < stretchEnd) stretchEnd = resumes;
+    if (schedule.kind === 2 && schedule.startsOn > start && schedule.startsOn < stretchEnd) stretchEnd = schedule.startsOn;
+    const end = until < stretchEnd ? until : stretchEnd;
+    const { period } = schedule;
+    const perPeriod = paused ? 0 : perPeriodFrom(schedule, start);
+    // Nothing is taken in this stretch (a pause, an interval not started yet): on to the next, if any.
+    if (perPeriod === 0 && end === Number.POSITIVE_INFINITY) return { supply: left, short: null };
+    // A stretch the supply covers in full costs its total at once (exact for what the schemas
+    // accept: quarters and sevenths of them add up without rounding).
+    if (perPeriod > 0 && end !== Number.POSITIVE_INFINITY && left >= 0) {
+      const total = costBetween(schedule, start, end);
+      if (left >= total) {
+        left -= total;
+        if (stretchEnd === Number.POSITIVE_INFINITY) break;
+        start = stretchEnd;
+        continue;
+      }
+    }
+    let day = start;
+    for (let round = 0; perPeriod > 0 && day < end; round++) {
+      // Unreachable for what the schemas accept (see above): a bound on the loop, not an answer.
+      if (round === MAX_ROUNDS) return { supply: 0, short: day - from + skipped };
+      // Jump whole periods while at least two periods' supply is left, then go day by day.
+      const room = end === Number.POSITIVE_INFINITY ? end : Math.floor((end - day) / period);
+      const periods = Math.min(room, Math.max(0, Math.floor(left / perPeriod) - 1));
+      if (periods > 0) {
+        left -= periods * perPeriod;
+        if (end === Number.POSITIVE_INFINITY) skipped += periods * period;
+        else day += periods * period;
+      }
+      for (let i = 0; i < 2 * period && day < end; i++) {
+        const cost = costOn(schedule, day);
+        if (uncovered(cost, left)) return { supply: 0, short: day - from + skipped };
+        left = Math.max(0, left - cost);
+        // The last stretch may reach 9999-12-31, where the dates stop (addDays).
+        if (day < LAST_DAY) day++;
+      }
+    }
+    if (stretchEnd === Number.POSITIVE_INFINITY) break;
+    start = stretchEnd;
+  }
+  return { supply: left, short: null };
+}
+
+/** The supply (sevenths, unrounded) at the start of day `date`, kept as `count` at the start of day `countedOn`. */
+export function supplyAt(timeline: Timeline, count: number, countedOn: number, date: number): number {
+  if (date <= countedOn) return SCALE * count;
+  const { supply, short } = walk(timeline, countedOn, date, SCALE * count);
+  return short !== null ? 0 : supply;
+}
