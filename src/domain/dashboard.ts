@@ -42,11 +42,22 @@ export interface FilterContext {
 
 export const isStatusFilter = (value: string): value is StatusFilter => STATUS_FILTERS.some((f) => f.value === value);
 
-/** Case-insensitive substring match on the name or the pharmacy's name; a blank query keeps everything. */
+/**
+ * Text as search compares it: letter case and accents ignored both ways ("acido", "ACIDO" and "ácido"
+ * all find "Ácido fólico"; "Ibuprofène" finds "ibuprofene"), and Arabic's optional vowel marks too.
+ * Only marks that are optional are dropped: Devanagari's vowel signs make different words (कम, काम).
+ */
+export const searchKey = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, "")
+    .toLowerCase();
+
+/** Substring match on the name or the pharmacy's name, case and accents ignored (searchKey); a blank query keeps everything. */
 export function searchMedications<M extends Pick<Medication, "name" | "pharmacyId">>(medications: M[], query: string, names: Map<number, string>): M[] {
-  const needle = query.trim().toLowerCase();
+  const needle = searchKey(query.trim());
   if (!needle) return medications;
-  return medications.filter((m) => m.name.toLowerCase().includes(needle) || !!pharmacyNameOf(m, names)?.toLowerCase().includes(needle));
+  return medications.filter((m) => searchKey(m.name).includes(needle) || searchKey(pharmacyNameOf(m, names) ?? "").includes(needle));
 }
 
 export function filterByStatus<M extends Medication>(medications: M[], filter: StatusFilter, context: FilterContext): M[] {

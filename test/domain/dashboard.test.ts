@@ -58,6 +58,15 @@ describe("search and status filter", () => {
   it("matches a case-insensitive substring of the name or the pharmacy's name", () => {
     expect(names(searchMedications(list, "met", pharmacies))).toEqual(["Metformin", "METOPROLOL"]);
     expect(names(searchMedications(list, "PIRI", pharmacies))).toEqual(["Aspirin"]);
+  });
+
+  it("ignores accents both ways, and Arabic's optional vowel marks, but not Devanagari's vowel signs", () => {
+    const named = (...list: string[]) => list.map((name) => med({ name }));
+    const spanish = named("Ácido fólico", "Metotrexato");
+    for (const query of ["acido", "ACIDO", "ácido", "FÓLICO", "acido folico"]) expect(names(searchMedications(spanish, query, pharmacies)), query).toEqual(["Ácido fólico"]);
+    expect(names(searchMedications(named("Ibuprofene"), "ibuprofène", pharmacies))).toEqual(["Ibuprofene"]);
+    expect(names(searchMedications(named("مِيتْفُورْمِين", "أسبرين"), "ميتفورمين", pharmacies))).toEqual(["مِيتْفُورْمِين"]);
+    expect(names(searchMedications(named("काम की दवा", "कम खुराक"), "कम", pharmacies))).toEqual(["कम खुराक"]);
     expect(names(searchMedications(list, "  ", pharmacies))).toEqual(["Metformin", "Aspirin", "METOPROLOL"]);
     expect(names(searchMedications(list, "ALPHA", pharmacies))).toEqual(["Aspirin"]);
     expect(names(searchMedications(list, "drugs", pharmacies))).toEqual(["METOPROLOL"]);
