@@ -30,7 +30,8 @@ function readCatalogs() {
     if (lang === "en" || !file.endsWith(".json")) continue;
     catalogs[lang] = JSON.parse(readFileSync(join(catalogDir, file), "utf8"));
   }
-  return { english, catalogs };
+  const glossary = JSON.parse(readFileSync(join(catalogDir, "../glossary.json"), "utf8"));
+  return { english, catalogs, glossary };
 }
 
 /** Placeholders of a parsed message, with the type each needs: name → "number" | "string" | "text". */
@@ -53,7 +54,29 @@ function pluralsOf(ast, out = []) {
   return out;
 }
 
-export function check({ english, catalogs }) {
+/**
+ * Safety words (src/i18n/glossary.json): a message whose English uses the word must not use, in a
+ * language, a rendering the glossary forbids there (Hindi "रोकें" for pause means stop the medicine).
+ */
+export function glossaryProblems(english, catalogs, glossary) {
+  const problems = [];
+  for (const [word, row] of Object.entries(glossary ?? {})) {
+    if (word.startsWith("_")) continue;
+    const inEnglish = new RegExp(row.english, "iu");
+    for (const [lang, patterns] of Object.entries(row.never ?? {})) {
+      for (const [key, entry] of Object.entries(english)) {
+        const text = catalogs[lang]?.[key];
+        if (typeof text !== "string" || !inEnglish.test(entry.defaultMessage)) continue;
+        for (const pattern of patterns) {
+          if (new RegExp(pattern, "iu").test(text)) problems.push(`${lang}: "${key}" renders "${word}" as /${pattern}/, which the glossary forbids (src/i18n/glossary.json): ${text}`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+export function check({ english, catalogs, glossary }) {
   const problems = [];
   const englishKeys = Object.keys(english);
   for (const [key, entry] of Object.entries(english)) {
@@ -75,6 +98,7 @@ export function check({ english, catalogs }) {
       if (!others.every((other) => named.includes(other))) problems.push(`en: "${key}" has the same English as ${others.map((o) => `"${o}"`).join(", ")}: use one key, or say why they differ in each description ("Same English as ${others.join(", ")}: …")`);
     }
   }
+  problems.push(...glossaryProblems(english, catalogs, glossary));
   const parsed = {};
   for (const [lang, messages] of Object.entries(catalogs)) {
     parsed[lang] = {};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { check } from "../../scripts/i18n.mjs";
+import { readFileSync } from "node:fs";
+import { check, glossaryProblems } from "../../scripts/i18n.mjs";
 
 // The catalog build refuses two keys with the same English text unless each description says why
 // they differ (a copy nobody chose drifts apart in translation: zh once named one status two ways).
@@ -37,11 +38,36 @@ describe("duplicate English texts", () => {
   });
 
   it("hold for the real catalogs", async () => {
-    const { readFileSync } = await import("node:fs");
     const english = JSON.parse(readFileSync(new URL("../../src/i18n/messages/en.json", import.meta.url), "utf8"));
     const texts = Object.values(english as Record<string, { defaultMessage: string }>).map((e) => e.defaultMessage);
     const repeated = texts.filter((text, i) => texts.indexOf(text) !== i);
     // Each repeat is explained (the build passed), and there are fewer than before the check (43 texts under 93 keys).
     expect(new Set(repeated).size).toBeLessThan(43);
+  });
+});
+
+describe("safety words (src/i18n/glossary.json)", () => {
+  const read = (path: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/${path}`, import.meta.url), "utf8"));
+  const glossary = read("glossary.json");
+  const english = read("messages/en.json");
+  const catalogs = Object.fromEntries(["es", "fr", "de", "pt", "hi", "ar", "zh"].map((lang) => [lang, read(`messages/${lang}.json`)]));
+
+  it("refuses Hindi's रोकें (stop) for Pause: for a steroid taper, 'stop this medicine' is dangerous", () => {
+    const problems = glossaryProblems(english, { ...catalogs, hi: { ...catalogs.hi, pause_title: "इस दवा को रोकें" } }, glossary);
+    expect(problems).toEqual([expect.stringContaining('hi: "pause_title" renders "pause"')]);
+  });
+
+  it("refuses a bare إيقاف (stopping) for a pause in Arabic, and 暂停 (pause) for stop in Chinese", () => {
+    const ar = glossaryProblems(english, { ...catalogs, ar: { ...catalogs.ar, pause_cancel_button: "إلغاء الإيقاف" } }, glossary);
+    expect(ar).toEqual([expect.stringContaining('ar: "pause_cancel_button"')]);
+    const stopKey = Object.keys(english).find((key) => /\bstop/i.test(english[key].defaultMessage))!;
+    const zh = glossaryProblems(english, { ...catalogs, zh: { ...catalogs.zh, [stopKey]: "暂停" } }, glossary);
+    expect(zh).toEqual([expect.stringContaining(`zh: "${stopKey}" renders "stop"`)]);
+  });
+
+  it("holds for the real catalogs, with a row for every safety word in every language", () => {
+    expect(glossaryProblems(english, catalogs, glossary)).toEqual([]);
+    for (const word of ["pause", "stop", "dose", "as needed", "skip", "refill"]) expect(Object.keys(glossary[word].use).sort(), word).toEqual(Object.keys(catalogs).sort());
+    expect(catalogs.hi.pause_title).toContain("विराम");
   });
 });
