@@ -63,14 +63,17 @@ function ranOutBetween(timeline: Timeline, date: string, pills: number, until: s
 export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, "pillsRemaining" | "runsOutOn" | "unit">, regimen: Regimen, today: string, notificationDays: number): SupplyChart {
   // The regimen is read once for all the walks below (each event's ran-out day, the projection).
   const timeline = timelineOf(regimen);
+  // An undone refill and its undo are left out: the supply went on as if the refill never came, so
+  // the line must not spike to it, nor the scale grow for it (the history list still shows both).
   const reverted = new Set(events.filter((e) => e.kind === "undo").map((e) => e.revertsEventId));
+  const standing = events.filter((e) => !reverted.has(e.id) && !(e.kind === "undo" && events.some((r) => r.id === e.revertsEventId)));
   // By the day each count holds on (a back-dated refill sits on its pick-up day), then as written.
-  const ordered = [...events].sort((a, b) => a.countedOn.localeCompare(b.countedOn) || a.id - b.id);
+  const ordered = standing.sort((a, b) => a.countedOn.localeCompare(b.countedOn) || a.id - b.id);
   const history: ChartPoint[] = [];
   for (const [i, event] of ordered.entries()) {
     const label = historyText(event, medication.unit);
     if (event.pillsBefore !== null && i > 0) history.push({ date: event.countedOn, pills: event.pillsBefore, kind: "event", label: before(event.kind) });
-    history.push({ date: event.countedOn, pills: event.pillsAfter, kind: "event", label, refill: event.kind === "refill" && !reverted.has(event.id) });
+    history.push({ date: event.countedOn, pills: event.pillsAfter, kind: "event", label, refill: event.kind === "refill" });
     const next = ordered[i + 1]?.countedOn ?? today;
     const ranOut = event.pillsAfter > 0 ? ranOutBetween(timeline, event.countedOn, event.pillsAfter, next) : null;
     if (ranOut) history.push({ date: ranOut, pills: 0, kind: "ran-out", label: m.chart_ran_out() });

@@ -84,6 +84,20 @@ describe("supplyChart", () => {
     expect(chart.history.map((p) => p.label)).toEqual(["Added with 5 puffs", "Ran out", "Before the refill", "Refilled +30 puffs", "Today"]);
   });
 
+  it("leaves out an undone refill and its undo: no spike, and the scale does not grow for it", () => {
+    const events = [
+      event({ pillsAfter: 20 }),
+      event({ id: 2, kind: "refill", localDate: "2026-01-05", countedOn: "2026-01-05", pillsBefore: 16, pillsAfter: 116, pillsAdded: 100 }),
+      event({ id: 3, kind: "undo", localDate: "2026-01-06", countedOn: "2026-01-06", pillsBefore: 115, pillsAfter: 15, revertsEventId: 2 }),
+    ];
+    const chart = supplyChart(events, { pillsRemaining: 11, runsOutOn: "2026-01-21", unit: "tablet" }, dailyRegimen(1), "2026-01-10", 7);
+    expect(chart.history.map((p) => [p.date, p.pills, p.kind])).toEqual([
+      ["2026-01-01", 20, "event"],
+      ["2026-01-10", 11, "today"],
+    ]);
+    expect(chart.maxPills).toBe(20);
+  });
+
   it("ends the projection on the run-out date even when part of a dose is left that morning", () => {
     // 9 tablets at 2 a day: 9, 7, 5, 3, 1 on the mornings of the 15th to the 19th; 1 cannot cover
     // the 19th's dose, so it runs out on the 19th, with 1 tablet on hand (not on the 20th, at 0).
