@@ -1,4 +1,6 @@
 import * as m from "../generated/i18n";
+import { currentLanguage } from "../i18n/current";
+import { directionOf } from "../i18n/languages";
 import { isolate } from "../i18n/Rich";
 import { addDays } from "./time";
 
@@ -93,9 +95,23 @@ function allDayEvent(uid: string, date: string, summary: string, hour: number, s
   ];
 }
 
+const RIGHT_TO_LEFT_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+const LEFT_TO_RIGHT_LETTER = /(?![\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}])\p{L}/u;
+
+/**
+ * A name in an event's title: isolated (U+2068…U+2069) only when its letters run the other way from
+ * the feed's language (an Arabic name in an English feed, a Latin one in an Arabic feed). Some
+ * calendar apps show the marks as boxes, so a name that needs none gets none.
+ */
+export function titleName(name: string, direction: "ltr" | "rtl"): string {
+  const mixes = direction === "ltr" ? RIGHT_TO_LEFT_LETTER.test(name) : LEFT_TO_RIGHT_LETTER.test(name);
+  return mixes ? isolate(name) : name;
+}
+
 /**
  * The feed, in the current language (the owner's): per medication 'Refill {name}' on the day its
- * reminder window opens and '{name} runs out' on the run-out day, the name isolated (U+2068…U+2069).
+ * reminder window opens and '{name} runs out' on the run-out day, the name isolated only where its
+ * direction differs from the language's (titleName).
  * UIDs are the medication's id and the event's kind, so a calendar app moves an event when the dates change instead of adding another. Names only: no doses.
  */
 export function calendarFeed(medications: readonly FeedMedication[], owner: FeedOwner, host: string, now: number): string {
@@ -110,12 +126,14 @@ export function calendarFeed(medications: readonly FeedMedication[], owner: Feed
     `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH}`,
     `X-PUBLISHED-TTL:${REFRESH}`,
   ];
+  const direction = directionOf(currentLanguage());
   for (const med of medications) {
+    const name = titleName(med.name, direction);
     const dates = feedDates(med, owner);
     if (dates === null) continue; // paused with no end: no run-out to mark
     const { refill, runsOut } = dates;
-    lines.push(...allDayEvent(`refill-${med.id}@${host}`, refill, m.ics_refill({ name: isolate(med.name) }), owner.notificationHour, stamp));
-    lines.push(...allDayEvent(`runs-out-${med.id}@${host}`, runsOut, m.ics_runs_out({ name: isolate(med.name) }), owner.notificationHour, stamp));
+    lines.push(...allDayEvent(`refill-${med.id}@${host}`, refill, m.ics_refill({ name }), owner.notificationHour, stamp));
+    lines.push(...allDayEvent(`runs-out-${med.id}@${host}`, runsOut, m.ics_runs_out({ name }), owner.notificationHour, stamp));
   }
   lines.push("END:VCALENDAR");
   return lines.map(foldLine).join("\r\n") + "\r\n";
