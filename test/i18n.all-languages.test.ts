@@ -60,7 +60,9 @@ describe.each(LANGUAGES)("%s (%s)", (language, locale) => {
     const titles = calendar.getAllSubcomponents("vevent").map((event) => String(event.getFirstPropertyValue("summary")));
     words(() => {
       expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe(m.ics_calendar_name());
-      expect(titles.sort()).toEqual([m.ics_refill({ name: "\u2068Metformin\u2069" }), m.ics_runs_out({ name: "\u2068Metformin\u2069" })].sort());
+      // A Latin name runs the other way only in a right-to-left language: isolated there alone.
+      const name = directionOf(language) === "rtl" ? "\u2068Metformin\u2069" : "Metformin";
+      expect(titles.sort()).toEqual([m.ics_refill({ name }), m.ics_runs_out({ name })].sort());
     });
 
     const print = await call("GET", "/medications/print", { cookie: account.cookie });
