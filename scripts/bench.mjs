@@ -10,7 +10,7 @@
 // whole run is bounded (DEADLINE_MS) and always ends the servers it started.
 //
 // Only some sections: `npm run bench -- --only latency` (or `--only=throughput,weights`, or
-// BENCH_ONLY=latency npm run bench). Sections: worker (bundle and startup), regimen (issue 29 F4: supplyOn and the chart of a medication at the limits vs a plain daily one, in process), throughput, cpu (workerd CPU ms per request, steady on a busy machine), weights,
+// BENCH_ONLY=latency npm run bench). Sections: worker (bundle and startup), regimen (supplyOn and the chart of a medication at the limits vs a plain daily one, in process), throughput, cpu (workerd CPU ms per request, steady on a busy machine), weights,
 // lighthouse, import (the CSV preview of 1 MB of blank lines), reminders, latency. The shared dev
 // server and the seeded user are set up only when a selected section needs them; the latency
 // section always starts its own.

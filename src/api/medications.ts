@@ -73,7 +73,7 @@ export const medicationsApi = new Hono<AppEnv>()
     if (input.countedOn !== null && input.countedOn > day) throw new ApiError(400, "field_counted_on_future");
     if (input.countedOn !== null && input.countedOn < addDays(day, -COUNTED_ON_MAX_DAYS)) throw new ApiError(400, "field_counted_on_too_old");
     const write = regimenWrite(input, day, false);
-    // The medication is added on its count's day: no pause before it (F4).
+    // The medication is added on its count's day: no pause before it.
     const addedOn = input.countedOn ?? day;
     if (write.pause && write.pause.from < addedOn) throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(addedOn) });
     const medication = await createMedication(c.var.db, user.id, input, write, day);

@@ -20,7 +20,7 @@ export type PauseResult = Medication | { error: "not-found" | "too-many-pauses" 
 
 /**
  * Pauses from `pause.from` (until `pause.until`, or until resumed), in place of the current or next
- * pause: not from before the medication was added, and within MAX_PAUSES (F4). The UPDATE checks
+ * pause: not from before the medication was added, and within MAX_PAUSES. The UPDATE checks
  * both and the same batch (one round trip) says why when it changed nothing.
  */
 export async function pauseMedication(db: Db, userId: number, id: number, pause: Pause, today: string): Promise<PauseResult> {

@@ -169,7 +169,7 @@ export async function updateMedication(db: Db, userId: number, id: number, input
   const allowed = and(
     exists(db.select({ id: pharmacies.id }).from(pharmacies).where(ownPharmacy(userId, input.pharmacyId))),
     sql`${write.effectiveFrom} >= coalesce(${addedOn}, ${write.effectiveFrom})`,
-    // A pause may not start before the medication was added either (F4: pauses from the year 1000).
+    // A pause may not start before the medication was added either (else a pause could start in the year 1000).
     pauseFrom === undefined ? undefined : sql`${pauseFrom} >= coalesce(${addedOn}, ${pauseFrom})`,
     notADose ? sql`${medications.pillsPerDay} = ${write.keepIfPerDay}` : undefined,
     regimenFits(regimen),

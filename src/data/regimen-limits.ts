@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { MAX_PAUSES, MAX_SCHEDULE_CHANGES } from "../domain/limits";
 
-// F4: at most MAX_SCHEDULE_CHANGES changes and MAX_PAUSES pauses are kept. Past the limit the oldest
+// At most MAX_SCHEDULE_CHANGES changes and MAX_PAUSES pauses are kept. Past the limit the oldest
 // are let go while they can no longer change a count (they end before the count's date, from which
 // every count is walked); below it all stay, so the chart still draws the past as it was. A list
 // still too long after that holds changes or pauses that count: the write is refused (regimenFits).

@@ -5,10 +5,10 @@ export const MAX_MEDICATIONS = 200;
 export const MAX_PHARMACIES = 50;
 // Past a ceiling the API answers 409 error_too_many_medications / error_too_many_pharmacies.
 
-// ---- What a regimen may hold (issue 29: F1, F4, F5) ----
+// ---- What a regimen may hold ----
 // One place for the floors and ceilings the API's schemas, the forms' min/max/step, the CSV import
 // (the same schemas) and migration 0013_bounds_regimen_limits.sql all use. Below these the countdown
-// could not make progress (F1: 1e-10 a week), above them it would walk past year 9999 (F5).
+// could not make progress (1e-10 a week never ended), above them it would walk past year 9999.
 
 /** A dose and as-needed use per week: multiples of a quarter, from a quarter to 1,000. */
 export const DOSE_STEP = 0.25;
@@ -36,6 +36,6 @@ export const MAX_DAYS_AHEAD = 365 * MAX_YEARS_AHEAD + 2;
 /** How far ahead a change of schedule may be dated. */
 export const EFFECTIVE_FROM_MAX_DAYS = 365;
 
-/** At most this many schedule changes and this many pauses are kept per medication (F4). */
+/** At most this many schedule changes and this many pauses are kept per medication. */
 export const MAX_SCHEDULE_CHANGES = 20;
 export const MAX_PAUSES = 20;

@@ -94,7 +94,7 @@ const two = (n: number) => (n < 10 ? "0" : "") + n;
 /**
  * The 'YYYY-MM-DD' date `days` after `date` (Hinnant's civil_from_days). Hot: the supply walk calls
  * it for every medication of every list read, and building the text from integers is several times
- * cheaper than a Date and toISOString. Never outside years 0001–9999 (F5: past them the text was
+ * cheaper than a Date and toISOString. Never outside years 0001–9999 (past them the text was
  * '+010000-…' or '-004991-12', which no page, feed or e-mail may show): it stops at the first or last day.
  */
 export function addDays(date: string, days: number): string {

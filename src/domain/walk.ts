@@ -2,7 +2,7 @@ import type { Regimen, Schedule, Weekday } from "./regimen";
 import { dayNumber } from "./time";
 
 // The supply walk behind supplyOn, countOn and emptyOn (regimen.ts has the rule it implements).
-// Issue 29 F4: a medication at the limits (20 changes, 20 pauses) costs no more than 3× a plain
+// The goal: a medication at the limits (20 changes, 20 pauses) costs no more than 3× a plain
 // daily one. So the regimen's dates are read once into a Timeline of day numbers (integers since
 // 1970-01-01); the walk passes each change and pause once, in order, and does integer arithmetic
 // per stretch: no date text, generator, sort or per-day loop, and a covered stretch in one step.
@@ -104,7 +104,7 @@ function costBetween(c: DayCost, start: number, end: number): number {
 /**
  * A regimen as the walk reads it, built once per answer (a chart reuses it for all its walks):
  * every date a day number, read once. The walk finds each stretch's end from these sorted lists
- * (F4: each change and pause is passed once, not looked at for every day).
+ * (each change and pause is passed once, not looked at for every day).
  */
 export interface Timeline {
   regimen: Regimen;
@@ -141,7 +141,7 @@ export function timelineOf(regimen: Regimen): Timeline {
 }
 
 // Float noise from a perWeek like 0.3 must not make a covered day look uncovered; a cost far below
-// it (none the schemas accept) is still a cost, so the walk cannot stall on it (F1).
+// it (none the schemas accept) is still a cost, so the walk cannot stall on it.
 const EPSILON = 1e-9;
 const uncovered = (cost: number, left: number) => cost > 0 && cost - left > Math.min(EPSILON, cost / 2);
 
@@ -156,7 +156,7 @@ const MAX_ROUNDS = 4;
  * tablets cost a few steps; in the last stretch the days repeat, so whole periods are only counted
  * (the date would pass year 9999 for a million tablets at a quarter a day).
  *
- * Bounded (F1): each stretch (at most one per change, pause end and interval start) takes at most
+ * Bounded: each stretch (at most one per change, pause end and interval start) takes at most
  * MAX_ROUNDS rounds of one jump and 2 periods (≤ 180 days) day by day. After a jump less than two
  * periods' supply is left, or the stretch has less than a period to go, so the second round ends it.
  */

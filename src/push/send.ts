@@ -47,7 +47,7 @@ export async function importsAsDeviceKey(p256dh: string): Promise<boolean> {
 
 /** Sends one push; never throws, and no result names the endpoint or the keys. */
 export async function sendPush(target: PushTarget, payload: unknown, options: PushOptions, vapid: VapidKeys): Promise<PushResult> {
-  // A device saved before the push services' hosts were narrowed (issue 29 F6) is sent nothing:
+  // A device saved before the push services' hosts were narrowed is sent nothing:
   // the job treats it as gone and deletes it.
   if (!isPushEndpoint(target.endpoint)) return { ok: false, kind: "gone", status: null, error: "endpoint is not on a push service" };
   let request: Awaited<ReturnType<typeof buildPushPayload>>;

@@ -3,7 +3,7 @@ import { formatDate } from "../i18n/format";
 import { EARLIEST_DATE, MAX_DAYS_AHEAD } from "../domain/limits";
 import { addDays } from "../domain/time";
 
-// The range of every date a patient enters (F5): from EARLIEST_DATE to MAX_YEARS_AHEAD years after
+// The range of every date a patient enters: from EARLIEST_DATE to MAX_YEARS_AHEAD years after
 // today. The schemas run without the user's time zone, so "today" is the UTC date plus the one day
 // a zone ahead of UTC can be ahead; the server checks the tighter rules that need the user's today.
 

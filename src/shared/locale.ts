@@ -1,4 +1,4 @@
-// The one rule for a locale an account may save (issue 29, F7): one of our languages plus an
+// The one rule for a locale an account may save: one of our languages plus an
 // optional region, canonical ('pt-br' → 'pt-BR', 'zh-Hans-CN' → 'zh-CN'). Scripts, variants,
 // extensions (-u-ca-…) and private-use subtags (-x-…) are dropped: each distinct tag would cost
 // every isolate its own Intl objects, and none of them changes what we show. Chinese in Traditional

@@ -26,7 +26,7 @@ export function isP256Point(value: string): boolean {
 }
 
 /**
- * The browsers' push services, by their own hosts only (issue 29 F6: a whole googleapis.com or
+ * The browsers' push services, by their own hosts only (a whole googleapis.com or
  * notify.windows.com let anyone name a Cloud Storage bucket or an OAuth URL, and the job POSTs there):
  * Google's FCM (Chrome's beta, dev and canary channels and most Linux distributions' Chromium
  * subscribe on jmt17.google.com), Apple, Mozilla, and Microsoft's WNS in its own host pattern.

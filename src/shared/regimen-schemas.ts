@@ -32,7 +32,7 @@ const coerced = (message: Message) =>
 
 /** A dose: at least 0.25, a multiple of 0.25, at most 1000 (src/domain/limits.ts). */
 export const isDose = (n: number) => isQuarterIn(n, DOSE_MIN, DOSE_MAX);
-/** As-needed use a week: the same steps (F1: below a quarter the countdown could not make progress). */
+/** As-needed use a week: the same steps (below a quarter the countdown could not make progress). */
 export const isPerWeek = (n: number) => isQuarterIn(n, PER_WEEK_MIN, PER_WEEK_MAX);
 const perWeekMessage = () => m.field_per_week_invalid({ min: PER_WEEK_MIN, max: PER_WEEK_MAX });
 const everyDaysMessage = () => m.field_every_days_range({ min: EVERY_DAYS_MIN, max: EVERY_DAYS_MAX });

@@ -155,7 +155,7 @@ function ReminderEmail({ name, content, dashboardUrl, settingsUrl, unsubscribeUr
 
 // ---- Plain text ----
 
-// Names stored before they refused control characters (issue 29) would add lines to the message
+// Names stored before they refused control characters would add lines to the message
 // or drive a terminal: here each run of them is a space.
 function pharmacyText(item: ReminderItem): string {
   if (!item.pharmacyName) return noPharmacyText();
