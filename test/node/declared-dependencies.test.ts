@@ -80,7 +80,7 @@ describe("dependencies are declared and used (issue 31)", () => {
   });
 
   // Packages whose command has another name than the package.
-  const CLI_OF: Record<string, string> = { typescript: "tsc", "dependency-cruiser": "depcruise" };
+  const CLI_OF: Record<string, string> = { typescript: "tsc", "dependency-cruiser": "depcruise", "@biomejs/biome": "biome" };
 
   it("uses every package package.json declares", () => {
     const named = packagesNamedIn(appFiles);
