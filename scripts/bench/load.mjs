@@ -82,8 +82,8 @@ export async function measureThroughput(report, { baseUrl, cookie, seconds = 3, 
   for (const key of ["api_user", "api", "dashboard"]) report.figure(`${key}_rps_ratio_to_worker_no_db`, round(summary[key].rps / summary.worker_no_db.rps, 2));
   report.figure("api_p99_ratio_to_static", round(summary.api.p99Ms / Math.max(summary.static.p99Ms, 1), 1));
   report.figure("dashboard_p99_ratio_to_static", round(summary.dashboard.p99Ms / Math.max(summary.static.p99Ms, 1), 1));
-  report.check("GET /api/medications req/s ÷ static", summary.api.ratio, ">=", 0.5);
-  report.check("GET / req/s ÷ static", summary.dashboard.ratio, ">=", 0.3);
+  report.check("GET /api/medications req/s ÷ static", summary.api.ratio, ">=", 0.8);
+  report.check("GET / req/s ÷ static", summary.dashboard.ratio, ">=", 0.6);
   // Another language costs no more than English: each round compares the languages side by side.
   for (const language of ["de", "ar"]) {
     const key = `dashboard_${language}`;

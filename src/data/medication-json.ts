@@ -1,7 +1,8 @@
 import { compareByName } from "../domain/medications";
 import { localeScope } from "../i18n/current";
 import { boundedCache } from "../shared/bounded-cache";
-import { toMedication, type MedicationRecord } from "./medications";
+import { medicationToday } from "./medication-row";
+import type { MedicationRecord } from "./medications";
 
 // The list answer (GET /api/medications) as JSON text, each medication's JSON made once per isolate.
 // A medication's answer is a pure function of its stored row, today, the language and the locale;
@@ -10,7 +11,7 @@ import { toMedication, type MedicationRecord } from "./medications";
 
 // Kept by the whole stored row, today, the language and the locale (the key is every input, so a
 // column added later cannot be forgotten; src/shared/bounded-cache.ts).
-const kept = boundedCache("medicationJson", 4096, (row: MedicationRecord, today: string, _language: string, _locale: string) => JSON.stringify(toMedication(row, today)));
+const kept = boundedCache("medicationJson", 4096, (row: MedicationRecord, today: string, _language: string, _locale: string) => JSON.stringify(medicationToday(row, today)));
 
 /** JSON.stringify(toSortedMedications(rows, today)), with each row's text kept. */
 export function sortedMedicationsJson(rows: MedicationRecord[], today: string): string {

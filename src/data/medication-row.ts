@@ -4,7 +4,9 @@ import { doseText } from "../domain/dose-text";
 import type { Medication } from "../domain/medications";
 import { pauseText } from "../domain/pause-text";
 import { unitCountText } from "../domain/unit-text";
+import { localeScope } from "../i18n/current";
 import { memoText } from "../i18n/memo";
+import { boundedCache } from "../shared/bounded-cache";
 import { supplyToday } from "./supply-memo";
 
 // A medication row as stored and the answer made from it: shared by the medication queries
@@ -66,3 +68,16 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
   };
 }
 
+
+// A list's answers, kept per isolate by the whole stored row, today, the language and the locale
+// (every input of toMedication; src/shared/bounded-cache.ts): the same list is read again and again,
+// and one lookup per medication costs less than the supply and the worded texts' lookups together.
+const keptMedication = boundedCache("medicationToday", 4096, (row: MedicationRecord, today: string, _language: string, _locale: string) =>
+  toMedication(row, today),
+);
+
+/** toMedication, kept: the answer is shared and frozen (a list's reads never change it). */
+export function medicationToday(row: MedicationRecord, today: string): Medication {
+  const { language, locale } = localeScope();
+  return keptMedication(row, today, language, locale);
+}

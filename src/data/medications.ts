@@ -9,7 +9,7 @@ import { addDays } from "../domain/time";
 import { compareByName, type Medication } from "../domain/medications";
 import { averagePerDay, type Pause, type Schedule, type Unit } from "../domain/regimen";
 import { type MedicationPayload } from "../shared/medication-schemas";
-import { storedColumns, toMedication, type MedicationRecord, type Owner } from "./medication-row";
+import { medicationToday, storedColumns, toMedication, type MedicationRecord, type Owner } from "./medication-row";
 
 export { storedColumns, toMedication, type MedicationRecord, type Owner };
 
@@ -33,7 +33,7 @@ export interface RegimenWrite {
 
 export type MedicationInput = Omit<MedicationPayload, "pillsPerDay" | "unit" | "schedule" | "effectiveFrom" | "pausedFrom" | "pausedUntil"> & { countedOn?: string | null };
 
-export const toSortedMedications = (rows: MedicationRecord[], today: string) => rows.map((row) => toMedication(row, today)).sort(compareByName);
+export const toSortedMedications = (rows: MedicationRecord[], today: string) => rows.map((row) => medicationToday(row, today)).sort(compareByName);
 
 const ownMedication = (owner: Owner, id: number | SQL<number>) => and(eq(medications.id, id), eq(medications.userId, owner));
 const ownPharmacy = (owner: Owner, pharmacyId: number) => and(eq(pharmacies.id, pharmacyId), eq(pharmacies.userId, owner));
