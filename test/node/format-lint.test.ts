@@ -130,6 +130,23 @@ describe("format and lint (npm run lint)", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("raw HTML, unless a biome-ignore at the attribute gives the reason", () => {
+    const raw = "export const Raw = ({ html }: { html: string }) => <div dangerouslySetInnerHTML={{ __html: html }} />;\n";
+    expect(check({ "src/components/Raw.tsx": raw })).toEqual([
+      { category: "lint/security/noDangerouslySetInnerHtml", path: "src/components/Raw.tsx" },
+    ]);
+    const reasoned = [
+      "export const Raw = ({ html }: { html: string }) => (",
+      "  <div",
+      "    // biome-ignore lint/security/noDangerouslySetInnerHtml: our own escaped render.",
+      "    dangerouslySetInnerHTML={{ __html: html }}",
+      "  />",
+      ");",
+      "",
+    ].join("\n");
+    expect(check({ "src/components/Raw.tsx": reasoned })).toEqual([]);
+  });
+
   it("leaves the house idioms the configuration turns off alone (non-null assertions, assignment in a condition)", () => {
     const idioms = [
       "const cache = new Map<string, number[]>();",
