@@ -55,14 +55,14 @@ export default function MedicationForm({ mode, medicationId, medication: initial
         setPharmacies([]);
       });
 
+  // Mount only: the server's data is the starting point.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount only (above).
   useEffect(() => {
     if (mode === "edit" && !medication) {
       if (medicationId === undefined) return leaveWithLoadError();
       fetchMedicationWithRetry(medicationId).then(setMedication, leaveWithLoadError);
     }
     if (!pharmacies) loadPharmacies(true);
-    // Mount only: the server's data is the starting point.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // A pharmacy added in another tab shows up when the user comes back.
   useRefreshOnFocus(() => loadPharmacies(false));
@@ -122,6 +122,7 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
     return { toast: { title: m.medication_form_added(), description: m.medication_form_added_another_description() } };
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new set of errors moves the focus to the first invalid field.
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }, [errors]);

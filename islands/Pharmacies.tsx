@@ -27,9 +27,9 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
       .finally(() => request === latest.current && setLoading(false));
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount only: later loads come from reload itself.
   useEffect(() => {
     if (initial === null) reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useRefreshOnFocus(reload);
 

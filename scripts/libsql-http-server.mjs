@@ -196,7 +196,7 @@ function checkCondition(cond, stepIndex) {
   if (cond.type === "ok" || cond.type === "error") {
     if (!Number.isInteger(cond.step) || cond.step < 0 || cond.step >= stepIndex) throw new ProtocolError(`Condition refers to step ${cond.step}, not an earlier step`);
   } else if (cond.type === "not") checkCondition(cond.cond, stepIndex);
-  else if ((cond.type === "and" || cond.type === "or") && Array.isArray(cond.conds)) cond.conds.forEach((c) => checkCondition(c, stepIndex));
+  else if ((cond.type === "and" || cond.type === "or") && Array.isArray(cond.conds)) for (const c of cond.conds) checkCondition(c, stepIndex);
   else if (cond.type !== "is_autocommit") throw new ProtocolError(`Unknown condition ${JSON.stringify(cond.type)}`);
 }
 

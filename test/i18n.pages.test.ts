@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { medications, users } from "../src/db/schema";
-import en from "../src/i18n/messages/en.json";
+import type en from "../src/i18n/messages/en.json";
 import { type Account, call, createMedication, createPharmacy, db, signUp, uniqueName } from "./helpers";
 import { CATALOGS, escapeHtml } from "./support/catalogs";
 

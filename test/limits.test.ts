@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, createMedication, createPharmacy, medicationInput, signUp } from "./helpers";
+import { call, createPharmacy, medicationInput, signUp } from "./helpers";
 
 // At most 200 medications and 50 pharmacies per account; the limit is checked inside the insert,
 // so parallel adds at the edge cannot overshoot it. Rows up to the edge go in directly (fast).

@@ -12,7 +12,7 @@ async function setUp() {
 }
 
 /** A page's text as read: tags dropped, whitespace collapsed. */
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const visible = (html: string) => html.replace(/<(script|style)[\s\S]*?<\/\1>/g, " ").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
 
 describe("GET /medications/{id}", () => {
@@ -58,7 +58,7 @@ describe("GET /medications/{id}", () => {
       expect(text, lang).toContain(`${w.caption}:`);
       // The chart's table: its caption, the column, the events as the history words them.
       const table = visible(/<table[\s\S]*?<\/table>/.exec(page.text)![0]);
-      expect(table, lang).toMatch(new RegExp(`^${w.caption} .*${w.column} .*200 ${w.unit} ${w.added} .*${w.count} ${escape(w.refilled)}`));
+      expect(table, lang).toMatch(new RegExp(`^${w.caption} .*${w.column} .*200 ${w.unit} ${w.added} .*${w.count} ${escapeRegExp(w.refilled)}`));
       // The history list (the island's server render), newest first.
       const history = visible(page.text.slice(page.text.indexOf('id="history-heading"')));
       expect([history.indexOf(w.refilled), history.indexOf(w.added)].every((i) => i > 0), lang).toBe(true);

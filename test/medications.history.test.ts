@@ -239,8 +239,8 @@ describe("undo", () => {
     const { account, medication } = await accountWithMedication({ pillsPerDay: 1, pillsRemaining: 5 });
     const requests = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? refill(account, medication.id, { pillsToAdd: 10 }) : undo(account, medication.id)));
     const answers = await Promise.all(requests);
-    const refills = answers.filter((a, i) => i % 2 === 0);
-    const undos = answers.filter((a, i) => i % 2 === 1);
+    const refills = answers.filter((_, i) => i % 2 === 0);
+    const undos = answers.filter((_, i) => i % 2 === 1);
     expect(refills.every((a) => a.status === 200)).toBe(true);
     expect(undos.every((a) => a.status === 200 || a.status === 409)).toBe(true);
     const undone = undos.filter((a) => a.status === 200).length;

@@ -15,7 +15,6 @@ import { mockPostmark, tick } from "./reminders-fixtures";
 // which must not matter: only local dates count).
 const ZONE = "America/St_Johns";
 const NOW = Date.UTC(2027, 2, 10, 10, 0);
-const TODAY = "2027-03-10";
 // 09:30 local the same day: the first hourly tick at or after the 9:00 reminder hour.
 const REMINDER_TICK = Date.UTC(2027, 2, 10, 13, 0);
 const NOTIFICATION_DAYS = 14;

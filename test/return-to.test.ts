@@ -115,7 +115,13 @@ describe("open redirect after sign-in (issue 29 F2): one rule for every redirect
     async function tap(url: unknown) {
       const opened: string[] = [];
       scope.location = new URL("https://refills.example/");
-      scope.clients = { matchAll: async () => [], openWindow: async (href: string) => (opened.push(href), null) };
+      scope.clients = {
+        matchAll: async () => [],
+        openWindow: async (href: string) => {
+          opened.push(href);
+          return null;
+        },
+      };
       let done: Promise<unknown> = Promise.resolve();
       onNotificationClick({ notification: { data: { url }, close: () => {} }, waitUntil: (p: Promise<unknown>) => (done = p) } as unknown as NotificationClickEvent);
       await done;

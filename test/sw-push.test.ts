@@ -19,9 +19,18 @@ function stubScope(windows: Array<{ url: string; focused?: boolean }> = []) {
       focused.push(this.url);
       return this;
     },
-    navigate: async (url: string) => (navigated.push(url), null),
+    navigate: async (url: string) => {
+      navigated.push(url);
+      return null;
+    },
   }));
-  scope.clients = { matchAll: async () => clients, openWindow: async (url: string) => (opened.push(url), null) };
+  scope.clients = {
+    matchAll: async () => clients,
+    openWindow: async (url: string) => {
+      opened.push(url);
+      return null;
+    },
+  };
   return { opened, navigated, focused };
 }
 afterEach(() => {

@@ -17,7 +17,7 @@ const post = (body: unknown, headers: Record<string, string> = AUTH, bindings = 
 
 const bounce = (email: string, type = "HardBounce", metadata?: Record<string, string>) => ({
   RecordType: "Bounce",
-  ID: 4323372036854775807,
+  ID: 4323372036854776000, // Postmark's sample ID, 4323372036854775807, as a JavaScript number holds it
   Type: type,
   TypeCode: 1,
   Name: "Hard bounce",

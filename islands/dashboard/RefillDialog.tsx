@@ -88,7 +88,13 @@ function focusedUndo(title: string, onUndo: () => void, moveFocus: boolean): Toa
     id: marker,
     className: marker,
     duration: UNDO_WINDOW_MS,
-    action: { label: m.undo_label(), onClick: () => (back(), onUndo()) },
+    action: {
+      label: m.undo_label(),
+      onClick: () => {
+        back();
+        onUndo();
+      },
+    },
     onAutoClose: back,
     onDismiss: back,
   };
@@ -106,6 +112,7 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
   // A prescription with no refills left: the first submit asks, the second records (the count stays 0).
   const noRefillsLeft = medication?.refillsLeft === 0;
   const [asking, setAsking] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another medication starts without the question.
   useEffect(() => setAsking(false), [medication]);
   // The 'Picked up on' day as typed (the field keeps its own value); today again once the dialog closes.
   const [pickedOn, setPickedOn] = useState(today);
@@ -140,13 +147,13 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
     onSettled,
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs as the dialog opens or closes (and at midnight), not on every render's new callbacks.
   useEffect(() => {
     if (open) loadValidation().catch(() => {});
     else {
       setPickedOn(today);
       reset();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, today]);
 
   return (

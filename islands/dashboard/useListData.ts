@@ -39,10 +39,9 @@ export function useListData(medications: Medication[] | null, pharmacies: Pharma
     });
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount: later changes come from reload itself.
   useEffect(() => {
     if (medications === null || pharmacies === null) reload();
-    // Only on mount: later changes come from reload itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useRefreshOnFocus(reload);
 

@@ -15,7 +15,12 @@ export function PreviewTable({ preview, asNew, onToggle, disabled }: Props) {
   const rowsWithErrors = new Set(preview.errors.map((e) => e.row));
   const duplicates = new Set(preview.duplicates);
   return (
-    <div className="max-h-60 overflow-auto rounded border border-slate-200" tabIndex={0} role="region" aria-label={m.import_preview_label()}>
+    <section
+      className="max-h-60 overflow-auto rounded border border-slate-200"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes the focus so a keyboard can scroll it (axe: scrollable-region-focusable).
+      tabIndex={0}
+      aria-label={m.import_preview_label()}
+    >
       <table className="w-full text-start text-xs">
         <caption className="sr-only">{m.import_preview_caption()}</caption>
         <thead className="sticky top-0 bg-slate-100">
@@ -60,6 +65,6 @@ export function PreviewTable({ preview, asNew, onToggle, disabled }: Props) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -167,6 +167,7 @@ export function ConfirmDeleteDialog<Item>({ item, spec, onClose, onSettled }: Co
     onSettled,
   });
   // A refusal is about the item it was for: another opening starts without it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the item changes, which is the point.
   useEffect(reset, [item]);
   return (
     <Dialog open={item !== null} busy={pending} onClose={onClose} title={item !== null ? spec.title(item) : null} description={item !== null ? spec.description(item) : undefined}>

@@ -11,6 +11,7 @@ export type Toast = { title: string; description?: string; action?: ToastAction 
 export type Checked<Data> = { data: Data; errors: null } | { data: null; errors: Record<string, string> };
 
 /** What a successful request leads to; void: the controls come back and nothing is shown. */
+// biome-ignore lint/suspicious/noConfusingVoidType: an action that returns nothing is an outcome (the controls come back).
 export type Outcome = void | {
   /** The success toast. */
   toast: Toast;
@@ -115,6 +116,7 @@ export function useSubmit<Input = HTMLFormElement, Data = Input>(options: Submit
 
 /** Decorative unless labelled; with a label it is announced as a status ('Loading'). */
 export function Spinner({ label }: { label?: string }) {
+  // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-label is set only with role="status".
   return <span className="spinner" role={label ? "status" : undefined} aria-label={label} aria-hidden={label ? undefined : true} />;
 }
 

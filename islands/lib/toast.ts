@@ -18,7 +18,7 @@ export function onToasterWanted(listener: () => void): () => void {
 function withSonner(show: (toast: Sonner["toast"]) => void) {
   if (!toasterWanted) {
     toasterWanted = true;
-    toasterListeners.forEach((listener) => listener());
+    for (const listener of toasterListeners) listener();
   }
   void import("sonner").then(({ toast }) => show(toast));
 }

@@ -46,10 +46,10 @@ export function PauseDialog({ open, medicationId, name, pausedFrom, pausedUntil,
     failureTitle: m.pause_failed(),
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs as the dialog opens or closes, not on every render's new callbacks.
   useEffect(() => {
     if (open) loadValidation().catch(() => {});
     else reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   return (

@@ -17,6 +17,7 @@ export function PhoneInput({ value, onChange, error, disabled }: Props) {
   const caret = useRef<number | null>(null);
 
   // React's onBeforeInput is not the native event (no inputType); listen to the real one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once: the input element lives as long as the component.
   useEffect(() => {
     const element = input();
     if (!element) return;
@@ -28,6 +29,7 @@ export function PhoneInput({ value, onChange, error, disabled }: Props) {
   }, []);
 
   // Puts the caret after pasted digits once React has written the new value.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the value changes, which is the point.
   useEffect(() => {
     if (caret.current !== null) input()?.setSelectionRange(caret.current, caret.current);
     caret.current = null;

@@ -136,5 +136,7 @@ async function sendResetLinks(env: AppEnv["Bindings"], db: AppEnv["Variables"]["
     messages.push(inAccountLocale(owner.locale, () => passwordResetEmail({ to: owner.email, name, link: `${base}/reset-password?token=${token}` })));
   }
   const results = await createMailer(env, db).send(messages);
-  results.forEach((r, i) => !r.ok && console.error(`[mail] reset link for user ${owners[i]!.id} not sent: ${r.error}`));
+  results.forEach((r, i) => {
+    if (!r.ok) console.error(`[mail] reset link for user ${owners[i]!.id} not sent: ${r.error}`);
+  });
 }

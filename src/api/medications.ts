@@ -11,7 +11,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { formatDate } from "../i18n/format";
 import { signedIn } from "../http/middleware";
-import { pathId, validate } from "../http/validate";
+import { validate } from "../http/validate";
 import * as m from "../generated/i18n";
 import { COUNTED_ON_MAX_DAYS, idParamSchema, MAX_PILLS, medicationSchema, newMedicationSchema, refillSchema, undoRefillSchema, type MedicationPayload } from "../shared/medication-schemas";
 import { addDays } from "../domain/time";

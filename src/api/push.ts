@@ -57,7 +57,7 @@ export const pushApi = new Hono<AppEnv>()
     const gone = data.targets.filter((_, i) => { const r = results[i]!; return !r.ok && r.kind === "gone"; }).map((t) => t.id);
     // A device the push service calls gone costs this second round trip, only then.
     if (gone.length > 0) await deleteGoneSubscriptions(c.var.db, gone);
-    results.forEach((r) => !r.ok && r.kind !== "gone" && console.error(`[push] test push for user ${user.id} not sent: ${r.error}`));
+    for (const r of results) if (!r.ok && r.kind !== "gone") console.error(`[push] test push for user ${user.id} not sent: ${r.error}`);
     const sent = results.filter((r) => r.ok).length;
     if (sent === 0) throw new ApiError(502, "error_test_push_failed");
     return c.json<TestPushAnswer>({ sent });

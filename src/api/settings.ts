@@ -63,7 +63,11 @@ export const settingsApi = new Hono<AppEnv>()
     c.executionCtx.waitUntil(
       createMailer(c.env, db)
         .send(messages)
-        .then((results) => results.forEach((r, i) => !r.ok && console.error(`[mail] ${messages[i]!.tag} for user ${row.id} not sent: ${r.error}`)))
+        .then((results) =>
+          results.forEach((r, i) => {
+            if (!r.ok) console.error(`[mail] ${messages[i]!.tag} for user ${row.id} not sent: ${r.error}`);
+          }),
+        )
         .catch((err) => console.error(`[mail] address change mail for user ${row.id} failed: ${errorSummary(err)}`)),
     );
     return c.json(toPublicUser(row));

@@ -64,7 +64,7 @@ export type ConfirmOutcome = { state: "confirmed"; user: UserRow } | { state: "e
 export async function confirmEmail(db: Db, token: string, now: number): Promise<ConfirmOutcome> {
   const hash = await hashToken(token);
   const [row] = await db.select().from(users).where(eq(users.emailTokenHash, hash));
-  if (!row || !row.emailTokenAddress) return { state: "used" };
+  if (!row?.emailTokenAddress) return { state: "used" };
   if ((row.emailTokenExpiry ?? 0) <= now) return { state: "expired" };
   const address = row.emailTokenAddress;
   // A link to an address the account no longer asks for (changed again since) confirms nothing.

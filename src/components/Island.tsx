@@ -39,8 +39,22 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   return (
     <>
       <script type="module" src={scripts.client} async nonce={nonce} />
-      {json !== "{}" && <script type="application/json" id={`${idPrefix}props`} dangerouslySetInnerHTML={{ __html: scriptSafe(json) }} />}
-      <div data-island={name} data-src={entry.src} data-id-prefix={idPrefix} className="contents" dangerouslySetInnerHTML={{ __html: html }} />
+      {json !== "{}" && (
+        <script
+          type="application/json"
+          id={`${idPrefix}props`}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the props as JSON, made script-safe (scriptSafe escapes every "<", so no "</script>" ends it).
+          dangerouslySetInnerHTML={{ __html: scriptSafe(json) }}
+        />
+      )}
+      <div
+        data-island={name}
+        data-src={entry.src}
+        data-id-prefix={idPrefix}
+        className="contents"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the island's own server render by React (renderToString), which escapes.
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </>
   );
 }

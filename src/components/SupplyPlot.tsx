@@ -83,6 +83,7 @@ export function SupplyPlot({ chart, size, className }: PlotProps) {
   const lefts = [todayLeft, remindLeft];
 
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: role="img" named by the visible caption (aria-labelledby).
     <svg {...LEFT_TO_RIGHT} viewBox={`0 0 ${width} ${height}`} className={className} role="img" aria-labelledby="supply-chart-caption" data-testid="supply-chart">
       <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={axisY} stroke="#94a3b8" />
       <line x1={PAD.left} x2={width - PAD.right} y1={axisY} y2={axisY} stroke="#94a3b8" />

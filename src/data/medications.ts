@@ -8,7 +8,7 @@ import { keptChanges, keptPauses, regimenFits, regimenProblem, regimenSizes } fr
 import { addDays } from "../domain/time";
 import { compareByName, type Medication } from "../domain/medications";
 import { averagePerDay, type Pause, type Schedule, type Unit } from "../domain/regimen";
-import { type MedicationPayload } from "../shared/medication-schemas";
+import type { MedicationPayload } from "../shared/medication-schemas";
 import { medicationToday, storedColumns, toMedication, type MedicationRecord, type Owner } from "./medication-row";
 
 export { storedColumns, toMedication, type MedicationRecord, type Owner };

@@ -21,6 +21,7 @@ export interface PreparedRead<T = unknown> {
 }
 
 /** A read Drizzle prepares through its public `prepare()` (select and relational query builders). */
+// biome-ignore lint/suspicious/noExplicitAny: any prepared read, whatever its result type.
 export type PreparableRead = BatchItem<"sqlite"> & { prepare(): SQLitePreparedQuery<any> };
 
 /**

@@ -62,6 +62,7 @@ export async function findSignedIn<R extends Reads>(c: Context<AppEnv>, reads?: 
   if (!token || token.length > 128) return null;
   const found = await loadSignedIn(c.var.db, token, Date.now(), reads, () => pathId(c));
   if (!found) clearSessionCookie(c);
+  // biome-ignore lint/correctness/useHookAtTopLevel: not a React hook: it sets the request's language scope.
   else useAccountLocale(found.user, allowsPseudoLocale(c.env));
   return found;
 }

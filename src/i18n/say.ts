@@ -14,6 +14,7 @@ export const isMessageKey = (key: string): key is MessageKey => typeof (messages
 
 /** The message of `key` in the current language. */
 export function say(key: MessageKey, values?: object): string {
+  // biome-ignore lint/performance/noDynamicNamespaceImportAccess: server code (errors, validation) names a message by its key; islands never import this.
   return (messages[key] as (p?: object) => string)(values);
 }
 

@@ -79,7 +79,7 @@ export const accountPages = new Hono<AppEnv>()
 /** An expired or spent link: a new one is a click away when signed in, a sign-in away otherwise. */
 async function renderLinkProblem(c: Context<AppEnv>, message: string) {
   const signedIn = await findSignedIn(c);
-  const settled = signedIn && signedIn.user.emailConfirmed && !signedIn.user.pendingEmail;
+  const settled = signedIn?.user.emailConfirmed && !signedIn.user.pendingEmail;
   return c.render(
     <CenteredCard heading={m.page_confirm_link_invalid()}>
       <div className="card w-full max-w-md space-y-4 p-6 text-center">

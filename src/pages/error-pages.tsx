@@ -25,6 +25,7 @@ export function renderUnavailable(c: Context<AppEnv>, status: 500 | 503) {
       <div className="card w-full max-w-md p-6" role="alert">
         <h1 className="text-2xl font-bold text-slate-900">{m.page_unavailable_heading()}</h1>
         <p className="mt-4 text-sm text-slate-700">{m.page_unavailable_text()}</p>
+        {/* biome-ignore lint/a11y/useValidAnchor: href="" is this same address: the link reloads the page, with or without script. */}
         <a href="" className="btn-primary mt-6">
           {m.page_unavailable_retry()}
         </a>

@@ -16,7 +16,6 @@ import { supplyChart } from "../domain/supply-chart";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
-import { pathId } from "../http/validate";
 import { formatDate } from "../i18n/format";
 import { isolate } from "../i18n/Rich";
 

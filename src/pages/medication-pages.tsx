@@ -9,7 +9,6 @@ import { noticeHref } from "../domain/dashboard";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
-import { pathId } from "../http/validate";
 
 function FormPage({ heading, subtitle, children }: { heading: string; subtitle: string; children: ReactNode }) {
   return (

@@ -61,8 +61,8 @@ function Privacy({ region }: { region: string | undefined }) {
             m.trust_privacy_who_you(),
             m.trust_privacy_who_operator(),
             m.trust_privacy_who_email(),
-            <Rich message={m.trust_privacy_who_push} values={{ page: notifications }} />,
-            <Rich message={m.trust_privacy_who_calendar} values={{ page: notifications }} />,
+            <Rich key="push" message={m.trust_privacy_who_push} values={{ page: notifications }} />,
+            <Rich key="calendar" message={m.trust_privacy_who_calendar} values={{ page: notifications }} />,
           ]}
         />
       </ArticleSection>

@@ -222,7 +222,9 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
   if (pushing.length > 0) {
     const targets = await pushTargets(context.db, pushing.map((o) => o.plan.user));
     const days = await pushDays(pushing.map((o) => ({ user: o.plan.user, localDate: o.plan.localDate, state: o.plan.pushState, payload: o.payload! })), targets, context.vapid!);
-    pushing.forEach((o, i) => (o.push = days[i]!));
+    pushing.forEach((o, i) => {
+      o.push = days[i]!;
+    });
   }
   const mailing = pending.filter((o) => wantsEmail(context, o));
 

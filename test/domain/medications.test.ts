@@ -14,7 +14,6 @@ import {
   wholeDaysLeft,
   type Medication,
 } from "../../src/domain/medications";
-import { addDays } from "../../src/domain/time";
 import { USER_DEFAULTS } from "../../src/shared/user";
 
 let nextId = 1;

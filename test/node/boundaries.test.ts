@@ -10,7 +10,9 @@ import { afterAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** Runs the project's rules over a throwaway tree of `files`; answers the rules that failed. */
 function violations(files: Record<string, string>): string[] {
