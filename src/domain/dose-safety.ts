@@ -1,3 +1,5 @@
+import * as m from "../generated/i18n";
+import { currentLanguage } from "../i18n/current";
 import { WEEKLY_DRUGS, type WeeklyDrug } from "./weekly-drugs";
 import type { Schedule, Unit } from "./regimen";
 
@@ -35,16 +37,23 @@ export type DoseWarning = { code: "confirm_weekly_drug"; drug: WeeklyDrug } | { 
 
 /**
  * What a save must have confirmed, or null. `unit` undefined: unknown (an edit that keeps the stored
- * unit), so the dose is not judged. As needed is judged by its daily average.
+ * unit), so the dose is not judged; nor is as-needed use, which is a weekly estimate, not a dose.
  */
 export function doseWarning(name: string, schedule: Schedule, unit: Unit | undefined): DoseWarning | null {
   const drug = weeklyDrugIn(name);
   if (drug && !isWeeklyOrLonger(schedule)) return { code: "confirm_weekly_drug", drug };
-  if (unit === undefined) return null;
-  const dose = schedule.type === "asNeeded" ? schedule.perWeek / 7 : schedule.dose;
-  if (dose > LARGE_DOSE[unit]) return { code: "confirm_large_dose", dose: schedule.type === "asNeeded" ? schedule.perWeek : schedule.dose, unit };
-  return null;
+  if (unit === undefined || schedule.type === "asNeeded") return null;
+  return schedule.dose > LARGE_DOSE[unit] ? { code: "confirm_large_dose", dose: schedule.dose, unit } : null;
 }
 
 /** The drug's name in `language` ('en-XA' and unknown languages: English). */
 export const drugName = (drug: WeeklyDrug, language: string) => drug.names[language as keyof WeeklyDrug["names"]] ?? drug.names.en;
+
+/** A warning's message values, in the current language: the drug's name, or the dose with its unit. */
+export function warningValues(warning: DoseWarning): { drug: string } | { amount: string; unit: Unit } {
+  return warning.code === "confirm_weekly_drug" ? { drug: drugName(warning.drug, currentLanguage()) } : { amount: m.domain_unit_count({ unit: warning.unit, count: warning.dose }), unit: warning.unit };
+}
+
+/** The warning as a sentence in the current language (a CSV row's problem). */
+export const warningText = (warning: DoseWarning): string =>
+  warning.code === "confirm_weekly_drug" ? m.confirm_weekly_drug(warningValues(warning) as { drug: string }) : m.confirm_large_dose(warningValues(warning) as { amount: string; unit: Unit });

@@ -61,6 +61,8 @@ export interface ImportResult {
 export const importQuerySchema = z.object({
   dryRun: z.optional(z.string(msg(m.error_invalid_request))),
   duplicates: z.optional(z.enum(["skip", "import"], msg(m.error_import_duplicates_choice))),
+  // "1": the rows that ask a confirmation (src/domain/dose-safety.ts) were seen and are imported.
+  confirmed: z.optional(z.enum(["1"], msg(m.error_invalid_request))),
   importAsNew: z.optional(
     z.pipe(
       z.string(msg(m.error_import_rows_list)).check(z.regex(/^(|[1-9][0-9]{0,5}(,[1-9][0-9]{0,5}){0,499})$/, msg(m.error_import_rows_list))),
