@@ -80,7 +80,7 @@ describe("Weekly drugs: methotrexate saved daily", () => {
     const text = [CSV_COLUMNS.join(","), row.join(",")].join("\n");
     const send = (query: string) => call("POST", `/api/medications/import${query}`, { cookie: account.cookie, rawBody: text, contentType: "text/csv" });
     const preview = await send("?dryRun=1");
-    expect(preview.body.errors, preview.text).toEqual([{ row: 2, message: WEEKLY_WARNING }]);
+    expect(preview.body.errors, preview.text).toEqual([{ row: 2, message: WEEKLY_WARNING, confirm: true }]);
     const refused = await send("");
     expect([refused.status, refused.body.code]).toEqual([400, "error_import_failed"]);
     expect(await list()).toEqual([]);

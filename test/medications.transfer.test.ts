@@ -104,7 +104,7 @@ describe("CSV import", () => {
 
     const target = await signUp();
     // 1,000 tablets a day asks for a confirmation, as the form does: the import says it was seen.
-    expect((await importFile(target, file, "?dryRun=1")).body.errors).toEqual([{ row: expect.any(Number), message: expect.stringMatching(/^1,000 tablets at a time is more than usual/) }]);
+    expect((await importFile(target, file, "?dryRun=1")).body.errors).toEqual([{ row: expect.any(Number), message: expect.stringMatching(/^1,000 tablets at a time is more than usual/), confirm: true }]);
     const preview = await importFile(target, file, "?dryRun=1&confirmed=1");
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body.errors).toEqual([]);

@@ -153,7 +153,8 @@ export function readMedicationsCsv(text: string, today: string, region: CountryC
     const data = medication.data;
     const warning = data && !confirmed ? doseWarning(data.name, data.schedule ?? { type: "daily", dose: data.pillsPerDay ?? 0 }, data.unit ?? DEFAULT_UNIT) : null;
     const unconfirmed = warning ? [warningText(warning)] : [];
-    for (const message of [...firstPerField(medication.error), ...future, ...unconfirmed, ...firstPerField(pharmacy.error)]) errors.push({ row: row.row, message });
+    for (const message of [...firstPerField(medication.error), ...future, ...firstPerField(pharmacy.error)]) errors.push({ row: row.row, message });
+    for (const message of unconfirmed) errors.push({ row: row.row, message, confirm: true });
     if (medication.success && pharmacy.success && future.length === 0 && unconfirmed.length === 0) items.push({ row: row.row, medication: medication.data, pharmacy: dialable(pharmacy.data, region) });
   }
   return { rows, errors, items };

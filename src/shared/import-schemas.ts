@@ -36,6 +36,8 @@ export type ImportRow = { row: number } & Record<CsvColumn, string>;
 export interface ImportError {
   row: number;
   message: string;
+  /** A question, not a fault (src/domain/dose-safety.ts): ?confirmed=1 imports the row as it is. */
+  confirm?: true;
 }
 /**
  * POST /api/medications/import?dryRun=1 answers the preview; a file with errors answers 400 with the

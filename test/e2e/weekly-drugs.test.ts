@@ -85,4 +85,25 @@ describe("weekly drugs in the medication form", () => {
     ]);
     expectNoErrors(page);
   });
+
+  it("a CSV row of methotrexate every day is imported only once the patient ticks that it was checked", async () => {
+    const page = await newPage(browser, DESKTOP);
+    await registerViaApi(page);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Import from CSV" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Import from CSV" });
+    const file = "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,unit,schedule\nMethotrexate 2.5mg,6,24,24,Corner,tablet,daily 6\n";
+    await dialog.getByLabel("CSV file").setInputFiles({ name: "list.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await expect.poll(() => dialog.getByText(WARNING, { exact: false }).count()).toBe(1);
+    const importButton = dialog.getByRole("button", { name: "Import", exact: true });
+    expect(await importButton.isDisabled()).toBe(true);
+    await dialog.getByRole("checkbox", { name: "I checked these with my prescription: import them as they are" }).check();
+    await expectAccessible(page);
+    await importButton.click();
+    await page.waitForURL((url) => url.pathname === "/");
+    const saved = (await (await page.request.get("/api/medications")).json()) as Array<Record<string, unknown>>;
+    expect(saved.map(({ name, schedule }) => ({ name, schedule }))).toEqual([{ name: "Methotrexate 2.5mg", schedule: { type: "daily", dose: 6 } }]);
+    expectNoErrors(page);
+  });
 });
