@@ -3,7 +3,7 @@ import { noticeHref } from "../src/domain/dashboard";
 import type { Medication, Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
 import { MEDICATION_DEFAULTS, medicationSchema, newMedicationSchema } from "../src/shared/medication-schemas";
-import { apiRequest } from "./lib/api";
+import { ApiRequestError, apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
 import { Field, FormAlert } from "./lib/Field";
 import { readForm } from "./lib/form";
@@ -97,6 +97,12 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
   const [round, setRound] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const values = valuesOf(medication);
+  // The server's warning (a weekly-only drug on a more frequent schedule, an unusually large dose)
+  // shown above the buttons until the patient confirms it (the same payload with `confirmed: true`)
+  // or changes a field (which asks again).
+  const [warning, setWarning] = useState<string | null>(null);
+  const confirming = useRef(false);
+  const warningRef = useRef<HTMLDivElement>(null);
   // A refusal about a field (a date the server checks against the user's today, a pharmacy that is
   // gone) is shown at it, read from its code by useSubmit; any other in the form's alert.
   const { pending, errors, setErrors, failure, submit } = useSubmit({
@@ -104,14 +110,25 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
     check: (next: Intent) => {
       // The form sends `schedule` + `unit` (not the old pillsPerDay), checked by the API's own schema.
       const form = formRef.current!;
-      const result = (mode === "add" ? newMedicationSchema : medicationSchema).safeParse(regimenPayload(form, readForm(form)));
+      const payload = { ...regimenPayload(form, readForm(form)), ...(confirming.current ? { confirmed: true } : {}) };
+      const result = (mode === "add" ? newMedicationSchema : medicationSchema).safeParse(payload);
       return result.success ? { data: { intent: next, medication: result.data as object }, errors: null } : { data: null, errors: regimenErrors(result.error) };
     },
     send: sendMedication,
     failureTitle: mode === "edit" ? m.medication_form_update_failed() : m.medication_form_add_failed(),
   });
 
-  async function sendMedication({ intent, medication: data }: { intent: Intent; medication: object }) {
+  async function sendMedication(sent: { intent: Intent; medication: object }) {
+    try {
+      return await saveMedication(sent);
+    } catch (err) {
+      // A question, not a failure: no toast; the warning and its confirm button show instead.
+      if (!(err instanceof ApiRequestError && err.code?.startsWith("confirm_"))) throw err;
+      setWarning(err.serverMessage);
+    }
+  }
+
+  async function saveMedication({ intent, medication: data }: { intent: Intent; medication: object }) {
     if (mode === "edit") {
       await apiRequest("PATCH", `/api/medications/${medication!.id}`, data);
       return { navigate: "/", toast: { title: m.medication_form_updated(), description: m.medication_form_updated_description() } };
@@ -119,6 +136,7 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
     await apiRequest("POST", "/api/medications", data);
     if (intent === "save") return { navigate: "/", toast: { title: m.medication_form_added(), description: m.medication_form_added_description() } };
     setRound((r) => r + 1);
+    forgetWarning();
     return { toast: { title: m.medication_form_added(), description: m.medication_form_added_another_description() } };
   }
 
@@ -126,6 +144,14 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }, [errors]);
+  // The warning takes the focus, so it is read out and the confirm button is the next Tab.
+  useEffect(() => {
+    if (warning) warningRef.current?.focus();
+  }, [warning]);
+  function forgetWarning() {
+    confirming.current = false;
+    setWarning(null);
+  }
 
   // 'Add a new pharmacy' opens the pharmacy dialog over the form (what was typed stays); once saved,
   // the list is read again and the pharmacy that was not in it before is selected.
@@ -160,8 +186,9 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
     setSelectPharmacy(null);
   }, [selectPharmacy, setErrors]);
 
-  function save(next: Intent) {
+  function save(next: Intent, confirmed = false) {
     if (pending) return;
+    confirming.current = confirmed;
     setIntent(next);
     void submit(next);
   }
@@ -173,7 +200,7 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
 
   return (
     <>
-      <form ref={formRef} key={round} onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={pending}>
+      <form ref={formRef} key={round} onSubmit={onSubmit} onChange={() => warning && forgetWarning()} noValidate className="space-y-4" aria-busy={pending}>
         <Field label={m.medication_form_name()} name="name" defaultValue={values.name} error={errors.name} autoFocus={round > 0} autoComplete="off" />
         <Field
           as="select"
@@ -225,6 +252,12 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
           </div>
         </fieldset>
         <FormAlert message={failure} />
+        {warning && (
+          <div ref={warningRef} tabIndex={-1} role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950">
+            <p>{warning}</p>
+            <PendingButton type="button" className="btn-primary mt-3" disabled={pending} pending={pending} label={m.medication_form_confirm_save()} onClick={() => save(intent, true)} />
+          </div>
+        )}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           {mode === "add" ? (
             <PendingButton type="button" className="btn-secondary" disabled={pending} pending={pending && intent === "another"} label={m.medication_form_add_another()} onClick={() => save("another")} />

@@ -17,7 +17,7 @@ describe("GET /medications/{id}: schedule and pause", () => {
     const created = await call<{ id: number }>("POST", "/api/medications", { cookie: account.cookie, body });
     expect(created.status, created.text).toBe(201);
     const nextWeek = addDays(today, 7);
-    const change = await call("PATCH", `/api/medications/${created.body.id}`, { cookie: account.cookie, body: { ...body, schedule: { type: "weekdays", dose: 1, days: ["mon", "wed", "fri"] }, effectiveFrom: nextWeek } });
+    const change = await call("PATCH", `/api/medications/${created.body.id}`, { cookie: account.cookie, body: { ...body, schedule: { type: "weekdays", dose: 1, days: ["mon", "wed", "fri"] }, effectiveFrom: nextWeek, confirmed: true } });
     expect(change.status, change.text).toBe(200);
 
     let html = (await call("GET", `/medications/${created.body.id}`, { cookie: account.cookie })).text;

@@ -98,18 +98,20 @@ describe("CSV import", () => {
     const other = await createPharmacy(source, { name: "Zoë's Apotheke", phoneNumber: "" });
     await createMedication(source, { pharmacyId: corner.id, name: "Semi; colon, \"quoted\"", pillsPerDay: 0.5, pillsRemaining: 7.5, pillsPerRefill: 30, lastRefillDate: "2026-02-28" });
     await createMedication(source, { pharmacyId: corner.id, name: "=1+1", pillsPerDay: 2, pillsRemaining: 0, pillsPerRefill: 60 });
-    const tracked = await createMedication(source, { pharmacyId: other.id, name: "Crème ünïcode 💊", pillsPerDay: 1000, pillsRemaining: 1_000_000, pillsPerRefill: 100_000 });
+    const tracked = await createMedication(source, { pharmacyId: other.id, name: "Crème ünïcode 💊", pillsPerDay: 1000, pillsRemaining: 1_000_000, pillsPerRefill: 100_000, confirmed: true });
     await db().update(medications).set({ refillsLeft: 0, prescriptionExpiresOn: "2028-02-29" }).where(eq(medications.id, tracked.id));
     const file = (await exportOf(source)).text;
 
     const target = await signUp();
-    const preview = await importFile(target, file, "?dryRun=1");
+    // 1,000 tablets a day asks for a confirmation, as the form does: the import says it was seen.
+    expect((await importFile(target, file, "?dryRun=1")).body.errors).toEqual([{ row: expect.any(Number), message: expect.stringMatching(/^1,000 tablets at a time is more than usual/), confirm: true }]);
+    const preview = await importFile(target, file, "?dryRun=1&confirmed=1");
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body.errors).toEqual([]);
     expect(preview.body.rows).toHaveLength(3);
     expect(await listOf(target)).toEqual([]);
 
-    const imported = await importFile(target, file);
+    const imported = await importFile(target, file, "?confirmed=1");
     expect(imported.status, imported.text).toBe(201);
     expect(imported.body).toEqual({ imported: 3, pharmaciesCreated: 2, skipped: 0 });
     expect((await exportOf(target)).text).toBe(file);

@@ -35,14 +35,14 @@ interface Case {
 const CASES: Record<string, Case> = {
   // 6 tablets every 7 days counted from Fri 5 March: doses on Mar 12, 19, 26 and Apr 2 take the 24
   // tablets; Fri 9 April's dose cannot be covered. Mar 10 → Apr 9 = 21 + 9 = 30 days.
-  Methotrexate: { body: { pillsRemaining: 24, schedule: { type: "interval", dose: 6, everyDays: 7, startsOn: "2027-03-05" } }, count: 24, runsOutOn: "2027-04-09", daysLeft: 30, runsOutText: "Apr 9, 2027", countText: "24 tablets", doseText: "6 tablets every 7 days" },
+  Methotrexate: { body: { pillsRemaining: 24, schedule: { type: "interval", dose: 6, everyDays: 7, startsOn: "2027-03-05" } }, count: 24, runsOutOn: "2027-04-09", daysLeft: 30, runsOutText: "Apr 9, 2027", countText: "24 tablets", doseText: "6 tablets every 7 days, next on Friday, Mar 12" },
   // 1 tablet Mon/Wed/Fri, 9 tablets, today a Wednesday: Wed 10, Fri 12, Mon 15, Wed 17, Fri 19,
   // Mon 22, Wed 24, Fri 26, Mon 29 take all 9. Tue 30 starts at 0 but has no dose (covered); Wed
   // 31 March's dose is not covered. 21 days.
   Azithromycin: { body: { pillsRemaining: 9, schedule: { type: "weekdays", dose: 1, days: ["mon", "wed", "fri"] } }, count: 9, runsOutOn: "2027-03-31", daysLeft: 21, runsOutText: "Mar 31, 2027", countText: "9 tablets", doseText: "1 tablet Mon, Wed, Fri" },
   // 1 injection every 28 days from Wed 24 February: Mar 24 and Apr 21 take the 2 injections; Wed
   // 19 May's is not covered. Mar 10 → May 19 = 21 + 30 + 19 = 70 days.
-  Paliperidone: { body: { unit: "injection", pillsRemaining: 2, schedule: { type: "interval", dose: 1, everyDays: 28, startsOn: "2027-02-24" } }, count: 2, runsOutOn: "2027-05-19", daysLeft: 70, runsOutText: "May 19, 2027", countText: "2 injections", doseText: "1 injection every 28 days" },
+  Paliperidone: { body: { unit: "injection", pillsRemaining: 2, schedule: { type: "interval", dose: 1, everyDays: 28, startsOn: "2027-02-24" } }, count: 2, runsOutOn: "2027-05-19", daysLeft: 70, runsOutText: "May 19, 2027", countText: "2 injections", doseText: "1 injection every 28 days, next on Wednesday, Mar 24" },
   // As needed, about 6 puffs a week, 200 puffs: floor(7 × 200 / 6) = floor(233.3) = 233 days.
   // Mar 10 + 21 = Mar 31, + 30 = Apr 30 (51), May 31 (82), Jun 30 (112), Jul 31 (143), Aug 31 (174),
   // Sep 30 (204), Oct 31 would be 235: day 233 is Fri 29 October.

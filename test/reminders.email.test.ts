@@ -186,7 +186,7 @@ describe("reminderEmail in the medication's unit and schedule", () => {
     expect(email.text).not.toContain("pill");
     expect(email.text).toContain(`- ${isolate("Insulin")}: 90 units left, 3 days of supply; runs out Jan 13, 2025.\n  Dose: 30 units daily\n`);
     expect(email.text).toContain(`- ${isolate("Eye drops")}: none left; runs out Jan 10, 2025.\n  Dose: 2 drops Mon, Wed, Fri\n`);
-    expect(email.text).toContain(`- ${isolate("Methotrexate")}: 6 tablets left, 10 days of supply; runs out Jan 20, 2025.\n  Dose: 6 tablets every 7 days\n`);
+    expect(email.text).toContain(`- ${isolate("Methotrexate")}: 6 tablets left, 10 days of supply; runs out Jan 20, 2025.\n  Dose: 6 tablets every 7 days, next on Monday, Jan 13\n`);
     expect(email.text).toContain(`- ${isolate("Salbutamol")}: 10 puffs left, 11 days of supply; runs out Jan 21, 2025.\n  Dose: As needed, about 6 puffs a week\n`);
     expect(email.html).toContain("Dose: As needed, about 6 puffs a week");
     expect(email.html).toContain("6 tablets left, 10 days of supply");

@@ -17,7 +17,7 @@ export const countedDownList = (medications: Medication[], asOf: string, today: 
       ...counted,
       schedule,
       scheduleChanges: medication.scheduleChanges.filter((change) => change.effectiveFrom > today),
-      doseText: doseText(schedule, medication.unit),
+      doseText: doseText(schedule, medication.unit, today),
       remainingText: unitCountText(counted.unit, counted.pillsRemaining),
       pauseText: pauseText(counted.pausedFrom, counted.pausedUntil, today),
     };

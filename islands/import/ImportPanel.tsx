@@ -39,6 +39,8 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
   const [asNew, setAsNew] = useState<ReadonlySet<number>>(new Set());
   /** The problem is the import's refusal (titled 'Import failed'), not the preview's. */
   const [refused, setRefused] = useState(false);
+  // The patient checked the rows that asked (a weekly-only drug, a large dose): ?confirmed=1.
+  const [confirmed, setConfirmed] = useState(false);
   const inputId = useId();
   const hintId = useId();
   const chosen = useRef(0);
@@ -66,6 +68,7 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
     setProblem(null);
     setRefused(false);
     setAsNew(new Set());
+    setConfirmed(false);
     if (!picked) return;
     setChecking(true);
     try {
@@ -84,7 +87,8 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
     setProblem(null);
     setRefused(false);
     try {
-      const { imported, skipped } = await sendCsv<ImportResult>(file, asNew.size > 0 ? `?importAsNew=${[...asNew].join(",")}` : "");
+      const query = [asNew.size > 0 ? `importAsNew=${[...asNew].join(",")}` : "", confirmed ? "confirmed=1" : ""].filter(Boolean).join("&");
+      const { imported, skipped } = await sendCsv<ImportResult>(file, query ? `?${query}` : "");
       const added = m.import_done_description({ count: imported });
       navigateWithToast("/", { title: m.import_done(), description: skipped > 0 ? `${added} ${m.import_done_skipped({ count: skipped })}` : added });
     } catch (err) {
@@ -95,7 +99,11 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
     }
   }
 
-  const errors = preview?.errors ?? [];
+  const problems = preview?.errors ?? [];
+  // Rows that only ask a confirmation (a weekly-only drug taken more often, a large dose) stop the
+  // import until the patient ticks that they checked them.
+  const questions = problems.length > 0 && problems.every((e) => e.confirm);
+  const errors = questions && confirmed ? [] : problems;
   const duplicates = preview?.duplicates ?? [];
   const skipping = duplicates.filter((row) => !asNew.has(row)).length;
   const toImport = (preview?.rows.length ?? 0) - skipping;
@@ -130,16 +138,22 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
               {problem}
             </p>
           )}
-          {preview && errors.length > 0 && (
+          {preview && problems.length > 0 && (
             <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-              <p className="font-medium">{m.import_problems({ count: errors.length })}</p>
+              <p className="font-medium">{m.import_problems({ count: problems.length })}</p>
               <ul className="mt-1 max-h-32 list-disc overflow-y-auto ps-5">
-                {errors.map((e, i) => (
+                {problems.map((e, i) => (
                   <li key={i}>
                     {m.import_row_problem({ row: e.row, problem: e.message })}
                   </li>
                 ))}
               </ul>
+              {questions && (
+                <label className="mt-2 flex min-h-6 items-center gap-2 text-slate-900">
+                  <input type="checkbox" checked={confirmed} disabled={importing} onChange={(event) => setConfirmed(event.currentTarget.checked)} />
+                  {m.import_confirm_checked()}
+                </label>
+              )}
             </div>
           )}
           {preview && errors.length === 0 && duplicates.length > 0 && (

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type * as z from "zod/mini";
-import { UNITS, WEEKDAYS, type Schedule, type Unit, type Weekday } from "../../src/domain/regimen";
+import { UNITS, WEEKDAYS, weekdayIndex, type Schedule, type Unit, type Weekday } from "../../src/domain/regimen";
 import { DOSE_MAX, DOSE_MIN, DOSE_STEP, EARLIEST_DATE, EFFECTIVE_FROM_MAX_DAYS, EVERY_DAYS_MAX, EVERY_DAYS_MIN, MAX_DAYS_AHEAD, PER_WEEK_MAX, PER_WEEK_MIN } from "../../src/domain/limits";
 import { addDays } from "../../src/domain/time";
 import * as m from "../../src/generated/i18n";
@@ -12,8 +12,9 @@ import { FieldError, Field } from "../lib/Field";
 // codes name them ('How often' is `schedule`; dose, days, everyDays, startsOn, perWeek, unit, effectiveFrom), so a refusal from
 // the server shows at its control (islands/lib/errors.ts).
 
-type ScheduleType = Schedule["type"];
-const TYPES: ScheduleType[] = ["daily", "weekdays", "interval", "asNeeded"];
+// 'Once a week' is the form's own choice: a `weekdays` schedule with the one day picked.
+type ScheduleType = Schedule["type"] | "weekly";
+const TYPES: ScheduleType[] = ["daily", "weekly", "weekdays", "interval", "asNeeded"];
 /** The form's own controls: the payload gets `schedule` built from them instead. */
 const SCHEDULE_CONTROLS = ["schedule", "dose", "days", "everyDays", "startsOn", "perWeek", "pillsPerDay"] as const;
 
@@ -26,11 +27,16 @@ type Props = {
   errors: Record<string, string | undefined>;
 };
 
-export function ScheduleFields({ schedule, unit, today, edit, errors }: Props) {
-  const [type, setType] = useState<ScheduleType>(schedule.type);
+export function ScheduleFields({ schedule, unit: initialUnit, today, edit, errors }: Props) {
+  const oneDay = schedule.type === "weekdays" && schedule.days.length === 1;
+  const [type, setType] = useState<ScheduleType>(oneDay ? "weekly" : schedule.type);
+  // The dose's label names what it counts ('Tablets each day'), so it follows the unit.
+  const [unit, setUnit] = useState<Unit>(initialUnit);
   const daysId = useId();
   const dose = schedule.type === "asNeeded" ? 1 : schedule.dose;
   const chosen: Weekday[] = schedule.type === "weekdays" ? schedule.days : [];
+  // A new weekly dose defaults to today's weekday.
+  const weeklyDay = oneDay ? chosen[0]! : WEEKDAYS[weekdayIndex(today)]!;
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -41,7 +47,7 @@ export function ScheduleFields({ schedule, unit, today, edit, errors }: Props) {
             </option>
           ))}
         </Field>
-        <Field as="select" label={m.medication_form_unit()} name="unit" defaultValue={unit} error={errors.unit}>
+        <Field as="select" label={m.medication_form_unit()} name="unit" value={unit} onChange={(e) => setUnit(e.target.value as Unit)} error={errors.unit}>
           {UNITS.map((u) => (
             <option key={u} value={u}>
               {m.medication_form_unit_option({ unit: u })}
@@ -53,7 +59,16 @@ export function ScheduleFields({ schedule, unit, today, edit, errors }: Props) {
         {type === "asNeeded" ? (
           <Field label={m.medication_form_per_week()} name="perWeek" type="number" inputMode="decimal" min={PER_WEEK_MIN} max={PER_WEEK_MAX} step={DOSE_STEP} defaultValue={schedule.type === "asNeeded" ? schedule.perWeek : ""} error={errors.perWeek} />
         ) : (
-          <Field label={m.medication_form_dose()} name="dose" type="number" inputMode="decimal" min={DOSE_MIN} max={DOSE_MAX} step={DOSE_STEP} defaultValue={dose} error={errors.dose} />
+          <Field label={m.medication_form_dose()} hint={m.medication_form_dose_label({ unit, per: type === "daily" ? "day" : "time" })} name="dose" type="number" inputMode="decimal" min={DOSE_MIN} max={DOSE_MAX} step={DOSE_STEP} defaultValue={dose} error={errors.dose} />
+        )}
+        {type === "weekly" && (
+          <Field as="select" label={m.medication_form_weekly_day()} name="days" defaultValue={weeklyDay} error={errors.days}>
+            {weekdayNames(currentLocale()).map((name, i) => (
+              <option key={WEEKDAYS[i]} value={WEEKDAYS[i]}>
+                {name}
+              </option>
+            ))}
+          </Field>
         )}
         {type === "interval" && (
           <>
@@ -103,6 +118,8 @@ export function regimenPayload(form: HTMLFormElement, values: Record<string, str
   const schedule =
     type === "asNeeded"
       ? { type, perWeek: values.perWeek }
+      : type === "weekly"
+        ? { type: "weekdays", dose: values.dose, days: [values.days] }
       : type === "weekdays"
         ? { type, dose: values.dose, days }
         : type === "interval"

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { medicationPauseApi } from "./medication-pause";
 import { sortedMedicationsJson } from "../data/medication-json";
 import { createMedication, deleteMedication, medicationOf, medicationsOf, toMedication, medicationRecords, updateMedication, type RegimenWrite } from "../data/medications";
-import { canonicalSchedule, type Schedule } from "../domain/regimen";
+import { canonicalSchedule, DEFAULT_UNIT, type Schedule } from "../domain/regimen";
+import { doseWarning, warningValues, type DoseWarning } from "../domain/dose-safety";
 import { EFFECTIVE_FROM_MAX_DAYS, pauseProblem } from "../shared/regimen-schemas";
 import { refillMedication, supplyEventsOf, toSupplyEvent, undoRefill } from "../data/supply";
 import { todayIn } from "../domain/countdown";
@@ -52,6 +53,22 @@ function regimenWrite(input: MedicationPayload, day: string, edit: boolean): Reg
   return { unit: input.unit, schedule, effectiveFrom, keepIfPerDay, pause };
 }
 
+/**
+ * What the patient must confirm before this save (a weekly-only drug on a more frequent schedule, an
+ * unusually large dose), or null once `confirmed: true` says they did. An edit that leaves the unit
+ * out keeps the stored one, unknown here: its dose is not judged.
+ */
+function unconfirmed(input: MedicationPayload, write: RegimenWrite, edit: boolean): DoseWarning | null {
+  if (input.confirmed === true) return null;
+  return doseWarning(input.name, write.schedule, write.unit ?? (edit ? undefined : DEFAULT_UNIT));
+}
+
+/** 400 confirm_weekly_drug / confirm_large_dose, worded in the request's language. */
+function refusal(warning: DoseWarning): ApiError {
+  const values = warningValues(warning);
+  return "drug" in values ? new ApiError(400, "confirm_weekly_drug", values) : new ApiError(400, "confirm_large_dose", values);
+}
+
 // GET/POST /medications, GET/PATCH/DELETE /medications/:id, POST /medications/refill,
 // GET /medications/:id/history, POST /medications/:id/undo-refill, and the pause's routes.
 export const medicationsApi = new Hono<AppEnv>()
@@ -73,6 +90,8 @@ export const medicationsApi = new Hono<AppEnv>()
     if (input.countedOn !== null && input.countedOn > day) throw new ApiError(400, "field_counted_on_future");
     if (input.countedOn !== null && input.countedOn < addDays(day, -COUNTED_ON_MAX_DAYS)) throw new ApiError(400, "field_counted_on_too_old");
     const write = regimenWrite(input, day, false);
+    const warning = unconfirmed(input, write, false);
+    if (warning) throw refusal(warning);
     // The medication is added on its count's day: no pause before it.
     const addedOn = input.countedOn ?? day;
     if (write.pause && write.pause.from < addedOn) throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(addedOn) });
@@ -136,9 +155,16 @@ export const medicationsApi = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const day = today(user);
     refuseFutureRefill(input, day);
-    const result = await updateMedication(c.var.db, user.id, c.req.valid("param").id, input, regimenWrite(input, day, true), day);
+    const write = regimenWrite(input, day, true);
+    const warning = unconfirmed(input, write, true);
+    // The old shape (pillsPerDay alone) keeps the stored schedule when it is the answered average:
+    // only the update's own statement knows, so it writes nothing unless the value is that average.
+    if (warning && write.keepIfPerDay === undefined) throw refusal(warning);
+    if (warning) write.onlyIfKept = true;
+    const result = await updateMedication(c.var.db, user.id, c.req.valid("param").id, input, write, day);
     if ("medication" in result) return c.json(result.medication);
     if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
+    if (result.error === "unconfirmed") throw refusal(warning!);
     if (result.error === "not-a-dose") throw new ApiError(400, "field_pills_per_day_min", { min: 0.25 });
     if (result.error === "effective-too-early") throw new ApiError(400, "field_effective_from_too_early", { date: formatDate(result.addedOn) });
     if (result.error === "pause-too-early") throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(result.addedOn) });

@@ -62,7 +62,7 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     pausedUntil: pause?.until ?? null,
     daysLeft: supply.daysLeft,
     runsOutOn: supply.runsOutOn,
-    doseText: doseTextKept(schedule, row.unit),
+    doseText: doseTextKept(schedule, row.unit, today),
     remainingText: countTextKept(row.unit, supply.count),
     pauseText: pauseText(pause?.from ?? null, pause?.until ?? null, today),
   };

@@ -28,6 +28,8 @@ export interface RegimenWrite {
   schedule: Schedule;
   effectiveFrom: string;
   keepIfPerDay?: number;
+  /** The old shape's daily dose is refused unless it is that average (it asks a warning nobody confirmed). */
+  onlyIfKept?: boolean;
   pause?: Pause | null;
 }
 
@@ -153,7 +155,7 @@ async function medicationCount(db: Db, userId: number): Promise<number> {
 
 export type UpdateMedicationResult =
   | { medication: Medication }
-  | { error: "not-found" | "pharmacy-not-found" | "not-a-dose" | "too-many-changes" | "too-many-pauses" }
+  | { error: "not-found" | "pharmacy-not-found" | "not-a-dose" | "unconfirmed" | "too-many-changes" | "too-many-pauses" }
   | { error: "effective-too-early" | "pause-too-early"; addedOn: string };
 
 /**
@@ -164,6 +166,7 @@ export async function updateMedication(db: Db, userId: number, id: number, input
   // A change of schedule may not start before the medication was added: checked in the same statements.
   // An old-shape pillsPerDay below a quarter is only taken as the stored average (the schedule stays).
   const notADose = write.keepIfPerDay !== undefined && write.keepIfPerDay < 0.25;
+  const onlyKept = write.keepIfPerDay !== undefined && (notADose || write.onlyIfKept === true);
   const regimen = regimenUpdate(write, today);
   const pauseFrom = write.pause?.from;
   const allowed = and(
@@ -171,7 +174,7 @@ export async function updateMedication(db: Db, userId: number, id: number, input
     sql`${write.effectiveFrom} >= coalesce(${addedOn}, ${write.effectiveFrom})`,
     // A pause may not start before the medication was added either (else a pause could start in the year 1000).
     pauseFrom === undefined ? undefined : sql`${pauseFrom} >= coalesce(${addedOn}, ${pauseFrom})`,
-    notADose ? sql`${medications.pillsPerDay} = ${write.keepIfPerDay}` : undefined,
+    onlyKept ? sql`${medications.pillsPerDay} = ${write.keepIfPerDay}` : undefined,
     regimenFits(regimen),
   );
   const pharmacyIsOwn = allowed;
@@ -202,7 +205,7 @@ export async function updateMedication(db: Db, userId: number, id: number, input
   if (!fact) return { error: "not-found" };
   if (fact.addedOn !== null && write.effectiveFrom < fact.addedOn) return { error: "effective-too-early", addedOn: fact.addedOn };
   if (fact.addedOn !== null && pauseFrom !== undefined && pauseFrom < fact.addedOn) return { error: "pause-too-early", addedOn: fact.addedOn };
-  if (notADose && fact.pillsPerDay !== write.keepIfPerDay) return { error: "not-a-dose" };
+  if (onlyKept && fact.pillsPerDay !== write.keepIfPerDay) return { error: notADose ? "not-a-dose" : "unconfirmed" };
   const tooLong = regimenProblem(fact);
   if (tooLong) return { error: tooLong };
   return { error: "pharmacy-not-found" };

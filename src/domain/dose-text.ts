@@ -2,6 +2,7 @@ import * as m from "../generated/i18n";
 import { currentLocale } from "../i18n/current";
 import { boundedCache } from "../shared/bounded-cache";
 import { WEEKDAYS, type Schedule, type Unit } from "./regimen";
+import { nextIntervalDose, weekdayDate, weekdayName } from "./weekly-text";
 
 // A schedule as a patient reads it: '1 tablet daily', '1 tablet Mon, Wed, Fri', '6 tablets every 7
 // days', 'As needed, about 6 puffs a week'. One message per language; the weekday names come from
@@ -17,11 +18,15 @@ const names = boundedCache("weekdayNames", 64, (locale: string): readonly string
 });
 const weekdayNames = () => names(currentLocale());
 
-export function doseText(schedule: Schedule, unit: Unit): string {
+/** `today`: the user's date, from which an interval's next dose is named. */
+export function doseText(schedule: Schedule, unit: Unit, today: string): string {
   const amount = m.domain_unit_count({ unit, count: schedule.type === "asNeeded" ? schedule.perWeek : schedule.dose });
   const weekdays = weekdayNames();
   // Written in week order whatever order they were picked in.
   const days = schedule.type === "weekdays" ? WEEKDAYS.map((day, i) => (schedule.days.includes(day) ? weekdays[i] : "")).filter(Boolean).join(", ") : "";
-  return m.domain_dose_text({ type: schedule.type, amount, days, every: schedule.type === "interval" ? schedule.everyDays : 0 });
+  // One day a week is said as such, with the day's full name ('6 tablets every Sunday').
+  const weekly = schedule.type === "weekdays" && schedule.days.length === 1 ? weekdayName(schedule.days[0]!) : "";
+  const next = schedule.type === "interval" ? weekdayDate(nextIntervalDose(schedule, today)) : "";
+  return m.domain_dose_text({ type: weekly ? "weekly" : schedule.type, amount, days, day: weekly, every: schedule.type === "interval" ? schedule.everyDays : 0, next });
 }
 

@@ -14,7 +14,8 @@ import type { PharmacyPayload } from "../shared/medication-schemas";
 import * as m from "../generated/i18n";
 import { parseCsv, readCell, writeCsv } from "./csv";
 import { toE164, type CountryCode } from "./phone";
-import type { Schedule, Unit } from "./regimen";
+import { DEFAULT_UNIT, type Schedule, type Unit } from "./regimen";
+import { doseWarning, warningText } from "./dose-safety";
 import { readScheduleText, scheduleText } from "./schedule-text";
 
 // The medication list as a CSV file: what an export writes and what an import reads back. Pure.
@@ -93,9 +94,11 @@ const parseError = (error: string) => PARSE_ERRORS[error]?.() ?? error;
  * spreadsheet shows it on (the header is row 1). A phone that parses (without '+': in `region`, the
  * account's) is stored as E.164, as the form does; anything else is kept as typed, so an export of
  * older entries comes back as it was. A last refill date after `today` (the account's date) is
- * refused as the form refuses it.
+ * refused as the form refuses it. A row the form would ask to confirm (a weekly-only drug on a more
+ * frequent schedule, an unusually large dose: src/domain/dose-safety.ts) is a problem of its row
+ * in the same words, unless the import was `confirmed` (?confirmed=1) as a whole.
  */
-export function readMedicationsCsv(text: string, today: string, region: CountryCode = "US"): ImportReading {
+export function readMedicationsCsv(text: string, today: string, region: CountryCode = "US", confirmed = false): ImportReading {
   // The header and MAX_IMPORT_ROWS rows; the parse stops at the next one (blank lines skipped).
   const parsed = parseCsv(text, { records: MAX_IMPORT_ROWS + 1, error: TOO_MANY_ROWS });
   if ("error" in parsed) return fileError(parseError(parsed.error));
@@ -147,8 +150,12 @@ export function readMedicationsCsv(text: string, today: string, region: CountryC
     const lastRefill = row.last_refill_date.trim();
     const dateRefused = medication.error?.issues.some((issue) => issue.path[0] === "lastRefillDate") ?? false;
     const future = !dateRefused && lastRefill !== "" && lastRefill > today ? [m.field_last_refill_future()] : [];
+    const data = medication.data;
+    const warning = data && !confirmed ? doseWarning(data.name, data.schedule ?? { type: "daily", dose: data.pillsPerDay ?? 0 }, data.unit ?? DEFAULT_UNIT) : null;
+    const unconfirmed = warning ? [warningText(warning)] : [];
     for (const message of [...firstPerField(medication.error), ...future, ...firstPerField(pharmacy.error)]) errors.push({ row: row.row, message });
-    if (medication.success && pharmacy.success && future.length === 0) items.push({ row: row.row, medication: medication.data, pharmacy: dialable(pharmacy.data, region) });
+    for (const message of unconfirmed) errors.push({ row: row.row, message, confirm: true });
+    if (medication.success && pharmacy.success && future.length === 0 && unconfirmed.length === 0) items.push({ row: row.row, medication: medication.data, pharmacy: dialable(pharmacy.data, region) });
   }
   return { rows, errors, items };
 }

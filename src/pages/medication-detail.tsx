@@ -98,11 +98,11 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
                 )}
               </Fact>
               <Fact term={m.page_med_daily_dose()}>
-                {doseText(medication.schedule, medication.unit)}
+                {doseText(medication.schedule, medication.unit, today)}
                 {/* The changes to come (the API answers only those), then a pause in force or to come. */}
                 {medication.scheduleChanges.map((change) => (
                   <span key={change.effectiveFrom} className="block text-sm font-normal">
-                    {m.page_med_change_from({ date: formatDate(change.effectiveFrom), schedule: doseText(change.schedule, medication.unit) })}
+                    {m.page_med_change_from({ date: formatDate(change.effectiveFrom), schedule: doseText(change.schedule, medication.unit, change.effectiveFrom) })}
                   </span>
                 ))}
                 {pausedFrom !== null && <span className="block text-sm font-normal">{pauseText(pausedFrom, pausedUntil, today)}</span>}

@@ -79,7 +79,7 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
               <bdi>{med.name}</bdi>
             </th>
             {/* As the dashboard words them: '6 tablets every 7 days', '200 puffs'. */}
-            <td className={cell}>{doseText(med.schedule, med.unit)}</td>
+            <td className={cell}>{doseText(med.schedule, med.unit, today)}</td>
             <td className={cell}>{unitCountText(med.unit, med.pillsRemaining)}</td>
             <td className={cell}>
               {med.runsOutOn === null ? m.status_paused() : formatDate(med.runsOutOn)}

@@ -36,6 +36,8 @@ export type ImportRow = { row: number } & Record<CsvColumn, string>;
 export interface ImportError {
   row: number;
   message: string;
+  /** A question, not a fault (src/domain/dose-safety.ts): ?confirmed=1 imports the row as it is. */
+  confirm?: true;
 }
 /**
  * POST /api/medications/import?dryRun=1 answers the preview; a file with errors answers 400 with the
@@ -61,6 +63,8 @@ export interface ImportResult {
 export const importQuerySchema = z.object({
   dryRun: z.optional(z.string(msg(m.error_invalid_request))),
   duplicates: z.optional(z.enum(["skip", "import"], msg(m.error_import_duplicates_choice))),
+  // "1": the rows that ask a confirmation (src/domain/dose-safety.ts) were seen and are imported.
+  confirmed: z.optional(z.enum(["1"], msg(m.error_invalid_request))),
   importAsNew: z.optional(
     z.pipe(
       z.string(msg(m.error_import_rows_list)).check(z.regex(/^(|[1-9][0-9]{0,5}(,[1-9][0-9]{0,5}){0,499})$/, msg(m.error_import_rows_list))),

@@ -84,6 +84,9 @@ export const medicationSchema = z.object({
   refillsLeft,
   prescriptionExpiresOn: optionalDate({ notText: m.field_prescription_expiry_not_text, format: m.field_prescription_expiry_format, notReal: m.field_prescription_expiry_not_real }),
   ...regimenFields,
+  // The patient saw the warning (a weekly-only drug on a more frequent schedule, an unusually large
+  // dose: src/domain/dose-safety.ts) and saves anyway. Missing: not confirmed.
+  confirmed: z.optional(z.boolean(msg(m.error_invalid_request))),
 });
 
 /**

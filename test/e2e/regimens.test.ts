@@ -58,6 +58,9 @@ beforeAll(async () => {
   page = await newPage(browser, DESKTOP, ZONE);
 });
 
+/** An interval's next dose day as the dose text names it ('Monday, Nov 30'). */
+const nextOn = (date: string) => new Intl.DateTimeFormat("en", { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`));
+
 /** A confirmed account in St John's (a :30 zone) with one pharmacy, and the expected dates from its today. */
 async function setUp() {
   ({ username } = await registerViaApi(page, undefined, { confirmed: true }));
@@ -69,12 +72,12 @@ async function setUp() {
   expected = {
     // 6 tablets every 7 days counted from 5 days ago: doses on days 2, 9, 16 and 23 take the 24
     // tablets; day 30's cannot be covered.
-    Methotrexate: { daysLeft: 30, runsOutOn: plus(today, 30), countText: "24 tablets", doseText: "6 tablets every 7 days" },
+    Methotrexate: { daysLeft: 30, runsOutOn: plus(today, 30), countText: "24 tablets", doseText: `6 tablets every 7 days, next on ${nextOn(plus(today, 2))}` },
     // 1 tablet Mon/Wed/Fri, 8 tablets: the 9th Mon/Wed/Fri from today on (monWedFriRunOut), 18–20
     // days away whatever today's weekday.
     Azithromycin: { daysLeft: between(today, mwf), runsOutOn: mwf, countText: "8 tablets", doseText: "1 tablet Mon, Wed, Fri" },
     // 1 injection every 28 days counted from 14 days ago: days 14 and 42 take the 2; day 70's is not covered.
-    Paliperidone: { daysLeft: 70, runsOutOn: plus(today, 70), countText: "2 injections", doseText: "1 injection every 28 days" },
+    Paliperidone: { daysLeft: 70, runsOutOn: plus(today, 70), countText: "2 injections", doseText: `1 injection every 28 days, next on ${nextOn(plus(today, 14))}` },
     // As needed, about 6 puffs a week, 200 puffs: floor(7 × 200 / 6) = 233 days.
     Salbutamol: { daysLeft: 233, runsOutOn: plus(today, 233), countText: "200 puffs", doseText: "As needed, about 6 puffs a week" },
     // 30 units a day, 300 units: days 0…9 take them all; day 10 starts at 0.

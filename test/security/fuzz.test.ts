@@ -160,6 +160,7 @@ describe("medications and pharmacies: arbitrary JSON never yields a 5xx", { time
   });
 });
 
+// Doses up to 1,000 a day are valid once the patient confirms them (confirm_large_dose).
 describe("medications and pharmacies: extreme but valid values are stored intact", { timeout: TIMEOUT }, () => {
   const validMedication = fc.record({
     name: unicodeText(1, 120),
@@ -174,7 +175,7 @@ describe("medications and pharmacies: extreme but valid values are stored intact
     await fc.assert(
       fc.asyncProperty(validMedication, validMedication, async (created, updated) => {
         const today = todayIn("UTC");
-        const res = await send("POST", "/api/medications", { ...created, pharmacyId });
+        const res = await send("POST", "/api/medications", { ...created, pharmacyId, confirmed: true });
         expectSane(res, `POST ${JSON.stringify(created)}`);
         expect(res.status).toBe(201);
         const expectRow = async (input: typeof created) => {
@@ -195,7 +196,7 @@ describe("medications and pharmacies: extreme but valid values are stored intact
         const read = await send("GET", `/api/medications/${res.body.id}`, undefined);
         expect(read.body).toEqual(res.body);
 
-        const patch = await send("PATCH", `/api/medications/${res.body.id}`, { ...updated, pharmacyId });
+        const patch = await send("PATCH", `/api/medications/${res.body.id}`, { ...updated, pharmacyId, confirmed: true });
         expect(patch.status, patch.text).toBe(200);
         await expectRow(updated);
       }),

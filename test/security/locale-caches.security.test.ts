@@ -54,12 +54,13 @@ describe("F7: an account's locale cannot grow the isolate's Intl caches", () => 
         formatNumber(1234.5);
         formatDate("2026-03-05");
         m.domain_unit_count({ unit: "tablet", count: i % 3 });
-        doseText({ type: "weekdays", dose: 1, days: ["mon"] }, "tablet");
+        doseText({ type: "weekdays", dose: 1, days: ["mon"] }, "tablet", "2026-03-05");
+        doseText({ type: "interval", dose: 1, everyDays: 7, startsOn: "2026-03-02" }, "tablet", "2026-03-05");
       });
       todayIn("UTC", i * 1000);
     }
     const caches = boundedCaches();
-    for (const name of ["dateFormats", "numberFormats", "pluralRules", "weekdayNames", "todayBySecond"]) expect(caches.map((c) => c.name)).toContain(name);
+    for (const name of ["dateFormats", "numberFormats", "pluralRules", "weekdayNames", "weekdayLongNames", "nextDoseFormat", "todayBySecond"]) expect(caches.map((c) => c.name)).toContain(name);
     for (const cache of caches) expect(cache.size, cache.name).toBeLessThanOrEqual(cache.max);
     expect(caches.find((c) => c.name === "numberFormats")!.size).toBeLessThanOrEqual(64);
   });

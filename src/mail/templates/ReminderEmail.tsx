@@ -51,7 +51,7 @@ function supplyText(item: ReminderItem): string {
 }
 
 /** 'Dose: 6 tablets every 7 days'; 'As needed, about 6 puffs a week' says the days are an estimate. */
-const doseLine = (item: ReminderItem) => m.mail_reminder_dose({ dose: doseText(item.schedule, item.unit) });
+const doseLine = (item: ReminderItem, today: string) => m.mail_reminder_dose({ dose: doseText(item.schedule, item.unit, today) });
 
 /** The words both versions share: section titles and the opening line. */
 function wording(content: ReminderContent, test: boolean) {
@@ -83,7 +83,7 @@ function Pharmacy({ item }: { item: ReminderItem }) {
   return <Rich message={m.mail_reminder_pharmacy_phone} values={{ pharmacy: name, phone }} />;
 }
 
-function Item({ item }: { item: ReminderItem }) {
+function Item({ item, today }: { item: ReminderItem; today: string }) {
   return (
     <li style={{ margin: "0 0 12px" }}>
       <strong>
@@ -93,7 +93,7 @@ function Item({ item }: { item: ReminderItem }) {
       <br />
       <Rich message={m.mail_reminder_runs_out} values={{ date: <strong>{formatDate(item.runOutDate)}</strong> }} />
       <br />
-      <span style={{ color: MUTED }}>{doseLine(item)}</span>
+      <span style={{ color: MUTED }}>{doseLine(item, today)}</span>
       <br />
       <span style={{ color: MUTED }}>
         <Rich message={m.mail_reminder_pharmacy} values={{ pharmacy: <Pharmacy item={item} /> }} />
@@ -108,14 +108,14 @@ function Item({ item }: { item: ReminderItem }) {
   );
 }
 
-function Section({ title, items }: { title: string; items: ReminderItem[] }) {
+function Section({ title, items, today }: { title: string; items: ReminderItem[]; today: string }) {
   if (items.length === 0) return null;
   return (
     <>
       <h2 style={{ fontSize: "16px", margin: "24px 0 8px" }}>{title}</h2>
       <ul style={{ ...listIndent("20px"), margin: "0" }}>
         {items.map((item) => (
-          <Item key={item.medicationId} item={item} />
+          <Item key={item.medicationId} item={item} today={today} />
         ))}
       </ul>
     </>
@@ -140,9 +140,9 @@ function ReminderEmail({ name, content, dashboardUrl, settingsUrl, unsubscribeUr
     <EmailFrame title={test ? m.mail_reminder_title_test() : m.mail_reminder_title()} footer={footer}>
       <Hello name={name} />
       <p>{intro}</p>
-      <Section title={nowTitle} items={content.immediate} />
-      <Section title={upcomingTitle} items={content.upcoming} />
-      <Section title={prescriptionsTitle} items={content.prescriptions} />
+      <Section title={nowTitle} items={content.immediate} today={content.today} />
+      <Section title={upcomingTitle} items={content.upcoming} today={content.today} />
+      <Section title={prescriptionsTitle} items={content.prescriptions} today={content.today} />
       {nothing && <p>{m.mail_reminder_nothing_due()}</p>}
       <p style={{ marginTop: "24px" }}>
         <a href={dashboardUrl} style={buttonStyle}>
@@ -163,13 +163,13 @@ function pharmacyText(item: ReminderItem): string {
   return item.pharmacyPhone ? m.mail_reminder_pharmacy_phone({ pharmacy: name, phone: isolate(controlsAsSpaces(formatPhone(item.pharmacyPhone))) }) : name;
 }
 
-function itemText(item: ReminderItem): string {
+function itemText(item: ReminderItem, today: string): string {
   const line = m.mail_reminder_item({ name: isolate(controlsAsSpaces(item.name)), supply: supplyText(item), date: formatDate(item.runOutDate) });
   const prescription = item.prescription ? `\n  ${prescriptionNoticeText(item.prescription)}.` : "";
-  return `- ${line}\n  ${doseLine(item)}\n  ${m.mail_reminder_pharmacy({ pharmacy: pharmacyText(item) })}${prescription}`;
+  return `- ${line}\n  ${doseLine(item, today)}\n  ${m.mail_reminder_pharmacy({ pharmacy: pharmacyText(item) })}${prescription}`;
 }
 
-const sectionText = (title: string, items: ReminderItem[]) => (items.length ? ["", `${title}:`, ...items.map(itemText)] : []);
+const sectionText = (title: string, items: ReminderItem[], today: string) => (items.length ? ["", `${title}:`, ...items.map((item) => itemText(item, today))] : []);
 
 function reminderText({ name, content, dashboardUrl, settingsUrl, unsubscribeUrl, test = false }: ReminderEmailInput): string {
   const { nowTitle, upcomingTitle, prescriptionsTitle, intro, nothing } = wording(content, test);
@@ -177,9 +177,9 @@ function reminderText({ name, content, dashboardUrl, settingsUrl, unsubscribeUrl
     hello(name),
     "",
     intro,
-    ...sectionText(nowTitle, content.immediate),
-    ...sectionText(upcomingTitle, content.upcoming),
-    ...sectionText(prescriptionsTitle, content.prescriptions),
+    ...sectionText(nowTitle, content.immediate, content.today),
+    ...sectionText(upcomingTitle, content.upcoming, content.today),
+    ...sectionText(prescriptionsTitle, content.prescriptions, content.today),
     ...(nothing ? ["", m.mail_reminder_nothing_due()] : []),
     "",
     m.mail_reminder_dashboard_link({ url: dashboardUrl }),
