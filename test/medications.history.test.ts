@@ -112,9 +112,9 @@ describe("back-dated refills", () => {
     const pickedUp = addDays(today, -pickedDaysAgo);
     // supplyOn's count on the pick-up day (the stored count as is before its own date), plus the refill.
     const countedOn = pickedUp > stored.countedOn ? pickedUp : stored.countedOn;
-    const pillsAfter = roundPills(supplyOn({ pillsRemaining: stored.pillsRemaining, countedOn: stored.countedOn, regimen }, countedOn).count + add);
+    const pillsAfter = roundPills(supplyOn({ pillsRemaining: stored.pillsRemaining, countedOn: stored.countedOn, regimen }, countedOn).pillsRemaining + add);
     const res = await refill(account, medication.id, { refilledOn: pickedUp, pillsToAdd: add });
-    expect(res.body.pillsRemaining).toBe(supplyOn({ pillsRemaining: pillsAfter, countedOn, regimen }, today).count);
+    expect(res.body.pillsRemaining).toBe(supplyOn({ pillsRemaining: pillsAfter, countedOn, regimen }, today).pillsRemaining);
     expect(await storedRow(medication.id)).toMatchObject({ pillsRemaining: pillsAfter, countedOn });
     // The undo takes the refill's pills off today's count, never below 0.
     const undone = await undo(account, medication.id);
@@ -175,7 +175,7 @@ describe("back-dated refills", () => {
     const res = await refill(account, medication.id, { refilledOn: pickedUp, pillsToAdd: 300 });
     expect(res.status, res.text).toBe(200);
     const stored = await storedRow(medication.id);
-    expect(res.body.pillsRemaining).toBe(supplyOn({ pillsRemaining: 300, countedOn: pickedUp, regimen: parseRegimen(stored.regimen, stored.pillsPerDay) }, today).count);
+    expect(res.body.pillsRemaining).toBe(supplyOn({ pillsRemaining: 300, countedOn: pickedUp, regimen: parseRegimen(stored.regimen, stored.pillsPerDay) }, today).pillsRemaining);
     expect(res.body.lastRefillDate).toBe(pickedUp);
   });
 });

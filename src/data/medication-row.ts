@@ -49,7 +49,7 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     name: row.name,
     pharmacyId: row.pharmacyId,
     pillsPerDay: perDay,
-    pillsRemaining: supply.count,
+    pillsRemaining: supply.pillsRemaining,
     pillsPerRefill: row.pillsPerRefill,
     lastRefillDate: row.lastRefillDate,
     refillsLeft: row.refillsLeft,
@@ -61,7 +61,7 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     pausedUntil,
     daysLeft: supply.daysLeft,
     runsOutOn: supply.runsOutOn,
-    ...medicationTexts({ schedule, unit: row.unit, pillsRemaining: supply.count, pausedFrom, pausedUntil }, today, doseTextKept, countTextKept),
+    ...medicationTexts({ schedule, unit: row.unit, pillsRemaining: supply.pillsRemaining, pausedFrom, pausedUntil }, today, doseTextKept, countTextKept),
   };
 }
 

@@ -47,7 +47,7 @@ describe("supplyChart", () => {
       ["2026-01-15", 25],
       ["2026-02-09", 0],
     ]);
-    expect([chart.runOut, chart.remindFrom, chart.maxPills, chart.unit]).toEqual(["2026-02-09", "2026-02-02", 30, "puff"]);
+    expect([chart.runsOutOn, chart.remindFrom, chart.maxPills, chart.unit]).toEqual(["2026-02-09", "2026-02-02", 30, "puff"]);
     // The events' labels in the medication's unit, as the history list words them.
     expect(chart.history.map((p) => p.label)).toEqual(["Added with 5 puffs", "Ran out", "Before the refill", "Refilled +30 puffs", "Today"]);
   });

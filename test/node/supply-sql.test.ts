@@ -65,7 +65,7 @@ describe("the SQL countdown (src/data/supply.ts) and supplyOn say the same", { t
           const stored = JSON.stringify(maybe ?? { changes: [], pauses: [] });
           const r = parseRegimen(stored, pillsPerDay);
           const answer = await sqlAnswers({ pillsRemaining: count, countedOn, pillsPerDay, regimen: stored }, today);
-          const expected = supplyOn({ pillsRemaining: count, countedOn, regimen: r }, today).count;
+          const expected = supplyOn({ pillsRemaining: count, countedOn, regimen: r }, today).pillsRemaining;
           expect(answer.count).toBe(expected);
           expect(answer.count).toBe(simulate(r, count, countedOn, today, 1).count);
           // The schedule the SQL charges that day is the domain's (none stored: the daily default, in SQL only).
