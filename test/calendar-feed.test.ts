@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { hashToken } from "../src/auth/session";
 import { FEED_FETCH_LIMIT } from "../src/data/calendar";
 import { calendarFeeds, medications, users } from "../src/db/schema";
-import { currentPills, todayIn } from "../src/domain/countdown";
+import { todayIn } from "../src/domain/countdown";
 import { statusForDaysLeft } from "../src/domain/medications";
+import { parseRegimen, supplyOn } from "../src/domain/regimen";
 import { addDays } from "../src/domain/time";
 import { reminderContent } from "../src/reminders/due";
 import { ageCount, call, createMedication, db, resetTokenFrom, sessionCookie, setTimezone, signUp, storedRow, uniqueIp, type Account } from "./helpers";
@@ -244,7 +245,7 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
     const today = todayIn(zone);
     for (const m of [steady, empty]) {
       const row = (await storedRow(m.id))!;
-      const runsOut = addDays(today, Math.floor(currentPills(row, today) / row.pillsPerDay));
+      const runsOut = supplyOn({ ...row, regimen: parseRegimen(row.regimen, row.pillsPerDay) }, today).runsOutOn!;
       const refill = events.find((e) => e.uid.startsWith(`refill-${m.id}@`))!;
       const out = events.find((e) => e.uid.startsWith(`runs-out-${m.id}@`))!;
       expect(out).toMatchObject({ summary: `${m.name} runs out`, start: runsOut, end: addDays(runsOut, 1), trigger: "PT7H" });
@@ -268,7 +269,7 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
 
     const row = (await storedRow(medication.id))!;
     const asReminder = { ...row, pharmacyName: null, pharmacyPhone: null };
-    const daysLeftOn = (date: string) => Math.floor(currentPills(row, date) / row.pillsPerDay);
+    const daysLeftOn = (date: string) => Math.floor(supplyOn({ ...row, regimen: parseRegimen(row.regimen, row.pillsPerDay) }, date).daysLeft!);
     const dayBefore = addDays(refill, -1);
     expect(statusForDaysLeft(daysLeftOn(dayBefore), 14)).toBe("running-low");
     expect(statusForDaysLeft(daysLeftOn(refill), 14)).toBe("refill-needed");

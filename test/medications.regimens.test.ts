@@ -108,7 +108,7 @@ describe("POST/PATCH /api/medications: regimens", () => {
     const regimen = regimenOf(row.regimen);
     for (const back of [9, 4, 0]) {
       const pickedUp = addDays(today(), -back);
-      const before = supplyOn({ pillsRemaining: row.pillsRemaining, countedOn: row.countedOn, regimen }, pickedUp).count;
+      const before = supplyOn({ pillsRemaining: row.pillsRemaining, countedOn: row.countedOn, regimen }, pickedUp).pillsRemaining;
       const refill = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: res.body.id, pillsToAdd: 1, refilledOn: pickedUp } });
       expect(refill.status, refill.text).toBe(200);
       const after = await storedRow(res.body.id);

@@ -34,12 +34,12 @@ describe("reminderContent", () => {
   it("splits at notificationDays and 15 days, soonest first, with run-out dates", () => {
     // Whole days: 8 tablets at 1 a day last 8 days, 16 last 16.
     const content = reminderContent([med(1, 8), med(2, 7), med(3, 15), med(4, 16), med(5, 0), med(6, 8, { pillsPerDay: 2 })], 7, "2025-01-10");
-    expect(content.immediate.map((i) => [i.medicationId, i.daysLeft, i.runOutDate])).toEqual([
+    expect(content.immediate.map((i) => [i.medicationId, i.daysLeft, i.runsOutOn])).toEqual([
       [5, 0, "2025-01-10"],
       [6, 4, "2025-01-14"],
       [2, 7, "2025-01-17"],
     ]);
-    expect(content.upcoming.map((i) => [i.medicationId, i.runOutDate])).toEqual([
+    expect(content.upcoming.map((i) => [i.medicationId, i.runsOutOn])).toEqual([
       [1, "2025-01-18"],
       [3, "2025-01-25"],
     ]);
@@ -68,7 +68,7 @@ describe("reminderContent", () => {
 
   it("counts down from the stored date, never below zero", () => {
     const content = reminderContent([med(1, 20, { countedOn: "2025-01-01" }), med(2, 3, { countedOn: "2025-01-01" })], 10, "2025-01-11");
-    expect(content.immediate.map((i) => [i.medicationId, i.pillsLeft])).toEqual([
+    expect(content.immediate.map((i) => [i.medicationId, i.pillsRemaining])).toEqual([
       [2, 0],
       [1, 10],
     ]);

@@ -56,7 +56,7 @@ export async function measureRegimen(report, { cwd }) {
     const stored = { pillsRemaining: 120, countedOn, regimen };
     const supply = d.supplyOn(stored, today);
     figures[`${name}_supply_on_us`] = timeOf(() => d.supplyOn(stored, today));
-    const medication = { pillsRemaining: supply.count, runsOutOn: supply.runsOutOn, unit: "tablet" };
+    const medication = { pillsRemaining: supply.pillsRemaining, runsOutOn: supply.runsOutOn, unit: "tablet" };
     figures[`${name}_chart_us`] = timeOf(() => d.supplyChart(events, medication, regimen, today, 7));
   }
   for (const [name, value] of Object.entries(figures)) report.figure(`regimen_${name}`, Math.round(value * 100) / 100);

@@ -27,9 +27,9 @@ export function SupplyChart({ chart, notificationDays }: { chart: Chart; notific
       <SupplyPlot chart={chart} size={PHONE} className="h-auto w-full max-w-md sm:hidden" />
       <SupplyPlot chart={chart} size={WIDE} className="hidden h-auto w-full sm:block" />
       <figcaption id="supply-chart-caption" className="text-sm text-slate-700">
-        {chart.runOut !== null && chart.remindFrom !== null && (
+        {chart.runsOutOn !== null && chart.remindFrom !== null && (
           <>
-            {m.chart_caption({ date: formatDate(chart.runOut) })} {m.chart_caption_reminders({ days: notificationDays, date: formatDate(chart.remindFrom) })}
+            {m.chart_caption({ date: formatDate(chart.runsOutOn) })} {m.chart_caption_reminders({ days: notificationDays, date: formatDate(chart.remindFrom) })}
           </>
         )}
       </figcaption>

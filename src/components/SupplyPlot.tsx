@@ -36,7 +36,7 @@ type Label = { text: string; at: number; x: number; w: number; row: number };
  */
 export function axisLabels(chart: Chart, x: (date: string) => number, size: PlotSize): Label[] {
   const multiYear = chart.firstDate.slice(0, 4) !== chart.lastDate.slice(0, 4);
-  const wanted = [chart.today, chart.runOut, chart.firstDate].filter((d, i, all): d is string => d !== null && d >= chart.firstDate && d <= chart.lastDate && all.indexOf(d) === i);
+  const wanted = [chart.today, chart.runsOutOn, chart.firstDate].filter((d, i, all): d is string => d !== null && d >= chart.firstDate && d <= chart.lastDate && all.indexOf(d) === i);
   const placed: Label[] = [];
   for (const date of wanted) {
     const text = multiYear ? formatDate(date) : formatDayMonth(date);

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { medications, pharmacies } from "../db/schema";
-import type { Pause } from "../domain/regimen";
-import { compareByName } from "../domain/medications";
+import { compareByName, type Medication } from "../domain/medications";
 import type { ListedMedication } from "../domain/medication-csv";
 import { pharmacyContact, storedColumns, type Owner } from "./medications";
 import { supplyToday } from "./supply-memo";
@@ -23,14 +22,18 @@ export const medicationListOf = (db: Db, owner: Owner) =>
 
 export type MedicationListRow = Awaited<ReturnType<typeof medicationListOf>>[number];
 
-/** A listed medication with its count, days left and run-out date as of `today` (supplyOn), sorted by name. */
-export type CountedMedication = ListedMedication & { id: number; daysLeft: number | null; runsOutOn: string | null; pause: Pause | null };
+/**
+ * A listed medication with its count, days left, run-out date and pause as of `today` (supplyOn),
+ * sorted by name: each fact under the API's name for it (Medication).
+ */
+export type CountedMedication = ListedMedication & Pick<Medication, "id" | "daysLeft" | "runsOutOn" | "pausedFrom" | "pausedUntil">;
 
 export function countedMedications(rows: MedicationListRow[], today: string): CountedMedication[] {
   return rows
     .map(({ countedOn, regimen, ...row }) => {
       const { supply, schedule, perDay, pause } = supplyToday({ pillsRemaining: row.pillsRemaining, countedOn, pillsPerDay: row.pillsPerDay, regimen }, today);
-      return { ...row, schedule, pillsPerDay: perDay, pillsRemaining: supply.count, daysLeft: supply.daysLeft, runsOutOn: supply.runsOutOn, pause };
+      const paused = { pausedFrom: pause?.from ?? null, pausedUntil: pause?.until ?? null };
+      return { ...row, schedule, pillsPerDay: perDay, pillsRemaining: supply.pillsRemaining, daysLeft: supply.daysLeft, runsOutOn: supply.runsOutOn, ...paused };
     })
     .sort(compareByName);
 }

@@ -5,6 +5,7 @@ import type { Medication } from "../domain/medications";
 import type { Pause } from "../domain/regimen";
 import { pausesKeptWith, pausesResumed, regimenWithPauses, storedColumns, toMedication } from "./medications";
 import { regimenFits, regimenProblem, regimenSizes } from "./regimen-limits";
+import { addedOn } from "./supply";
 
 // Pausing and resuming touch only the regimen's pauses: the count stays as it was counted (on
 // countedOn) and the days of a pause are simply not charged from there on, so nothing has to run.
@@ -12,9 +13,6 @@ import { regimenFits, regimenProblem, regimenSizes } from "./regimen-limits";
 // is not lost, and an unknown or another user's id updates nothing (the caller's 404).
 
 const own = (userId: number, id: number) => and(eq(medications.id, id), eq(medications.userId, userId));
-
-/** The local date the medication was added (its 'created' event). */
-const addedOn = sql<string | null>`(select min(created.local_date) from supply_events created where created.medication_id = ${sql.raw(`"medications"."id"`)} and created.kind = 'created')`;
 
 export type PauseResult = Medication | { error: "not-found" | "too-many-pauses" | "too-many-changes" } | { error: "pause-too-early"; addedOn: string };
 

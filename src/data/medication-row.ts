@@ -1,8 +1,8 @@
 import type { SQL } from "drizzle-orm";
 import { medications } from "../db/schema";
 import { doseText } from "../domain/dose-text";
+import { medicationTexts } from "../domain/medication-texts";
 import type { Medication } from "../domain/medications";
-import { pauseText } from "../domain/pause-text";
 import { unitCountText } from "../domain/unit-text";
 import { localeScope } from "../i18n/current";
 import { memoText } from "../i18n/memo";
@@ -33,7 +33,6 @@ export const storedColumns = {
 /** A medication row as read: the count as it was on `countedOn`. */
 export type MedicationRecord = { [K in keyof typeof storedColumns]: (typeof medications.$inferSelect)[K] };
 
-/** What the dose sentence depends on (not an interval's start date). */
 // The worded dose and count, kept per language, locale and their inputs (src/i18n/memo.ts).
 const doseTextKept = memoText("doseTexts", doseText);
 const countTextKept = memoText("countTexts", unitCountText);
@@ -45,12 +44,14 @@ const countTextKept = memoText("countTexts", unitCountText);
  */
 export function toMedication(row: MedicationRecord, today: string): Medication {
   const { supply, schedule, perDay, pause, changes } = supplyToday(row, today);
+  const pausedFrom = pause?.from ?? null;
+  const pausedUntil = pause?.until ?? null;
   return {
     id: row.id,
     name: row.name,
     pharmacyId: row.pharmacyId,
     pillsPerDay: perDay,
-    pillsRemaining: supply.count,
+    pillsRemaining: supply.pillsRemaining,
     pillsPerRefill: row.pillsPerRefill,
     lastRefillDate: row.lastRefillDate,
     refillsLeft: row.refillsLeft,
@@ -58,13 +59,11 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     unit: row.unit,
     schedule,
     scheduleChanges: changes,
-    pausedFrom: pause?.from ?? null,
-    pausedUntil: pause?.until ?? null,
+    pausedFrom,
+    pausedUntil,
     daysLeft: supply.daysLeft,
     runsOutOn: supply.runsOutOn,
-    doseText: doseTextKept(schedule, row.unit, today),
-    remainingText: countTextKept(row.unit, supply.count),
-    pauseText: pauseText(pause?.from ?? null, pause?.until ?? null, today),
+    ...medicationTexts({ schedule, unit: row.unit, pillsRemaining: supply.pillsRemaining, pausedFrom, pausedUntil }, today, doseTextKept, countTextKept),
   };
 }
 

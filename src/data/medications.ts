@@ -1,7 +1,7 @@
 import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { jsonList } from "../db/json";
-import { correctionEvent, createdEvent } from "./supply";
+import { addedOn, correctionEvent, createdEvent, scheduleOn } from "./supply";
 import { medications, pharmacies } from "../db/schema";
 import { MAX_MEDICATIONS } from "../domain/limits";
 import { keptChanges, keptPauses, regimenFits, regimenProblem, regimenSizes } from "./regimen-limits";
@@ -51,16 +51,9 @@ export const medicationRecords = medicationList.parse;
 /** One medication of the owner's: one row, or none for an unknown or another user's id. */
 export const medicationOf = (db: Db, owner: Owner, id: number | SQL<number>) => db.select(storedColumns).from(medications).where(ownMedication(owner, id));
 
-/** The local date the medication was added (its 'created' event), in a statement on medications. */
-const addedOn = sql<string | null>`(select min(created.local_date) from supply_events created where created.medication_id = ${sql.raw(`"medications"."id"`)} and created.kind = 'created')`;
-
 // The regimen column is JSON (src/domain/regimen.ts), rewritten inside the UPDATE so that concurrent
 // edits each see the row as it is. R is the stored value.
 const R = sql.raw(`"medications"."regimen"`);
-
-/** The schedule in force on `date` in the stored regimen, as minified JSON (null when it has none). */
-const storedScheduleOn = (date: string) =>
-  sql`coalesce((select json(json_extract(c.value, '$.schedule')) from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') <= ${date} order by c.key desc limit 1), json(json_extract(${R}, '$.changes[0].schedule')))`;
 
 /**
  * The new regimen: the changes from before `effectiveFrom`, then the new schedule from it (later
@@ -72,7 +65,7 @@ function regimenUpdate(write: RegimenWrite, today: string): SQL {
   const schedule = JSON.stringify(write.schedule);
   const change = JSON.stringify({ effectiveFrom: write.effectiveFrom, schedule: write.schedule });
   const keep = write.keepIfPerDay === undefined ? sql`0` : sql`${medications.pillsPerDay} = ${write.keepIfPerDay}`;
-  const changes = sql`case when ${keep} or json(${schedule}) is ${storedScheduleOn(write.effectiveFrom)} then json_extract(${R}, '$.changes')
+  const changes = sql`case when ${keep} or json(${schedule}) is json(${scheduleOn(write.effectiveFrom)}) then json_extract(${R}, '$.changes')
     else json_insert((select json_group_array(json(c.value)) from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') < ${write.effectiveFrom}), '$[#]', json(${change})) end`;
   const pauses = write.pause === undefined ? sql`json_extract(${R}, '$.pauses')` : pausesWith(write.pause, today);
   return sql`json_object('changes', json(${keptChanges(changes, today)}), 'pauses', json(${keptPauses(pauses, today)}))`;

@@ -11,7 +11,10 @@ import { storedColumns, toMedication, type Owner } from "./medication-row";
 // as it is inside the transaction; the medication is then updated from that event, guarded by
 // changes() = 1: when the event was not written (someone else's medication, a refill past the
 // ceiling, nothing to undo) last_insert_rowid() still names an older event, and nothing may follow it.
-// The SQL mirrors src/domain/supply.ts (refilledCount, undoneCount).
+// This is the one SQL module of the supply rule: supplyOn (src/domain/regimen.ts) is the rule, and
+// scheduleOn, dayCost and countOn below are its twin for a row inside a write. A refill adds its
+// pills to supplyOn's count on the pick-up day; an undo takes them off today's count, never below 0.
+// test/node/supply-sql.test.ts holds countOn to supplyOn for random regimens.
 
 const m = medications;
 const e = supplyEvents;
@@ -28,13 +31,17 @@ const writtenColumn = (column: string) => sql.raw(`(select ${column} from supply
 
 // ---- The countdown in SQL: supplyOn's count (src/domain/regimen.ts) for the row inside the write ----
 // Day by day from counted_on, in sevenths of a unit like the domain, stopping when the supply is
-// gone: a day that cannot be fully covered leaves 0. A regimen without changes (the column's
-// default) is a daily dose of pills_per_day. test/medications.regimens.test.ts holds the two together.
+// gone: a day that cannot be fully covered leaves 0.
 const R = sql.raw(`"medications"."regimen"`);
-const scheduleOnDay = sql`coalesce(
-  (select json_extract(c.value, '$.schedule') from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') <= w.day order by c.key desc limit 1),
-  json_extract(${R}, '$.changes[0].schedule'),
-  json_object('type', 'daily', 'dose', ${m.pillsPerDay}))`;
+
+/**
+ * The schedule in force on `day` in the stored regimen (JSON; null when it has no changes): the
+ * last change from on or before that day, else the first change, which also covers earlier days.
+ */
+export const scheduleOn = (day: SQL | string) =>
+  sql`coalesce((select json_extract(c.value, '$.schedule') from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') <= ${day} order by c.key desc limit 1), json_extract(${R}, '$.changes[0].schedule'))`;
+// A regimen without changes (the column's default) is a daily dose of pills_per_day.
+const scheduleOnDay = sql`coalesce(${scheduleOn(sql`w.day`)}, json_object('type', 'daily', 'dose', ${m.pillsPerDay}))`;
 const dayCost = sql`case when exists (select 1 from json_each(${R}, '$.pauses') p where w.day >= json_extract(p.value, '$.from') and (json_extract(p.value, '$.until') is null or w.day <= json_extract(p.value, '$.until'))) then 0
   else (select case json_extract(s, '$.type')
     when 'daily' then 7 * json_extract(s, '$.dose')
@@ -44,7 +51,7 @@ const dayCost = sql`case when exists (select 1 from json_each(${R}, '$.pauses') 
     else 0 end from (select ${scheduleOnDay} as s)) end`;
 
 /** The stored count as of `date` (never below 0): supplyOn's count in SQL. */
-const countOn = (date: SQL | string) => sql`(case when ${date} <= ${m.countedOn} then ${m.pillsRemaining} else coalesce((
+export const countOn = (date: SQL | string) => sql`(case when ${date} <= ${m.countedOn} then ${m.pillsRemaining} else coalesce((
   with recursive w(day, left) as (
     select ${m.countedOn}, 7 * ${m.pillsRemaining}
     union all
@@ -52,8 +59,8 @@ const countOn = (date: SQL | string) => sql`(case when ${date} <= ${m.countedOn}
     from w where w.day < ${date} and w.left > 0
   ) select round(left / 7.0, 3) from w where day = ${date}), 0) end)`;
 
-/** The local date the medication was added (its 'created' event). */
-const addedOn = sql<string | null>`(select min(created.local_date) from supply_events created where created.medication_id = ${outerId} and created.kind = 'created')`;
+/** The local date the medication was added (its 'created' event), in a statement on medications. */
+export const addedOn = sql<string | null>`(select min(created.local_date) from supply_events created where created.medication_id = ${outerId} and created.kind = 'created')`;
 
 /** The newest supply event of the medication. */
 const newestEventId = sql`(select max(newest.id) from supply_events newest where newest.medication_id = ${outerId})`;
@@ -112,7 +119,7 @@ export type RefillResult = { medication: Medication; eventId: number } | { error
 
 /**
  * Adds a refill picked up on `pickedUpOn` (the caller checked it is not after `today`): the stored
- * count is counted down to that day, never below 0, and the pills added there (refilledCount); the
+ * count is counted down to that day (countOn, never below 0) and the pills added there; the
  * last refill date becomes the latest refill date and the prescription loses one refill.
  */
 export async function refillMedication(db: Db, userId: number, id: number, pillsToAdd: number, pickedUpOn: string, today: string, now: number): Promise<RefillResult> {
@@ -164,7 +171,7 @@ export type UndoResult = { medication: Medication } | { error: "not-found" | "no
 
 /**
  * Reverts the medication's newest supply event when it is a refill (and, when `refillId` is given,
- * that very refill): today's count loses the refill's pills (undoneCount), the last refill date
+ * that very refill): today's count loses the refill's pills (never below 0), the last refill date
  * goes back if the refill set it, and the prescription gets its refill back.
  */
 export async function undoRefill(db: Db, userId: number, id: number, refillId: number | undefined, today: string, now: number): Promise<UndoResult> {

@@ -2,10 +2,11 @@ import * as m from "../generated/i18n";
 import { currentLanguage } from "../i18n/current";
 import { directionOf } from "../i18n/languages";
 import { isolate } from "../i18n/Rich";
+import { remindFrom } from "./medications";
 import { addDays } from "./time";
 
 // The calendar feed as RFC 5545 text. Pure: the dates come from the same countdown as the dashboard
-// and the reminder e-mail (runOutDate on today's count), so the calendar never disagrees with them.
+// and the reminder e-mail (supplyOn's runsOutOn on today's count), so the calendar never disagrees with them.
 
 export interface FeedMedication {
   id: number;
@@ -26,14 +27,12 @@ export const calendarName = () => m.ics_calendar_name();
 const REFRESH = "PT12H";
 
 /**
- * The two days a medication's feed marks: when its reminder window opens, and when it runs out. The
- * window opens on the first day the threshold rule (statusForDaysLeft) calls it 'Refill Needed':
- * whole days left fall by one a day to 0 on the run-out day, so that is notificationDays before it.
- * None for a medication that never runs out (paused with no end).
+ * The two days a medication's feed marks: when its reminder window opens (remindFrom, the supply
+ * chart's too), and when it runs out. None for a medication that never runs out (paused with no end).
  */
 export function feedDates(m: Pick<FeedMedication, "runsOutOn">, owner: Pick<FeedOwner, "notificationDays">) {
-  const runsOut = m.runsOutOn;
-  return runsOut === null ? null : { refill: addDays(runsOut, -owner.notificationDays), runsOut };
+  const { runsOutOn } = m;
+  return runsOutOn === null ? null : { remindFrom: remindFrom({ runsOutOn }, owner.notificationDays)!, runsOutOn };
 }
 
 // RFC 5545 allows no control character in a TEXT value but HTAB; line breaks are escaped below.
@@ -131,9 +130,8 @@ export function calendarFeed(medications: readonly FeedMedication[], owner: Feed
     const name = titleName(med.name, direction);
     const dates = feedDates(med, owner);
     if (dates === null) continue; // paused with no end: no run-out to mark
-    const { refill, runsOut } = dates;
-    lines.push(...allDayEvent(`refill-${med.id}@${host}`, refill, m.ics_refill({ name }), owner.notificationHour, stamp));
-    lines.push(...allDayEvent(`runs-out-${med.id}@${host}`, runsOut, m.ics_runs_out({ name }), owner.notificationHour, stamp));
+    lines.push(...allDayEvent(`refill-${med.id}@${host}`, dates.remindFrom, m.ics_refill({ name }), owner.notificationHour, stamp));
+    lines.push(...allDayEvent(`runs-out-${med.id}@${host}`, dates.runsOutOn, m.ics_runs_out({ name }), owner.notificationHour, stamp));
   }
   lines.push("END:VCALENDAR");
   return lines.map(foldLine).join("\r\n") + "\r\n";

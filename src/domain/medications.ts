@@ -2,6 +2,7 @@
 // the server (first render, e-mails) and the islands.
 import * as m from "../generated/i18n";
 import type { Schedule, ScheduleChange, Unit } from "./regimen";
+import { addDays } from "./time";
 
 /**
  * A medication as the API answers it. pillsRemaining is today's count in `unit` and daysLeft and
@@ -126,8 +127,13 @@ export function statusCounts(medications: Medication[], notificationDays: number
   return counts;
 }
 
-/** The local date the supply runs out (supplyOn's); null when it never does (paused with no end). */
-export const runOutDate = (m: Pick<Medication, "runsOutOn">): string | null => m.runsOutOn;
+/**
+ * The day the reminders start, notificationDays before the run-out date: the first day the
+ * threshold rule (statusForDaysLeft) calls it 'Refill Needed', as whole days left fall by one a day
+ * to 0 on the run-out day. Null when it never runs out (paused with no end).
+ */
+export const remindFrom = (m: Pick<Medication, "runsOutOn">, notificationDays: number): string | null =>
+  m.runsOutOn === null ? null : addDays(m.runsOutOn, -notificationDays);
 
 // Names sort the way people read: case- and accent-insensitive, numbers by value ("Vitamin B2" < "Vitamin B12").
 export const nameCollator = new Intl.Collator("en", { sensitivity: "base", numeric: true });

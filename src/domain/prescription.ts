@@ -1,6 +1,6 @@
 import * as m from "../generated/i18n";
 import { formatDate } from "../i18n/format";
-import { daysLeft, runOutDate, type Medication } from "./medications";
+import { daysLeft, type Medication } from "./medications";
 import { daysBetween } from "./time";
 
 // A prescription runs out of refills (or expires) long before the pills do: the pharmacy then
@@ -26,8 +26,7 @@ export function prescriptionNoticeOf(med: PrescriptionFacts, today: string, noti
   const expires = med.prescriptionExpiresOn;
   if (expires !== null && expires < today) return { kind: "expired", date: expires };
   if (med.refillsLeft === 0 && daysLeft(med) <= lead) return { kind: "ask-doctor" };
-  const runsOut = runOutDate(med);
-  if (expires !== null && ((runsOut !== null && expires < runsOut) || daysBetween(today, expires) <= lead)) return { kind: "expires", date: expires };
+  if (expires !== null && ((med.runsOutOn !== null && expires < med.runsOutOn) || daysBetween(today, expires) <= lead)) return { kind: "expires", date: expires };
   return null;
 }
 

@@ -103,8 +103,8 @@ const LAST_DAY = dayNumber(LAST_DATE);
 
 /** A medication's supply as the product shows it on a day. */
 export interface Supply {
-  /** On hand at the start of the day, in the medication's unit. */
-  count: number;
+  /** On hand at the start of the day, in the medication's unit (the API's pillsRemaining on that day). */
+  pillsRemaining: number;
   /** Days from the day to runsOutOn; null when it never runs out (paused with no end). */
   daysLeft: number | null;
   /** The first day whose dose the supply cannot fully cover; null when it never runs out. */
@@ -130,7 +130,7 @@ export function supplyOnTimeline(timeline: Timeline, { pillsRemaining, countedOn
   const supply = supplyAt(timeline, pillsRemaining, dayNumber(countedOn), day);
   const { short } = walk(timeline, day, Number.POSITIVE_INFINITY, supply);
   const runsOutOn = short === null ? null : short > LAST_DAY - day ? LAST_DATE : addDays(today, short);
-  return { count: Math.max(0, round(supply / SCALE)), daysLeft: short, runsOutOn, paused: isPausedOn(timeline.regimen, today) };
+  return { pillsRemaining: Math.max(0, round(supply / SCALE)), daysLeft: short, runsOutOn, paused: isPausedOn(timeline.regimen, today) };
 }
 
 /** The average use a day of a schedule (the API's `pillsPerDay`, for older clients). */
@@ -207,5 +207,5 @@ export function countedDown<T extends Parameters<typeof regimenFrom>[0] & { pill
 ): T {
   if (today <= asOf) return answer;
   const supply = supplyOn({ pillsRemaining: answer.pillsRemaining, countedOn: asOf, regimen: regimenFrom(answer, asOf) }, today);
-  return { ...answer, pillsRemaining: supply.count, daysLeft: supply.daysLeft, runsOutOn: supply.runsOutOn };
+  return { ...answer, pillsRemaining: supply.pillsRemaining, daysLeft: supply.daysLeft, runsOutOn: supply.runsOutOn };
 }

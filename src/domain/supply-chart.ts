@@ -1,10 +1,10 @@
 import * as m from "../generated/i18n";
 import { roundPills } from "./countdown";
-import type { Medication } from "./medications";
+import { remindFrom, type Medication } from "./medications";
 import { countOnTimeline, emptyOnTimeline, type Regimen, type Timeline, timelineOf } from "./regimen";
 import type { SupplyEvent } from "./supply";
 import { historyText } from "./supply";
-import { addDays, daysBetween } from "./time";
+import { daysBetween } from "./time";
 
 // The supply chart's points: the history as recorded (each event's count before and after it, the
 // day a count reached 0 between events), today's count, and the projection to the run-out date.
@@ -28,8 +28,8 @@ export interface SupplyChart {
   /** Today's count to the run-out date (dashed). */
   projection: ChartPoint[];
   today: string;
-  /** Null when it never runs out (paused with no end). */
-  runOut: string | null;
+  /** The run-out date (supplyOn's); null when it never runs out (paused with no end). */
+  runsOutOn: string | null;
   /** The day the reminders start: notificationDays before the run-out date. */
   remindFrom: string | null;
   maxPills: number;
@@ -80,14 +80,13 @@ export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, 
   }
   const last = history.at(-1);
   if (!last || last.date < today || last.pills !== medication.pillsRemaining) history.push({ date: today, pills: medication.pillsRemaining, kind: "today", label: m.chart_today() });
-  const runOut = medication.runsOutOn;
   // The projection ends on the run-out date with what is on hand that morning: it may be above 0
   // (1 tablet left when the dose is 2), as the day is the first the supply cannot cover.
   const projection: ChartPoint[] =
-    medication.pillsRemaining > 0 && runOut !== null
+    medication.pillsRemaining > 0 && medication.runsOutOn !== null
       ? [
           { date: today, pills: medication.pillsRemaining, kind: "today", label: m.chart_today() },
-          { date: runOut, pills: countOnTimeline(timeline, medication.pillsRemaining, today, runOut), kind: "runs-out", label: m.supply_chart_runs_out() },
+          { date: medication.runsOutOn, pills: countOnTimeline(timeline, medication.pillsRemaining, today, medication.runsOutOn), kind: "runs-out", label: m.supply_chart_runs_out() },
         ]
       : [];
   const all = [...history, ...projection];
@@ -96,8 +95,8 @@ export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, 
     history,
     projection,
     today,
-    runOut,
-    remindFrom: runOut === null ? null : addDays(runOut, -notificationDays),
+    runsOutOn: medication.runsOutOn,
+    remindFrom: remindFrom(medication, notificationDays),
     maxPills: roundPills(Math.max(1, ...all.map((p) => p.pills))),
     unit: medication.unit,
     firstDate: dates[0] ?? today,

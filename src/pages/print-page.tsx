@@ -6,7 +6,6 @@ import { todayIn } from "../domain/countdown";
 import { doseText } from "../domain/dose-text";
 import { unitCountText } from "../domain/unit-text";
 import { pauseText } from "../domain/pause-text";
-import type { Pause } from "../domain/regimen";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
@@ -46,8 +45,8 @@ function PatientDetails({ user, today }: { user: User; today: string }) {
 }
 
 /** 'Paused until {date}' under the run-out date while a pause with an end is on today. */
-function PauseLine({ pause, today }: { pause: Pause | null; today: string }) {
-  const text = pause && pauseText(pause.from, pause.until, today);
+function PauseLine({ med, today }: { med: Pick<CountedMedication, "pausedFrom" | "pausedUntil">; today: string }) {
+  const text = pauseText(med.pausedFrom, med.pausedUntil, today);
   return text ? <span className="block text-xs">{text}</span> : null;
 }
 
@@ -84,7 +83,7 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
             <td className={cell}>
               {med.runsOutOn === null ? m.status_paused() : formatDate(med.runsOutOn)}
               {/* Paused today with an end: the run-out date already counts the pause; say so. */}
-              {med.runsOutOn !== null && <PauseLine pause={med.pause} today={today} />}
+              {med.runsOutOn !== null && <PauseLine med={med} today={today} />}
             </td>
             <td className={cell}>{med.lastRefillDate ? formatDate(med.lastRefillDate) : m.domain_not_available()}</td>
             {refills && <td className={`${cell} text-end`}>{med.refillsLeft === null ? "—" : formatNumber(med.refillsLeft)}</td>}

@@ -27,13 +27,14 @@ export interface ReminderMedication {
 export interface ReminderItem {
   medicationId: number;
   name: string;
-  /** Today's count, in `unit`. */
-  pillsLeft: number;
+  /** Today's count, in `unit` (the API's name for it, as every shape's). */
+  pillsRemaining: number;
   unit: Unit;
   /** The schedule in force today (the e-mail words it in the recipient's language). */
   schedule: Schedule;
   daysLeft: number;
-  runOutDate: string; // local 'YYYY-MM-DD'
+  /** The local date the supply runs out (supplyOn's). */
+  runsOutOn: string;
   pharmacyName: string | null;
   pharmacyPhone: string | null;
   /** 'Ask your doctor for a new prescription', 'Prescription expires {date}' or 'Prescription expired {date}', when one applies (worded by the template, in the recipient's language). */
@@ -65,11 +66,11 @@ export function reminderContent(medications: ReminderMedication[], notificationD
     const item: ReminderItem = {
       medicationId: m.id,
       name: m.name,
-      pillsLeft: supply.count,
+      pillsRemaining: supply.pillsRemaining,
       unit: m.unit,
       schedule: scheduleOn(regimen, today),
       daysLeft: days,
-      runOutDate: supply.runsOutOn,
+      runsOutOn: supply.runsOutOn,
       pharmacyName: m.pharmacyName,
       pharmacyPhone: m.pharmacyPhone,
       prescription,

@@ -6,7 +6,7 @@ import {
   daysLeft,
   nameCollator,
   runningLowUntil,
-  runOutDate,
+  remindFrom,
   STATUS_LABEL,
   statusCounts,
   statusForDaysLeft,
@@ -43,9 +43,10 @@ describe("days of supply left", () => {
     expect(wholeDaysLeft(med(0.5, 1))).toBe(0);
   });
 
-  it("gives the run-out date from today", () => {
-    expect(runOutDate(withSupply({ pillsRemaining: 15, pillsPerDay: 2 }, "2025-01-30"))).toBe("2025-02-06");
-    expect(runOutDate(withSupply({ pillsRemaining: 0, pillsPerDay: 1 }, "2025-01-30"))).toBe("2025-01-30");
+  it("the reminders start notificationDays before the run-out date (remindFrom), never for a medication that never runs out", () => {
+    expect(remindFrom(withSupply({ pillsRemaining: 15, pillsPerDay: 2 }, "2025-01-30"), 7)).toBe("2025-01-30"); // runs out 2025-02-06
+    expect(remindFrom(withSupply({ pillsRemaining: 0, pillsPerDay: 1 }, "2025-01-30"), 3)).toBe("2025-01-27");
+    expect(remindFrom({ runsOutOn: null }, 7)).toBeNull();
   });
 });
 

@@ -53,8 +53,8 @@ describe("supplyOn over everything the schemas accept (issue 29: F1, F5)", { tim
         for (const p of r.pauses) expect(pauseSchema.safeParse({ pausedFrom: p.from, pausedUntil: p.until }).success, JSON.stringify(p)).toBe(true);
         const today = addDays(countedOn, elapsed);
         const supply = supplyOn({ pillsRemaining: pills, countedOn, regimen: r }, today);
-        expect(supply.count).toBeGreaterThanOrEqual(0);
-        expect(supply.count).toBeLessThanOrEqual(MAX_PILLS);
+        expect(supply.pillsRemaining).toBeGreaterThanOrEqual(0);
+        expect(supply.pillsRemaining).toBeLessThanOrEqual(MAX_PILLS);
         if (supply.runsOutOn === null) expect(supply.daysLeft).toBeNull();
         else {
           expect(supply.runsOutOn).toMatch(WELL_FORMED);

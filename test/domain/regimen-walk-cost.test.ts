@@ -50,8 +50,8 @@ describe("F4: a medication at the limits is walked from its dates read once", ()
     const supply = supplyOn({ pillsRemaining: 120, countedOn: COUNTED_ON, regimen }, TODAY);
     reads.count = 0;
     const events: SupplyEvent[] = [{ id: 1, kind: "created", localDate: COUNTED_ON, pillsBefore: null, pillsAfter: 120, countedOn: COUNTED_ON, pillsAdded: null, revertsEventId: null }];
-    const chart = supplyChart(events, { pillsRemaining: supply.count, runsOutOn: supply.runsOutOn, unit: "tablet" }, regimen, TODAY, 7);
-    expect(chart.runOut).toBe(supply.runsOutOn);
+    const chart = supplyChart(events, { pillsRemaining: supply.pillsRemaining, runsOutOn: supply.runsOutOn, unit: "tablet" }, regimen, TODAY, 7);
+    expect(chart.runsOutOn).toBe(supply.runsOutOn);
     expect(reads.count).toBeLessThanOrEqual(2 * dates);
   });
 });

@@ -1,82 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { todayIn } from "../../src/domain/countdown";
-import { averagePerDay, countOn, dailyRegimen, doseOn, supplyOn, type Pause, type Regimen, type Schedule, type Weekday } from "../../src/domain/regimen";
+import { averagePerDay, countOn, dailyRegimen, doseOn, supplyOn, type Pause, type Regimen, type Schedule } from "../../src/domain/regimen";
+import { DAY, HORIZON, date, num, quarters, referenceCost, regimen, simulate } from "../support/reference-supply";
 import { addDays } from "../../src/domain/time";
 
-// supplyOn against a plain day-by-day simulation written separately here: day numbers from
-// Date.UTC, weekdays from getUTCDay, one step per day, no shortcuts. Counts are kept in sevenths of
-// a unit so both sides are exact for multiples of 0.25.
-
-const DAY = 86_400_000;
-const num = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
-const str = (n: number) => new Date(n * DAY).toISOString().slice(0, 10);
-const DAY_NAMES: Weekday[] = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
-
-const compiled = new WeakMap<Regimen, { pauses: Array<[number, number]>; newestFirst: Array<{ from: number; schedule: Schedule }> }>();
-function referenceCost(regimen: Regimen, n: number): number {
-  let c = compiled.get(regimen);
-  if (!c) {
-    c = {
-      pauses: regimen.pauses.map((p) => [num(p.from), p.until === null ? Number.POSITIVE_INFINITY : num(p.until)]),
-      newestFirst: regimen.changes.map((ch) => ({ from: num(ch.effectiveFrom), schedule: ch.schedule })).reverse(),
-    };
-    compiled.set(regimen, c);
-  }
-  if (c.pauses.some(([from, until]) => n >= from && n <= until)) return 0;
-  const inForce = c.newestFirst.find((ch) => ch.from <= n) ?? c.newestFirst.at(-1)!;
-  const s = inForce.schedule;
-  if (s.type === "daily") return 7 * s.dose;
-  if (s.type === "weekdays") return s.days.includes(DAY_NAMES[new Date(n * DAY).getUTCDay()]!) ? 7 * s.dose : 0;
-  if (s.type === "interval") {
-    const since = n - num(s.startsOn);
-    return since >= 0 && since % s.everyDays === 0 ? 7 * s.dose : 0;
-  }
-  return s.perWeek;
-}
-
-/** The count (sevenths) at the start of each day from countedOn to `to`, and the first uncovered day from `today`. */
-function simulate(regimen: Regimen, count: number, countedOn: string, today: string, horizon: number) {
-  let left = 7 * count;
-  for (let n = num(countedOn); n < num(today); n++) left = Math.max(0, left - referenceCost(regimen, n));
-  const atToday = left;
-  let runsOutOn: string | null = null;
-  for (let n = num(today); n < num(today) + horizon; n++) {
-    const cost = referenceCost(regimen, n);
-    if (cost > left) {
-      runsOutOn = str(n);
-      break;
-    }
-    left -= cost;
-  }
-  return { count: Math.round((atToday / 7) * 1000) / 1000, runsOutOn };
-}
-
-const BASE = num("2027-01-01");
-const date = (min: number, max: number) => fc.integer({ min, max }).map((n) => str(BASE + n));
-const quarters = (min: number, max: number) => fc.integer({ min, max }).map((q) => q / 4);
-const schedule: fc.Arbitrary<Schedule> = fc.oneof(
-  quarters(1, 16).map((dose) => ({ type: "daily" as const, dose })),
-  fc.record({ type: fc.constant("weekdays" as const), dose: quarters(1, 12), days: fc.uniqueArray(fc.constantFrom<Weekday>("mon", "tue", "wed", "thu", "fri", "sat", "sun"), { minLength: 1, maxLength: 7 }) }),
-  fc.record({ type: fc.constant("interval" as const), dose: quarters(1, 40), everyDays: fc.integer({ min: 2, max: 90 }), startsOn: date(-60, 200) }),
-  fc.record({ type: fc.constant("asNeeded" as const), perWeek: quarters(1, 60) }),
-);
-const regimen: fc.Arbitrary<Regimen> = fc
-  .record({
-    changes: fc.array(fc.record({ effectiveFrom: date(-30, 300), schedule }), { minLength: 1, maxLength: 4 }),
-    // A past pause, then maybe a later one (open-ended or not).
-    first: fc.option(fc.tuple(date(-30, 100), fc.integer({ min: 0, max: 40 }))),
-    second: fc.option(fc.tuple(fc.integer({ min: 1, max: 100 }), fc.option(fc.integer({ min: 0, max: 60 })))),
-  })
-  .map(({ changes, first, second }) => {
-    const pauses: Pause[] = first ? [{ from: first[0], until: addDays(first[0], first[1]) }] : [];
-    const after = pauses[0]?.until ?? "2027-01-01";
-    if (second) pauses.push({ from: addDays(after, second[0]), until: second[1] === null ? null : addDays(after, second[0] + second[1]) });
-    return { changes: [...changes].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom)), pauses };
-  });
-
-// Long enough for the slowest random regimen to run out (160 units at 0.25 every 90 days).
-const HORIZON = 70_000;
+// supplyOn against the reference model (test/support/reference-supply.ts): a plain day-by-day
+// simulation written separately from src/domain.
 
 describe("supplyOn: the count, days left and run-out date", { timeout: 60_000 }, () => {
   it("agrees with a day-by-day simulation for every schedule type, with changes and pauses (property)", () => {
@@ -85,7 +15,7 @@ describe("supplyOn: the count, days left and run-out date", { timeout: 60_000 },
         const today = addDays(countedOn, elapsed);
         const expected = simulate(r, count, countedOn, today, HORIZON);
         const supply = supplyOn({ pillsRemaining: count, countedOn, regimen: r }, today);
-        expect(supply.count).toBe(expected.count);
+        expect(supply.pillsRemaining).toBe(expected.count);
         expect(supply.runsOutOn).toBe(expected.runsOutOn);
         expect(supply.daysLeft).toBe(expected.runsOutOn === null ? null : num(expected.runsOutOn) - num(today));
       }),
@@ -95,8 +25,8 @@ describe("supplyOn: the count, days left and run-out date", { timeout: 60_000 },
 
   it("a daily medication keeps today's floor(count / dose)", () => {
     const s = supplyOn({ pillsRemaining: 10, countedOn: "2027-03-01", regimen: dailyRegimen(1.5) }, "2027-03-01");
-    expect(s).toEqual({ count: 10, daysLeft: 6, runsOutOn: "2027-03-07", paused: false });
-    expect(supplyOn({ pillsRemaining: 0, countedOn: "2027-03-01", regimen: dailyRegimen(1) }, "2027-03-05")).toMatchObject({ count: 0, daysLeft: 0, runsOutOn: "2027-03-05" });
+    expect(s).toEqual({ pillsRemaining: 10, daysLeft: 6, runsOutOn: "2027-03-07", paused: false });
+    expect(supplyOn({ pillsRemaining: 0, countedOn: "2027-03-01", regimen: dailyRegimen(1) }, "2027-03-05")).toMatchObject({ pillsRemaining: 0, daysLeft: 0, runsOutOn: "2027-03-05" });
   });
 
   it("methotrexate 6 tablets every 7 days: a day with no dose is covered even at 0", () => {
@@ -105,7 +35,7 @@ describe("supplyOn: the count, days left and run-out date", { timeout: 60_000 },
     expect(supplyOn({ pillsRemaining: 24, countedOn: "2026-11-20", regimen: weekly }, "2026-11-20")).toMatchObject({ runsOutOn: "2026-12-21", daysLeft: 31 });
     // Six left after Dec 14's dose: the count stays 0 on the days between… and Dec 21 is the run-out day.
     expect(countOn(weekly, 24, "2026-11-20", "2026-12-15")).toBe(0);
-    expect(supplyOn({ pillsRemaining: 24, countedOn: "2026-11-20", regimen: weekly }, "2026-12-16")).toMatchObject({ count: 0, runsOutOn: "2026-12-21", daysLeft: 5 });
+    expect(supplyOn({ pillsRemaining: 24, countedOn: "2026-11-20", regimen: weekly }, "2026-12-16")).toMatchObject({ pillsRemaining: 0, runsOutOn: "2026-12-21", daysLeft: 5 });
   });
 
   it("as needed: days left = floor(7 × count / perWeek)", () => {
@@ -131,7 +61,7 @@ describe("supplyOn: the count, days left and run-out date", { timeout: 60_000 },
 
   it("paused with no end and never running out: no days left, no run-out date", () => {
     const r: Regimen = { ...dailyRegimen(1), pauses: [{ from: "2027-02-01", until: null }] };
-    expect(supplyOn({ pillsRemaining: 10, countedOn: "2027-02-01", regimen: r }, "2027-02-03")).toEqual({ count: 10, daysLeft: null, runsOutOn: null, paused: true });
+    expect(supplyOn({ pillsRemaining: 10, countedOn: "2027-02-01", regimen: r }, "2027-02-03")).toEqual({ pillsRemaining: 10, daysLeft: null, runsOutOn: null, paused: true });
     // Runs out before the pause starts: that day is the answer.
     expect(supplyOn({ pillsRemaining: 3, countedOn: "2027-01-27", regimen: r }, "2027-01-27").runsOutOn).toBe("2027-01-30");
   });
@@ -184,7 +114,7 @@ describe("the count changes at the user's local midnight, across DST and :30/:45
                 day = today;
               }
               expect(todayIn(zone, t)).toBe(today);
-              expect(supplyOn({ pillsRemaining: count, countedOn, regimen: r }, todayIn(zone, t)).count).toBe(Math.round((left / 7) * 1000) / 1000);
+              expect(supplyOn({ pillsRemaining: count, countedOn, regimen: r }, todayIn(zone, t)).pillsRemaining).toBe(Math.round((left / 7) * 1000) / 1000);
             }
           }
         }),

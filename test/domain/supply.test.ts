@@ -1,39 +1,7 @@
 import { dailyRegimen } from "../../src/domain/regimen";
 import { describe, expect, it } from "vitest";
-import { currentPills } from "../../src/domain/countdown";
-import { historyText, refilledCount, undoableRefill, undoneCount, type SupplyEvent } from "../../src/domain/supply";
+import { historyText, undoableRefill, type SupplyEvent } from "../../src/domain/supply";
 import { supplyChart } from "../../src/domain/supply-chart";
-
-describe("refilledCount", () => {
-  it("today: the current count plus the refill", () => {
-    expect(refilledCount({ pillsRemaining: 20, pillsPerDay: 2, countedOn: "2026-01-01" }, "2026-01-05", 30)).toEqual({ pillsBefore: 12, pillsAfter: 42, countedOn: "2026-01-05" });
-  });
-
-  it("back-dated across a run-out: the days without pills before the pick-up cost nothing", () => {
-    const stored = { pillsRemaining: 5, pillsPerDay: 1, countedOn: "2026-01-01" }; // ran out on Jan 6
-    const refilled = refilledCount(stored, "2026-01-20", 30);
-    expect(refilled).toEqual({ pillsBefore: 0, pillsAfter: 30, countedOn: "2026-01-20" });
-    // Five days after the pick-up, 25 left: not 30 − 24 days since the count.
-    expect(currentPills({ pillsRemaining: refilled.pillsAfter, pillsPerDay: 1, countedOn: refilled.countedOn }, "2026-01-25")).toBe(25);
-  });
-
-  it("across DST changes the days are calendar days (the local dates carry the zone)", () => {
-    // Europe/Paris springs forward on Mar 29, 2026; Pacific/Auckland goes back on Apr 5, 2026.
-    expect(refilledCount({ pillsRemaining: 10, pillsPerDay: 1, countedOn: "2026-03-28" }, "2026-03-30", 30).pillsAfter).toBe(38);
-    expect(refilledCount({ pillsRemaining: 10, pillsPerDay: 1.5, countedOn: "2026-04-04" }, "2026-04-06", 30).pillsAfter).toBe(37);
-  });
-
-  it("a pick-up before the stored count's own date adds to that count as it is", () => {
-    expect(refilledCount({ pillsRemaining: 10, pillsPerDay: 1, countedOn: "2026-01-10" }, "2026-01-05", 30)).toEqual({ pillsBefore: 10, pillsAfter: 40, countedOn: "2026-01-10" });
-  });
-});
-
-describe("undo arithmetic", () => {
-  it("takes the refill's pills back from today's count, never below 0", () => {
-    expect(undoneCount(37, 30)).toBe(7);
-    expect(undoneCount(26, 30)).toBe(0);
-  });
-});
 
 const event = (overrides: Partial<SupplyEvent>): SupplyEvent => ({
   id: 1,
@@ -79,7 +47,7 @@ describe("supplyChart", () => {
       ["2026-01-15", 25],
       ["2026-02-09", 0],
     ]);
-    expect([chart.runOut, chart.remindFrom, chart.maxPills, chart.unit]).toEqual(["2026-02-09", "2026-02-02", 30, "puff"]);
+    expect([chart.runsOutOn, chart.remindFrom, chart.maxPills, chart.unit]).toEqual(["2026-02-09", "2026-02-02", 30, "puff"]);
     // The events' labels in the medication's unit, as the history list words them.
     expect(chart.history.map((p) => p.label)).toEqual(["Added with 5 puffs", "Ran out", "Before the refill", "Refilled +30 puffs", "Today"]);
   });

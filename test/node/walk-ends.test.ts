@@ -47,7 +47,7 @@ describe("every walk over days ends (issue 29)", { timeout: 4 * TIME_LIMIT }, ()
   it("F1: as-needed 1e-10 a week (a row stored before the limits) answers instead of spinning", async () => {
     const answer = await supplyOnInWorker(asNeeded(1e-10), "2026-11-27");
     expect(answer).not.toBe("timed out");
-    expect(answer).toMatchObject({ count: 30, paused: false });
+    expect(answer).toMatchObject({ pillsRemaining: 30, paused: false });
     expect((answer as Supply).daysLeft).toBeGreaterThan(0);
   });
 

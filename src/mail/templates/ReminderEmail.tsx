@@ -46,8 +46,8 @@ export interface ReminderRecipient {
 
 /** '12 puffs left, 14 days of supply': the count in the medication's unit. */
 function supplyText(item: ReminderItem): string {
-  if (item.pillsLeft <= 0) return m.mail_reminder_none_left();
-  return m.mail_reminder_supply({ amount: unitCountText(item.unit, item.pillsLeft), count: item.pillsLeft, days: Math.floor(item.daysLeft) });
+  if (item.pillsRemaining <= 0) return m.mail_reminder_none_left();
+  return m.mail_reminder_supply({ amount: unitCountText(item.unit, item.pillsRemaining), count: item.pillsRemaining, days: Math.floor(item.daysLeft) });
 }
 
 /** 'Dose: 6 tablets every 7 days'; 'As needed, about 6 puffs a week' says the days are an estimate. */
@@ -91,7 +91,7 @@ function Item({ item, today }: { item: ReminderItem; today: string }) {
       </strong>{" "}
       — {supplyText(item)}
       <br />
-      <Rich message={m.mail_reminder_runs_out} values={{ date: <strong>{formatDate(item.runOutDate)}</strong> }} />
+      <Rich message={m.mail_reminder_runs_out} values={{ date: <strong>{formatDate(item.runsOutOn)}</strong> }} />
       <br />
       <span style={{ color: MUTED }}>{doseLine(item, today)}</span>
       <br />
@@ -164,7 +164,7 @@ function pharmacyText(item: ReminderItem): string {
 }
 
 function itemText(item: ReminderItem, today: string): string {
-  const line = m.mail_reminder_item({ name: isolate(controlsAsSpaces(item.name)), supply: supplyText(item), date: formatDate(item.runOutDate) });
+  const line = m.mail_reminder_item({ name: isolate(controlsAsSpaces(item.name)), supply: supplyText(item), date: formatDate(item.runsOutOn) });
   const prescription = item.prescription ? `\n  ${prescriptionNoticeText(item.prescription)}.` : "";
   return `- ${line}\n  ${doseLine(item, today)}\n  ${m.mail_reminder_pharmacy({ pharmacy: pharmacyText(item) })}${prescription}`;
 }
