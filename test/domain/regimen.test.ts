@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { todayIn } from "../../src/domain/countdown";
-import { averagePerDay, countOn, dailyRegimen, doseOn, supplyOn, type Pause, type Regimen, type Schedule } from "../../src/domain/regimen";
+import { averagePerDay, countOn, dailyRegimen, doseOn, supplyOn, type Regimen } from "../../src/domain/regimen";
 import { DAY, HORIZON, date, num, quarters, referenceCost, regimen, simulate } from "../support/reference-supply";
 import { addDays } from "../../src/domain/time";
 
