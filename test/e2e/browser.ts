@@ -58,11 +58,16 @@ export function expectNoErrors(page: Page) {
   expect((page as Page & { problems: string[] }).problems).toEqual([]);
 }
 
-/** Islands finish hydrating (their markers get React's internal root key). */
+/**
+ * The one longer wait, for a step that takes a whole page load or a browser service (an import's
+ * reload, Chromium's push service, a reload loop past the service worker's 3 s timeout) on a loaded
+ * 2-core machine. Every other poll has the project's 15 s (vitest.config.ts).
+ */
+export const SLOW = { timeout: 45_000 };
+
+/** Every island on the page has hydrated (islands/client.ts marks each one `data-hydrated`). */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll("[data-island]")).every((el) => Object.keys(el).some((k) => k.startsWith("__reactContainer"))),
-  );
+  await page.waitForFunction(() => Array.from(document.querySelectorAll("[data-island]")).every((el) => el.hasAttribute("data-hydrated")));
 }
 
 /**
