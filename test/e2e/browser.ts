@@ -119,6 +119,18 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/**
+ * The signed-in user's today as the server counts it (the dashboard's props carry it as `asOf`): the
+ * dev server keeps the real clock, so a test's dates start from the server's day, never its own.
+ */
+export async function serverToday(page: Page): Promise<string> {
+  // With a notice the list is rendered even for an account with nothing on it yet (no checklist instead).
+  const html = await (await page.request.get("/?notice=medication-load-error")).text();
+  const asOf = /"asOf":"(\d{4}-\d{2}-\d{2})"/.exec(html)?.[1];
+  expect(asOf, "the dashboard's props carry asOf").toBeDefined();
+  return asOf!;
+}
+
 let counter = 0;
 export const uniqueName = (prefix = "e2e") => `${prefix}_${Date.now().toString(36)}_${counter++}`;
 
