@@ -1,14 +1,27 @@
 // The one client entry: hydrates every island marker on the page, loading only those islands.
 // Islands share one module graph, so they share islands/lib/state.ts (the signed-in user).
-import { createElement } from "react";
+import { createElement, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
+
+/**
+ * Marks its island `data-hydrated` once React has hydrated it: a root's effects run after all of
+ * its children's, so the attribute says the island is interactive (tests and tools wait on it).
+ * It renders no element of its own, so the tree still matches the server's HTML.
+ */
+function MarkHydrated({ marker, children }: { marker: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    marker.setAttribute("data-hydrated", "");
+  }, [marker]);
+  return children;
+}
 
 function hydrateIslands() {
   for (const marker of document.querySelectorAll<HTMLElement>("[data-island]")) {
     import(marker.dataset.src!).then((mod: { default: React.ComponentType<object> }) => {
       const prefix = marker.dataset.idPrefix!;
       const props = document.getElementById(`${prefix}props`)?.textContent;
-      hydrateRoot(marker, createElement(mod.default, props ? JSON.parse(props) : {}), { identifierPrefix: prefix });
+      const island = createElement(mod.default, props ? JSON.parse(props) : {});
+      hydrateRoot(marker, createElement(MarkHydrated, { marker, children: island }), { identifierPrefix: prefix });
     });
   }
 }

@@ -10,7 +10,7 @@
 // whole run is bounded (DEADLINE_MS) and always ends the servers it started.
 //
 // Only some sections: `npm run bench -- --only latency` (or `--only=throughput,weights`, or
-// BENCH_ONLY=latency npm run bench). Sections: worker (bundle and startup), regimen (supplyOn and the chart of a medication at the limits vs a plain daily one, in process), throughput, cpu (workerd CPU ms per request, steady on a busy machine), weights,
+// BENCH_ONLY=latency npm run bench). Sections: worker (bundle and startup), regimen (supplyOn and the chart of a medication at the limits vs a plain daily one, in process), caches (each per-isolate cache on and off, in process), throughput, cpu (workerd CPU ms per request, steady on a busy machine), weights,
 // lighthouse, import (the CSV preview of 1 MB of blank lines), reminders, latency. The shared dev
 // server and the seeded user are set up only when a selected section needs them; the latency
 // section always starts its own.
@@ -23,6 +23,7 @@ import { measureThroughput } from "./bench/load.mjs";
 import { measureImport } from "./bench/import.mjs";
 import { measureLighthouse } from "./bench/lighthouse.mjs";
 import { measureRegimen } from "./bench/regimen.mjs";
+import { measureCaches } from "./bench/caches.mjs";
 import { measureReminders } from "./bench/reminders.mjs";
 import { Report } from "./bench/report.mjs";
 import { countMedications, registerUser, seedMedications } from "./bench/seed.mjs";
@@ -35,7 +36,7 @@ import { measureWorker } from "./bench/worker.mjs";
 // seeding at 50 ms per round trip, ~450 sequential requests: ~25 s, more when the machine is busy).
 const DEADLINE_MS = 600_000;
 const MEDICATIONS = 100;
-const SECTIONS = ["worker", "regimen", "throughput", "cpu", "weights", "lighthouse", "import", "reminders", "latency"];
+const SECTIONS = ["worker", "regimen", "caches", "throughput", "cpu", "weights", "lighthouse", "import", "reminders", "latency"];
 
 /** The sections to run: all, or those of `--only a,b` / `--only=a,b` / BENCH_ONLY=a,b. */
 function selectedSections(argv, env) {
@@ -96,6 +97,7 @@ report.note(`measuring a snapshot of the working tree (${tree}), so concurrent e
 if (only.size < SECTIONS.length) report.note(`only these sections: ${[...only].join(", ")}`);
 if (runs("worker")) await report.section("Worker bundle and startup", () => measureWorker(report, { cwd: tree }));
 if (runs("regimen")) await report.section("A medication at the regimen limits (in process)", () => measureRegimen(report, { cwd: tree }));
+if (runs("caches")) await report.section("Per-isolate caches, each on and off (in process)", () => measureCaches(report, { cwd: tree }));
 
 const userSections = ["throughput", "cpu", "weights", "lighthouse", "import"].filter(runs);
 if (userSections.length || runs("reminders")) {

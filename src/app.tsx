@@ -81,9 +81,10 @@ app.use("/dev/*", loopbackOnly);
 app.use(openDb);
 
 app.route("/api", accountApi);
-app.route("/api", medicationTransferApi);
 app.route("/api", emailApi);
 app.route("/api", medicationsApi);
+// After the medications API on purpose: its ids are digits by pattern, so no order is needed.
+app.route("/api", medicationTransferApi);
 app.route("/api", pharmaciesApi);
 app.route("/api", pushApi);
 app.route("/api", settingsApi);
@@ -97,8 +98,9 @@ app.route("/", languagePages);
 app.route("/", accountPages);
 app.route("/", dashboardPages);
 app.route("/", medicationPages);
-app.route("/", printPages);
 app.route("/", medicationDetailPages);
+// After the medication page on purpose: its ids are digits by pattern, so no order is needed.
+app.route("/", printPages);
 app.route("/", pharmacyPages);
 app.route("/", settingsPages);
 app.route("/", calendarFeedPages);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { supplyToday } from "../src/data/supply-memo";
 import { boundedCache, boundedCaches } from "../src/shared/bounded-cache";
 
 // The one per-isolate cache: bounded, unused answers out first, keyed by every input, values frozen.
@@ -57,5 +58,19 @@ describe("boundedCache", () => {
     const format = boundedCache("test-intl", 2, (locale: string) => new Intl.NumberFormat(locale));
     expect(format("de").format(1234.5)).toBe("1.234,5");
     expect(Object.isFrozen(format("de"))).toBe(true);
+  });
+
+  it("the app's kept supply is frozen: a caller that mutates it fails, and the next reader gets it unchanged", () => {
+    const row = { pillsRemaining: 30, countedOn: "2026-11-01", pillsPerDay: 1, regimen: JSON.stringify({ changes: [{ effectiveFrom: "2026-11-01", schedule: { type: "daily", dose: 1 } }], pauses: [] }) };
+    const kept = supplyToday(row, "2026-11-10");
+    expect(() => {
+      (kept.supply as { count: number }).count = 0;
+    }).toThrow(TypeError);
+    expect(() => (kept.changes as unknown[]).push({})).toThrow(TypeError);
+    expect(() => {
+      (kept.schedule as { dose: number }).dose = 9;
+    }).toThrow(TypeError);
+    expect(supplyToday(row, "2026-11-10")).toBe(kept);
+    expect(kept.supply.count).toBe(21);
   });
 });

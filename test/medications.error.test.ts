@@ -84,12 +84,22 @@ describe("medications: errors", () => {
     expect((await call("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([medication]);
   });
 
-  it.each(["abc", "0", "-1", "1.5", "refill", "99999999999999999999"])("id %s is 400 'Invalid medication id'", async (id) => {
+  it.each(["0", "99999999999999999999"])("id %s is 400 'Invalid medication id'", async (id) => {
     const { account, pharmacy } = await accountWithMedication();
     for (const method of ["GET", "PATCH", "DELETE"]) {
       const res = await call(method, `/api/medications/${id}`, { cookie: account.cookie, body: method === "PATCH" ? medicationInput(pharmacy.id) : undefined });
       expect(res.status, method).toBe(400);
       expect(res.body).toEqual({ message: "Invalid medication id", code: "field_medication_id_invalid" });
+    }
+  });
+
+  // Not digits: no route has such an id (the routes' pattern), so it is not found, as an unknown id is.
+  it.each(["abc", "-1", "1.5", "refill"])("id %s is 404 'Not found'", async (id) => {
+    const { account, pharmacy } = await accountWithMedication();
+    for (const method of ["GET", "PATCH", "DELETE"]) {
+      const res = await call(method, `/api/medications/${id}`, { cookie: account.cookie, body: method === "PATCH" ? medicationInput(pharmacy.id) : undefined });
+      expect(res.status, method).toBe(404);
+      expect(res.body).toEqual({ message: "Not found", code: "error_not_found" });
     }
   });
 

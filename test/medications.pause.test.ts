@@ -126,12 +126,14 @@ describe("pause: refusals", () => {
     expect(await pausesOf(medication.id)).toEqual([]);
   });
 
-  it("a body that is not an object, and a malformed id, are 400", async () => {
+  it("a body that is not an object, and a malformed id, are 400; a path that is no id is 404", async () => {
     const { account, medication } = await accountWithMedication();
     expect((await pause(account.cookie, medication.id, ["2026-01-01"])).status).toBe(400);
-    const badId = await pause(account.cookie, "abc", { pausedFrom: today() });
+    const badId = await pause(account.cookie, "99999999999999999999", { pausedFrom: today() });
     expect([badId.status, badId.body.code]).toEqual([400, "field_medication_id_invalid"]);
     expect((await resume(account.cookie, "0")).status).toBe(400);
+    // Not digits: no route (the routes' pattern), so not found.
+    expect((await pause(account.cookie, "abc", { pausedFrom: today() })).status).toBe(404);
   });
 
   it("another user's medication, or an unknown one, is 404 and stays as it was; signed out is 401", async () => {

@@ -43,12 +43,22 @@ describe("pharmacies: errors", () => {
     expect((await call("GET", "/api/pharmacies", { cookie: account.cookie })).body).toEqual([pharmacy]);
   });
 
-  it.each(["abc", "0", "-1", "1.5", "1e3", "99999999999999999999"])("id %s is 400 'Invalid pharmacy id'", async (id) => {
+  it.each(["0", "99999999999999999999"])("id %s is 400 'Invalid pharmacy id'", async (id) => {
     const account = await signUp();
     for (const method of ["PATCH", "DELETE"]) {
       const res = await call(method, `/api/pharmacies/${id}`, { cookie: account.cookie, body: method === "PATCH" ? valid : undefined });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: "Invalid pharmacy id", code: "field_pharmacy_id_invalid" });
+    }
+  });
+
+  // Not digits: no route has such an id (the routes' pattern), so it is not found, as an unknown id is.
+  it.each(["abc", "-1", "1.5", "1e3"])("id %s is 404 'Not found'", async (id) => {
+    const account = await signUp();
+    for (const method of ["PATCH", "DELETE"]) {
+      const res = await call(method, `/api/pharmacies/${id}`, { cookie: account.cookie, body: method === "PATCH" ? valid : undefined });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: "Not found", code: "error_not_found" });
     }
   });
 

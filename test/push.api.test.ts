@@ -116,7 +116,7 @@ describe("push subscriptions API", () => {
     expect((await subscribe(account, (await newDevice()).subscription)).status).toBe(201);
   });
 
-  it("DELETE is owner-scoped: another user's id and an unknown id are 404, a bad id 400", async () => {
+  it("DELETE is owner-scoped: another user's id and an unknown id are 404, a bad id 400, no id 404", async () => {
     const owner = await signUp();
     const other = await signUp();
     const { id } = (await subscribe(owner, (await newDevice()).subscription)).body;
@@ -125,7 +125,9 @@ describe("push subscriptions API", () => {
     expect(theirs.status).toBe(404);
     expect(theirs.body).toEqual(notFound);
     expect((await call("DELETE", "/api/push/subscriptions/999999999", { cookie: owner.cookie, env: pushEnv })).body).toEqual(notFound);
-    expect((await call("DELETE", "/api/push/subscriptions/abc", { cookie: owner.cookie, env: pushEnv })).status).toBe(400);
+    expect((await call("DELETE", "/api/push/subscriptions/0", { cookie: owner.cookie, env: pushEnv })).status).toBe(400);
+    // Not digits: no route (the route's pattern), so not found.
+    expect((await call("DELETE", "/api/push/subscriptions/abc", { cookie: owner.cookie, env: pushEnv })).status).toBe(404);
     expect(await devicesOnPage(owner)).toContain("Chrome on Android");
     expect((await call("DELETE", `/api/push/subscriptions/${id}`, { cookie: owner.cookie, env: pushEnv })).status).toBe(204);
     expect(await devicesOnPage(owner)).not.toContain("Chrome on Android");

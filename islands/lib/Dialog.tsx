@@ -41,7 +41,8 @@ type DialogProps = {
  */
 export function Dialog({ open, onClose, title, description, busy = false, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  // undefined while closed; null when nothing had focus at the opening.
+  const opener = useRef<HTMLElement | null | undefined>(undefined);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -51,10 +52,11 @@ export function Dialog({ open, onClose, title, description, busy = false, childr
     if (open && !dialog.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
+    } else if (!open && opener.current !== undefined) {
+      // Also when the browser closed it itself (a repeated Escape): focus still goes back.
+      if (dialog.open) dialog.close();
       if (opener.current?.isConnected) opener.current.focus();
-      opener.current = null;
+      opener.current = undefined;
     }
   }, [open]);
 

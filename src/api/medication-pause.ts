@@ -18,7 +18,7 @@ const medicationId = validate("param", idParamSchema(m.field_medication_id_inval
 // was added; at most MAX_PAUSES pauses are kept (400s naming why). Both answer the medication as GET /medications/:id
 // does, with its new days left and run-out date. The session, then one UPDATE: two round trips.
 export const medicationPauseApi = new Hono<AppEnv>()
-  .put("/medications/:id/pause", signedIn(), medicationId, validate("json", pauseSchema), async (c) => {
+  .put("/medications/:id{[0-9]+}/pause", signedIn(), medicationId, validate("json", pauseSchema), async (c) => {
     const { user } = c.var.signedIn;
     const { pausedFrom, pausedUntil } = c.req.valid("json");
     const today = todayIn(user.timezone);
@@ -37,7 +37,7 @@ export const medicationPauseApi = new Hono<AppEnv>()
 
   // Resume: today is charged again. A pause that began before today keeps its past days (it ends
   // yesterday); one that begins today or later is dropped. Without a pause nothing changes.
-  .delete("/medications/:id/pause", signedIn(), medicationId, async (c) => {
+  .delete("/medications/:id{[0-9]+}/pause", signedIn(), medicationId, async (c) => {
     const { user } = c.var.signedIn;
     const medication = await resumeMedication(c.var.db, user.id, c.req.valid("param").id, todayIn(user.timezone));
     if (!medication) throw new ApiError(404, "error_medication_not_found");

@@ -24,8 +24,8 @@ const importFailedMessage = ({ errors }: ImportPreview) => {
 };
 
 // GET /medications/export.csv, POST /medications/import (?dryRun=1 for the preview; ?duplicates=
-// skip|import and ?importAsNew=<rows> for the rows already on the list). Mounted before
-// the medications API, whose /medications/:id would otherwise take "export.csv" for an id.
+// skip|import and ?importAsNew=<rows> for the rows already on the list). The medications API's
+// ids are digits by their pattern, so "export.csv" is never one whatever the order of mounting.
 export const medicationTransferApi = new Hono<AppEnv>()
   .get(
     "/medications/export.csv",

@@ -101,8 +101,8 @@ export const medicationsApi = new Hono<AppEnv>()
     return c.json(medication, 201);
   })
 
-  // POST only: /medications/:id has no POST, so "refill" is never read as an id. The answer is the
-  // medication with the refill's event id (refillId), which an undo may name.
+  // The answer is the medication with the refill's event id (refillId), which an undo may name.
+  // Ids are digits by the routes' pattern, so "refill" is never read as one.
   .post("/medications/refill", signedIn(), validate("json", refillSchema), async (c) => {
     const { user } = c.var.signedIn;
     const { medicationId: id, pillsToAdd, refilledOn } = c.req.valid("json");
@@ -120,7 +120,7 @@ export const medicationsApi = new Hono<AppEnv>()
   })
 
   .get(
-    "/medications/:id/history",
+    "/medications/:id{[0-9]+}/history",
     signedIn(({ db, owner, id }) => ({ medication: medicationOf(db, owner, id), events: supplyEventsOf(db, owner, id) })),
     medicationId,
     (c) => {
@@ -130,7 +130,7 @@ export const medicationsApi = new Hono<AppEnv>()
     },
   )
 
-  .post("/medications/:id/undo-refill", signedIn(), medicationId, validate("json", undoRefillSchema), async (c) => {
+  .post("/medications/:id{[0-9]+}/undo-refill", signedIn(), medicationId, validate("json", undoRefillSchema), async (c) => {
     const { user } = c.var.signedIn;
     const result = await undoRefill(c.var.db, user.id, c.req.valid("param").id, c.req.valid("json").refillId, today(user), Date.now());
     if ("medication" in result) return c.json(result.medication);
@@ -139,7 +139,7 @@ export const medicationsApi = new Hono<AppEnv>()
   })
 
   .get(
-    "/medications/:id",
+    "/medications/:id{[0-9]+}",
     signedIn(({ db, owner, id }) => ({ medication: medicationOf(db, owner, id) })),
     medicationId,
     (c) => {
@@ -150,7 +150,7 @@ export const medicationsApi = new Hono<AppEnv>()
     },
   )
 
-  .patch("/medications/:id", signedIn(), medicationId, validate("json", medicationSchema), async (c) => {
+  .patch("/medications/:id{[0-9]+}", signedIn(), medicationId, validate("json", medicationSchema), async (c) => {
     const { user } = c.var.signedIn;
     const input = c.req.valid("json");
     const day = today(user);
@@ -173,7 +173,7 @@ export const medicationsApi = new Hono<AppEnv>()
     throw new ApiError(400, "error_unknown_pharmacy");
   })
 
-  .delete("/medications/:id", signedIn(), medicationId, async (c) => {
+  .delete("/medications/:id{[0-9]+}", signedIn(), medicationId, async (c) => {
     if (!(await deleteMedication(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id))) throw new ApiError(404, "error_medication_not_found");
     return c.body(null, 204);
   })

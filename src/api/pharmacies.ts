@@ -37,14 +37,14 @@ export const pharmaciesApi = new Hono<AppEnv>()
     return c.json(withPhone(pharmacy), 201);
   })
 
-  .patch("/pharmacies/:id", signedIn(), pharmacyId, validate("json", pharmacySchema), async (c) => {
+  .patch("/pharmacies/:id{[0-9]+}", signedIn(), pharmacyId, validate("json", pharmacySchema), async (c) => {
     const { user } = c.var.signedIn;
     const pharmacy = await updatePharmacy(c.var.db, user.id, c.req.valid("param").id, dialable(c.req.valid("json"), user));
     if (!pharmacy) throw new ApiError(404, "error_pharmacy_not_found");
     return c.json(withPhone(pharmacy));
   })
 
-  .delete("/pharmacies/:id", signedIn(), pharmacyId, async (c) => {
+  .delete("/pharmacies/:id{[0-9]+}", signedIn(), pharmacyId, async (c) => {
     const result = await deletePharmacy(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id);
     if (result === "not-found") throw new ApiError(404, "error_pharmacy_not_found");
     if (result === "in-use") throw new ApiError(409, "error_pharmacy_in_use");
@@ -52,7 +52,7 @@ export const pharmaciesApi = new Hono<AppEnv>()
   })
 
   // 'Merge into…': the medications of :id move to intoId and :id is deleted (one batch).
-  .post("/pharmacies/:id/merge", signedIn(), pharmacyId, validate("json", mergePharmacySchema), async (c) => {
+  .post("/pharmacies/:id{[0-9]+}/merge", signedIn(), pharmacyId, validate("json", mergePharmacySchema), async (c) => {
     const { id } = c.req.valid("param");
     const { intoId } = c.req.valid("json");
     if (id === intoId) throw new ApiError(400, "error_pharmacy_merge_itself");

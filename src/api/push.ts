@@ -33,7 +33,7 @@ export const pushApi = new Hono<AppEnv>()
     return c.json<SavedPushDevice>(device!, 201);
   })
 
-  .delete("/push/subscriptions/:id", signedIn(), subscriptionId, async (c) => {
+  .delete("/push/subscriptions/:id{[0-9]+}", signedIn(), subscriptionId, async (c) => {
     const removed = await deletePushSubscription(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id);
     if (!removed) throw new ApiError(404, "error_push_device_not_found");
     return c.body(null, 204);

@@ -37,7 +37,7 @@ function pauseText(from: string, until: string | null, today: string) {
 // The medication page: what is left and until when, the prescription, the supply chart and the
 // history. The session, the medication, its pharmacy and its events: one round trip.
 export const medicationDetailPages = new Hono<AppEnv>().get(
-  // Digits only: /medications/print and other words are other pages.
+  // Digits only: /medications/print and other words are other pages, whatever the order of mounting.
   "/medications/:id{[0-9]+}",
   signedIn(({ db, owner, id }) => ({
     medication: medicationOf(db, owner, id),

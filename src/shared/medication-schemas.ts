@@ -130,7 +130,10 @@ export const pharmacySchema = z.object({
   phoneNumber: phoneText.check(z.regex(PHONE_CHARACTERS, msg(m.field_phone_invalid))),
 });
 
-/** A route's `:id`: digits only, positive, a safe integer (anything else is a 400, not a 404). */
+/**
+ * A route's `:id`: positive, a safe integer. The route's pattern (`:id{[0-9]+}`) lets only digits
+ * reach it (anything else matches no route: 404); this refuses 0 and ids too long (400).
+ */
 export const idParamSchema = (message: Message = m.field_id_invalid) =>
   z.object({
     id: z.pipe(

@@ -58,11 +58,16 @@ export function expectNoErrors(page: Page) {
   expect((page as Page & { problems: string[] }).problems).toEqual([]);
 }
 
-/** Islands finish hydrating (their markers get React's internal root key). */
+/**
+ * The one longer wait, for a step that takes a whole page load or a browser service (an import's
+ * reload, Chromium's push service, a reload loop past the service worker's 3 s timeout) on a loaded
+ * 2-core machine. Every other poll has the project's 15 s (vitest.config.ts).
+ */
+export const SLOW = { timeout: 45_000 };
+
+/** Every island on the page has hydrated (islands/client.ts marks each one `data-hydrated`). */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll("[data-island]")).every((el) => Object.keys(el).some((k) => k.startsWith("__reactContainer"))),
-  );
+  await page.waitForFunction(() => Array.from(document.querySelectorAll("[data-island]")).every((el) => el.hasAttribute("data-hydrated")));
 }
 
 /**
@@ -112,6 +117,18 @@ export async function expectAccessible(page: Page) {
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * The signed-in user's today as the server counts it (the dashboard's props carry it as `asOf`): the
+ * dev server keeps the real clock, so a test's dates start from the server's day, never its own.
+ */
+export async function serverToday(page: Page): Promise<string> {
+  // With a notice the list is rendered even for an account with nothing on it yet (no checklist instead).
+  const html = await (await page.request.get("/?notice=medication-load-error")).text();
+  const asOf = /"asOf":"(\d{4}-\d{2}-\d{2})"/.exec(html)?.[1];
+  expect(asOf, "the dashboard's props carry asOf").toBeDefined();
+  return asOf!;
 }
 
 let counter = 0;

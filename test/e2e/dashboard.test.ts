@@ -190,9 +190,11 @@ describe.each([
     await expect.poll(() => page.getByText("\u2068Metformin\u2069 has been refilled successfully.").count()).toBe(1);
     expect(await page.getByText("Medication refilled").count()).toBe(1);
     await expect.poll(() => dialog.count()).toBe(0);
-    // 10 + 15 = 25 tablets at 2 a day: 12 days, running low; today is the last refill (user zone UTC).
+    // 10 + 15 = 25 tablets at 2 a day: 12 days, running low. The last refill is the day the server
+    // recorded it on (its today in the user's zone), read from its answer, not the test's clock.
     await expect.poll(() => page.getByText("25 tablets").filter({ visible: true }).count()).toBe(1);
-    expect(await page.getByText(formatRefillDate(new Date().toISOString().slice(0, 10))).filter({ visible: true }).count()).toBe(1);
+    const refilled = (await (await page.request.get("/api/medications")).json()).find((m: { name: string }) => m.name === "Metformin");
+    expect(await page.getByText(formatRefillDate(refilled.lastRefillDate)).filter({ visible: true }).count()).toBe(1);
     expect(await summary(page, "Running Low")).toContain("2 Medications");
 
     // A medication removed elsewhere: the refill is refused in the dialog, which stays open with what

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../src/domain/countdown";
 import { addDays } from "../../src/domain/time";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi, SLOW } from "./browser";
 
 // In the browser: the import preview's skip / import-as-new choice for medications
 // already on the list, its refusal of a future last refill date, and the pharmacies page's 'Merge into…'. A refusal keeps either dialog open
@@ -87,7 +87,7 @@ describe.each([
     expect((await page.request.delete(`/api/pharmacies/${spare.id}`)).status()).toBe(204);
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     // The import reloads the dashboard: wait for the new page (its dialog closed), then its toast.
-    await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => dialog.count(), SLOW).toBe(0);
     await page.waitForLoadState("load");
     await hydrated(page);
     await expect.poll(() => page.getByText("Import complete").count()).toBe(1);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, hydrated, launch, launchPersistent, MOBILE, newPage, registerViaApi } from "./browser";
+import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, hydrated, launch, launchPersistent, MOBILE, newPage, registerViaApi, SLOW } from "./browser";
 import { startGcmStandIn } from "./gcm-stand-in";
 
 // Push on the settings page in Chromium: the permission (granted over CDP, as a patient's tap
@@ -75,7 +75,7 @@ describe("push on Configure Notifications", () => {
       expect((await pushLog(page)).permissionAsks).toBe(0);
 
       const key = await page.evaluate(() => Array.from(document.querySelectorAll("script[type='application/json']"), (s) => s.textContent).join(""));
-      const saved = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/api/push/subscriptions", { timeout: 30_000 });
+      const saved = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/api/push/subscriptions", SLOW);
       // A click, not check(): the box ticks only once the device is saved.
       await page.getByRole("checkbox", { name: PUSH }).click();
       const response = await saved;
@@ -124,7 +124,7 @@ describe("push on Configure Notifications", () => {
     await instrument(page, false);
     await openSettings(page);
     await page.getByRole("checkbox", { name: PUSH }).click();
-    await expect.poll(async () => (await pushLog(page)).outcome, { timeout: 30_000 }).not.toBeNull();
+    await expect.poll(async () => (await pushLog(page)).outcome, SLOW).not.toBeNull();
     expect((await pushLog(page)).outcome).toBe("failed: AbortError");
     await expect.poll(() => page.getByRole("alert").filter({ hasText: "Push notifications could not be turned on for this device." }).count()).toBe(1);
     expect(await page.getByRole("checkbox", { name: PUSH }).isChecked()).toBe(false);

@@ -1,13 +1,13 @@
 import ICAL from "ical.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, devEmailsTo, expectAccessible, expectNoErrors, hydrated, launch, newPage, registerViaApi } from "./browser";
+import { DESKTOP, devEmailsTo, expectAccessible, expectNoErrors, hydrated, launch, newPage, registerViaApi, serverToday } from "./browser";
 
 // Six real regimens entered through the medication form as a patient would (weekly methotrexate, a
 // Mon/Wed/Fri tablet, an injection every 28 days, an as-needed inhaler, insulin in units, and a
 // taper whose dose steps down next week on the edit form's 'From'), then every screen that shows a
-// run-out date checked against dates worked out by hand here, from the real today (the dev server
-// keeps the real clock): the dashboard, each medication page and its chart, the print page, the
+// run-out date checked against dates worked out by hand here, from the server's today (the dev server
+// keeps the real clock; serverToday): the dashboard, each medication page and its chart, the print page, the
 // calendar feed and the reminder e-mail. The tests of this file run in order on one account.
 //
 // The rule: the count shown for a day is what is on hand at its start; that day's dose comes off at
@@ -26,8 +26,6 @@ const between = (from: string, to: string) => Math.round((Date.parse(`${to}T00:0
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 /** A date as the English pages write it ('Mar 9, 2027'). */
 const dateText = (date: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`));
-/** The local date in the account's zone now. */
-const localToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
 
 /** 1 tablet on Mon, Wed and Fri from `today` with `count` on hand: the first such day it cannot cover. */
 function monWedFriRunOut(today: string, count: number): string {
@@ -67,7 +65,7 @@ async function setUp() {
   const settings = await page.request.patch("/api/notifications/settings", { data: { notificationDays: NOTIFICATION_DAYS, emailConsent: true, timezone: ZONE, notificationHour: 9 } });
   expect(settings.status()).toBe(200);
   expect((await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).status()).toBe(201);
-  today = localToday();
+  today = await serverToday(page);
   const mwf = monWedFriRunOut(today, 8);
   expected = {
     // 6 tablets every 7 days counted from 5 days ago: doses on days 2, 9, 16 and 23 take the 24
