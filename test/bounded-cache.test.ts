@@ -64,13 +64,13 @@ describe("boundedCache", () => {
     const row = { pillsRemaining: 30, countedOn: "2026-11-01", pillsPerDay: 1, regimen: JSON.stringify({ changes: [{ effectiveFrom: "2026-11-01", schedule: { type: "daily", dose: 1 } }], pauses: [] }) };
     const kept = supplyToday(row, "2026-11-10");
     expect(() => {
-      (kept.supply as { count: number }).count = 0;
+      (kept.supply as { pillsRemaining: number }).pillsRemaining = 0;
     }).toThrow(TypeError);
     expect(() => (kept.changes as unknown[]).push({})).toThrow(TypeError);
     expect(() => {
       (kept.schedule as { dose: number }).dose = 9;
     }).toThrow(TypeError);
     expect(supplyToday(row, "2026-11-10")).toBe(kept);
-    expect(kept.supply.count).toBe(21);
+    expect(kept.supply.pillsRemaining).toBe(21);
   });
 });

@@ -31,7 +31,7 @@ async function loadApp(cwd) {
   if (!existsSync(join(cwd, "src/generated"))) execFileSync("npm", ["run", "build"], { cwd, stdio: "ignore" });
   const entry = `
     export { supplyToday } from './src/data/supply-memo.ts';
-    export { toMedication } from './src/data/medication-row.ts';
+    export { medicationToday, toMedication } from './src/data/medication-row.ts';
     export { sortedMedicationsJson } from './src/data/medication-json.ts';
     export { todayIn, localDateAt } from './src/domain/time.ts';
     export { doseText } from './src/domain/dose-text.ts';
@@ -115,13 +115,14 @@ export async function measureCaches(report, { cwd }) {
   const cases = [
     ["supplyToday", "supplyToday for a list of 100 medications", () => rows.forEach((row) => app.supplyToday(row, TODAY))],
     ["medicationJson", "GET /api/medications's JSON for 100 medications (sortedMedicationsJson)", () => app.inLocale(german, () => app.sortedMedicationsJson(rows, TODAY))],
+    ["medicationToday", "the dashboard's 100 medications, each kept whole (medicationToday)", () => app.inLocale(german, () => rows.forEach((row) => app.medicationToday(row, TODAY)))],
     ["doseTexts,countTexts", "the worded dose and count of 100 medications (toMedication; i18n/memo.ts)", () => app.inLocale(german, () => rows.forEach((row) => app.toMedication(row, TODAY)))],
     ["todayBySecond", "todayIn(zone) for each of 5 zones", () => zones.forEach((zone) => app.todayIn(zone))],
     ["timeZoneFormatters,todayBySecond", "localDateAt in a zone (Intl.DateTimeFormat per zone)", () => zones.forEach((zone, i) => app.localDateAt(1_790_000_000_000 + i * 3_600_000, zone))],
     ["dateFormats", "formatDate of 100 dates (Intl.DateTimeFormat per locale and style)", () => app.inLocale(german, () => dates.forEach((d) => app.formatDate(d)))],
     ["numberFormats", "formatNumber of 100 numbers (Intl.NumberFormat per locale)", () => app.inLocale(german, () => rows.forEach((r) => app.formatNumber(r.pillsRemaining)))],
     ["pluralRules", "the plural category of 100 counts (Intl.PluralRules per locale)", () => app.inLocale(german, () => rows.forEach((r) => app.$plural(r.pillsRemaining, (c) => c)))],
-    ["weekdayNames", "a weekday dose sentence (the locale's weekday names)", () => app.inLocale(german, () => app.doseText({ type: "weekdays", dose: 1, days: ["mon", "wed", "fri"] }, "tablet"))],
+    ["weekdayNames", "a weekday dose sentence (the locale's weekday names)", () => app.inLocale(german, () => app.doseText({ type: "weekdays", dose: 1, days: ["mon", "wed", "fri"] }, "tablet", TODAY))],
   ];
   const known = new Set(app.boundedCaches().map((c) => c.name));
   for (const [names, what, run] of cases) {
