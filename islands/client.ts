@@ -8,7 +8,7 @@ import { hydrateRoot } from "react-dom/client";
  * its children's, so the attribute says the island is interactive (tests and tools wait on it).
  * It renders no element of its own, so the tree still matches the server's HTML.
  */
-function MarkHydrated({ marker, children }: { marker: HTMLElement; children: ReactNode }) {
+function MarkHydrated({ marker, children }: { marker: HTMLElement; children?: ReactNode }) {
   useEffect(() => {
     marker.setAttribute("data-hydrated", "");
   }, [marker]);
@@ -21,7 +21,7 @@ function hydrateIslands() {
       const prefix = marker.dataset.idPrefix!;
       const props = document.getElementById(`${prefix}props`)?.textContent;
       const island = createElement(mod.default, props ? JSON.parse(props) : {});
-      hydrateRoot(marker, createElement(MarkHydrated, { marker, children: island }), { identifierPrefix: prefix });
+      hydrateRoot(marker, createElement(MarkHydrated, { marker }, island), { identifierPrefix: prefix });
     });
   }
 }

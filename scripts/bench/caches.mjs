@@ -43,11 +43,25 @@ async function loadApp(cwd) {
   const switchable = {
     name: "switchable-caches",
     setup(b) {
-      b.onResolve({ filter: /bounded-cache(\.ts)?$/ }, (args) => (args.importer === "switch" ? { path: real } : { path: "switch", namespace: "switch" }));
-      b.onLoad({ filter: /.*/, namespace: "switch" }, () => ({ contents: SWITCH.replace("REAL", "./bounded-cache"), loader: "js", resolveDir: cwd }));
+      b.onResolve({ filter: /bounded-cache(\.ts)?$/ }, (args) =>
+        args.importer === "switch" ? { path: real } : { path: "switch", namespace: "switch" },
+      );
+      b.onLoad({ filter: /.*/, namespace: "switch" }, () => ({
+        contents: SWITCH.replace("REAL", "./bounded-cache"),
+        loader: "js",
+        resolveDir: cwd,
+      }));
     },
   };
-  const out = await build({ stdin: { contents: entry, resolveDir: cwd, loader: "ts" }, bundle: true, write: false, format: "esm", platform: "node", logLevel: "silent", plugins: [switchable] });
+  const out = await build({
+    stdin: { contents: entry, resolveDir: cwd, loader: "ts" },
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "node",
+    logLevel: "silent",
+    plugins: [switchable],
+  });
   const dir = mkdtempSync(join(tmpdir(), "bench-caches-"));
   const file = join(dir, "app.mjs");
   writeFileSync(file, out.outputFiles[0].text);
@@ -81,10 +95,13 @@ function hundredRows() {
     const countedOn = addDays(TODAY, -(i % 45));
     const dose = 1 + (i % 3);
     const schedule =
-      i % 10 === 7 ? { type: "weekdays", dose, days: ["mon", "wed", "fri"] }
-      : i % 10 === 8 ? { type: "interval", dose, everyDays: 7, startsOn: countedOn }
-      : i % 10 === 9 ? { type: "asNeeded", perWeek: 6 }
-      : { type: "daily", dose };
+      i % 10 === 7
+        ? { type: "weekdays", dose, days: ["mon", "wed", "fri"] }
+        : i % 10 === 8
+          ? { type: "interval", dose, everyDays: 7, startsOn: countedOn }
+          : i % 10 === 9
+            ? { type: "asNeeded", perWeek: 6 }
+            : { type: "daily", dose };
     const changes = [{ effectiveFrom: countedOn, schedule }];
     if (i % 5 === 0) changes.push({ effectiveFrom: addDays(countedOn, 10), schedule: { type: "daily", dose: dose + 1 } });
     const pauses = i % 7 === 0 ? [{ from: addDays(countedOn, 3), until: addDays(countedOn, 5) }] : [];
@@ -113,16 +130,90 @@ export async function measureCaches(report, { cwd }) {
   const german = { language: "de", locale: "de-DE" };
   // name: the cache(s) switched off; what: the work timed (one call = a whole list where the app does it per list).
   const cases = [
-    ["supplyToday", "supplyToday for a list of 100 medications", () => rows.forEach((row) => app.supplyToday(row, TODAY))],
-    ["medicationJson", "GET /api/medications's JSON for 100 medications (sortedMedicationsJson)", () => app.inLocale(german, () => app.sortedMedicationsJson(rows, TODAY))],
-    ["medicationToday", "the dashboard's 100 medications, each kept whole (medicationToday)", () => app.inLocale(german, () => rows.forEach((row) => app.medicationToday(row, TODAY)))],
-    ["doseTexts,countTexts", "the worded dose and count of 100 medications (toMedication; i18n/memo.ts)", () => app.inLocale(german, () => rows.forEach((row) => app.toMedication(row, TODAY)))],
-    ["todayBySecond", "todayIn(zone) for each of 5 zones", () => zones.forEach((zone) => app.todayIn(zone))],
-    ["timeZoneFormatters,todayBySecond", "localDateAt in a zone (Intl.DateTimeFormat per zone)", () => zones.forEach((zone, i) => app.localDateAt(1_790_000_000_000 + i * 3_600_000, zone))],
-    ["dateFormats", "formatDate of 100 dates (Intl.DateTimeFormat per locale and style)", () => app.inLocale(german, () => dates.forEach((d) => app.formatDate(d)))],
-    ["numberFormats", "formatNumber of 100 numbers (Intl.NumberFormat per locale)", () => app.inLocale(german, () => rows.forEach((r) => app.formatNumber(r.pillsRemaining)))],
-    ["pluralRules", "the plural category of 100 counts (Intl.PluralRules per locale)", () => app.inLocale(german, () => rows.forEach((r) => app.$plural(r.pillsRemaining, (c) => c)))],
-    ["weekdayNames", "a weekday dose sentence (the locale's weekday names)", () => app.inLocale(german, () => app.doseText({ type: "weekdays", dose: 1, days: ["mon", "wed", "fri"] }, "tablet", TODAY))],
+    [
+      "supplyToday",
+      "supplyToday for a list of 100 medications",
+      () =>
+        rows.forEach((row) => {
+          app.supplyToday(row, TODAY);
+        }),
+    ],
+    [
+      "medicationJson",
+      "GET /api/medications's JSON for 100 medications (sortedMedicationsJson)",
+      () => app.inLocale(german, () => app.sortedMedicationsJson(rows, TODAY)),
+    ],
+    [
+      "medicationToday",
+      "the dashboard's 100 medications, each kept whole (medicationToday)",
+      () =>
+        app.inLocale(german, () =>
+          rows.forEach((row) => {
+            app.medicationToday(row, TODAY);
+          }),
+        ),
+    ],
+    [
+      "doseTexts,countTexts",
+      "the worded dose and count of 100 medications (toMedication; i18n/memo.ts)",
+      () =>
+        app.inLocale(german, () =>
+          rows.forEach((row) => {
+            app.toMedication(row, TODAY);
+          }),
+        ),
+    ],
+    [
+      "todayBySecond",
+      "todayIn(zone) for each of 5 zones",
+      () =>
+        zones.forEach((zone) => {
+          app.todayIn(zone);
+        }),
+    ],
+    [
+      "timeZoneFormatters,todayBySecond",
+      "localDateAt in a zone (Intl.DateTimeFormat per zone)",
+      () =>
+        zones.forEach((zone, i) => {
+          app.localDateAt(1_790_000_000_000 + i * 3_600_000, zone);
+        }),
+    ],
+    [
+      "dateFormats",
+      "formatDate of 100 dates (Intl.DateTimeFormat per locale and style)",
+      () =>
+        app.inLocale(german, () =>
+          dates.forEach((d) => {
+            app.formatDate(d);
+          }),
+        ),
+    ],
+    [
+      "numberFormats",
+      "formatNumber of 100 numbers (Intl.NumberFormat per locale)",
+      () =>
+        app.inLocale(german, () =>
+          rows.forEach((r) => {
+            app.formatNumber(r.pillsRemaining);
+          }),
+        ),
+    ],
+    [
+      "pluralRules",
+      "the plural category of 100 counts (Intl.PluralRules per locale)",
+      () =>
+        app.inLocale(german, () =>
+          rows.forEach((r) => {
+            app.$plural(r.pillsRemaining, (c) => c);
+          }),
+        ),
+    ],
+    [
+      "weekdayNames",
+      "a weekday dose sentence (the locale's weekday names)",
+      () => app.inLocale(german, () => app.doseText({ type: "weekdays", dose: 1, days: ["mon", "wed", "fri"] }, "tablet", TODAY)),
+    ],
   ];
   const known = new Set(app.boundedCaches().map((c) => c.name));
   for (const [names, what, run] of cases) {
@@ -142,5 +233,7 @@ export async function measureCaches(report, { cwd }) {
     report.figure(`cache_${key}_off_us`, Math.round(uncached * 100) / 100);
     report.check(`cache_${key}_gain`, Math.round((uncached / cached) * 100) / 100, ">=", PAYS, `${what}: without the cache ÷ with it`);
   }
-  report.note(`cache_*_us: microseconds for the work named, with the cache and with it switched off (_off), in node, median of ${ROUNDS} rounds of ~50 ms; a cache is kept only where its gain is ≥ ${PAYS}×`);
+  report.note(
+    `cache_*_us: microseconds for the work named, with the cache and with it switched off (_off), in node, median of ${ROUNDS} rounds of ~50 ms; a cache is kept only where its gain is ≥ ${PAYS}×`,
+  );
 }
