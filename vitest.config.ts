@@ -13,7 +13,9 @@ export default defineConfig({
         plugins: [
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_URL: "http://localhost", APP_ENV: "test" } },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_URL: "http://localhost", APP_ENV: "test" },
+            },
           })),
         ],
         test: {

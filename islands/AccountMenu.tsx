@@ -52,7 +52,14 @@ export default function AccountMenu({ user: initialUser }: { user: User }) {
   }
   return (
     <>
-      <button type="button" id="account-menu-button" popoverTarget="account-menu" aria-haspopup="menu" onKeyDown={onKeyDown} className="btn-secondary max-w-48 px-3">
+      <button
+        type="button"
+        id="account-menu-button"
+        popoverTarget="account-menu"
+        aria-haspopup="menu"
+        onKeyDown={onKeyDown}
+        className="btn-secondary max-w-48 px-3"
+      >
         <bdi className="truncate">{shown.fullName || shown.username}</bdi>
       </button>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the popover catches the arrow keys and Escape of the menu inside it. */}
@@ -60,9 +67,21 @@ export default function AccountMenu({ user: initialUser }: { user: User }) {
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click of a chosen item bubbles here to close the menu; Enter on an item is a click, and the keys are handled above. */}
         {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA menu pattern: a list as role="menu", its items role="none" around role="menuitem" links. */}
         <ul role="menu" aria-labelledby="account-menu-button" onClick={() => menu().hidePopover()} className="space-y-1">
-          <li role="none"><a {...item} href="/">{m.account_menu_dashboard()}</a></li>
-          <li role="none"><a {...item} href="/profile" data-online-only>{m.account_menu_profile()}</a></li>
-          <li role="none"><a {...item} href="/pharmacies">{m.account_menu_pharmacies()}</a></li>
+          <li role="none">
+            <a {...item} href="/">
+              {m.account_menu_dashboard()}
+            </a>
+          </li>
+          <li role="none">
+            <a {...item} href="/profile" data-online-only>
+              {m.account_menu_profile()}
+            </a>
+          </li>
+          <li role="none">
+            <a {...item} href="/pharmacies">
+              {m.account_menu_pharmacies()}
+            </a>
+          </li>
           <li role="none">
             <button type="button" {...item} onClick={() => logout.submit()} disabled={logout.pending}>
               {m.account_menu_logout()}

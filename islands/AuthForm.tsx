@@ -78,7 +78,10 @@ function SignInForm({ next }: { next: string }) {
     check: (form) => check(loginSchema, readForm(form)),
     async send(data) {
       const user = await apiRequest<User>("POST", "/api/login", data);
-      return { navigate: destination(next), toast: { title: m.auth_form_welcome_back(), description: m.auth_form_logged_in_as({ username: isolate(user.username) }) } };
+      return {
+        navigate: destination(next),
+        toast: { title: m.auth_form_welcome_back(), description: m.auth_form_logged_in_as({ username: isolate(user.username) }) },
+      };
     },
     failureTitle: m.auth_form_login_failed(),
   });
@@ -93,7 +96,12 @@ function SignInForm({ next }: { next: string }) {
         </a>
       </div>
       <FormAlert message={failure} />
-      <PendingButton className="btn-primary w-full" pending={pending} label={m.auth_form_sign_in()} pendingLabel={m.auth_form_signing_in()} />
+      <PendingButton
+        className="btn-primary w-full"
+        pending={pending}
+        label={m.auth_form_sign_in()}
+        pendingLabel={m.auth_form_signing_in()}
+      />
     </form>
   );
 }
@@ -103,8 +111,15 @@ function RegisterForm({ next }: { next: string }) {
     check: (form) => check(registerFormSchema, readForm(form)),
     async send({ confirmPassword: _removed, ...payload }) {
       // The account starts in this browser's language and time zone (the server ignores what it cannot use).
-      await apiRequest<User>("POST", "/api/register", { ...payload, locale: supportedLocale(navigator.language) ?? undefined, timezone: browserTimeZone() });
-      return { navigate: destination(next), toast: { title: m.auth_form_account_created(), description: m.auth_form_account_created_description() } };
+      await apiRequest<User>("POST", "/api/register", {
+        ...payload,
+        locale: supportedLocale(navigator.language) ?? undefined,
+        timezone: browserTimeZone(),
+      });
+      return {
+        navigate: destination(next),
+        toast: { title: m.auth_form_account_created(), description: m.auth_form_account_created_description() },
+      };
     },
     failureTitle: m.auth_form_registration_failed(),
   });
@@ -115,13 +130,24 @@ function RegisterForm({ next }: { next: string }) {
       <Field label={m.auth_form_email()} name="email" type="email" autoComplete="email" error={errors.email} />
       <Field label={m.common_full_name()} name="fullName" autoComplete="name" error={errors.fullName} />
       <Field label={m.auth_form_password()} name="password" type="password" autoComplete="new-password" error={errors.password} />
-      <Field label={m.auth_form_confirm_password()} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+      <Field
+        label={m.auth_form_confirm_password()}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+      />
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" name="emailConsent" defaultChecked className="mt-0.5 h-4 w-4 accent-teal-700" />
         {m.common_email_consent()}
       </label>
       <FormAlert message={failure} />
-      <PendingButton className="btn-primary w-full" pending={pending} label={m.auth_form_create_account()} pendingLabel={m.auth_form_creating_account()} />
+      <PendingButton
+        className="btn-primary w-full"
+        pending={pending}
+        label={m.auth_form_create_account()}
+        pendingLabel={m.auth_form_creating_account()}
+      />
     </form>
   );
 }

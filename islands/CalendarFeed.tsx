@@ -55,26 +55,37 @@ export default function CalendarFeed({ enabled: initiallyEnabled }: { enabled: b
       <h2 id="calendar-heading" className="text-lg font-semibold">
         {m.calendar_feed_heading()}
       </h2>
-      <p className="text-sm text-slate-700">
-        {m.calendar_feed_intro()}
-      </p>
-      {!enabled && <PendingButton type="button" className="btn-primary" onClick={() => run("create")} pending={pending === "create"} label={m.calendar_feed_subscribe()} />}
+      <p className="text-sm text-slate-700">{m.calendar_feed_intro()}</p>
+      {!enabled && (
+        <PendingButton
+          type="button"
+          className="btn-primary"
+          onClick={() => run("create")}
+          pending={pending === "create"}
+          label={m.calendar_feed_subscribe()}
+        />
+      )}
       {enabled && url && (
         <div className="space-y-1">
           <label htmlFor={urlId} className="field-label">
             {m.calendar_feed_link_label()}
           </label>
-          <input id={urlId} type="text" dir="ltr" readOnly value={url} aria-describedby={noteId} className="field-input font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            id={urlId}
+            type="text"
+            dir="ltr"
+            readOnly
+            value={url}
+            aria-describedby={noteId}
+            className="field-input font-mono text-xs"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <p id={noteId} className="text-xs text-slate-700">
             {m.calendar_feed_link_note()}
           </p>
         </div>
       )}
-      {enabled && !url && (
-        <p className="text-sm text-slate-700">
-          {m.calendar_feed_on()}
-        </p>
-      )}
+      {enabled && !url && <p className="text-sm text-slate-700">{m.calendar_feed_on()}</p>}
       {enabled && (
         <div className="flex flex-wrap gap-2">
           {url && (
@@ -82,8 +93,22 @@ export default function CalendarFeed({ enabled: initiallyEnabled }: { enabled: b
               {m.calendar_feed_copy()}
             </button>
           )}
-          <PendingButton type="button" className="btn-secondary" onClick={() => run("reset")} pending={pending === "reset"} disabled={pending !== null} label={m.calendar_feed_reset()} />
-          <PendingButton type="button" className="btn-secondary" onClick={() => run("off")} pending={pending === "off"} disabled={pending !== null} label={m.calendar_feed_turn_off()} />
+          <PendingButton
+            type="button"
+            className="btn-secondary"
+            onClick={() => run("reset")}
+            pending={pending === "reset"}
+            disabled={pending !== null}
+            label={m.calendar_feed_reset()}
+          />
+          <PendingButton
+            type="button"
+            className="btn-secondary"
+            onClick={() => run("off")}
+            pending={pending === "off"}
+            disabled={pending !== null}
+            label={m.calendar_feed_turn_off()}
+          />
         </div>
       )}
     </section>

@@ -8,7 +8,10 @@ import * as m from "../src/generated/i18n";
 
 type Props = {
   /** The medication as the server answered it on `asOf`, the user's local date it rendered the page. */
-  medication: Pick<Medication, "pillsRemaining" | "unit" | "schedule" | "scheduleChanges" | "pausedFrom" | "pausedUntil" | "daysLeft" | "runsOutOn">;
+  medication: Pick<
+    Medication,
+    "pillsRemaining" | "unit" | "schedule" | "scheduleChanges" | "pausedFrom" | "pausedUntil" | "daysLeft" | "runsOutOn"
+  >;
   asOf: string;
   timezone: string;
   show: "pills" | "days";

@@ -104,11 +104,16 @@ export default function Dashboard(props: Props) {
   const [countedDownList, setCountedDownList] = useState<Medication[] | null>(null);
   useEffect(() => {
     if (today <= props.asOf) return;
-    void import("./dashboard/offline-countdown").then(({ countedDownList }) => setCountedDownList(countedDownList(props.medications!, props.asOf, today)));
+    void import("./dashboard/offline-countdown").then(({ countedDownList }) =>
+      setCountedDownList(countedDownList(props.medications!, props.asOf, today)),
+    );
   }, [today, props]);
   const medications = (data.medications === props.medications && countedDownList) || data.medications || NONE;
   const names = useMemo(() => pharmacyNames(data.pharmacies ?? []), [data.pharmacies]);
-  const counts = useMemo(() => statusCounts(searchMedications(medications, query, names), notificationDays), [medications, query, names, notificationDays]);
+  const counts = useMemo(
+    () => statusCounts(searchMedications(medications, query, names), notificationDays),
+    [medications, query, names, notificationDays],
+  );
   const visible = useMemo(
     () => visibleMedications(medications, { query, status, sort, names, today, notificationDays }),
     [medications, query, status, sort, names, today, notificationDays],

@@ -64,7 +64,13 @@ export default function DataSettings() {
             error={erase.errors.currentPassword}
           />
           <FormAlert message={erase.failure} />
-          <DialogButtons pending={erase.pending} onCancel={close} confirmLabel={m.data_delete_account()} pendingLabel={m.common_deleting()} tone="danger" />
+          <DialogButtons
+            pending={erase.pending}
+            onCancel={close}
+            confirmLabel={m.data_delete_account()}
+            pendingLabel={m.common_deleting()}
+            tone="danger"
+          />
         </form>
       </Dialog>
     </div>

@@ -23,7 +23,13 @@ export default function ForgotPasswordForm() {
   });
 
   if (sent) {
-    return <SignInLinkPanel title={m.auth_form_reset_email_sent()} text={m.auth_form_reset_email_sent_text()} link={m.auth_form_return_to_login()} />;
+    return (
+      <SignInLinkPanel
+        title={m.auth_form_reset_email_sent()}
+        text={m.auth_form_reset_email_sent_text()}
+        link={m.auth_form_return_to_login()}
+      />
+    );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">

@@ -88,7 +88,13 @@ function valuesOf(medication: Medication | undefined) {
   };
 }
 
-type FieldsProps = { mode: Props["mode"]; medication?: Medication; pharmacies: Pharmacy[]; onPharmacies: (pharmacies: Pharmacy[]) => void; today: string };
+type FieldsProps = {
+  mode: Props["mode"];
+  medication?: Medication;
+  pharmacies: Pharmacy[];
+  onPharmacies: (pharmacies: Pharmacy[]) => void;
+  today: string;
+};
 
 function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }: FieldsProps) {
   // Which button sent the form: its label shows the spinner.
@@ -112,7 +118,9 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
       const form = formRef.current!;
       const payload = { ...regimenPayload(form, readForm(form)), ...(confirming.current ? { confirmed: true } : {}) };
       const result = (mode === "add" ? newMedicationSchema : medicationSchema).safeParse(payload);
-      return result.success ? { data: { intent: next, medication: result.data as object }, errors: null } : { data: null, errors: regimenErrors(result.error) };
+      return result.success
+        ? { data: { intent: next, medication: result.data as object }, errors: null }
+        : { data: null, errors: regimenErrors(result.error) };
     },
     send: sendMedication,
     failureTitle: mode === "edit" ? m.medication_form_update_failed() : m.medication_form_add_failed(),
@@ -134,7 +142,8 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
       return { navigate: "/", toast: { title: m.medication_form_updated(), description: m.medication_form_updated_description() } };
     }
     await apiRequest("POST", "/api/medications", data);
-    if (intent === "save") return { navigate: "/", toast: { title: m.medication_form_added(), description: m.medication_form_added_description() } };
+    if (intent === "save")
+      return { navigate: "/", toast: { title: m.medication_form_added(), description: m.medication_form_added_description() } };
     setRound((r) => r + 1);
     forgetWarning();
     return { toast: { title: m.medication_form_added(), description: m.medication_form_added_another_description() } };
@@ -200,8 +209,23 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
 
   return (
     <>
-      <form ref={formRef} key={round} onSubmit={onSubmit} onChange={() => warning && forgetWarning()} noValidate className="space-y-4" aria-busy={pending}>
-        <Field label={m.medication_form_name()} name="name" defaultValue={values.name} error={errors.name} autoFocus={round > 0} autoComplete="off" />
+      <form
+        ref={formRef}
+        key={round}
+        onSubmit={onSubmit}
+        onChange={() => warning && forgetWarning()}
+        noValidate
+        className="space-y-4"
+        aria-busy={pending}
+      >
+        <Field
+          label={m.medication_form_name()}
+          name="name"
+          defaultValue={values.name}
+          error={errors.name}
+          autoFocus={round > 0}
+          autoComplete="off"
+        />
         <Field
           as="select"
           label={m.medication_form_pharmacy()}
@@ -223,15 +247,53 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
             </option>
           ))}
         </Field>
-        <ScheduleFields schedule={medication?.schedule ?? { type: "daily", dose: 1 }} unit={medication?.unit ?? "tablet"} today={today} edit={mode === "edit"} errors={errors} />
+        <ScheduleFields
+          schedule={medication?.schedule ?? { type: "daily", dose: 1 }}
+          unit={medication?.unit ?? "tablet"}
+          today={today}
+          edit={mode === "edit"}
+          errors={errors}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={m.medication_form_pills_remaining()} name="pillsRemaining" type="number" inputMode="decimal" min={0} step="any" required defaultValue={values.pillsRemaining} error={errors.pillsRemaining} />
-          <Field label={m.medication_form_pills_per_refill()} name="pillsPerRefill" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.pillsPerRefill} error={errors.pillsPerRefill} />
+          <Field
+            label={m.medication_form_pills_remaining()}
+            name="pillsRemaining"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            required
+            defaultValue={values.pillsRemaining}
+            error={errors.pillsRemaining}
+          />
+          <Field
+            label={m.medication_form_pills_per_refill()}
+            name="pillsPerRefill"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            defaultValue={values.pillsPerRefill}
+            error={errors.pillsPerRefill}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={m.medication_form_last_refill_date()} name="lastRefillDate" type="date" defaultValue={values.lastRefillDate} error={errors.lastRefillDate} />
+          <Field
+            label={m.medication_form_last_refill_date()}
+            name="lastRefillDate"
+            type="date"
+            defaultValue={values.lastRefillDate}
+            error={errors.lastRefillDate}
+          />
           {mode === "add" && (
-            <Field label={m.medication_form_counted_on()} name="countedOn" type="date" defaultValue="" error={errors.countedOn} hint={m.medication_form_counted_on_hint()} />
+            <Field
+              label={m.medication_form_counted_on()}
+              name="countedOn"
+              type="date"
+              defaultValue=""
+              error={errors.countedOn}
+              hint={m.medication_form_counted_on_hint()}
+            />
           )}
         </div>
         <fieldset className="rounded-md border border-slate-200 p-4">
@@ -248,31 +310,65 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
               error={errors.refillsLeft}
               hint={m.medication_form_refills_left_hint()}
             />
-            <Field label={m.medication_form_prescription_expires()} name="prescriptionExpiresOn" type="date" defaultValue={values.prescriptionExpiresOn} error={errors.prescriptionExpiresOn} />
+            <Field
+              label={m.medication_form_prescription_expires()}
+              name="prescriptionExpiresOn"
+              type="date"
+              defaultValue={values.prescriptionExpiresOn}
+              error={errors.prescriptionExpiresOn}
+            />
           </div>
         </fieldset>
         <FormAlert message={failure} />
         {warning && (
-          <div ref={warningRef} tabIndex={-1} role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950">
+          <div
+            ref={warningRef}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-md border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950"
+          >
             <p>{warning}</p>
-            <PendingButton type="button" className="btn-primary mt-3" disabled={pending} pending={pending} label={m.medication_form_confirm_save()} onClick={() => save(intent, true)} />
+            <PendingButton
+              type="button"
+              className="btn-primary mt-3"
+              disabled={pending}
+              pending={pending}
+              label={m.medication_form_confirm_save()}
+              onClick={() => save(intent, true)}
+            />
           </div>
         )}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           {mode === "add" ? (
-            <PendingButton type="button" className="btn-secondary" disabled={pending} pending={pending && intent === "another"} label={m.medication_form_add_another()} onClick={() => save("another")} />
+            <PendingButton
+              type="button"
+              className="btn-secondary"
+              disabled={pending}
+              pending={pending && intent === "another"}
+              label={m.medication_form_add_another()}
+              onClick={() => save("another")}
+            />
           ) : (
             <a href="/" className={`btn-secondary ${pending ? "pointer-events-none opacity-60" : ""}`} aria-disabled={pending || undefined}>
               {m.common_cancel()}
             </a>
           )}
-          <PendingButton className="btn-primary" disabled={pending} pending={pending && intent === "save"} label={mode === "add" ? m.medication_form_save() : m.medication_form_update()} />
+          <PendingButton
+            className="btn-primary"
+            disabled={pending}
+            pending={pending && intent === "save"}
+            label={mode === "add" ? m.medication_form_save() : m.medication_form_update()}
+          />
         </div>
       </form>
       {/* Outside the form: its own form must not be nested in this one (a submit would reach both). */}
       {pharmacyDialogLoaded && (
         <Suspense fallback={null}>
-          <PharmacyFormDialog state={addingPharmacy ? { mode: "add" } : null} onClose={() => setAddingPharmacy(false)} onSaved={() => void pharmacyAdded()} />
+          <PharmacyFormDialog
+            state={addingPharmacy ? { mode: "add" } : null}
+            onClose={() => setAddingPharmacy(false)}
+            onSaved={() => void pharmacyAdded()}
+          />
         </Suspense>
       )}
     </>

@@ -34,7 +34,10 @@ export default function MedicationHistory({ medication, pharmacyName, events, to
     setUndoing(true);
     try {
       await apiRequest("POST", `/api/medications/${medication.id}/undo-refill`, { refillId });
-      navigateWithToast(here(), { title: m.undo_refill_done(), description: m.undo_refill_done_description({ name: isolate(medication.name) }) });
+      navigateWithToast(here(), {
+        title: m.undo_refill_done(),
+        description: m.undo_refill_done_description({ name: isolate(medication.name) }),
+      });
     } catch (err) {
       showError(m.undo_refill_failed(), serverMessage(err));
       setUndoing(false);

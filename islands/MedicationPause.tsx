@@ -32,7 +32,9 @@ export default function MedicationPause({ medicationId, name, pausedFrom, paused
   const resume = useSubmit<void>({
     async send() {
       await apiRequest("DELETE", `/api/medications/${medicationId}/pause`);
-      const toast = pausedNow ? { title: m.pause_resume_done(), description: m.pause_resume_done_description({ name: isolate(name) }) } : { title: m.pause_cancelled() };
+      const toast = pausedNow
+        ? { title: m.pause_resume_done(), description: m.pause_resume_done_description({ name: isolate(name) }) }
+        : { title: m.pause_cancelled() };
       return { toast, navigate: here };
     },
     failureTitle: m.pause_resume_failed(),

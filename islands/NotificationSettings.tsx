@@ -28,7 +28,8 @@ interface Props {
 }
 
 const channelsOf = (by: User["remindersBy"]): Channels => ({ email: by !== "push", push: by !== "email" });
-const remindersBy = ({ email, push }: Channels): User["remindersBy"] | null => (email && push ? "both" : push ? "push" : email ? "email" : null);
+const remindersBy = ({ email, push }: Channels): User["remindersBy"] | null =>
+  email && push ? "both" : push ? "push" : email ? "email" : null;
 
 const saved = () => ({ title: m.notifications_saved(), description: m.notifications_saved_description() });
 /** An hour of the day on the clock, as the locale writes it ('7:00 PM', '19:00'). */
@@ -52,7 +53,13 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
       const by = remindersBy(channels);
       if (!by) return { data: null, errors: { remindersBy: m.notifications_choose_channel() } };
       const push = vapidPublicKey ? { remindersBy: by, pushShowNames: showNames } : {};
-      return check(notificationSettingsSchema, { notificationDays: days, emailConsent: consent, timezone, notificationHour: hour, ...push });
+      return check(notificationSettingsSchema, {
+        notificationDays: days,
+        emailConsent: consent,
+        timezone,
+        notificationHour: hour,
+        ...push,
+      });
     },
     async send(data) {
       const answer = await apiRequest<{ user: User }>("PATCH", "/api/notifications/settings", data);
@@ -108,7 +115,11 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
         <FieldError id={daysNote} error={errors.notificationDays} />
       </div>
 
-      <div className="rounded-md border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950" role="note" aria-label={m.notifications_about_label()}>
+      <div
+        className="rounded-md border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950"
+        role="note"
+        aria-label={m.notifications_about_label()}
+      >
         <p className="font-medium">{m.notifications_about_intro()}</p>
         <ul className="mt-2 list-disc space-y-1 ps-5">
           <li>{m.notifications_about_immediate({ count: days })}</li>
@@ -183,7 +194,6 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
           error={errors.remindersBy}
         />
       )}
-
 
       <FormAlert message={failure} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -106,14 +106,32 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
                 )}
               </p>
               <div className="mt-auto flex flex-wrap gap-2 pt-1">
-                <button type="button" className="btn-secondary" aria-label={m.pharmacies_edit_label({ name: pharmacy.name })} data-online-only onClick={() => setForm({ mode: "edit", pharmacy })}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-label={m.pharmacies_edit_label({ name: pharmacy.name })}
+                  data-online-only
+                  onClick={() => setForm({ mode: "edit", pharmacy })}
+                >
                   {m.common_edit()}
                 </button>
-                <button type="button" className="btn-secondary text-red-700" aria-label={m.pharmacies_delete_label({ name: pharmacy.name })} data-online-only onClick={() => setDeleting(pharmacy)}>
+                <button
+                  type="button"
+                  className="btn-secondary text-red-700"
+                  aria-label={m.pharmacies_delete_label({ name: pharmacy.name })}
+                  data-online-only
+                  onClick={() => setDeleting(pharmacy)}
+                >
                   {m.common_delete()}
                 </button>
                 {pharmacies.length > 1 && (
-                  <button type="button" className="btn-secondary" aria-label={m.pharmacies_merge_label({ name: pharmacy.name })} data-online-only onClick={() => setMerging(pharmacy)}>
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    aria-label={m.pharmacies_merge_label({ name: pharmacy.name })}
+                    data-online-only
+                    onClick={() => setMerging(pharmacy)}
+                  >
                     {m.pharmacies_merge()}
                   </button>
                 )}

@@ -13,7 +13,8 @@ import { PendingButton, useSubmit } from "./lib/submit";
 import { testEmailDescription } from "./settings/messages";
 
 // The server matches addresses whatever their letter case (SQLite's lower(): ASCII letters).
-const sameAddress = (a: string, b: string) => a.trim().replace(/[A-Z]+/g, (s) => s.toLowerCase()) === b.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+const sameAddress = (a: string, b: string) =>
+  a.trim().replace(/[A-Z]+/g, (s) => s.toLowerCase()) === b.replace(/[A-Z]+/g, (s) => s.toLowerCase());
 
 /** /profile: full name and the e-mail reminders go to (a new one waits for confirmation); a test of that e-mail. */
 export default function ProfileForm({ user: initialUser }: { user: User }) {
@@ -62,7 +63,13 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
 
   return (
     <form ref={formRef} onSubmit={save.onSubmit} noValidate className="space-y-4">
-      <Field label={m.common_full_name()} name="fullName" autoComplete="name" defaultValue={user.fullName ?? ""} error={save.errors.fullName} />
+      <Field
+        label={m.common_full_name()}
+        name="fullName"
+        autoComplete="name"
+        defaultValue={user.fullName ?? ""}
+        error={save.errors.fullName}
+      />
       <Field
         label={m.profile_email()}
         name="email"
@@ -106,9 +113,21 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
         <a href="/" className="btn-secondary">
           {m.common_cancel()}
         </a>
-        <PendingButton type="button" className="btn-secondary" onClick={() => test.submit()} pending={test.pending} label={m.profile_test_email()} />
+        <PendingButton
+          type="button"
+          className="btn-secondary"
+          onClick={() => test.submit()}
+          pending={test.pending}
+          label={m.profile_test_email()}
+        />
         {user.remindersBy !== "email" && (
-          <PendingButton type="button" className="btn-secondary" onClick={() => testPush.submit()} pending={testPush.pending} label={m.profile_test_push()} />
+          <PendingButton
+            type="button"
+            className="btn-secondary"
+            onClick={() => testPush.submit()}
+            pending={testPush.pending}
+            label={m.profile_test_push()}
+          />
         )}
         <PendingButton className="btn-primary" pending={save.pending} label={m.profile_save()} />
       </div>

@@ -23,13 +23,27 @@ export default function ResetPasswordForm({ token }: { token: string }) {
   });
 
   if (done) {
-    return <SignInLinkPanel title={m.auth_form_reset_complete()} text={m.auth_form_reset_complete_text()} link={m.auth_form_go_to_login()} />;
+    return (
+      <SignInLinkPanel title={m.auth_form_reset_complete()} text={m.auth_form_reset_complete_text()} link={m.auth_form_go_to_login()} />
+    );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <input type="hidden" name="token" value={token} />
-      <Field label={m.common_new_password()} name="password" type="password" autoComplete="new-password" error={errors.password ?? errors.token} />
-      <Field label={m.common_confirm_new_password()} name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+      <Field
+        label={m.common_new_password()}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password ?? errors.token}
+      />
+      <Field
+        label={m.common_confirm_new_password()}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+      />
       <FormAlert message={failure} />
       <PendingButton className="btn-primary w-full" pending={pending} label={m.auth_form_reset_password()} />
     </form>

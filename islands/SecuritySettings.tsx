@@ -11,7 +11,15 @@ import { PendingButton, useSubmit } from "./lib/submit";
  * Settings › Security: change the password, the devices signed in with 'Sign out everywhere else',
  * and when the calendar feed was made (both actions turn it off, so a stolen session's feed ends).
  */
-export default function SecuritySettings({ username, devices, calendarFeedMadeOn }: { username: string; devices: DeviceRow[]; calendarFeedMadeOn: string | null }) {
+export default function SecuritySettings({
+  username,
+  devices,
+  calendarFeedMadeOn,
+}: {
+  username: string;
+  devices: DeviceRow[];
+  calendarFeedMadeOn: string | null;
+}) {
   const [rows, setRows] = useState(devices);
   const [feedMadeOn, setFeedMadeOn] = useState(calendarFeedMadeOn);
   const form = useRef<HTMLFormElement>(null);
@@ -48,7 +56,9 @@ export default function SecuritySettings({ username, devices, calendarFeedMadeOn
       setRows((list) => list.filter((row) => row.id !== device.id));
       // Its button is gone: focus goes to the list's heading, not to the page's start.
       devicesHeading.current?.focus();
-      return { toast: { title: m.security_device_signed_out(), description: m.security_device_signed_out_description({ device: device.browser }) } };
+      return {
+        toast: { title: m.security_device_signed_out(), description: m.security_device_signed_out_description({ device: device.browser }) },
+      };
     },
     failureTitle: m.security_sign_out_failed(),
     describe: serverMessage,
@@ -78,11 +88,29 @@ export default function SecuritySettings({ username, devices, calendarFeedMadeOn
           autoComplete="current-password"
           error={change.errors.currentPassword}
         />
-        <Field label={m.common_new_password()} name="newPassword" type="password" autoComplete="new-password" hint={m.security_new_password_hint({ min: 8 })} error={change.errors.newPassword} />
-        <Field label={m.common_confirm_new_password()} name="confirmPassword" type="password" autoComplete="new-password" error={change.errors.confirmPassword} />
+        <Field
+          label={m.common_new_password()}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          hint={m.security_new_password_hint({ min: 8 })}
+          error={change.errors.newPassword}
+        />
+        <Field
+          label={m.common_confirm_new_password()}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          error={change.errors.confirmPassword}
+        />
         <FormAlert message={change.failure} />
         <div className="flex flex-col sm:flex-row sm:justify-end">
-          <PendingButton className="btn-primary" pending={change.pending} label={m.security_change_password()} pendingLabel={m.security_changing()} />
+          <PendingButton
+            className="btn-primary"
+            pending={change.pending}
+            label={m.security_change_password()}
+            pendingLabel={m.security_changing()}
+          />
         </div>
       </form>
 
@@ -96,11 +124,13 @@ export default function SecuritySettings({ username, devices, calendarFeedMadeOn
               <div>
                 <p className="font-medium">
                   {row.browser}
-                  {row.current && <span className="ms-2 rounded-full bg-teal-100 px-2 py-0.5 text-xs font-semibold text-teal-900">{m.security_this_device()}</span>}
+                  {row.current && (
+                    <span className="ms-2 rounded-full bg-teal-100 px-2 py-0.5 text-xs font-semibold text-teal-900">
+                      {m.security_this_device()}
+                    </span>
+                  )}
                 </p>
-                <p className="text-sm text-slate-700">
-                  {m.security_device_times({ signedIn: row.signedIn, lastSeen: row.lastSeen })}
-                </p>
+                <p className="text-sm text-slate-700">{m.security_device_times({ signedIn: row.signedIn, lastSeen: row.lastSeen })}</p>
               </div>
               {!row.current && (
                 <PendingButton

@@ -29,5 +29,15 @@ export default function Toasts() {
   }, []);
 
   if (!Toaster) return null;
-  return <Toaster position={wide ? (rtl ? "bottom-left" : "bottom-right") : "top-center"} dir={rtl ? "rtl" : "ltr"} visibleToasts={1} richColors closeButton containerAriaLabel={m.toast_region_label()} toastOptions={{ style: { maxWidth: 420 }, closeButtonAriaLabel: m.toast_close() }} />;
+  return (
+    <Toaster
+      position={wide ? (rtl ? "bottom-left" : "bottom-right") : "top-center"}
+      dir={rtl ? "rtl" : "ltr"}
+      visibleToasts={1}
+      richColors
+      closeButton
+      containerAriaLabel={m.toast_region_label()}
+      toastOptions={{ style: { maxWidth: 420 }, closeButtonAriaLabel: m.toast_close() }}
+    />
+  );
 }

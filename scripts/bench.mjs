@@ -50,7 +50,10 @@ function selectedSections(argv, env) {
     }
   }
   if (value === null) return new Set(SECTIONS);
-  const names = value.split(",").map((n) => n.trim()).filter(Boolean);
+  const names = value
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !SECTIONS.includes(n));
   if (names.length === 0 || unknown.length) {
     console.error(`unknown section(s) ${unknown.join(", ") || "(none given)"}; sections: ${SECTIONS.join(", ")}`);
@@ -107,7 +110,9 @@ if (userSections.length || runs("reminders")) {
     server = await startDevServer({ cwd: tree, args: ["--inspector-port", String(inspectorPort)] });
     server.inspectorPort = inspectorPort;
     report.figure("dev_server_start_to_first_200_ms", server.startupMs);
-    report.note("dev_server_start_to_first_200_ms: `node scripts/dev.mjs` spawn → first 200, including the islands build, migrations and wrangler/workerd boot");
+    report.note(
+      "dev_server_start_to_first_200_ms: `node scripts/dev.mjs` spawn → first 200, including the islands build, migrations and wrangler/workerd boot",
+    );
   });
 }
 
@@ -128,10 +133,14 @@ if (server) {
     if (runs("throughput")) await report.section("Throughput (16 connections)", () => measureThroughput(report, ctx));
     if (runs("cpu")) {
       await report.section("workerd CPU per request", () => measureCpu(report, { ...ctx, cwd: tree }));
-      await report.section("Worker CPU per request by route (its CPU profile, one request at a time)", () => measureRouteCpu(report, { ...ctx, inspectorPort: server.inspectorPort }));
+      await report.section("Worker CPU per request by route (its CPU profile, one request at a time)", () =>
+        measureRouteCpu(report, { ...ctx, inspectorPort: server.inspectorPort }),
+      );
     }
     if (runs("weights")) {
-      await report.section("JavaScript a browser downloads per page until the network is idle (Chromium, gzip -9)", () => measureBrowserWeights(report, ctx));
+      await report.section("JavaScript a browser downloads per page until the network is idle (Chromium, gzip -9)", () =>
+        measureBrowserWeights(report, ctx),
+      );
       await report.section("JavaScript and CSS each page's HTML loads up front (gzip -9)", () => measurePageWeights(report, ctx));
     }
     if (runs("lighthouse")) await report.section("Lighthouse (mobile)", () => measureLighthouse(report, ctx));

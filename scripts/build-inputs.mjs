@@ -7,7 +7,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /** Folders and files the build reads: the islands, the server code Tailwind scans and the islands import, the catalogs, the build itself, the packages. */
-export const INPUTS = ["islands", "src", "scripts/build.mjs", "scripts/build-inputs.mjs", "scripts/i18n.mjs", "tailwind.config.ts", "package-lock.json"];
+export const INPUTS = [
+  "islands",
+  "src",
+  "scripts/build.mjs",
+  "scripts/build-inputs.mjs",
+  "scripts/i18n.mjs",
+  "tailwind.config.ts",
+  "package-lock.json",
+];
 /** What the build writes inside its inputs. */
 const OUTPUTS = ["src/generated"];
 /** Written by each build: the digest of the inputs it built from. */

@@ -18,7 +18,13 @@ const outdir = join(root, "public/build");
 // BUILD_IF_CHANGED=1 (scripts/dev.mjs sets it for wrangler's [build] command): nothing to do when
 // the last build was made from these very inputs and its files are there. `npm test` builds, then
 // the browser tests' `wrangler dev` would have built it all again. `npm run build` always builds.
-const OUTPUTS = ["public/sw.js", "src/generated/assets.json", "src/generated/islands.ts", "src/generated/common-passwords.json", "src/generated/i18n/index.ts"];
+const OUTPUTS = [
+  "public/sw.js",
+  "src/generated/assets.json",
+  "src/generated/islands.ts",
+  "src/generated/common-passwords.json",
+  "src/generated/i18n/index.ts",
+];
 function lastBuildFiles() {
   try {
     const { css, offline } = JSON.parse(readFileSync(join(root, "src/generated/assets.json"), "utf8"));
@@ -38,7 +44,9 @@ rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 mkdirSync(join(root, "src/generated"), { recursive: true });
 
-const islandFiles = readdirSync(islandsDir).filter((f) => /^[A-Z]\w*\.tsx$/.test(f)).sort();
+const islandFiles = readdirSync(islandsDir)
+  .filter((f) => /^[A-Z]\w*\.tsx$/.test(f))
+  .sort();
 
 // The server's island registry is generated too, so adding an island is adding a file.
 const islandNames = islandFiles.map((f) => f.replace(/\.tsx$/, ""));
@@ -87,7 +95,13 @@ function messageModules(language) {
   const modules = new Map();
   for (const line of source.split("\n")) {
     const match = /^export const (\w+) = /.exec(line);
-    if (match) modules.set(match[1], PLAIN.test(line) ? { inline: line.replace(/^export const (\w+)/, "const m$$$1") } : { module: `import { $arg, $num, $plural } from ${JSON.stringify(runtime)};\n${line}\n` });
+    if (match)
+      modules.set(
+        match[1],
+        PLAIN.test(line)
+          ? { inline: line.replace(/^export const (\w+)/, "const m$$$1") }
+          : { module: `import { $arg, $num, $plural } from ${JSON.stringify(runtime)};\n${line}\n` },
+      );
   }
   return modules;
 }
@@ -98,12 +112,17 @@ const forLanguage = (language) => ({
     const modules = messageModules(language);
     b.onResolve({ filter: /(current|i18n|index)$/ }, (args) => {
       const path = join(args.resolveDir, args.path);
-      if (path === generatedMessages.slice(0, -3) || path === join(generatedMessages, "..")) return { path: join(root, `src/generated/i18n/${language}.ts`) };
+      if (path === generatedMessages.slice(0, -3) || path === join(generatedMessages, ".."))
+        return { path: join(root, `src/generated/i18n/${language}.ts`) };
       if (path === serverLocale.slice(0, -3)) return { path: join(root, "src/i18n/current.client.ts") };
       return undefined;
     });
     b.onResolve({ filter: /^message:/ }, (args) => ({ path: args.path.slice("message:".length), namespace: "message" }));
-    b.onLoad({ filter: /.*/, namespace: "message" }, (args) => ({ contents: modules.get(args.path).module, loader: "ts", resolveDir: root }));
+    b.onLoad({ filter: /.*/, namespace: "message" }, (args) => ({
+      contents: modules.get(args.path).module,
+      loader: "ts",
+      resolveDir: root,
+    }));
     // Island files and the shared code they import (schemas, the domain's words) alike.
     b.onLoad({ filter: /[\\/](islands|src)[\\/].*\.tsx?$/ }, (args) => {
       if (args.path.includes(`${join("src", "generated")}`)) return undefined;
@@ -182,7 +201,11 @@ await build({
   format: "iife",
   minify: true,
   target: "es2022",
-  define: { __BUILD_ID__: JSON.stringify(`${Date.now().toString(36)}-${createHash("sha256").update(JSON.stringify(manifest)).digest("hex").slice(0, 8)}`) },
+  define: {
+    __BUILD_ID__: JSON.stringify(
+      `${Date.now().toString(36)}-${createHash("sha256").update(JSON.stringify(manifest)).digest("hex").slice(0, 8)}`,
+    ),
+  },
   logLevel: "warning",
 });
 

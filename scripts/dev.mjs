@@ -42,9 +42,13 @@ async function vapid() {
   return Object.entries(keys).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
 }
 const push = await vapid();
-const dev = spawn("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...appUrl, ...timing, ...local, ...push, ...args], {
-  stdio: "inherit",
-  env,
-});
+const dev = spawn(
+  "wrangler",
+  ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...appUrl, ...timing, ...local, ...push, ...args],
+  {
+    stdio: "inherit",
+    env,
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));

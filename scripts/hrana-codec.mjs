@@ -21,7 +21,8 @@ export function fromHrana(value) {
     case "null":
       return null;
     case "integer": {
-      if (typeof value.value !== "string" || !/^-?\d+$/.test(value.value)) throw new ProtocolError(`Bad integer ${JSON.stringify(value.value)}`);
+      if (typeof value.value !== "string" || !/^-?\d+$/.test(value.value))
+        throw new ProtocolError(`Bad integer ${JSON.stringify(value.value)}`);
       const int = BigInt(value.value);
       if (int < -(2n ** 63n) || int >= 2n ** 63n) throw new ProtocolError(`Integer out of 64-bit range: ${value.value}`);
       return int;
@@ -51,6 +52,7 @@ export function toHrana(value) {
 /** SQLite errors as sqld words them: "SQLite error: …" and the primary code (SQLITE_CONSTRAINT). */
 export function hranaError(error) {
   if (error instanceof HranaError) return { message: error.message, code: error.code };
-  if (error instanceof Database.SqliteError) return { message: `SQLite error: ${error.message}`, code: error.code.split("_").slice(0, 2).join("_") };
+  if (error instanceof Database.SqliteError)
+    return { message: `SQLite error: ${error.message}`, code: error.code.split("_").slice(0, 2).join("_") };
   throw error;
 }

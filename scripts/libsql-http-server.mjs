@@ -41,7 +41,8 @@ export async function startLibsqlHttpServer({ file, port = 0, host = "127.0.0.1"
 
   async function answer(req) {
     const path = new URL(req.url, "http://localhost").pathname;
-    if (req.method === "GET" && (path === "/" || path === "/v2")) return { status: 200, body: "Hello, this is HTTP API v2 (Hrana over HTTP)" };
+    if (req.method === "GET" && (path === "/" || path === "/v2"))
+      return { status: 200, body: "Hello, this is HTTP API v2 (Hrana over HTTP)" };
     if (path !== "/v2/pipeline") return { status: 404, body: `Not found: ${req.method} ${path}` };
     if (req.method !== "POST") return { status: 405, body: "Use POST for /v2/pipeline" };
     requests++;
@@ -135,7 +136,8 @@ function respond(stream, request) {
       const { sql_id: id, sql } = request;
       if (!Number.isInteger(id) || typeof sql !== "string") throw new ProtocolError("store_sql needs an integer sql_id and a sql string");
       if (stream.sqls.has(id)) throw new ProtocolError(`SQL text ${id} is already stored`);
-      if (stream.sqls.size >= MAX_STORED_SQL) throw new HranaError(`The server already stores ${MAX_STORED_SQL} SQL texts, it cannot store more`, "SQL_STORE_TOO_MANY");
+      if (stream.sqls.size >= MAX_STORED_SQL)
+        throw new HranaError(`The server already stores ${MAX_STORED_SQL} SQL texts, it cannot store more`, "SQL_STORE_TOO_MANY");
       if (sql.length > MAX_STORED_SQL_LENGTH) throw new HranaError("The statement is too large to be stored", "SQL_STORE_TOO_LARGE");
       stream.sqls.set(id, sql);
       return { type };
@@ -194,9 +196,11 @@ function batch(stream, { steps } = {}) {
 
 function checkCondition(cond, stepIndex) {
   if (cond.type === "ok" || cond.type === "error") {
-    if (!Number.isInteger(cond.step) || cond.step < 0 || cond.step >= stepIndex) throw new ProtocolError(`Condition refers to step ${cond.step}, not an earlier step`);
+    if (!Number.isInteger(cond.step) || cond.step < 0 || cond.step >= stepIndex)
+      throw new ProtocolError(`Condition refers to step ${cond.step}, not an earlier step`);
   } else if (cond.type === "not") checkCondition(cond.cond, stepIndex);
-  else if ((cond.type === "and" || cond.type === "or") && Array.isArray(cond.conds)) for (const c of cond.conds) checkCondition(c, stepIndex);
+  else if ((cond.type === "and" || cond.type === "or") && Array.isArray(cond.conds))
+    for (const c of cond.conds) checkCondition(c, stepIndex);
   else if (cond.type !== "is_autocommit") throw new ProtocolError(`Unknown condition ${JSON.stringify(cond.type)}`);
 }
 
@@ -225,9 +229,13 @@ function plan(sqls, stmt) {
   if (count > 1) throw new HranaError("SQL string contains more than one statement", "SQL_MANY_STATEMENTS");
   const positional = stmt.args ?? [];
   const named = stmt.named_args ?? [];
-  if (positional.length > 0 && named.length > 0) throw new HranaError("Specifying both positional and named arguments is not supported", "ARGS_BOTH_POSITIONAL_AND_NAMED");
+  if (positional.length > 0 && named.length > 0)
+    throw new HranaError("Specifying both positional and named arguments is not supported", "ARGS_BOTH_POSITIONAL_AND_NAMED");
   // The binding wants names without their prefix (`:id`, `@id` and `$id` all bind `id`).
-  const args = named.length > 0 ? Object.fromEntries(named.map((arg) => [arg.name.replace(/^[:@$]/, ""), fromHrana(arg.value)])) : positional.map(fromHrana);
+  const args =
+    named.length > 0
+      ? Object.fromEntries(named.map((arg) => [arg.name.replace(/^[:@$]/, ""), fromHrana(arg.value)]))
+      : positional.map(fromHrana);
   return { sql, args, wantRows: stmt.want_rows !== false };
 }
 
@@ -292,7 +300,11 @@ function endReadOnly(stream) {
 }
 
 function counters(db) {
-  const [total, changes, rowid] = db.prepare("SELECT total_changes(), changes(), last_insert_rowid()").safeIntegers(true).raw(true).all()[0];
+  const [total, changes, rowid] = db
+    .prepare("SELECT total_changes(), changes(), last_insert_rowid()")
+    .safeIntegers(true)
+    .raw(true)
+    .all()[0];
   return { total, changes, rowid };
 }
 
@@ -307,10 +319,17 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     },
   });
   if (!values.file) {
-    console.error("usage: node scripts/libsql-http-server.mjs --file db.sqlite [--port 8080] [--host 127.0.0.1] [--latency ms] [--migrate]");
+    console.error(
+      "usage: node scripts/libsql-http-server.mjs --file db.sqlite [--port 8080] [--host 127.0.0.1] [--latency ms] [--migrate]",
+    );
     process.exit(2);
   }
-  const server = await startLibsqlHttpServer({ file: values.file, port: Number(values.port), host: values.host, latencyMs: Number(values.latency) });
+  const server = await startLibsqlHttpServer({
+    file: values.file,
+    port: Number(values.port),
+    host: values.host,
+    latencyMs: Number(values.latency),
+  });
   if (values.migrate) {
     // Through the server itself, with the production client.
     const [{ createClient }, { migrate }] = await Promise.all([import("@libsql/client/web"), import("./migrate-libsql.mjs")]);

@@ -13,7 +13,9 @@ export async function migrate(client, dir = defaultDir) {
     "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)",
   );
   const applied = new Set((await client.execute("SELECT name FROM d1_migrations")).rows.map((r) => r.name));
-  const pending = readdirSync(dir).filter((f) => f.endsWith(".sql") && !applied.has(f)).sort();
+  const pending = readdirSync(dir)
+    .filter((f) => f.endsWith(".sql") && !applied.has(f))
+    .sort();
   for (const name of pending) {
     const statements = readFileSync(join(dir, name), "utf8")
       .split("--> statement-breakpoint")

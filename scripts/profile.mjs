@@ -21,7 +21,9 @@ const server = await startDevServer({ cwd: tree, args: ["--inspector-port", Stri
 /** The newest bundle wrangler wrote for this server: its folder and its source map. */
 function newestBundle() {
   const tmp = join(tree, ".wrangler/tmp");
-  const dirs = readdirSync(tmp).filter((d) => d.startsWith("dev-")).map((d) => join(tmp, d));
+  const dirs = readdirSync(tmp)
+    .filter((d) => d.startsWith("dev-"))
+    .map((d) => join(tmp, d));
   const dir = dirs.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
   return { dir, map: new SourceMap(JSON.parse(readFileSync(join(dir, "index.js.map"), "utf8"))) };
 }
@@ -63,7 +65,12 @@ function summarize(profile, map, top = 25) {
     }
   }
   const share = (n) => `${((100 * n) / profile.samples.length).toFixed(1).padStart(5)}%`;
-  const list = (counts) => [...counts].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, n]) => `${share(n)}  ${name}`).join("\n");
+  const list = (counts) =>
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, n]) => `${share(n)}  ${name}`)
+      .join("\n");
   console.log(`\n${profile.samples.length} samples. Self time (the function's own code and the builtins it calls):\n${list(self)}`);
   console.log(`\nTotal time (with what it calls):\n${list(total)}`);
 }
@@ -81,7 +88,9 @@ try {
   const { profile } = await inspector.send("Profiler.stop");
   inspector.close();
   const unexpected = result.non2xx + result.errors;
-  console.log(`${route}: ${Math.round(result.requests.average)} req/s at 8 connections${unexpected ? `, ${unexpected} errors or non-2xx answers` : ""}`);
+  console.log(
+    `${route}: ${Math.round(result.requests.average)} req/s at 8 connections${unexpected ? `, ${unexpected} errors or non-2xx answers` : ""}`,
+  );
   mkdirSync(join(root, "bench-results"), { recursive: true });
   const file = join(root, "bench-results", `profile-${route.replace(/\W+/g, "_")}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));

@@ -32,7 +32,9 @@ describe("accounts under concurrency", () => {
     const username = uniqueName();
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        call("POST", "/api/register", { body: { username, password: `password-${i}`, email: `${username}+${i}@example.com`, fullName: "Racer" } }),
+        call("POST", "/api/register", {
+          body: { username, password: `password-${i}`, email: `${username}+${i}@example.com`, fullName: "Racer" },
+        }),
       ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);

@@ -61,7 +61,12 @@ describe("boundedCache", () => {
   });
 
   it("the app's kept supply is frozen: a caller that mutates it fails, and the next reader gets it unchanged", () => {
-    const row = { pillsRemaining: 30, countedOn: "2026-11-01", pillsPerDay: 1, regimen: JSON.stringify({ changes: [{ effectiveFrom: "2026-11-01", schedule: { type: "daily", dose: 1 } }], pauses: [] }) };
+    const row = {
+      pillsRemaining: 30,
+      countedOn: "2026-11-01",
+      pillsPerDay: 1,
+      regimen: JSON.stringify({ changes: [{ effectiveFrom: "2026-11-01", schedule: { type: "daily", dose: 1 } }], pauses: [] }),
+    };
     const kept = supplyToday(row, "2026-11-10");
     expect(() => {
       (kept.supply as { pillsRemaining: number }).pillsRemaining = 0;

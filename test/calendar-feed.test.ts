@@ -9,7 +9,19 @@ import { statusForDaysLeft } from "../src/domain/medications";
 import { parseRegimen, supplyOn } from "../src/domain/regimen";
 import { addDays } from "../src/domain/time";
 import { reminderContent } from "../src/reminders/due";
-import { ageCount, call, createMedication, db, resetTokenFrom, sessionCookie, setTimezone, signUp, storedRow, uniqueIp, type Account } from "./helpers";
+import {
+  ageCount,
+  call,
+  createMedication,
+  db,
+  resetTokenFrom,
+  sessionCookie,
+  setTimezone,
+  signUp,
+  storedRow,
+  uniqueIp,
+  type Account,
+} from "./helpers";
 
 // The calendar feed: its secret's lifecycle, owner isolation, and every feed read back by ical.js
 // (a maintained RFC 5545 parser), its dates checked against the countdown in several time zones.
@@ -94,7 +106,11 @@ describe("calendar feed secret", () => {
     await subscribe(bob);
     const feed = await fetchFeed(aliceUrl);
     expect(feed.status).toBe(200);
-    expect(parse(feed.text).events.map((e) => e.summary).sort()).toEqual(["Refill Alice med", "Alice med runs out"].sort());
+    expect(
+      parse(feed.text)
+        .events.map((e) => e.summary)
+        .sort(),
+    ).toEqual(["Refill Alice med", "Alice med runs out"].sort());
     expect((await fetchFeed(bobUrl)).status).toBe(404);
   });
 
@@ -115,14 +131,24 @@ describe("a calendar feed made by a stolen session does not outlive account reco
   /** The owner takes the account back with `action`; the thief's feed must stop serving the list. */
   const recoveries: Record<string, (owner: Account) => Promise<unknown>> = {
     "changing the password": async (owner) => {
-      const res = await call("PUT", "/api/user/password", { cookie: owner.cookie, body: { currentPassword: owner.password, newPassword: "taken back for good", confirmPassword: "taken back for good" } });
+      const res = await call("PUT", "/api/user/password", {
+        cookie: owner.cookie,
+        body: { currentPassword: owner.password, newPassword: "taken back for good", confirmPassword: "taken back for good" },
+      });
       expect(res.status).toBe(200);
     },
-    "signing out everywhere else": async (owner) => expect((await call("DELETE", "/api/user/sessions", { cookie: owner.cookie })).status).toBe(200),
+    "signing out everywhere else": async (owner) =>
+      expect((await call("DELETE", "/api/user/sessions", { cookie: owner.cookie })).status).toBe(200),
     "resetting the password": async (owner) => {
       await call("POST", "/api/forgot-password", { body: { email: owner.email }, ip: uniqueIp() });
       const token = await resetTokenFrom(owner.email);
-      expect((await call("POST", "/api/reset-password", { body: { token, password: "taken back for good", confirmPassword: "taken back for good" } })).status).toBe(200);
+      expect(
+        (
+          await call("POST", "/api/reset-password", {
+            body: { token, password: "taken back for good", confirmPassword: "taken back for good" },
+          })
+        ).status,
+      ).toBe(200);
     },
   };
 
@@ -163,7 +189,7 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
     expect(lines.every((line) => !line.includes("\n") && !line.includes("\r"))).toBe(true);
     for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(lines.some((line) => line.startsWith(" "))).toBe(true);
-    expect(feed.text).toContain("SUMMARY:Refill Crème\\, \"forte\"\\; 50\\\\100");
+    expect(feed.text).toContain('SUMMARY:Refill Crème\\, "forte"\\; 50\\\\100');
 
     const { calendar, events } = parse(feed.text);
     expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Medication refills");
@@ -182,7 +208,11 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
     expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Nachfüllungen von Medikamenten");
     expect(events.map((e) => e.summary).sort()).toEqual(["Metformin geht aus", "Metformin nachfüllen"].sort());
     await db().update(users).set({ locale: "fr" }).where(eq(users.id, account.id));
-    expect(parse((await fetchFeed(url)).text).events.map((e) => e.summary).sort()).toEqual(["Fin de Metformin", "Renouveler Metformin"].sort());
+    expect(
+      parse((await fetchFeed(url)).text)
+        .events.map((e) => e.summary)
+        .sort(),
+    ).toEqual(["Fin de Metformin", "Renouveler Metformin"].sort());
     // In Arabic the Latin name runs the other way: isolated, so the sentence around it keeps its order.
     await db().update(users).set({ locale: "ar" }).where(eq(users.id, account.id));
     const arabic = parse((await fetchFeed(url)).text).events.map((e) => e.summary);
@@ -199,10 +229,15 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
 
   it("a name with NUL, VT, FF or other control characters does not put them in the feed (RFC 5545 forbids them)", async () => {
     const account = await signUp();
-    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).filter((ch) => !"\t\n\r".includes(ch)).join("");
+    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code))
+      .filter((ch) => !"\t\n\r".includes(ch))
+      .join("");
     // The API refuses such a name now (issue 29): this is one stored before it did.
     const { id } = await createMedication(account, { name: "Renamed below" });
-    await db().update(medications).set({ name: `Nul\u0000Vt\u000bFf\u000cEsc\u001bDel\u007f${controls}Tab\tLine\nEnd` }).where(eq(medications.id, id));
+    await db()
+      .update(medications)
+      .set({ name: `Nul\u0000Vt\u000bFf\u000cEsc\u001bDel\u007f${controls}Tab\tLine\nEnd` })
+      .where(eq(medications.id, id));
     const feed = await call("GET", feedPath(await subscribe(account)));
     expect(feed.status).toBe(200);
     // Byte by byte: no control character but HTAB, and CR only as the CRLF that ends a line.
@@ -249,7 +284,12 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
       const refill = events.find((e) => e.uid.startsWith(`refill-${m.id}@`))!;
       const out = events.find((e) => e.uid.startsWith(`runs-out-${m.id}@`))!;
       expect(out).toMatchObject({ summary: `${m.name} runs out`, start: runsOut, end: addDays(runsOut, 1), trigger: "PT7H" });
-      expect(refill).toMatchObject({ summary: `Refill ${m.name}`, start: addDays(runsOut, -5), end: addDays(runsOut, -4), trigger: "PT7H" });
+      expect(refill).toMatchObject({
+        summary: `Refill ${m.name}`,
+        start: addDays(runsOut, -5),
+        end: addDays(runsOut, -4),
+        trigger: "PT7H",
+      });
     }
     // 40 - 3 × 1.5 = 35.5 pills: 23 days; 3 - 4 × 2 < 0: none left, it runs out today.
     expect(events.find((e) => e.uid.startsWith(`runs-out-${steady.id}@`))!.start).toBe(addDays(today, 23));
@@ -269,7 +309,8 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
 
     const row = (await storedRow(medication.id))!;
     const asReminder = { ...row, pharmacyName: null, pharmacyPhone: null };
-    const daysLeftOn = (date: string) => Math.floor(supplyOn({ ...row, regimen: parseRegimen(row.regimen, row.pillsPerDay) }, date).daysLeft!);
+    const daysLeftOn = (date: string) =>
+      Math.floor(supplyOn({ ...row, regimen: parseRegimen(row.regimen, row.pillsPerDay) }, date).daysLeft!);
     const dayBefore = addDays(refill, -1);
     expect(statusForDaysLeft(daysLeftOn(dayBefore), 14)).toBe("running-low");
     expect(statusForDaysLeft(daysLeftOn(refill), 14)).toBe("refill-needed");

@@ -32,7 +32,9 @@ const timed = async <T>(run: () => Promise<T>) => {
 };
 
 describe("a database that stops answering", () => {
-  it("API reads and writes answer 503 'Service temporarily unavailable. Please try again.' after the deadline", { timeout: 30_000 }, async () => {
+  it("API reads and writes answer 503 'Service temporarily unavailable. Please try again.' after the deadline", {
+    timeout: 30_000,
+  }, async () => {
     const cookie = await registerOverHttp();
     await stall(0);
     for (const [method, path, body] of [
@@ -48,7 +50,9 @@ describe("a database that stops answering", () => {
     }
   });
 
-  it("a page answers the friendly 503 page after the deadline; once the database answers again, so does the page", { timeout: 30_000 }, async () => {
+  it("a page answers the friendly 503 page after the deadline; once the database answers again, so does the page", {
+    timeout: 30_000,
+  }, async () => {
     const cookie = await registerOverHttp();
     await stall(0);
     const { value: page, ms } = await timed(() => call("GET", "/", { env: stallingDbEnv(), cookie }));
@@ -67,13 +71,30 @@ describe("the hourly job on a database that stops answering", () => {
     const username = uniqueName("deadline_tick");
     const [user] = await http
       .insert(users)
-      .values({ username, usernameKey: username, emailConfirmedAt: 0, passwordHash: "x", email: `${username}@example.com`, timezone: "UTC", timezoneChosen: true, notificationHour: 9, notificationDays: 7, emailConsent: true, nextNotificationAt: at("2021-06-01T09:00:00Z"), createdAt: 0 })
+      .values({
+        username,
+        usernameKey: username,
+        emailConfirmedAt: 0,
+        passwordHash: "x",
+        email: `${username}@example.com`,
+        timezone: "UTC",
+        timezoneChosen: true,
+        notificationHour: 9,
+        notificationDays: 7,
+        emailConsent: true,
+        nextNotificationAt: at("2021-06-01T09:00:00Z"),
+        createdAt: 0,
+      })
       .returning({ id: users.id, email: users.email });
-    await http.insert(medications).values({ userId: user!.id, name: "Metformin", pillsPerDay: 1, pillsRemaining: 2, countedOn: "2021-06-01", pillsPerRefill: 30 });
+    await http
+      .insert(medications)
+      .values({ userId: user!.id, name: "Metformin", pillsPerDay: 1, pillsRemaining: 2, countedOn: "2021-06-01", pillsPerRefill: 30 });
     return { user: user!, http };
   }
 
-  it("stalls after the sends: the batch gives up at the deadline, its claim stays for a later tick, which finds the e-mail at Postmark and sends nothing again", { timeout: 30_000 }, async () => {
+  it("stalls after the sends: the batch gives up at the deadline, its claim stays for a later tick, which finds the e-mail at Postmark and sends nothing again", {
+    timeout: 30_000,
+  }, async () => {
     const { user, http } = await dueUserOverHttp();
     const postmark = mockPostmark();
     let clock = at("2021-06-01T09:00:01Z");
@@ -88,18 +109,24 @@ describe("the hourly job on a database that stops answering", () => {
         return answer;
       });
       const started = performance.now();
-      await expect(tick("2021-06-01T09:00:00Z", { ...postmarkEnv, ...stallingDbEnv(), REMINDER_QUEUE: undefined })).rejects.toThrow(/batch\(es\) failed/);
+      await expect(tick("2021-06-01T09:00:00Z", { ...postmarkEnv, ...stallingDbEnv(), REMINDER_QUEUE: undefined })).rejects.toThrow(
+        /batch\(es\) failed/,
+      );
       expect(performance.now() - started).toBeLessThan(DB_DEADLINE_MS * 3);
       expect(postmark.delivered(user.email)).toBe(1);
       await resume();
       vi.mocked(globalThis.fetch).mockImplementation(send);
-      expect(await http.select({ status: reminderLog.status }).from(reminderLog).where(eq(reminderLog.userId, user.id))).toEqual([{ status: "sending" }]);
+      expect(await http.select({ status: reminderLog.status }).from(reminderLog).where(eq(reminderLog.userId, user.id))).toEqual([
+        { status: "sending" },
+      ]);
 
       clock = at("2021-06-01T10:00:01Z");
       await tick("2021-06-01T10:00:00Z", { ...postmarkEnv, ...stallingDbEnv(), REMINDER_QUEUE: undefined });
       expect(postmark.delivered(user.email)).toBe(1);
       expect(postmark.searches).toHaveLength(1);
-      expect(await http.select({ status: reminderLog.status }).from(reminderLog).where(eq(reminderLog.userId, user.id))).toEqual([{ status: "sent" }]);
+      expect(await http.select({ status: reminderLog.status }).from(reminderLog).where(eq(reminderLog.userId, user.id))).toEqual([
+        { status: "sent" },
+      ]);
     } finally {
       vi.restoreAllMocks();
       await http.delete(medications).where(eq(medications.userId, user.id));

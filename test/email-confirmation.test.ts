@@ -8,7 +8,8 @@ import { addMedication, at, deleteCreatedUsers, makeUser, mockPostmark, postmark
 
 // Every address is confirmed before a reminder or a test e-mail goes to it.
 
-const confirmationMails = async (to: string) => (await emailsTo(to)).filter((m) => m.subject === "Confirm your Refill Tracker email address");
+const confirmationMails = async (to: string) =>
+  (await emailsTo(to)).filter((m) => m.subject === "Confirm your Refill Tracker email address");
 const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
 
 let restore: (() => void) | undefined;
@@ -53,7 +54,10 @@ describe("registration sends a confirmation link", () => {
   it("an expired link says so and offers a new one: a button when signed in, sign-in otherwise", async () => {
     const account = await signUp();
     const token = await confirmationTokenFor(account.email);
-    await db().update(users).set({ emailTokenExpiry: Date.now() - 1 }).where(eq(users.id, account.id));
+    await db()
+      .update(users)
+      .set({ emailTokenExpiry: Date.now() - 1 })
+      .where(eq(users.id, account.id));
     const signedIn = await call("GET", `/confirm-email?token=${token}`, { cookie: account.cookie });
     expect(signedIn.text).toContain("This confirmation link has expired. Send yourself a new one.");
     expect(signedIn.text).toContain("Resend email");
@@ -85,7 +89,8 @@ describe("POST /api/confirm-email/resend", () => {
   it(`is throttled: ${LIMITS.confirmationPerUser} per 15 minutes, then a readable 429`, async () => {
     const account = await signUp();
     const statuses: number[] = [];
-    for (let i = 0; i <= LIMITS.confirmationPerUser; i++) statuses.push((await call("POST", "/api/confirm-email/resend", { cookie: account.cookie })).status);
+    for (let i = 0; i <= LIMITS.confirmationPerUser; i++)
+      statuses.push((await call("POST", "/api/confirm-email/resend", { cookie: account.cookie })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(await confirmationMails(account.email)).toHaveLength(1 + LIMITS.confirmationPerUser);
   });
@@ -132,6 +137,8 @@ describe("nothing but resets goes to an unconfirmed address", () => {
       expect(res.text).toContain("Resend email");
     }
     await openConfirmationLink(account.email);
-    expect((await call("GET", "/", { cookie: account.cookie })).text).not.toContain("Confirm your email address to get refill reminders by email.");
+    expect((await call("GET", "/", { cookie: account.cookie })).text).not.toContain(
+      "Confirm your email address to get refill reminders by email.",
+    );
   });
 });

@@ -26,7 +26,10 @@ async function checklist(account: Pick<Account, "cookie">): Promise<Step[] | nul
 }
 
 const saveSettings = (account: Pick<Account, "cookie">) =>
-  call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { notificationDays: 7, emailConsent: true, timezone: "Europe/Paris", notificationHour: 9 } });
+  call("PATCH", "/api/notifications/settings", {
+    cookie: account.cookie,
+    body: { notificationDays: 7, emailConsent: true, timezone: "Europe/Paris", notificationHour: 9 },
+  });
 
 describe("the first-run checklist", () => {
   it("a new account: four steps, none done, each a link with its state as text; no empty list", async () => {
@@ -39,7 +42,14 @@ describe("the first-run checklist", () => {
       { key: "choose-reminders", done: false, href: "/notifications", state: "Not done yet" },
     ]);
     const page = await call("GET", "/", { cookie: account.cookie });
-    for (const text of ["Get started", "Confirm your email address", "Add your pharmacy", "Add your first medication", "Choose when to get reminders"]) expect(page.text).toContain(text);
+    for (const text of [
+      "Get started",
+      "Confirm your email address",
+      "Add your pharmacy",
+      "Add your first medication",
+      "Choose when to get reminders",
+    ])
+      expect(page.text).toContain(text);
     // The first link's target: the banner with 'Resend email'.
     expect(page.text).toContain('<section id="confirm-email"');
     // The checklist takes the empty list's place: no list island on the page.
@@ -114,7 +124,10 @@ describe("migration 0008: accounts that existed before the checklist", () => {
     expect((await checklist(account))!.map((s) => s.done)).toEqual([true, true, true, false]);
 
     await env.DB.prepare(backfill()).run();
-    const [row] = await db().select({ at: users.remindersChosenAt, createdAt: users.createdAt }).from(users).where(eq(users.id, account.id));
+    const [row] = await db()
+      .select({ at: users.remindersChosenAt, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, account.id));
     expect(row!.at).toBe(row!.createdAt);
     expect(await checklist(account)).toBeNull();
   });

@@ -19,7 +19,8 @@ export const db = () => createDb(env);
 
 let counter = 0;
 /** A username no other test uses, so tests run in parallel without cleanup. */
-export const uniqueName = (prefix = "user") => `${prefix}_${Date.now().toString(36)}_${(counter++).toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+export const uniqueName = (prefix = "user") =>
+  `${prefix}_${Date.now().toString(36)}_${(counter++).toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
 
 const hex16 = () => crypto.getRandomValues(new Uint16Array(1))[0]!.toString(16);
 /** A client (an IPv6 /64, the unit throttling counts) no other test uses. */
@@ -109,11 +110,26 @@ export interface Account {
  * registration mailed, as the owner would.
  */
 export async function signUp(
-  options: Partial<{ username: string; password: string; email: string; fullName: string; emailConsent: boolean; secure: boolean; confirmed: boolean }> = {},
+  options: Partial<{
+    username: string;
+    password: string;
+    email: string;
+    fullName: string;
+    emailConsent: boolean;
+    secure: boolean;
+    confirmed: boolean;
+  }> = {},
 ): Promise<Account> {
   const { secure, confirmed, ...overrides } = options;
   const username = overrides.username ?? uniqueName();
-  const payload = { username, password: "correct horse battery", email: `${username}@example.com`, fullName: `Test ${username}`, emailConsent: true, ...overrides };
+  const payload = {
+    username,
+    password: "correct horse battery",
+    email: `${username}@example.com`,
+    fullName: `Test ${username}`,
+    emailConsent: true,
+    ...overrides,
+  };
   const res = await call<User>("POST", "/api/register", { body: payload, secure });
   expect(res.status, res.text).toBe(201);
   let user = res.body;
@@ -143,15 +159,28 @@ export async function openConfirmationLink(to: string, options: CallOptions = {}
 
 /** A pharmacy of the account's; `overrides` may carry any (possibly hostile) extra fields. */
 export async function createPharmacy(account: Pick<Account, "cookie">, overrides: Record<string, unknown> = {}): Promise<Pharmacy> {
-  const res = await call<Pharmacy>("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: uniqueName("Pharmacy"), phoneNumber: "2125551234", ...overrides } });
+  const res = await call<Pharmacy>("POST", "/api/pharmacies", {
+    cookie: account.cookie,
+    body: { name: uniqueName("Pharmacy"), phoneNumber: "2125551234", ...overrides },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
 
-export type MedicationInput = { name: string; pharmacyId: number | string; pillsPerDay: number | string; pillsRemaining: number | string; pillsPerRefill: number | string; lastRefillDate: string | null };
+export type MedicationInput = {
+  name: string;
+  pharmacyId: number | string;
+  pillsPerDay: number | string;
+  pillsRemaining: number | string;
+  pillsPerRefill: number | string;
+  lastRefillDate: string | null;
+};
 
 /** A valid medication body for POST/PATCH, with any (possibly hostile) overrides. */
-export const medicationInput = <O extends Record<string, unknown> = Partial<MedicationInput>>(pharmacyId: number, overrides: O = {} as O) => ({
+export const medicationInput = <O extends Record<string, unknown> = Partial<MedicationInput>>(
+  pharmacyId: number,
+  overrides: O = {} as O,
+) => ({
   name: uniqueName("Med"),
   pharmacyId,
   pillsPerDay: 1,
@@ -185,7 +214,10 @@ export async function setTimezone(account: Pick<Account, "id">, timezone: string
 /** Simulates time passing: the stored count becomes `days` days older. */
 export async function ageCount(medicationId: number, days: number) {
   const [row] = await db().select({ countedOn: medications.countedOn }).from(medications).where(eq(medications.id, medicationId));
-  await db().update(medications).set({ countedOn: addDays(row.countedOn, -days) }).where(eq(medications.id, medicationId));
+  await db()
+    .update(medications)
+    .set({ countedOn: addDays(row.countedOn, -days) })
+    .where(eq(medications.id, medicationId));
 }
 
 // ---------------------------------------------------------------------------------------------

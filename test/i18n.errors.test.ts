@@ -51,7 +51,10 @@ describe("API errors in the request's language", () => {
     for (const [tag, catalog, locale] of LANGUAGES) {
       const res = await call("POST", "/api/medications", { ...as(tag, account.cookie), body });
       expect(res.status, tag).toBe(400);
-      expect(res.body, tag).toEqual({ message: expected(catalog, "field_pills_per_day_min", locale, { min: 0.25 }), code: "field_pills_per_day_min" });
+      expect(res.body, tag).toEqual({
+        message: expected(catalog, "field_pills_per_day_min", locale, { min: 0.25 }),
+        code: "field_pills_per_day_min",
+      });
       expect(res.body.message, tag).not.toBe(inEnglish.body.message);
     }
   });
@@ -73,13 +76,25 @@ describe("API errors in the request's language", () => {
       call("POST", "/api/medications", { ...as("de", account.cookie), body }),
       call("POST", "/api/medications", { ...as("fr", account.cookie), body }),
     ]);
-    expect(inGerman.body).toEqual({ message: expected(de, "field_pills_per_day_min", "de", { min: 0.25 }), code: "field_pills_per_day_min" });
-    expect(inFrench.body).toEqual({ message: expected(fr, "field_pills_per_day_min", "fr", { min: 0.25 }), code: "field_pills_per_day_min" });
+    expect(inGerman.body).toEqual({
+      message: expected(de, "field_pills_per_day_min", "de", { min: 0.25 }),
+      code: "field_pills_per_day_min",
+    });
+    expect(inFrench.body).toEqual({
+      message: expected(fr, "field_pills_per_day_min", "fr", { min: 0.25 }),
+      code: "field_pills_per_day_min",
+    });
 
     // Many at once, validation and handler errors mixed.
     const mixed = LANGUAGES.flatMap(([tag, catalog, locale]) => [
-      call("POST", "/api/medications", { ...as(tag, account.cookie), body }).then((res) => [res.body, { message: expected(catalog, "field_pills_per_day_min", locale, { min: 0.25 }), code: "field_pills_per_day_min" }]),
-      call("GET", "/api/medications/999999999", as(tag, account.cookie)).then((res) => [res.body, { message: catalog.error_medication_not_found, code: "error_medication_not_found" }]),
+      call("POST", "/api/medications", { ...as(tag, account.cookie), body }).then((res) => [
+        res.body,
+        { message: expected(catalog, "field_pills_per_day_min", locale, { min: 0.25 }), code: "field_pills_per_day_min" },
+      ]),
+      call("GET", "/api/medications/999999999", as(tag, account.cookie)).then((res) => [
+        res.body,
+        { message: catalog.error_medication_not_found, code: "error_medication_not_found" },
+      ]),
     ]);
     for (const [got, want] of await Promise.all(mixed)) expect(got).toEqual(want);
   });
@@ -88,7 +103,10 @@ describe("API errors in the request's language", () => {
     const { account, medication } = await accountWithMedication();
     const today = todayIn("UTC");
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    const res = await call("POST", "/api/medications/refill", { ...as("de", account.cookie), body: { medicationId: medication.id, pillsToAdd: 30, refilledOn: yesterday } });
+    const res = await call("POST", "/api/medications/refill", {
+      ...as("de", account.cookie),
+      body: { medicationId: medication.id, pillsToAdd: 30, refilledOn: yesterday },
+    });
     expect(res.status).toBe(400);
     const date = new Intl.DateTimeFormat("de", { dateStyle: "medium", timeZone: "UTC" }).format(Date.parse(`${today}T00:00:00Z`));
     expect(res.body).toEqual({ message: expected(de, "error_picked_up_too_early", "de", { date }), code: "error_picked_up_too_early" });
@@ -104,7 +122,13 @@ describe("API errors in the request's language", () => {
     expect(res.body.code).toBe("error_import_failed");
     expect(res.body.message).toBe(`Rien n’a été importé. Ligne 2 : ${problem}`);
 
-    const missing = await call("POST", "/api/medications/import", { ...as("de", account.cookie), rawBody: "name,pills_per_day\r\nA,1\r\n", contentType: "text/csv" });
-    expect(missing.body.errors).toEqual([{ row: 1, message: "In der Kopfzeile fehlen die Spalten pills_remaining, pills_per_refill, pharmacy." }]);
+    const missing = await call("POST", "/api/medications/import", {
+      ...as("de", account.cookie),
+      rawBody: "name,pills_per_day\r\nA,1\r\n",
+      contentType: "text/csv",
+    });
+    expect(missing.body.errors).toEqual([
+      { row: 1, message: "In der Kopfzeile fehlen die Spalten pills_remaining, pills_per_refill, pharmacy." },
+    ]);
   });
 });

@@ -67,7 +67,12 @@ describe("language negotiation", () => {
   it("the switcher sets the cookie, saves the language on the account, and comes back", async () => {
     const account = await signUp();
     await db().update(users).set({ locale: "en-GB" }).where(eq(users.id, account.id));
-    const res = await call("POST", "/language", { cookie: account.cookie, rawBody: "lang=de&next=%2Fpharmacies", contentType: "application/x-www-form-urlencoded", headers: { Origin: "http://localhost" } });
+    const res = await call("POST", "/language", {
+      cookie: account.cookie,
+      rawBody: "lang=de&next=%2Fpharmacies",
+      contentType: "application/x-www-form-urlencoded",
+      headers: { Origin: "http://localhost" },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/pharmacies");
     expect(res.headers.get("Set-Cookie")).toMatch(/^lang=de;/);
@@ -75,14 +80,21 @@ describe("language negotiation", () => {
     expect(row!.locale).toBe("de");
     // Choosing the language of the saved locale again keeps its region.
     await db().update(users).set({ locale: "ar-EG" }).where(eq(users.id, account.id));
-    await call("POST", "/language", { cookie: account.cookie, rawBody: "lang=ar&next=%2F", contentType: "application/x-www-form-urlencoded" });
+    await call("POST", "/language", {
+      cookie: account.cookie,
+      rawBody: "lang=ar&next=%2F",
+      contentType: "application/x-www-form-urlencoded",
+    });
     const [again] = await db().select({ locale: users.locale }).from(users).where(eq(users.id, account.id));
     expect(again!.locale).toBe("ar-EG");
   });
 
   it("the switcher never redirects off the site and ignores unknown languages", async () => {
     for (const next of ["//evil.example/", "https://evil.example/", "/\\evil.example"]) {
-      const res = await call("POST", "/language", { rawBody: `lang=fr&next=${encodeURIComponent(next)}`, contentType: "application/x-www-form-urlencoded" });
+      const res = await call("POST", "/language", {
+        rawBody: `lang=fr&next=${encodeURIComponent(next)}`,
+        contentType: "application/x-www-form-urlencoded",
+      });
       expect(res.headers.get("Location")).toBe("/");
     }
     const unknown = await call("POST", "/language", { rawBody: "lang=xx&next=%2Fauth", contentType: "application/x-www-form-urlencoded" });
@@ -91,7 +103,11 @@ describe("language negotiation", () => {
   });
 
   it("a cross-site switch is refused", async () => {
-    const res = await call("POST", "/language", { rawBody: "lang=fr&next=%2F", contentType: "application/x-www-form-urlencoded", headers: { Origin: "https://evil.example" } });
+    const res = await call("POST", "/language", {
+      rawBody: "lang=fr&next=%2F",
+      contentType: "application/x-www-form-urlencoded",
+      headers: { Origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -11,7 +11,6 @@ import { CATALOGS, escapeHtml } from "./support/catalogs";
 type Key = keyof typeof en;
 const LANGUAGES = Object.keys(CATALOGS);
 
-
 let account: Account;
 let medicationId: number;
 const userData: string[] = [];
@@ -20,12 +19,28 @@ beforeAll(async () => {
   const username = uniqueName("polyglot");
   account = await signUp({ username, fullName: "Harriet Quimby Walker" });
   const pharmacy = await createPharmacy(account, { name: "Corner Drugs Downtown", phoneNumber: "(212) 555-0199" });
-  const medication = await createMedication(account, { pharmacyId: pharmacy.id, name: "Lisinopril Extended Release", pillsPerDay: 1.5, pillsRemaining: 1234, lastRefillDate: "2026-01-05" });
+  const medication = await createMedication(account, {
+    pharmacyId: pharmacy.id,
+    name: "Lisinopril Extended Release",
+    pillsPerDay: 1.5,
+    pillsRemaining: 1234,
+    lastRefillDate: "2026-01-05",
+  });
   medicationId = medication.id;
   await db().update(medications).set({ refillsLeft: 2, prescriptionExpiresOn: "2027-06-30" }).where(eq(medications.id, medicationId));
   // Every banner of the signed-in pages: unconfirmed address, and a bounce.
-  await db().update(users).set({ birthdate: "1950-03-09", deliveryProblem: "bounced", deliveryProblemAddress: account.email }).where(eq(users.id, account.id));
-  userData.push(account.username, account.email, "Harriet Quimby Walker", "Corner Drugs Downtown", "+1 212 555 0199", "Lisinopril Extended Release");
+  await db()
+    .update(users)
+    .set({ birthdate: "1950-03-09", deliveryProblem: "bounced", deliveryProblemAddress: account.email })
+    .where(eq(users.id, account.id));
+  userData.push(
+    account.username,
+    account.email,
+    "Harriet Quimby Walker",
+    "Corner Drugs Downtown",
+    "+1 212 555 0199",
+    "Lisinopril Extended Release",
+  );
 });
 
 /** The pages and a heading each must show (from the catalog of the page's language). */
@@ -160,7 +175,10 @@ describe("pseudo-locale (en-XA)", () => {
 
   it("no page shows English outside the catalog's brackets", async () => {
     const headers = { "Accept-Language": "en-XA" };
-    const paths = [...SIGNED_OUT.map(([path]) => ({ path, cookie: undefined })), ...SIGNED_IN.map(([path]) => ({ path: path(), cookie: account.cookie }))];
+    const paths = [
+      ...SIGNED_OUT.map(([path]) => ({ path, cookie: undefined })),
+      ...SIGNED_IN.map(([path]) => ({ path: path(), cookie: account.cookie })),
+    ];
     const found: string[] = [];
     const pendingUsed = new Set<RegExp>();
     const islandEnglish = new Map<string, boolean>();
@@ -169,7 +187,8 @@ describe("pseudo-locale (en-XA)", () => {
       expect(page.text, path).toContain('<html lang="en-XA" dir="ltr">');
       const { html, islands } = withoutIslands(page.text, (name) => PENDING_ISLANDS.includes(name));
       for (const [name, markup] of islands) {
-        if (PENDING_ISLANDS.includes(name)) islandEnglish.set(name, (islandEnglish.get(name) ?? false) || unbracketedEnglish(markup, userData).length > 0);
+        if (PENDING_ISLANDS.includes(name))
+          islandEnglish.set(name, (islandEnglish.get(name) ?? false) || unbracketedEnglish(markup, userData).length > 0);
       }
       for (const text of unbracketedEnglish(html, userData)) {
         const pending = PENDING_TEXT.find((pattern) => pattern.test(text));

@@ -22,8 +22,11 @@ describe("island markup", () => {
 
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy")!)![1];
     const head = html.slice(0, html.indexOf("</head>"));
-    expect(head.match(new RegExp(`<script type="module" src="${assets.client}" async="" nonce="${nonce.replace(/[+/=]/g, "\\$&")}">`, "g"))).toHaveLength(1);
-    for (const chunk of [...assets.clientImports, authForm.src, ...authForm.imports]) expect(head).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
+    expect(
+      head.match(new RegExp(`<script type="module" src="${assets.client}" async="" nonce="${nonce.replace(/[+/=]/g, "\\$&")}">`, "g")),
+    ).toHaveLength(1);
+    for (const chunk of [...assets.clientImports, authForm.src, ...authForm.imports])
+      expect(head).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
 
     // useId values carry the island's prefix, so the root the browser hydrates makes the same ids.
     const labelFor = [...html.matchAll(/<label for="([^"]+)"/g)].map((m) => m[1]);

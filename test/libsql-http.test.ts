@@ -12,7 +12,12 @@ async function call(method: string, path: string, options: { body?: unknown; coo
   const headers = new Headers();
   if (options.body !== undefined) headers.set("Content-Type", "application/json");
   if (options.cookie) headers.set("Cookie", options.cookie);
-  const request = new Request(`http://localhost${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: "manual" });
+  const request = new Request(`http://localhost${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    redirect: "manual",
+  });
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, libsqlEnv(), ctx);
   await waitOnExecutionContext(ctx);
@@ -59,7 +64,10 @@ describe("the Worker over libSQL's HTTP protocol", () => {
     // The rows are in the HTTP server's database, not in D1: the requests really took the libSQL path.
     const client = createClient({ url: libsqlHttpUrl() });
     try {
-      const { rows } = await client.execute({ sql: "SELECT m.name FROM medications m JOIN users u ON u.id = m.user_id WHERE u.username = ?", args: [username] });
+      const { rows } = await client.execute({
+        sql: "SELECT m.name FROM medications m JOIN users u ON u.id = m.user_id WHERE u.username = ?",
+        args: [username],
+      });
       expect(rows.map((row) => row.name)).toEqual(["Metformin"]);
     } finally {
       client.close();

@@ -6,7 +6,9 @@ import { call, createPharmacy, medicationInput, signUp } from "./helpers";
 // so parallel adds at the edge cannot overshoot it. Rows up to the edge go in directly (fast).
 
 async function fillPharmacies(userId: number, n: number) {
-  await env.DB.prepare(`INSERT INTO pharmacies (user_id, name, phone_number) SELECT ?1, 'Filler ' || key, '+12125550100' FROM json_each(?2)`)
+  await env.DB.prepare(
+    `INSERT INTO pharmacies (user_id, name, phone_number) SELECT ?1, 'Filler ' || key, '+12125550100' FROM json_each(?2)`,
+  )
     .bind(userId, JSON.stringify(Array.from({ length: n }, () => 0)))
     .run();
 }
@@ -20,15 +22,22 @@ async function fillMedications(userId: number, pharmacyId: number, n: number) {
     .run();
 }
 
-const count = async (table: string, userId: number) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?1`).bind(userId).first<{ n: number }>())!.n;
+const count = async (table: string, userId: number) =>
+  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?1`).bind(userId).first<{ n: number }>())!.n;
 
 describe("per-account limits", () => {
   it("the 200th medication is added; the 201st answers 409 'You can track up to 200 medications.' and nothing is written", async () => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account);
     await fillMedications(account.id, pharmacy.id, 199);
-    expect((await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { name: "Two hundredth" }) })).status).toBe(201);
-    const refused = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { name: "One too many" }) });
+    expect(
+      (await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { name: "Two hundredth" }) }))
+        .status,
+    ).toBe(201);
+    const refused = await call("POST", "/api/medications", {
+      cookie: account.cookie,
+      body: medicationInput(pharmacy.id, { name: "One too many" }),
+    });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ message: "You can track up to 200 medications.", code: "error_too_many_medications" });
     expect(await count("medications", account.id)).toBe(200);
@@ -50,7 +59,9 @@ describe("per-account limits", () => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account);
     await fillMedications(account.id, pharmacy.id, 198);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id) })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id) })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409, 409]);
     expect(await count("medications", account.id)).toBe(200);
   });
@@ -58,12 +69,19 @@ describe("per-account limits", () => {
   it("the 51st pharmacy answers 409 'You can track up to 50 pharmacies.'; another account is unaffected", async () => {
     const account = await signUp();
     await fillPharmacies(account.id, 49);
-    expect((await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "Fiftieth", phoneNumber: "2125551234" } })).status).toBe(201);
-    const refused = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "One too many", phoneNumber: "2125551234" } });
+    expect(
+      (await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "Fiftieth", phoneNumber: "2125551234" } })).status,
+    ).toBe(201);
+    const refused = await call("POST", "/api/pharmacies", {
+      cookie: account.cookie,
+      body: { name: "One too many", phoneNumber: "2125551234" },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ message: "You can track up to 50 pharmacies.", code: "error_too_many_pharmacies" });
     expect(await count("pharmacies", account.id)).toBe(50);
     const other = await signUp();
-    expect((await call("POST", "/api/pharmacies", { cookie: other.cookie, body: { name: "Mine", phoneNumber: "2125551234" } })).status).toBe(201);
+    expect(
+      (await call("POST", "/api/pharmacies", { cookie: other.cookie, body: { name: "Mine", phoneNumber: "2125551234" } })).status,
+    ).toBe(201);
   });
 });

@@ -57,9 +57,11 @@ describe("PostmarkMailer (Postmark answered at the fetch boundary)", () => {
   });
 
   it("asks the outbound message search by one metadata field, and says whether a message was found", async () => {
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (url) =>
-      postmarkAnswer(200, { TotalCount: String(url).includes("metadata_reminder=7-2025-03-01") ? 1 : 0, Messages: [] }),
-    );
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async (url) =>
+        postmarkAnswer(200, { TotalCount: String(url).includes("metadata_reminder=7-2025-03-01") ? 1 : 0, Messages: [] }),
+      );
     const mailer = new PostmarkMailer("server-token", "f@example.com");
     expect(await mailer.wasAccepted("reminder", "7-2025-03-01")).toBe(true);
     expect(await mailer.wasAccepted("reminder", "8-2025-03-01")).toBe(false);

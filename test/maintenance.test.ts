@@ -22,14 +22,27 @@ const mine = { throttleKeys: [] as string[], mailTo: [] as string[] };
 afterEach(async () => {
   vi.restoreAllMocks();
   await deleteCreatedUsers(); // their sessions and reminder log rows go with them (ON DELETE CASCADE)
-  await db().delete(throttles).where(inArray(throttles.key, mine.throttleKeys.splice(0)));
-  await db().delete(devEmails).where(inArray(devEmails.to, mine.mailTo.splice(0)));
+  await db()
+    .delete(throttles)
+    .where(inArray(throttles.key, mine.throttleKeys.splice(0)));
+  await db()
+    .delete(devEmails)
+    .where(inArray(devEmails.to, mine.mailTo.splice(0)));
 });
 
 /** Two users (neither due a reminder) with rows on both sides of every limit at `now`. */
 async function seed(now: number) {
-  const [alice, bob] = [await makeUser({ timezone: "UTC", hour: 9, savedAt: now, consent: false }), await makeUser({ timezone: "UTC", hour: 9, savedAt: now, consent: false })];
-  const session = (userId: number, name: string, lastSeenAt: number, expiresAt: number) => ({ id: uniqueName(name), userId, createdAt: lastSeenAt, lastSeenAt, expiresAt });
+  const [alice, bob] = [
+    await makeUser({ timezone: "UTC", hour: 9, savedAt: now, consent: false }),
+    await makeUser({ timezone: "UTC", hour: 9, savedAt: now, consent: false }),
+  ];
+  const session = (userId: number, name: string, lastSeenAt: number, expiresAt: number) => ({
+    id: uniqueName(name),
+    userId,
+    createdAt: lastSeenAt,
+    lastSeenAt,
+    expiresAt,
+  });
   const s = {
     expired: session(alice.id, "expired", now - HOUR, now),
     idle: session(alice.id, "idle", now - SESSION_IDLE_TIMEOUT, now + DAY),
@@ -55,10 +68,20 @@ async function seed(now: number) {
     .insert(devEmails)
     .values([mail("old", now - DEV_EMAIL_RETENTION), mail("recent", now - DEV_EMAIL_RETENTION + 1)]);
 
-  const log = (userId: number, localDate: string, updatedAt: number) => ({ userId, localDate, status: "sent" as const, attempts: 1, updatedAt });
+  const log = (userId: number, localDate: string, updatedAt: number) => ({
+    userId,
+    localDate,
+    status: "sent" as const,
+    attempts: 1,
+    updatedAt,
+  });
   await db()
     .insert(reminderLog)
-    .values([log(alice.id, "2025-01-09", now - REMINDER_LOG_RETENTION), log(alice.id, "2025-01-10", now - REMINDER_LOG_RETENTION + 1), log(bob.id, "2025-03-10", now)]);
+    .values([
+      log(alice.id, "2025-01-09", now - REMINDER_LOG_RETENTION),
+      log(alice.id, "2025-01-10", now - REMINDER_LOG_RETENTION + 1),
+      log(bob.id, "2025-03-10", now),
+    ]);
 
   return { alice, bob, sessions: s, throttles: t, to };
 }
@@ -70,9 +93,15 @@ async function left(seeded: Seeded) {
   const users = [seeded.alice.id, seeded.bob.id];
   const [sessionRows, throttleRows, mailRows, logRows] = await Promise.all([
     db().select({ id: sessions.id }).from(sessions).where(inArray(sessions.userId, users)),
-    db().select({ key: throttles.key }).from(throttles).where(inArray(throttles.key, Object.values(seeded.throttles))),
+    db()
+      .select({ key: throttles.key })
+      .from(throttles)
+      .where(inArray(throttles.key, Object.values(seeded.throttles))),
     db().select({ subject: devEmails.subject }).from(devEmails).where(eq(devEmails.to, seeded.to)),
-    db().select({ userId: reminderLog.userId, localDate: reminderLog.localDate }).from(reminderLog).where(inArray(reminderLog.userId, users)),
+    db()
+      .select({ userId: reminderLog.userId, localDate: reminderLog.localDate })
+      .from(reminderLog)
+      .where(inArray(reminderLog.userId, users)),
   ]);
   return {
     sessions: sessionRows.map((r) => r.id).sort(),
@@ -179,7 +208,13 @@ describe("the hourly cron", () => {
     const postmark = mockPostmark();
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const seeded = await seed(NOW);
-    const due = await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2025-03-09T12:00:00Z", daysLeft: 3, countedOn: "2025-03-09" });
+    const due = await userWithMedication({
+      timezone: "UTC",
+      hour: 9,
+      savedAt: "2025-03-09T12:00:00Z",
+      daysLeft: 3,
+      countedOn: "2025-03-09",
+    });
     const d1 = watchedD1(isPrune);
 
     await tick(NOW, { ...postmarkEnv, DB: d1.DB }); // resolves: the invocation does not fail
@@ -195,6 +230,11 @@ describe("the hourly cron", () => {
 
     // The next tick prunes what this one could not, and what has passed a limit since.
     await tick(NOW + HOUR);
-    expect(await left(seeded)).toEqual({ sessions: [seeded.sessions.othersLive.id], throttles: [], devEmails: [], reminderLog: ["bob 2025-03-10"] });
+    expect(await left(seeded)).toEqual({
+      sessions: [seeded.sessions.othersLive.id],
+      throttles: [],
+      devEmails: [],
+      reminderLog: ["bob 2025-03-10"],
+    });
   });
 });

@@ -5,7 +5,8 @@ import { call, createPharmacy, medicationInput, signUp } from "./helpers";
 
 // The medication page's schedule: the one in force, the changes to come, and the pause.
 
-const dateText = (date: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`));
+const dateText = (date: string) =>
+  new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`));
 
 describe("GET /medications/{id}: schedule and pause", () => {
   it("shows the schedule in force, an upcoming change with its date and a pause with its end", async () => {
@@ -17,7 +18,10 @@ describe("GET /medications/{id}: schedule and pause", () => {
     const created = await call<{ id: number }>("POST", "/api/medications", { cookie: account.cookie, body });
     expect(created.status, created.text).toBe(201);
     const nextWeek = addDays(today, 7);
-    const change = await call("PATCH", `/api/medications/${created.body.id}`, { cookie: account.cookie, body: { ...body, schedule: { type: "weekdays", dose: 1, days: ["mon", "wed", "fri"] }, effectiveFrom: nextWeek, confirmed: true } });
+    const change = await call("PATCH", `/api/medications/${created.body.id}`, {
+      cookie: account.cookie,
+      body: { ...body, schedule: { type: "weekdays", dose: 1, days: ["mon", "wed", "fri"] }, effectiveFrom: nextWeek, confirmed: true },
+    });
     expect(change.status, change.text).toBe(200);
 
     let html = (await call("GET", `/medications/${created.body.id}`, { cookie: account.cookie })).text;
@@ -27,12 +31,18 @@ describe("GET /medications/{id}: schedule and pause", () => {
 
     // The same schedule again (PATCH needs one): the change to come stays; the pause alone is new.
     const until = addDays(today, 3);
-    const pause = await call("PATCH", `/api/medications/${created.body.id}`, { cookie: account.cookie, body: { ...body, pausedFrom: today, pausedUntil: until } });
+    const pause = await call("PATCH", `/api/medications/${created.body.id}`, {
+      cookie: account.cookie,
+      body: { ...body, pausedFrom: today, pausedUntil: until },
+    });
     expect(pause.status, pause.text).toBe(200);
     html = (await call("GET", `/medications/${created.body.id}`, { cookie: account.cookie })).text;
     expect(html).toContain(`Paused until ${dateText(until)}`);
 
-    await call("PATCH", `/api/medications/${created.body.id}`, { cookie: account.cookie, body: { ...body, pausedFrom: today, pausedUntil: null } });
+    await call("PATCH", `/api/medications/${created.body.id}`, {
+      cookie: account.cookie,
+      body: { ...body, pausedFrom: today, pausedUntil: null },
+    });
     html = (await call("GET", `/medications/${created.body.id}`, { cookie: account.cookie })).text;
     expect(html).toMatch(/>Paused</);
   });

@@ -14,8 +14,10 @@ const WEEKLY_WARNING = "Methotrexate is usually taken once a week. Taking it dai
 async function setUp() {
   const account = await signUp();
   const pharmacy = await createPharmacy(account);
-  const post = (body: Record<string, unknown>, headers?: Record<string, string>) => call("POST", "/api/medications", { cookie: account.cookie, headers, body: medicationInput(pharmacy.id, body) });
-  const patch = (id: number, body: Record<string, unknown>) => call("PATCH", `/api/medications/${id}`, { cookie: account.cookie, body: medicationInput(pharmacy.id, body) });
+  const post = (body: Record<string, unknown>, headers?: Record<string, string>) =>
+    call("POST", "/api/medications", { cookie: account.cookie, headers, body: medicationInput(pharmacy.id, body) });
+  const patch = (id: number, body: Record<string, unknown>) =>
+    call("PATCH", `/api/medications/${id}`, { cookie: account.cookie, body: medicationInput(pharmacy.id, body) });
   const list = async () => (await call("GET", "/api/medications", { cookie: account.cookie })).body as Array<{ name: string }>;
   return { account, pharmacy, post, patch, list };
 }
@@ -32,8 +34,14 @@ describe("Weekly drugs: methotrexate saved daily", () => {
       "Metotrexato se toma normalmente una vez a la semana. Tomarlo a diario puede ser peligroso. Consulte a su médico o farmacéutico.",
     ]);
     // Every day but one is still not weekly; as needed neither.
-    for (const schedule of [{ type: "weekdays", dose: 6, days: ["mon", "thu"] }, { type: "interval", dose: 6, everyDays: 3, startsOn: "2026-11-23" }, { type: "asNeeded", perWeek: 6 }]) {
-      expect((await post({ name: "ALENDRONATE 70 mg", pillsPerDay: undefined, schedule })).body.code, JSON.stringify(schedule)).toBe("confirm_weekly_drug");
+    for (const schedule of [
+      { type: "weekdays", dose: 6, days: ["mon", "thu"] },
+      { type: "interval", dose: 6, everyDays: 3, startsOn: "2026-11-23" },
+      { type: "asNeeded", perWeek: 6 },
+    ]) {
+      expect((await post({ name: "ALENDRONATE 70 mg", pillsPerDay: undefined, schedule })).body.code, JSON.stringify(schedule)).toBe(
+        "confirm_weekly_drug",
+      );
     }
     // The old shape is a daily dose too.
     expect((await post({ name: "Méthotrexate", pillsPerDay: 1 })).body.code).toBe("confirm_weekly_drug");
@@ -45,7 +53,15 @@ describe("Weekly drugs: methotrexate saved daily", () => {
     const confirmed = await post({ name: "Methotrexate", ...daily6, confirmed: true });
     expect(confirmed.status, confirmed.text).toBe(201);
     expect((await post({ name: "Methotrexate", ...sundays6 })).status).toBe(201);
-    expect((await post({ name: "Risedronate", pillsPerDay: undefined, schedule: { type: "interval", dose: 1, everyDays: 7, startsOn: "2026-11-23" } })).status).toBe(201);
+    expect(
+      (
+        await post({
+          name: "Risedronate",
+          pillsPerDay: undefined,
+          schedule: { type: "interval", dose: 1, everyDays: 7, startsOn: "2026-11-23" },
+        })
+      ).status,
+    ).toBe(201);
     expect(await list()).toHaveLength(3);
     // Only a boolean confirms.
     const odd = await post({ name: "Methotrexate", ...daily6, confirmed: "yes" });
@@ -78,7 +94,8 @@ describe("Weekly drugs: methotrexate saved daily", () => {
     const { account, list } = await setUp();
     const row = ["Methotrexate 2.5mg", "6", "24", "24", "", "Corner Pharmacy", "", "", "", "tablet", "daily 6"];
     const text = [CSV_COLUMNS.join(","), row.join(",")].join("\n");
-    const send = (query: string) => call("POST", `/api/medications/import${query}`, { cookie: account.cookie, rawBody: text, contentType: "text/csv" });
+    const send = (query: string) =>
+      call("POST", `/api/medications/import${query}`, { cookie: account.cookie, rawBody: text, contentType: "text/csv" });
     const preview = await send("?dryRun=1");
     expect(preview.body.errors, preview.text).toEqual([{ row: 2, message: WEEKLY_WARNING, confirm: true }]);
     const refused = await send("");
@@ -96,13 +113,25 @@ describe("Plausible doses: the strength typed into the dose", () => {
     const res = await post({ name: "Metformin", pillsPerDay: undefined, schedule: { type: "daily", dose: 500 } });
     expect([res.status, res.body]).toEqual([
       400,
-      { message: "500 tablets at a time is more than usual. The dose is the number of tablets, not the milligrams (mg). Check it against your prescription.", code: "confirm_large_dose" },
+      {
+        message:
+          "500 tablets at a time is more than usual. The dose is the number of tablets, not the milligrams (mg). Check it against your prescription.",
+        code: "confirm_large_dose",
+      },
     ]);
     const insulin = await post({ name: "Insulin", unit: "unit", pillsPerDay: undefined, schedule: { type: "daily", dose: 301 } }, spanish);
-    expect([insulin.status, insulin.body.code, insulin.body.message]).toEqual([400, "confirm_large_dose", expect.stringMatching(/^301 unidades de una vez es más de lo habitual\. La dosis es el número de unidades, no los miligramos/)]);
+    expect([insulin.status, insulin.body.code, insulin.body.message]).toEqual([
+      400,
+      "confirm_large_dose",
+      expect.stringMatching(/^301 unidades de una vez es más de lo habitual\. La dosis es el número de unidades, no los miligramos/),
+    ]);
     expect(await list()).toEqual([]);
-    expect((await post({ name: "Insulin", unit: "unit", pillsPerDay: undefined, schedule: { type: "daily", dose: 300 } })).status).toBe(201);
-    expect((await post({ name: "Metformin", pillsPerDay: undefined, schedule: { type: "daily", dose: 500 }, confirmed: true })).status).toBe(201);
+    expect((await post({ name: "Insulin", unit: "unit", pillsPerDay: undefined, schedule: { type: "daily", dose: 300 } })).status).toBe(
+      201,
+    );
+    expect(
+      (await post({ name: "Metformin", pillsPerDay: undefined, schedule: { type: "daily", dose: 500 }, confirmed: true })).status,
+    ).toBe(201);
     expect(await list()).toHaveLength(2);
   });
 });

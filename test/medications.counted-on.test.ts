@@ -8,7 +8,10 @@ import { call, createPharmacy, medicationInput, setTimezone, signUp, storedRow, 
 
 async function add(account: Account, overrides: Record<string, unknown>) {
   const pharmacy = await createPharmacy(account);
-  return call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { pillsPerDay: 1, pillsRemaining: 30, ...overrides }) });
+  return call("POST", "/api/medications", {
+    cookie: account.cookie,
+    body: medicationInput(pharmacy.id, { pillsPerDay: 1, pillsRemaining: 30, ...overrides }),
+  });
 }
 
 describe("a new medication counted days ago", () => {
@@ -23,11 +26,17 @@ describe("a new medication counted days ago", () => {
     const history = await call("GET", `/api/medications/${res.body.id}/history`, { cookie: account.cookie });
     expect(history.body.map((e: any) => [e.kind, e.localDate, e.pillsAfter])).toEqual([["created", addDays(today, -7), 30]]);
 
-    const refill = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: res.body.id, pillsToAdd: 30, refilledOn: addDays(today, -5) } });
+    const refill = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: res.body.id, pillsToAdd: 30, refilledOn: addDays(today, -5) },
+    });
     expect(refill.status, refill.text).toBe(200);
     // 30 − 2 days = 28 on the pick-up day, + 30 = 58, − 5 days = 53 today.
     expect(refill.body).toMatchObject({ pillsRemaining: 53, lastRefillDate: addDays(today, -5) });
-    const tooEarly = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: res.body.id, pillsToAdd: 30, refilledOn: addDays(today, -8) } });
+    const tooEarly = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: res.body.id, pillsToAdd: 30, refilledOn: addDays(today, -8) },
+    });
     expect([tooEarly.status, tooEarly.body.code]).toEqual([400, "error_picked_up_too_early"]);
   });
 
@@ -35,7 +44,10 @@ describe("a new medication counted days ago", () => {
     const account = await signUp();
     const today = todayIn("UTC");
     const res = await add(account, { countedOn: addDays(today, -7) });
-    const refill = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: res.body.id, pillsToAdd: 30, refilledOn: addDays(today, -7) } });
+    const refill = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: res.body.id, pillsToAdd: 30, refilledOn: addDays(today, -7) },
+    });
     expect(refill.status, refill.text).toBe(200);
     // 30 + 30 on the day of the count, − 7 days = 53 today.
     expect(refill.body).toMatchObject({ pillsRemaining: 53, lastRefillDate: addDays(today, -7) });
@@ -78,13 +90,24 @@ describe("a future last refill date", () => {
     const account = await signUp();
     const tomorrow = addDays(todayIn("UTC"), 1);
     const created = await add(account, { lastRefillDate: tomorrow });
-    expect([created.status, created.body]).toEqual([400, { code: "field_last_refill_future", message: "Last refill date cannot be in the future" }]);
+    expect([created.status, created.body]).toEqual([
+      400,
+      { code: "field_last_refill_future", message: "Last refill date cannot be in the future" },
+    ]);
 
     const ok = await add(account, { lastRefillDate: todayIn("UTC") });
     expect(ok.status).toBe(201);
     const pharmacyId = ok.body.pharmacyId;
-    const edited = await call("PATCH", `/api/medications/${ok.body.id}`, { cookie: account.cookie, body: medicationInput(pharmacyId, { lastRefillDate: tomorrow }), headers: { "Accept-Language": "fr" } });
-    expect([edited.status, edited.body.code, edited.body.message]).toEqual([400, "field_last_refill_future", "La date du dernier renouvellement ne peut pas être dans le futur"]);
+    const edited = await call("PATCH", `/api/medications/${ok.body.id}`, {
+      cookie: account.cookie,
+      body: medicationInput(pharmacyId, { lastRefillDate: tomorrow }),
+      headers: { "Accept-Language": "fr" },
+    });
+    expect([edited.status, edited.body.code, edited.body.message]).toEqual([
+      400,
+      "field_last_refill_future",
+      "La date du dernier renouvellement ne peut pas être dans le futur",
+    ]);
   });
 
   it("editing keeps its meaning: the count given is today's, whatever the last refill date", async () => {
@@ -92,7 +115,11 @@ describe("a future last refill date", () => {
     const res = await add(account, { countedOn: addDays(todayIn("UTC"), -7) });
     const edited = await call("PATCH", `/api/medications/${res.body.id}`, {
       cookie: account.cookie,
-      body: medicationInput(res.body.pharmacyId, { pillsRemaining: 20, lastRefillDate: addDays(todayIn("UTC"), -20), countedOn: addDays(todayIn("UTC"), -100) }),
+      body: medicationInput(res.body.pharmacyId, {
+        pillsRemaining: 20,
+        lastRefillDate: addDays(todayIn("UTC"), -20),
+        countedOn: addDays(todayIn("UTC"), -100),
+      }),
     });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body.pillsRemaining).toBe(20);

@@ -64,7 +64,10 @@ describe("medications: validation (spec point 5)", () => {
     [{ pillsToAdd: 100_001 }, "Pills to add must be at most 100,000", "field_pills_to_add_max"],
   ])("refill %j → 400 %s", async (change, message, code) => {
     const { account, medication } = await accountWithMedication();
-    const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30, ...change } });
+    const res = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: medication.id, pillsToAdd: 30, ...change },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message, code });
     expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(medication);
@@ -87,7 +90,10 @@ describe("medications: errors", () => {
   it.each(["0", "99999999999999999999"])("id %s is 400 'Invalid medication id'", async (id) => {
     const { account, pharmacy } = await accountWithMedication();
     for (const method of ["GET", "PATCH", "DELETE"]) {
-      const res = await call(method, `/api/medications/${id}`, { cookie: account.cookie, body: method === "PATCH" ? medicationInput(pharmacy.id) : undefined });
+      const res = await call(method, `/api/medications/${id}`, {
+        cookie: account.cookie,
+        body: method === "PATCH" ? medicationInput(pharmacy.id) : undefined,
+      });
       expect(res.status, method).toBe(400);
       expect(res.body).toEqual({ message: "Invalid medication id", code: "field_medication_id_invalid" });
     }
@@ -97,7 +103,10 @@ describe("medications: errors", () => {
   it.each(["abc", "-1", "1.5", "refill"])("id %s is 404 'Not found'", async (id) => {
     const { account, pharmacy } = await accountWithMedication();
     for (const method of ["GET", "PATCH", "DELETE"]) {
-      const res = await call(method, `/api/medications/${id}`, { cookie: account.cookie, body: method === "PATCH" ? medicationInput(pharmacy.id) : undefined });
+      const res = await call(method, `/api/medications/${id}`, {
+        cookie: account.cookie,
+        body: method === "PATCH" ? medicationInput(pharmacy.id) : undefined,
+      });
       expect(res.status, method).toBe(404);
       expect(res.body).toEqual({ message: "Not found", code: "error_not_found" });
     }
@@ -146,14 +155,20 @@ describe("medications: errors", () => {
 describe("refill ceiling", () => {
   it("refuses a refill that would pass 1,000,000 pills, and stores nothing", async () => {
     const { account, medication } = await accountWithMedication({ pillsRemaining: 999_990 });
-    const refused = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 11 } });
+    const refused = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: medication.id, pillsToAdd: 11 },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ message: "This refill would bring the supply above 1,000,000.", code: "error_too_many_pills" });
     const after = await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie });
     expect(after.body.pillsRemaining).toBe(999_990);
     expect(after.body.lastRefillDate).toBe(medication.lastRefillDate);
 
-    const upToTheCeiling = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 10 } });
+    const upToTheCeiling = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: medication.id, pillsToAdd: 10 },
+    });
     expect(upToTheCeiling.status).toBe(200);
     expect(upToTheCeiling.body.pillsRemaining).toBe(1_000_000);
   });

@@ -6,7 +6,18 @@ import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../src/data/pharm
 import { medications } from "../src/db/schema";
 import { todayIn } from "../src/domain/countdown";
 import { addDays, daysBetween } from "../src/domain/time";
-import { accountWithMedication, ageCount, call, createMedication, createPharmacy, db, medicationInput, setTimezone, signUp, storedRow } from "./helpers";
+import {
+  accountWithMedication,
+  ageCount,
+  call,
+  createMedication,
+  createPharmacy,
+  db,
+  medicationInput,
+  setTimezone,
+  signUp,
+  storedRow,
+} from "./helpers";
 
 describe("medications: happy paths", () => {
   it("POST answers 201 with the Medication shape; the count is stored as of the user's today", async () => {
@@ -14,16 +25,39 @@ describe("medications: happy paths", () => {
     const pharmacy = await createPharmacy(account);
     const res = await call("POST", "/api/medications", {
       cookie: account.cookie,
-      body: { name: " Metformin ", pharmacyId: pharmacy.id, pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2025-01-05" },
+      body: {
+        name: " Metformin ",
+        pharmacyId: pharmacy.id,
+        pillsPerDay: 1.5,
+        pillsRemaining: 45,
+        pillsPerRefill: 90,
+        lastRefillDate: "2025-01-05",
+      },
     });
     expect(res.status).toBe(201);
     const today = todayIn("UTC");
     expect(res.body).toEqual({
-      id: expect.any(Number), name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2025-01-05", refillsLeft: null, prescriptionExpiresOn: null,
+      id: expect.any(Number),
+      name: "Metformin",
+      pharmacyId: pharmacy.id,
+      pillsPerDay: 1.5,
+      pillsRemaining: 45,
+      pillsPerRefill: 90,
+      lastRefillDate: "2025-01-05",
+      refillsLeft: null,
+      prescriptionExpiresOn: null,
       // The old shape is a daily dose in tablets; days left and the run-out date come with it.
-      unit: "tablet", schedule: { type: "daily", dose: 1.5 }, scheduleChanges: [], pausedFrom: null, pausedUntil: null, daysLeft: 30, runsOutOn: addDays(today, 30),
+      unit: "tablet",
+      schedule: { type: "daily", dose: 1.5 },
+      scheduleChanges: [],
+      pausedFrom: null,
+      pausedUntil: null,
+      daysLeft: 30,
+      runsOutOn: addDays(today, 30),
       // Worded in the request's language, for the dashboard to print.
-      doseText: "1.5 tablets daily", remainingText: "45 tablets", pauseText: null,
+      doseText: "1.5 tablets daily",
+      remainingText: "45 tablets",
+      pauseText: null,
     });
     expect((await storedRow(res.body.id)).countedOn).toBe(todayIn("UTC"));
   });
@@ -39,10 +73,23 @@ describe("medications: happy paths", () => {
   it("coerces form strings and stores an empty last refill date as missing", async () => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account);
-    const body = { name: "Aspirin", pharmacyId: String(pharmacy.id), pillsPerDay: "0.5", pillsRemaining: "10", pillsPerRefill: "30", lastRefillDate: "" };
+    const body = {
+      name: "Aspirin",
+      pharmacyId: String(pharmacy.id),
+      pillsPerDay: "0.5",
+      pillsRemaining: "10",
+      pillsPerRefill: "30",
+      lastRefillDate: "",
+    };
     const res = await call("POST", "/api/medications", { cookie: account.cookie, body });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ pharmacyId: pharmacy.id, pillsPerDay: 0.5, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: null });
+    expect(res.body).toMatchObject({
+      pharmacyId: pharmacy.id,
+      pillsPerDay: 0.5,
+      pillsRemaining: 10,
+      pillsPerRefill: 30,
+      lastRefillDate: null,
+    });
   });
 
   it("accepts a missing or null last refill date", async () => {
@@ -79,7 +126,23 @@ describe("medications: happy paths", () => {
     const update = { name: "Renamed", pharmacyId: other.id, pillsPerDay: 2, pillsRemaining: 60, pillsPerRefill: 60, lastRefillDate: "" };
     const res = await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body: update });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: medication.id, ...update, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null, unit: "tablet", schedule: { type: "daily", dose: 2 }, scheduleChanges: [], pausedFrom: null, pausedUntil: null, daysLeft: 30, runsOutOn: addDays(todayIn("UTC"), 30), doseText: "2 tablets daily", remainingText: "60 tablets", pauseText: null });
+    expect(res.body).toEqual({
+      id: medication.id,
+      ...update,
+      lastRefillDate: null,
+      refillsLeft: null,
+      prescriptionExpiresOn: null,
+      unit: "tablet",
+      schedule: { type: "daily", dose: 2 },
+      scheduleChanges: [],
+      pausedFrom: null,
+      pausedUntil: null,
+      daysLeft: 30,
+      runsOutOn: addDays(todayIn("UTC"), 30),
+      doseText: "2 tablets daily",
+      remainingText: "60 tablets",
+      pauseText: null,
+    });
     expect((await storedRow(medication.id)).countedOn).toBe(todayIn("UTC"));
     expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(res.body);
   });
@@ -96,7 +159,13 @@ describe("medications: countdown on read", () => {
   it("three local days later the count has gone down by 3 × pillsPerDay, in every answer", async () => {
     const { account, medication } = await accountWithMedication({ pillsPerDay: 1.5, pillsRemaining: 30 });
     await ageCount(medication.id, 3);
-    const expected = { ...medication, pillsRemaining: 25.5, remainingText: "25.5 tablets", daysLeft: 17, runsOutOn: addDays(todayIn("UTC"), 17) };
+    const expected = {
+      ...medication,
+      pillsRemaining: 25.5,
+      remainingText: "25.5 tablets",
+      daysLeft: 17,
+      runsOutOn: addDays(todayIn("UTC"), 17),
+    };
     expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(expected);
     expect((await call("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([expected]);
     expect((await storedRow(medication.id)).pillsRemaining).toBe(30); // reads never write
@@ -109,14 +178,20 @@ describe("medications: countdown on read", () => {
   });
 
   it("follows the user's zone: at one instant Kiritimati (UTC+14) is a day or two ahead of Pago Pago (UTC−11)", async () => {
-    const [east, west] = await Promise.all([accountWithMedication({ pillsPerDay: 1, pillsRemaining: 50 }), accountWithMedication({ pillsPerDay: 1, pillsRemaining: 50 })]);
+    const [east, west] = await Promise.all([
+      accountWithMedication({ pillsPerDay: 1, pillsRemaining: 50 }),
+      accountWithMedication({ pillsPerDay: 1, pillsRemaining: 50 }),
+    ]);
     await setTimezone(east.account, "Pacific/Kiritimati");
     await setTimezone(west.account, "Pacific/Pago_Pago");
     // Both counts were true on the same calendar date, 10 days before Pago Pago's today. The
     // expected values are taken before and after the requests, so a midnight in between cannot flake.
     const before = Date.now();
     const countedOn = addDays(todayIn("Pacific/Pago_Pago", before), -10);
-    await db().update(medications).set({ countedOn }).where(inArray(medications.id, [east.medication.id, west.medication.id]));
+    await db()
+      .update(medications)
+      .set({ countedOn })
+      .where(inArray(medications.id, [east.medication.id, west.medication.id]));
 
     const eastCount = (await call("GET", `/api/medications/${east.medication.id}`, { cookie: east.account.cookie })).body.pillsRemaining;
     const westCount = (await call("GET", `/api/medications/${west.medication.id}`, { cookie: west.account.cookie })).body.pillsRemaining;
@@ -133,9 +208,20 @@ describe("medications: refill", () => {
   it("adds pillsToAdd to the current count and records today as the last refill date", async () => {
     const { account, medication } = await accountWithMedication({ pillsPerDay: 2, pillsRemaining: 20, lastRefillDate: "2025-01-05" });
     await ageCount(medication.id, 4); // 20 − 2 × 4 = 12 pills today
-    const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30 } });
+    const res = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: medication.id, pillsToAdd: 30 },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...medication, pillsRemaining: 42, remainingText: "42 tablets", daysLeft: 21, runsOutOn: addDays(todayIn("UTC"), 21), lastRefillDate: todayIn("UTC"), refillId: expect.any(Number) });
+    expect(res.body).toEqual({
+      ...medication,
+      pillsRemaining: 42,
+      remainingText: "42 tablets",
+      daysLeft: 21,
+      runsOutOn: addDays(todayIn("UTC"), 21),
+      lastRefillDate: todayIn("UTC"),
+      refillId: expect.any(Number),
+    });
     const row = await storedRow(medication.id);
     expect([row.pillsRemaining, row.countedOn]).toEqual([42, todayIn("UTC")]);
   });
@@ -143,7 +229,10 @@ describe("medications: refill", () => {
   it("an empty supply gets exactly the refill, not a negative balance plus the refill", async () => {
     const { account, medication } = await accountWithMedication({ pillsPerDay: 3, pillsRemaining: 6 });
     await ageCount(medication.id, 30);
-    const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: "45" } });
+    const res = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: medication.id, pillsToAdd: "45" },
+    });
     expect(res.body.pillsRemaining).toBe(45);
   });
 
@@ -155,9 +244,16 @@ describe("medications: refill", () => {
     // earlier date would rightly be refused as before the medication existed (00:00–11:00 UTC).
     const account = await signUp();
     await setTimezone(account, zone);
-    const medication = await createMedication(account, { pharmacyId: (await createPharmacy(account)).id, pillsPerDay: 1, pillsRemaining: 10 });
+    const medication = await createMedication(account, {
+      pharmacyId: (await createPharmacy(account)).id,
+      pillsPerDay: 1,
+      pillsRemaining: 10,
+    });
     const before = Date.now();
-    const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 1 } });
+    const res = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: medication.id, pillsToAdd: 1 },
+    });
     const after = Date.now();
     const today = new Set([todayIn(zone, before), todayIn(zone, after)]);
     expect(today).toContain(res.body.lastRefillDate);
@@ -174,16 +270,28 @@ describe("the dashboard's first paint: its data comes with the session lookup", 
   }));
 
   it("answers the session user's medications (current counts, sorted) and pharmacies, nobody else's", async () => {
-    const [{ account, pharmacy, medication }, stranger] = await Promise.all([accountWithMedication({ name: "zinc", pillsRemaining: 20 }), accountWithMedication()]);
+    const [{ account, pharmacy, medication }, stranger] = await Promise.all([
+      accountWithMedication({ name: "zinc", pillsRemaining: 20 }),
+      accountWithMedication(),
+    ]);
     const second = await createMedication(account, { name: "Aspirin", pharmacyId: pharmacy.id });
     const other = await createPharmacy(account, { name: "aaa first" });
     await ageCount(medication.id, 2);
     const found = await loadSignedIn(db(), sessionToken(account.cookie), Date.now(), dashboardReads);
     expect(found?.user).toEqual(account.user);
-    const data = { medications: toSortedMedications(medicationRecords(found!.data.medications), todayIn(found!.user.timezone)), pharmacies: sortPharmacies(pharmacyRecords(found!.data.pharmacies)) };
+    const data = {
+      medications: toSortedMedications(medicationRecords(found!.data.medications), todayIn(found!.user.timezone)),
+      pharmacies: sortPharmacies(pharmacyRecords(found!.data.pharmacies)),
+    };
     // The stored rows: the API adds the phone's display and tel: link (withPhone) when it answers.
     const stored = ({ phoneDisplay: _display, phoneHref: _href, ...row }: typeof pharmacy) => row;
-    expect(data).toEqual({ medications: [second, { ...medication, pillsRemaining: 18, remainingText: "18 tablets", daysLeft: 18, runsOutOn: addDays(todayIn("UTC"), 18) }], pharmacies: [other, pharmacy].map(stored) });
+    expect(data).toEqual({
+      medications: [
+        second,
+        { ...medication, pillsRemaining: 18, remainingText: "18 tablets", daysLeft: 18, runsOutOn: addDays(todayIn("UTC"), 18) },
+      ],
+      pharmacies: [other, pharmacy].map(stored),
+    });
     expect(data.medications.map((m) => m.id)).not.toContain(stranger.medication.id);
     const theirs = await loadSignedIn(db(), sessionToken(stranger.account.cookie), Date.now(), dashboardReads);
     expect(medicationRecords(theirs!.data.medications).map((m) => m.id)).toEqual([stranger.medication.id]);

@@ -17,7 +17,10 @@ async function backdate(medicationId: number, days: number) {
     .where(eq(medications.id, medicationId));
   await db()
     .update(supplyEvents)
-    .set({ localDate: sql`date(${supplyEvents.localDate}, ${`-${days} days`})`, countedOn: sql`date(${supplyEvents.countedOn}, ${`-${days} days`})` })
+    .set({
+      localDate: sql`date(${supplyEvents.localDate}, ${`-${days} days`})`,
+      countedOn: sql`date(${supplyEvents.countedOn}, ${`-${days} days`})`,
+    })
     .where(eq(supplyEvents.medicationId, medicationId));
 }
 
@@ -25,25 +28,44 @@ const refill = (account: Account, medicationId: number, body: Record<string, unk
   call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId, pillsToAdd: 30, ...body } });
 const undo = (account: Account, medicationId: number, body: Record<string, unknown> = {}) =>
   call("POST", `/api/medications/${medicationId}/undo-refill`, { cookie: account.cookie, body });
-const history = (account: Account, medicationId: number) => call("GET", `/api/medications/${medicationId}/history`, { cookie: account.cookie });
+const history = (account: Account, medicationId: number) =>
+  call("GET", `/api/medications/${medicationId}/history`, { cookie: account.cookie });
 /** A medication made through the API after the account's zone was set (its 'created' date is that zone's today). */
 async function medicationOf(account: Account, overrides: Record<string, unknown>) {
   const pharmacy = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "Pharmacy", phoneNumber: "2125550100" } });
-  const body = { name: "Medication", pharmacyId: pharmacy.body.id, pillsPerDay: 1, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: "", ...overrides };
+  const body = {
+    name: "Medication",
+    pharmacyId: pharmacy.body.id,
+    pillsPerDay: 1,
+    pillsRemaining: 10,
+    pillsPerRefill: 30,
+    lastRefillDate: "",
+    ...overrides,
+  };
   const res = await call("POST", "/api/medications", { cookie: account.cookie, body });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
-const current = async (account: Account, medicationId: number) => (await call("GET", `/api/medications/${medicationId}`, { cookie: account.cookie })).body;
+const current = async (account: Account, medicationId: number) =>
+  (await call("GET", `/api/medications/${medicationId}`, { cookie: account.cookie })).body;
 
 describe("supply history", () => {
   it("create, correction and refill each write an event; the history answers them newest first", async () => {
     const { account, medication, pharmacy } = await accountWithMedication({ pillsPerDay: 1, pillsRemaining: 12 });
     const today = todayIn("UTC");
-    const body = { name: medication.name, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 20, pillsPerRefill: 30, lastRefillDate: "" };
+    const body = {
+      name: medication.name,
+      pharmacyId: pharmacy.id,
+      pillsPerDay: 1,
+      pillsRemaining: 20,
+      pillsPerRefill: 30,
+      lastRefillDate: "",
+    };
     expect((await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body })).status).toBe(200);
     // An edit that leaves the count alone is no supply change.
-    expect((await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body: { ...body, name: "Renamed" } })).status).toBe(200);
+    expect(
+      (await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body: { ...body, name: "Renamed" } })).status,
+    ).toBe(200);
     expect((await refill(account, medication.id)).status).toBe(200);
     const res = await history(account, medication.id);
     expect(res.status).toBe(200);
@@ -103,24 +125,29 @@ describe("back-dated refills", () => {
     [5, 2, 12, 1, 45],
     [7.5, 0.5, 20, 20, 10],
     [100, 3, 40, 0, 90],
-  ])("the SQL agrees with supplyOn: %d pills, %d a day, added %d days ago, picked up %d days ago, +%d", async (pills, perDay, addedDaysAgo, pickedDaysAgo, add) => {
-    const { account, medication } = await accountWithMedication({ pillsPerDay: perDay, pillsRemaining: pills });
-    await backdate(medication.id, addedDaysAgo);
-    const today = todayIn("UTC");
-    const stored = await storedRow(medication.id);
-    const regimen = parseRegimen(stored.regimen, stored.pillsPerDay);
-    const pickedUp = addDays(today, -pickedDaysAgo);
-    // supplyOn's count on the pick-up day (the stored count as is before its own date), plus the refill.
-    // biome-ignore lint/complexity/useMathMinMax: dates as text; Math.max would make them numbers
-    const countedOn = pickedUp > stored.countedOn ? pickedUp : stored.countedOn;
-    const pillsAfter = roundPills(supplyOn({ pillsRemaining: stored.pillsRemaining, countedOn: stored.countedOn, regimen }, countedOn).pillsRemaining + add);
-    const res = await refill(account, medication.id, { refilledOn: pickedUp, pillsToAdd: add });
-    expect(res.body.pillsRemaining).toBe(supplyOn({ pillsRemaining: pillsAfter, countedOn, regimen }, today).pillsRemaining);
-    expect(await storedRow(medication.id)).toMatchObject({ pillsRemaining: pillsAfter, countedOn });
-    // The undo takes the refill's pills off today's count, never below 0.
-    const undone = await undo(account, medication.id);
-    expect(undone.body.pillsRemaining).toBe(Math.max(0, roundPills(res.body.pillsRemaining - add)));
-  });
+  ])(
+    "the SQL agrees with supplyOn: %d pills, %d a day, added %d days ago, picked up %d days ago, +%d",
+    async (pills, perDay, addedDaysAgo, pickedDaysAgo, add) => {
+      const { account, medication } = await accountWithMedication({ pillsPerDay: perDay, pillsRemaining: pills });
+      await backdate(medication.id, addedDaysAgo);
+      const today = todayIn("UTC");
+      const stored = await storedRow(medication.id);
+      const regimen = parseRegimen(stored.regimen, stored.pillsPerDay);
+      const pickedUp = addDays(today, -pickedDaysAgo);
+      // supplyOn's count on the pick-up day (the stored count as is before its own date), plus the refill.
+      // biome-ignore lint/complexity/useMathMinMax: dates as text; Math.max would make them numbers
+      const countedOn = pickedUp > stored.countedOn ? pickedUp : stored.countedOn;
+      const pillsAfter = roundPills(
+        supplyOn({ pillsRemaining: stored.pillsRemaining, countedOn: stored.countedOn, regimen }, countedOn).pillsRemaining + add,
+      );
+      const res = await refill(account, medication.id, { refilledOn: pickedUp, pillsToAdd: add });
+      expect(res.body.pillsRemaining).toBe(supplyOn({ pillsRemaining: pillsAfter, countedOn, regimen }, today).pillsRemaining);
+      expect(await storedRow(medication.id)).toMatchObject({ pillsRemaining: pillsAfter, countedOn });
+      // The undo takes the refill's pills off today's count, never below 0.
+      const undone = await undo(account, medication.id);
+      expect(undone.body.pillsRemaining).toBe(Math.max(0, roundPills(res.body.pillsRemaining - add)));
+    },
+  );
 
   it("the last refill date becomes the latest refill date, not an older pick-up", async () => {
     const { account, medication } = await accountWithMedication({ pillsPerDay: 1, pillsRemaining: 50 });
@@ -176,15 +203,30 @@ describe("back-dated refills", () => {
     const res = await refill(account, medication.id, { refilledOn: pickedUp, pillsToAdd: 300 });
     expect(res.status, res.text).toBe(200);
     const stored = await storedRow(medication.id);
-    expect(res.body.pillsRemaining).toBe(supplyOn({ pillsRemaining: 300, countedOn: pickedUp, regimen: parseRegimen(stored.regimen, stored.pillsPerDay) }, today).pillsRemaining);
+    expect(res.body.pillsRemaining).toBe(
+      supplyOn({ pillsRemaining: 300, countedOn: pickedUp, regimen: parseRegimen(stored.regimen, stored.pillsPerDay) }, today)
+        .pillsRemaining,
+    );
     expect(res.body.lastRefillDate).toBe(pickedUp);
   });
 });
 
 describe("undo", () => {
   it("reverts exactly the refill: count, last refill date and the prescription's refill", async () => {
-    const { account, medication, pharmacy } = await accountWithMedication({ pillsPerDay: 1, pillsRemaining: 10, lastRefillDate: "2025-01-05" });
-    const body = { name: medication.name, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: "2025-01-05", refillsLeft: 2 };
+    const { account, medication, pharmacy } = await accountWithMedication({
+      pillsPerDay: 1,
+      pillsRemaining: 10,
+      lastRefillDate: "2025-01-05",
+    });
+    const body = {
+      name: medication.name,
+      pharmacyId: pharmacy.id,
+      pillsPerDay: 1,
+      pillsRemaining: 10,
+      pillsPerRefill: 30,
+      lastRefillDate: "2025-01-05",
+      refillsLeft: 2,
+    };
     await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body });
     const refilled = await refill(account, medication.id);
     expect(refilled.body).toMatchObject({ pillsRemaining: 40, refillsLeft: 1, lastRefillDate: todayIn("UTC") });
@@ -204,7 +246,14 @@ describe("undo", () => {
     const second = await refill(account, medication.id);
     // The toast of the first refill names it: the newest refill is another one.
     expect((await undo(account, medication.id, { refillId: first.body.refillId })).status).toBe(409);
-    const body = { name: medication.name, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 5, pillsPerRefill: 30, lastRefillDate: "" };
+    const body = {
+      name: medication.name,
+      pharmacyId: pharmacy.id,
+      pillsPerDay: 1,
+      pillsRemaining: 5,
+      pillsPerRefill: 30,
+      lastRefillDate: "",
+    };
     await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body });
     expect((await undo(account, medication.id, { refillId: second.body.refillId })).status).toBe(409);
     expect((await current(account, medication.id)).pillsRemaining).toBe(5);
@@ -230,7 +279,15 @@ describe("undo", () => {
 
   it("refills left go down by one per refill, never below 0; an undo gives back only what was used", async () => {
     const { account, medication, pharmacy } = await accountWithMedication({ pillsPerDay: 1, pillsRemaining: 10 });
-    const body = { name: medication.name, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: "", refillsLeft: 1 };
+    const body = {
+      name: medication.name,
+      pharmacyId: pharmacy.id,
+      pillsPerDay: 1,
+      pillsRemaining: 10,
+      pillsPerRefill: 30,
+      lastRefillDate: "",
+      refillsLeft: 1,
+    };
     await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body });
     expect((await refill(account, medication.id)).body.refillsLeft).toBe(0);
     expect((await refill(account, medication.id)).body.refillsLeft).toBe(0);
@@ -243,7 +300,9 @@ describe("undo", () => {
 
   it("concurrent refills and undos lose nothing: every answer is consistent with the history", async () => {
     const { account, medication } = await accountWithMedication({ pillsPerDay: 1, pillsRemaining: 5 });
-    const requests = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? refill(account, medication.id, { pillsToAdd: 10 }) : undo(account, medication.id)));
+    const requests = Array.from({ length: 12 }, (_, i) =>
+      i % 2 === 0 ? refill(account, medication.id, { pillsToAdd: 10 }) : undo(account, medication.id),
+    );
     const answers = await Promise.all(requests);
     const refills = answers.filter((_, i) => i % 2 === 0);
     const undos = answers.filter((_, i) => i % 2 === 1);

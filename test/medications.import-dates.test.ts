@@ -12,7 +12,12 @@ import { call, db, setTimezone, signUp, type Account } from "./helpers";
 const HEADER = CSV_COLUMNS.join(",");
 const file = (...rows: string[]) => [HEADER, ...rows].join("\r\n");
 const importFile = (account: Account, text: string, query = "", language = "en") =>
-  call("POST", `/api/medications/import${query}`, { cookie: account.cookie, rawBody: text, contentType: "text/csv", headers: { "Accept-Language": language } });
+  call("POST", `/api/medications/import${query}`, {
+    cookie: account.cookie,
+    rawBody: text,
+    contentType: "text/csv",
+    headers: { "Accept-Language": language },
+  });
 const written = async (account: Account) => ({
   medications: await db().select().from(medications).where(eq(medications.userId, account.id)),
   pharmacies: await db().select().from(pharmacies).where(eq(pharmacies.userId, account.id)),
@@ -22,7 +27,11 @@ describe("CSV import: a future last refill date", () => {
   it("is refused at its row in the preview, and the import answers 400 writing nothing", async () => {
     const account = await signUp();
     const today = todayIn("UTC");
-    const text = file(`Today,1,30,30,${today},Corner,,,`, `Tomorrow,1,30,30,${addDays(today, 1)},New Place,,,`, `Past,1,30,30,${addDays(today, -40)},Corner,,,`);
+    const text = file(
+      `Today,1,30,30,${today},Corner,,,`,
+      `Tomorrow,1,30,30,${addDays(today, 1)},New Place,,,`,
+      `Past,1,30,30,${addDays(today, -40)},Corner,,,`,
+    );
 
     const preview = await importFile(account, text, "?dryRun=1");
     expect(preview.status, preview.text).toBe(200);

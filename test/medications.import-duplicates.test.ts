@@ -43,7 +43,10 @@ describe("CSV import: the account's own pharmacies", () => {
 
   it("folds a new pharmacy's repeats in the file the same way, keeping the first spelling and the phone one row gives", async () => {
     const account = await signUp();
-    const res = await importFile(account, file("A,1,30,30,,Main Street,,,", "B,1,30,30,,MAIN  street,2125550100,,", "C,1,30,30,,main street,,,"));
+    const res = await importFile(
+      account,
+      file("A,1,30,30,,Main Street,,,", "B,1,30,30,,MAIN  street,2125550100,,", "C,1,30,30,,main street,,,"),
+    );
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({ imported: 3, pharmaciesCreated: 1, skipped: 0 });
     const [pharmacy] = await pharmacyRows(account);
@@ -71,7 +74,12 @@ describe("CSV import: medications already on the list", () => {
     return { account, corner, other };
   }
   // Row 2: same name (other case, spaces) and pharmacy; row 3: same name, another pharmacy; row 4: new; row 5: same again.
-  const mixed = file("lisinopril  10MG,1,30,30,,corner drugs,,,", "Lisinopril 10mg,1,30,30,,Other,,,", "Metformin,1,30,30,,Corner Drugs,,,", " Lisinopril 10mg ,2,60,30,,Corner Drugs,2125550100,,");
+  const mixed = file(
+    "lisinopril  10MG,1,30,30,,corner drugs,,,",
+    "Lisinopril 10mg,1,30,30,,Other,,,",
+    "Metformin,1,30,30,,Corner Drugs,,,",
+    " Lisinopril 10mg ,2,60,30,,Corner Drugs,2125550100,,",
+  );
 
   it("the preview lists them by row; the default skips them and says how many", async () => {
     const { account, corner } = await accountWithLisinopril();
@@ -83,7 +91,12 @@ describe("CSV import: medications already on the list", () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({ imported: 2, pharmaciesCreated: 0, skipped: 2 });
     const rows = await medicationRows(account);
-    expect(rows.filter((m) => m.pharmacyId === corner.id).map((m) => m.name).sort()).toEqual(["Lisinopril 10mg", "Metformin"]);
+    expect(
+      rows
+        .filter((m) => m.pharmacyId === corner.id)
+        .map((m) => m.name)
+        .sort(),
+    ).toEqual(["Lisinopril 10mg", "Metformin"]);
     expect(rows).toHaveLength(3);
     // ?duplicates=skip says the same as nothing.
     expect((await importFile(account, mixed, "?duplicates=skip")).body).toEqual({ imported: 0, pharmaciesCreated: 0, skipped: 4 });
@@ -98,7 +111,9 @@ describe("CSV import: medications already on the list", () => {
     const some = await accountWithLisinopril();
     const picked = await importFile(some.account, mixed, "?importAsNew=5");
     expect(picked.body).toEqual({ imported: 3, pharmaciesCreated: 0, skipped: 1 });
-    const lisinopril = (await medicationRows(some.account)).filter((m) => m.name.trim() === "Lisinopril 10mg" && m.pharmacyId === some.corner.id);
+    const lisinopril = (await medicationRows(some.account)).filter(
+      (m) => m.name.trim() === "Lisinopril 10mg" && m.pharmacyId === some.corner.id,
+    );
     expect(lisinopril.map((m) => m.pillsPerDay).sort()).toEqual([1, 2]);
   });
 
@@ -140,7 +155,11 @@ describe("CSV import: medications already on the list", () => {
   });
 
   it.each([
-    ["?duplicates=maybe", "Choose whether to skip the medications already on your list or import them as new.", "error_import_duplicates_choice"],
+    [
+      "?duplicates=maybe",
+      "Choose whether to skip the medications already on your list or import them as new.",
+      "error_import_duplicates_choice",
+    ],
     ["?importAsNew=two", "The rows to import as new must be row numbers separated by commas.", "error_import_rows_list"],
     ["?importAsNew=3,,4", "The rows to import as new must be row numbers separated by commas.", "error_import_rows_list"],
     ["?importAsNew=0", "The rows to import as new must be row numbers separated by commas.", "error_import_rows_list"],
@@ -153,7 +172,12 @@ describe("CSV import: medications already on the list", () => {
 
   it("the 400 is in the request's language", async () => {
     const { account } = await accountWithLisinopril();
-    const res = await call("POST", "/api/medications/import?duplicates=maybe", { cookie: account.cookie, rawBody: mixed, contentType: "text/csv", headers: { "Accept-Language": "fr" } });
+    const res = await call("POST", "/api/medications/import?duplicates=maybe", {
+      cookie: account.cookie,
+      rawBody: mixed,
+      contentType: "text/csv",
+      headers: { "Accept-Language": "fr" },
+    });
     expect([res.status, res.body.code]).toEqual([400, "error_import_duplicates_choice"]);
     expect(res.body.message).toBe("Choisissez d’ignorer les médicaments déjà dans votre liste ou de les importer comme nouveaux.");
   });

@@ -12,7 +12,8 @@ import { accountWithMedication, call, medicationInput, signUp, storedRow } from 
 
 const today = () => todayIn("UTC");
 const pausesOf = async (id: number) => (JSON.parse((await storedRow(id)).regimen) as Regimen).pauses;
-const pause = (cookie: string, id: number | string, body: unknown, headers?: Record<string, string>) => call("PUT", `/api/medications/${id}/pause`, { cookie, body, headers });
+const pause = (cookie: string, id: number | string, body: unknown, headers?: Record<string, string>) =>
+  call("PUT", `/api/medications/${id}/pause`, { cookie, body, headers });
 const resume = (cookie: string, id: number | string) => call("DELETE", `/api/medications/${id}/pause`, { cookie });
 
 describe("PUT /api/medications/:id/pause", () => {
@@ -21,9 +22,19 @@ describe("PUT /api/medications/:id/pause", () => {
     expect(medication).toMatchObject({ daysLeft: 30, runsOutOn: addDays(today(), 30) });
     const paused = await pause(account.cookie, medication.id, { pausedFrom: today(), pausedUntil: "" });
     expect(paused.status, paused.text).toBe(200);
-    expect(paused.body).toMatchObject({ id: medication.id, pillsRemaining: 30, pausedFrom: today(), pausedUntil: null, daysLeft: null, runsOutOn: null });
+    expect(paused.body).toMatchObject({
+      id: medication.id,
+      pillsRemaining: 30,
+      pausedFrom: today(),
+      pausedUntil: null,
+      daysLeft: null,
+      runsOutOn: null,
+    });
     expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(paused.body);
-    expect((await call("GET", "/api/medications", { cookie: account.cookie })).body[0]).toMatchObject({ pausedFrom: today(), daysLeft: null });
+    expect((await call("GET", "/api/medications", { cookie: account.cookie })).body[0]).toMatchObject({
+      pausedFrom: today(),
+      daysLeft: null,
+    });
     const page = await call("GET", `/medications/${medication.id}`, { cookie: account.cookie });
     expect(page.text).toMatch(/<dt[^>]*>Dose<\/dt><dd[^>]*>1 tablet daily<span[^>]*>Paused<\/span>/);
     expect(page.text).toMatch(/<dt[^>]*>Runs out on<\/dt><dd[^>]*>Paused<\/dd>/);
@@ -41,7 +52,9 @@ describe("PUT /api/medications/:id/pause", () => {
     const paused = await pause(account.cookie, medication.id, { pausedFrom: today(), pausedUntil: until });
     expect(paused.body).toMatchObject({ pausedFrom: today(), pausedUntil: until, daysLeft: 35, runsOutOn: addDays(today(), 35) });
     const shown = await call("GET", `/medications/${medication.id}`, { cookie: account.cookie });
-    expect(shown.text).toContain(`Paused until ${new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${until}T00:00:00Z`))}`);
+    expect(shown.text).toContain(
+      `Paused until ${new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${until}T00:00:00Z`))}`,
+    );
     const longer = await pause(account.cookie, medication.id, { pausedFrom: today(), pausedUntil: addDays(today(), 9) });
     expect(longer.body).toMatchObject({ pausedUntil: addDays(today(), 9), daysLeft: 40 });
     expect(await pausesOf(medication.id)).toEqual([{ from: today(), until: addDays(today(), 9) }]);
@@ -63,11 +76,21 @@ describe("PUT /api/medications/:id/pause", () => {
     const nextMonth = addDays(today(), 40);
     const taper = await call("PATCH", `/api/medications/${medication.id}`, {
       cookie: account.cookie,
-      body: medicationInput(pharmacy.id, { name: medication.name, pillsRemaining: 30, schedule: { type: "daily", dose: 2 }, effectiveFrom: nextMonth }),
+      body: medicationInput(pharmacy.id, {
+        name: medication.name,
+        pillsRemaining: 30,
+        schedule: { type: "daily", dose: 2 },
+        effectiveFrom: nextMonth,
+      }),
     });
     expect(taper.status, taper.text).toBe(200);
     const paused = await pause(account.cookie, medication.id, { pausedFrom: addDays(today(), 2), pausedUntil: addDays(today(), 3) });
-    expect(paused.body).toMatchObject({ pausedFrom: addDays(today(), 2), pausedUntil: addDays(today(), 3), daysLeft: 32, scheduleChanges: [{ effectiveFrom: nextMonth }] });
+    expect(paused.body).toMatchObject({
+      pausedFrom: addDays(today(), 2),
+      pausedUntil: addDays(today(), 3),
+      daysLeft: 32,
+      scheduleChanges: [{ effectiveFrom: nextMonth }],
+    });
     const page = await call("GET", `/medications/${medication.id}`, { cookie: account.cookie });
     expect(page.text).toMatch(/Paused from \w+ \d+, \d{4} to \w+ \d+, \d{4}/);
     expect(page.text).toMatch(/>Cancel pause<\/button>/);
@@ -82,7 +105,13 @@ describe("DELETE /api/medications/:id/pause (resume)", () => {
     await pause(account.cookie, medication.id, { pausedFrom: addDays(today(), -3), pausedUntil: null });
     const resumed = await resume(account.cookie, medication.id);
     expect(resumed.status, resumed.text).toBe(200);
-    expect(resumed.body).toMatchObject({ pillsRemaining: 8, pausedFrom: null, pausedUntil: null, daysLeft: 8, runsOutOn: addDays(today(), 8) });
+    expect(resumed.body).toMatchObject({
+      pillsRemaining: 8,
+      pausedFrom: null,
+      pausedUntil: null,
+      daysLeft: 8,
+      runsOutOn: addDays(today(), 8),
+    });
     expect(await pausesOf(medication.id)).toEqual([{ from: addDays(today(), -3), until: addDays(today(), -1) }]);
     const page = await call("GET", `/medications/${medication.id}`, { cookie: account.cookie });
     expect(page.text).not.toContain("Paused");
@@ -113,7 +142,14 @@ describe("pause: refusals", () => {
     [{ pausedFrom: "-7", pausedUntil: "-1" }, "field_paused_until_past"],
   ])("%j → 400 %s, naming the field, in the request's language", async (body, code) => {
     const { account, medication } = await accountWithMedication();
-    const day = (value: unknown) => (value === "today" ? today() : value === "yesterday" ? addDays(today(), -1) : typeof value === "string" && /^-\d+$/.test(value) ? addDays(today(), Number(value)) : value);
+    const day = (value: unknown) =>
+      value === "today"
+        ? today()
+        : value === "yesterday"
+          ? addDays(today(), -1)
+          : typeof value === "string" && /^-\d+$/.test(value)
+            ? addDays(today(), Number(value))
+            : value;
     const sent = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, day(value)]));
     const res = await pause(account.cookie, medication.id, sent);
     expect(res.status, res.text).toBe(400);
@@ -162,11 +198,27 @@ describe("pause: database round trips", () => {
     const { account, medication } = await accountWithMedication();
     const stranger = await signUp();
     const answers = [
-      [await call("PUT", `/api/medications/${medication.id}/pause`, { cookie: account.cookie, body: { pausedFrom: today() }, env: timed }), 200, 2],
+      [
+        await call("PUT", `/api/medications/${medication.id}/pause`, { cookie: account.cookie, body: { pausedFrom: today() }, env: timed }),
+        200,
+        2,
+      ],
       [await call("DELETE", `/api/medications/${medication.id}/pause`, { cookie: account.cookie, env: timed }), 200, 2],
-      [await call("PUT", `/api/medications/${medication.id}/pause`, { cookie: stranger.cookie, body: { pausedFrom: today() }, env: timed }), 404, 2],
+      [
+        await call("PUT", `/api/medications/${medication.id}/pause`, {
+          cookie: stranger.cookie,
+          body: { pausedFrom: today() },
+          env: timed,
+        }),
+        404,
+        2,
+      ],
       [await call("DELETE", `/api/medications/${medication.id}/pause`, { cookie: stranger.cookie, env: timed }), 404, 2],
-      [await call("PUT", `/api/medications/${medication.id}/pause`, { cookie: account.cookie, body: { pausedFrom: "x" }, env: timed }), 400, 1],
+      [
+        await call("PUT", `/api/medications/${medication.id}/pause`, { cookie: account.cookie, body: { pausedFrom: "x" }, env: timed }),
+        400,
+        1,
+      ],
     ] as const;
     for (const [res, status, trips] of answers) expect([res.status, roundTrips(res)]).toEqual([status, trips]);
   });

@@ -20,10 +20,23 @@ async function add(body: Record<string, unknown>) {
 describe("POST/PATCH /api/medications: regimens", () => {
   it("methotrexate 6 tablets every 7 days: run-out date, days left, average pillsPerDay", async () => {
     const startsOn = addDays(today(), 1);
-    const { res } = await add({ pillsRemaining: 24, pillsPerDay: undefined, schedule: { type: "interval", dose: 6, everyDays: 7, startsOn } });
+    const { res } = await add({
+      pillsRemaining: 24,
+      pillsPerDay: undefined,
+      schedule: { type: "interval", dose: 6, everyDays: 7, startsOn },
+    });
     expect(res.status, res.text).toBe(201);
     // Doses on +1, +8, +15, +22; +29 cannot be covered.
-    expect(res.body).toMatchObject({ unit: "tablet", schedule: { type: "interval", dose: 6, everyDays: 7, startsOn }, pillsPerDay: 0.857, daysLeft: 29, runsOutOn: addDays(today(), 29), scheduleChanges: [], pausedFrom: null, pausedUntil: null });
+    expect(res.body).toMatchObject({
+      unit: "tablet",
+      schedule: { type: "interval", dose: 6, everyDays: 7, startsOn },
+      pillsPerDay: 0.857,
+      daysLeft: 29,
+      runsOutOn: addDays(today(), 29),
+      scheduleChanges: [],
+      pausedFrom: null,
+      pausedUntil: null,
+    });
   });
 
   it("an as-needed inhaler in puffs: days left = floor(7 × count / perWeek)", async () => {
@@ -35,13 +48,26 @@ describe("POST/PATCH /api/medications: regimens", () => {
   it("the old shape (pillsPerDay only) is a daily dose; sending the answered average back keeps the schedule", async () => {
     const { account, pharmacy, res } = await add({ pillsPerDay: 1.5 });
     expect(res.body).toMatchObject({ schedule: { type: "daily", dose: 1.5 }, unit: "tablet", daysLeft: 20 });
-    const weekly = await call("PATCH", `/api/medications/${res.body.id}`, { cookie: account.cookie, body: medicationInput(pharmacy.id, { unit: "injection", pillsRemaining: 4, schedule: { type: "weekdays", dose: 1, days: ["mon"] } }) });
+    const weekly = await call("PATCH", `/api/medications/${res.body.id}`, {
+      cookie: account.cookie,
+      body: medicationInput(pharmacy.id, { unit: "injection", pillsRemaining: 4, schedule: { type: "weekdays", dose: 1, days: ["mon"] } }),
+    });
     expect(weekly.status, weekly.text).toBe(200);
     // An older client echoes pillsPerDay (the average) and knows nothing of the schedule or unit.
-    const echoed = await call("PATCH", `/api/medications/${res.body.id}`, { cookie: account.cookie, body: medicationInput(pharmacy.id, { pillsRemaining: 4, pillsPerDay: weekly.body.pillsPerDay }) });
-    expect(echoed.body, echoed.text).toMatchObject({ unit: "injection", pillsPerDay: 0.143, schedule: { type: "weekdays", dose: 1, days: ["mon"] } });
+    const echoed = await call("PATCH", `/api/medications/${res.body.id}`, {
+      cookie: account.cookie,
+      body: medicationInput(pharmacy.id, { pillsRemaining: 4, pillsPerDay: weekly.body.pillsPerDay }),
+    });
+    expect(echoed.body, echoed.text).toMatchObject({
+      unit: "injection",
+      pillsPerDay: 0.143,
+      schedule: { type: "weekdays", dose: 1, days: ["mon"] },
+    });
     // A pillsPerDay that is neither a dose nor the stored average is refused.
-    const odd = await call("PATCH", `/api/medications/${res.body.id}`, { cookie: account.cookie, body: medicationInput(pharmacy.id, { pillsRemaining: 4, pillsPerDay: 0.2 }) });
+    const odd = await call("PATCH", `/api/medications/${res.body.id}`, {
+      cookie: account.cookie,
+      body: medicationInput(pharmacy.id, { pillsRemaining: 4, pillsPerDay: 0.2 }),
+    });
     expect([odd.status, odd.body.code]).toEqual([400, "field_pills_per_day_min"]);
   });
 
@@ -49,20 +75,39 @@ describe("POST/PATCH /api/medications: regimens", () => {
     const { account, pharmacy, res } = await add({ pillsRemaining: 40, pillsPerDay: undefined, schedule: { type: "daily", dose: 4 } });
     expect(res.body.runsOutOn).toBe(addDays(today(), 10));
     const nextWeek = addDays(today(), 7);
-    const body = medicationInput(pharmacy.id, { name: res.body.name, pillsRemaining: 40, schedule: { type: "daily", dose: 2 }, effectiveFrom: nextWeek });
+    const body = medicationInput(pharmacy.id, {
+      name: res.body.name,
+      pillsRemaining: 40,
+      schedule: { type: "daily", dose: 2 },
+      effectiveFrom: nextWeek,
+    });
     const tapered = await call("PATCH", `/api/medications/${res.body.id}`, { cookie: account.cookie, body });
     expect(tapered.status, tapered.text).toBe(200);
     // 28 by next week, then 2 a day: 12 last 6 days.
-    expect(tapered.body).toMatchObject({ schedule: { type: "daily", dose: 4 }, scheduleChanges: [{ effectiveFrom: nextWeek, schedule: { type: "daily", dose: 2 } }], runsOutOn: addDays(today(), 13), daysLeft: 13 });
-    const renamed = await call("PATCH", `/api/medications/${res.body.id}`, { cookie: account.cookie, body: medicationInput(pharmacy.id, { name: "Prednisone", pillsRemaining: 40, schedule: { type: "daily", dose: 4 } }) });
+    expect(tapered.body).toMatchObject({
+      schedule: { type: "daily", dose: 4 },
+      scheduleChanges: [{ effectiveFrom: nextWeek, schedule: { type: "daily", dose: 2 } }],
+      runsOutOn: addDays(today(), 13),
+      daysLeft: 13,
+    });
+    const renamed = await call("PATCH", `/api/medications/${res.body.id}`, {
+      cookie: account.cookie,
+      body: medicationInput(pharmacy.id, { name: "Prednisone", pillsRemaining: 40, schedule: { type: "daily", dose: 4 } }),
+    });
     expect(renamed.body.scheduleChanges).toHaveLength(1);
     const stored = regimenOf((await storedRow(res.body.id)).regimen);
-    expect(stored.changes.map((c) => c.schedule)).toEqual([{ type: "daily", dose: 4 }, { type: "daily", dose: 2 }]);
+    expect(stored.changes.map((c) => c.schedule)).toEqual([
+      { type: "daily", dose: 4 },
+      { type: "daily", dose: 2 },
+    ]);
   });
 
   it("a pause with no end: no days left, no run-out date; resuming (until yesterday) brings them back", async () => {
     const { account, pharmacy, res } = await add({ pillsRemaining: 10 });
-    const pause = await call("PATCH", `/api/medications/${res.body.id}`, { cookie: account.cookie, body: medicationInput(pharmacy.id, { pillsRemaining: 10, pausedFrom: today(), pausedUntil: null }) });
+    const pause = await call("PATCH", `/api/medications/${res.body.id}`, {
+      cookie: account.cookie,
+      body: medicationInput(pharmacy.id, { pillsRemaining: 10, pausedFrom: today(), pausedUntil: null }),
+    });
     expect(pause.body).toMatchObject({ pausedFrom: today(), pausedUntil: null, daysLeft: null, runsOutOn: null });
     const list = await call("GET", "/api/medications", { cookie: account.cookie });
     expect(list.body[0]).toMatchObject({ daysLeft: null, runsOutOn: null });
@@ -70,7 +115,10 @@ describe("POST/PATCH /api/medications: regimens", () => {
     const page = await call("GET", "/", { cookie: account.cookie });
     expect(page.text).toMatch(/<span class="status-badge [^"]*">Paused<\/span>/);
     expect(page.text).not.toMatch(/<span class="status-badge [^"]*">Well Stocked<\/span>/);
-    const later = await call("PATCH", `/api/medications/${res.body.id}`, { cookie: account.cookie, body: medicationInput(pharmacy.id, { pillsRemaining: 10, pausedFrom: today(), pausedUntil: addDays(today(), 4) }) });
+    const later = await call("PATCH", `/api/medications/${res.body.id}`, {
+      cookie: account.cookie,
+      body: medicationInput(pharmacy.id, { pillsRemaining: 10, pausedFrom: today(), pausedUntil: addDays(today(), 4) }),
+    });
     expect(later.body).toMatchObject({ pausedUntil: addDays(today(), 4), daysLeft: 15, runsOutOn: addDays(today(), 15) });
   });
 
@@ -95,7 +143,11 @@ describe("POST/PATCH /api/medications: regimens", () => {
 
   it("a change dated before the medication was added, or more than a year ahead, is a 400", async () => {
     const { account, pharmacy, medication } = await accountWithMedication();
-    const patch = (effectiveFrom: string) => call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body: medicationInput(pharmacy.id, { schedule: { type: "daily", dose: 2 }, effectiveFrom }) });
+    const patch = (effectiveFrom: string) =>
+      call("PATCH", `/api/medications/${medication.id}`, {
+        cookie: account.cookie,
+        body: medicationInput(pharmacy.id, { schedule: { type: "daily", dose: 2 }, effectiveFrom }),
+      });
     expect((await patch(addDays(today(), -3))).body.code).toBe("field_effective_from_too_early");
     expect((await patch(addDays(today(), 366))).body.code).toBe("field_effective_from_too_late");
     expect((await patch(addDays(today(), 365))).status).toBe(200);
@@ -109,7 +161,10 @@ describe("POST/PATCH /api/medications: regimens", () => {
     for (const back of [9, 4, 0]) {
       const pickedUp = addDays(today(), -back);
       const before = supplyOn({ pillsRemaining: row.pillsRemaining, countedOn: row.countedOn, regimen }, pickedUp).pillsRemaining;
-      const refill = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: res.body.id, pillsToAdd: 1, refilledOn: pickedUp } });
+      const refill = await call("POST", "/api/medications/refill", {
+        cookie: account.cookie,
+        body: { medicationId: res.body.id, pillsToAdd: 1, refilledOn: pickedUp },
+      });
       expect(refill.status, refill.text).toBe(200);
       const after = await storedRow(res.body.id);
       expect([after.countedOn, after.pillsRemaining]).toEqual([pickedUp, before + 1]);

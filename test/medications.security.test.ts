@@ -86,7 +86,10 @@ describe("medications and pharmacies: security", () => {
 
   it("a cross-site write is refused (403) even with a valid session", async () => {
     const { owner } = await twoUsers();
-    const res = await call("DELETE", `/api/medications/${owner.medication.id}`, { cookie: owner.account.cookie, headers: { Origin: "https://evil.example" } });
+    const res = await call("DELETE", `/api/medications/${owner.medication.id}`, {
+      cookie: owner.account.cookie,
+      headers: { Origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     expect((await storedRow(owner.medication.id))?.id).toBe(owner.medication.id);
   });

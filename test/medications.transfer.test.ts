@@ -14,8 +14,10 @@ const HEADER = CSV_COLUMNS.join(",");
 const exportOf = (account: Account) => call("GET", "/api/medications/export.csv", { cookie: account.cookie });
 const importFile = (account: Account, text: string, query = "") =>
   call("POST", `/api/medications/import${query}`, { cookie: account.cookie, rawBody: text, contentType: "text/csv" });
-const listOf = async (account: Account) => (await call("GET", "/api/medications", { cookie: account.cookie })).body as Array<Record<string, unknown>>;
-const pharmaciesOf = async (account: Account) => (await call("GET", "/api/pharmacies", { cookie: account.cookie })).body as Array<{ id: number; name: string; phoneNumber: string }>;
+const listOf = async (account: Account) =>
+  (await call("GET", "/api/medications", { cookie: account.cookie })).body as Array<Record<string, unknown>>;
+const pharmaciesOf = async (account: Account) =>
+  (await call("GET", "/api/pharmacies", { cookie: account.cookie })).body as Array<{ id: number; name: string; phoneNumber: string }>;
 
 /** The export's data rows, parsed, without the BOM and header. */
 async function exportedRows(account: Account): Promise<string[][]> {
@@ -29,14 +31,25 @@ async function exportedRows(account: Account): Promise<string[][]> {
 describe("CSV export", () => {
   it("is RFC 4180 with a BOM, the header row, a dated file name and every medication with its pharmacy", async () => {
     const account = await signUp();
-    const pharmacy = await createPharmacy(account, { name: "Corner, \"Main\" St", phoneNumber: "2125550100" });
-    await createMedication(account, { pharmacyId: pharmacy.id, name: "Crème Ibuprofène", pillsPerDay: 1.5, pillsRemaining: 45, pillsPerRefill: 90, lastRefillDate: "2026-01-05" });
+    const pharmacy = await createPharmacy(account, { name: 'Corner, "Main" St', phoneNumber: "2125550100" });
+    await createMedication(account, {
+      pharmacyId: pharmacy.id,
+      name: "Crème Ibuprofène",
+      pillsPerDay: 1.5,
+      pillsRemaining: 45,
+      pillsPerRefill: 90,
+      lastRefillDate: "2026-01-05",
+    });
     const res = await exportOf(account);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/csv; charset=utf-8/);
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="medications-${todayIn("UTC")}.csv"`);
     // Response.text() drops a BOM: read the bytes themselves.
-    const raw = await worker.fetch(new Request(`${BASE}/api/medications/export.csv`, { headers: { Cookie: account.cookie } }) as never, env, createExecutionContext());
+    const raw = await worker.fetch(
+      new Request(`${BASE}/api/medications/export.csv`, { headers: { Cookie: account.cookie } }) as never,
+      env,
+      createExecutionContext(),
+    );
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.text).toBe(`${HEADER}\r\nCrème Ibuprofène,1.5,45,90,2026-01-05,"Corner, ""Main"" St",'+12125550100,,,tablet,daily 1.5\r\n`);
   });
@@ -44,10 +57,10 @@ describe("CSV export", () => {
   it("neutralises cells that a spreadsheet would run as a formula", async () => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account, { name: "@evil", phoneNumber: "+1 212 555 0100" });
-    for (const name of ["=HYPERLINK(\"x\")", "+1", "-2", "'quoted"]) await createMedication(account, { pharmacyId: pharmacy.id, name });
+    for (const name of ['=HYPERLINK("x")', "+1", "-2", "'quoted"]) await createMedication(account, { pharmacyId: pharmacy.id, name });
     const rows = await exportedRows(account);
     const names = rows.map((row) => row[0]).sort();
-    expect(names).toEqual(["''quoted", "'+1", "'-2", "'=HYPERLINK(\"x\")"].sort());
+    expect(names).toEqual(["''quoted", "'+1", "'-2", '\'=HYPERLINK("x")'].sort());
     for (const row of rows) expect(row.slice(5, 7)).toEqual(["'@evil", "'+12125550100"]);
   });
 
@@ -94,17 +107,33 @@ describe("CSV export", () => {
 describe("CSV import", () => {
   it("reproduces the same list in a new account: quotes, commas, semicolons, accents, formula cells", async () => {
     const source = await signUp();
-    const corner = await createPharmacy(source, { name: "Corner; \"Main\", St", phoneNumber: "-212-555-0100" });
+    const corner = await createPharmacy(source, { name: 'Corner; "Main", St', phoneNumber: "-212-555-0100" });
     const other = await createPharmacy(source, { name: "Zoë's Apotheke", phoneNumber: "" });
-    await createMedication(source, { pharmacyId: corner.id, name: "Semi; colon, \"quoted\"", pillsPerDay: 0.5, pillsRemaining: 7.5, pillsPerRefill: 30, lastRefillDate: "2026-02-28" });
+    await createMedication(source, {
+      pharmacyId: corner.id,
+      name: 'Semi; colon, "quoted"',
+      pillsPerDay: 0.5,
+      pillsRemaining: 7.5,
+      pillsPerRefill: 30,
+      lastRefillDate: "2026-02-28",
+    });
     await createMedication(source, { pharmacyId: corner.id, name: "=1+1", pillsPerDay: 2, pillsRemaining: 0, pillsPerRefill: 60 });
-    const tracked = await createMedication(source, { pharmacyId: other.id, name: "Crème ünïcode 💊", pillsPerDay: 1000, pillsRemaining: 1_000_000, pillsPerRefill: 100_000, confirmed: true });
+    const tracked = await createMedication(source, {
+      pharmacyId: other.id,
+      name: "Crème ünïcode 💊",
+      pillsPerDay: 1000,
+      pillsRemaining: 1_000_000,
+      pillsPerRefill: 100_000,
+      confirmed: true,
+    });
     await db().update(medications).set({ refillsLeft: 0, prescriptionExpiresOn: "2028-02-29" }).where(eq(medications.id, tracked.id));
     const file = (await exportOf(source)).text;
 
     const target = await signUp();
     // 1,000 tablets a day asks for a confirmation, as the form does: the import says it was seen.
-    expect((await importFile(target, file, "?dryRun=1")).body.errors).toEqual([{ row: expect.any(Number), message: expect.stringMatching(/^1,000 tablets at a time is more than usual/), confirm: true }]);
+    expect((await importFile(target, file, "?dryRun=1")).body.errors).toEqual([
+      { row: expect.any(Number), message: expect.stringMatching(/^1,000 tablets at a time is more than usual/), confirm: true },
+    ]);
     const preview = await importFile(target, file, "?dryRun=1&confirmed=1");
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body.errors).toEqual([]);
@@ -149,15 +178,24 @@ describe("CSV import", () => {
     expect(byName.get("Aspirin")!.pharmacyId).not.toBe(existing.id);
     // Another user's pharmacy of the same name and phone is never linked: the importer gets its own.
     expect(byName.get("Statin")!.pharmacyId).not.toBe(strangers.id);
-    const [statinPharmacy] = await db().select().from(pharmacies).where(eq(pharmacies.id, byName.get("Statin")!.pharmacyId as number));
+    const [statinPharmacy] = await db()
+      .select()
+      .from(pharmacies)
+      .where(eq(pharmacies.id, byName.get("Statin")!.pharmacyId as number));
     expect(statinPharmacy!.userId).toBe(account.id);
     expect(await pharmaciesOf(stranger)).toHaveLength(1);
 
     // Every imported medication's history starts with its 'created' event, as if added by hand;
     // the one added by hand keeps its own single event.
     for (const m of byName.values()) {
-      const events = await db().select().from(supplyEvents).where(eq(supplyEvents.medicationId, m.id as number));
-      expect(events.map((e) => [e.kind, e.pillsAfter]), String(m.name)).toEqual([["created", m.pillsRemaining]]);
+      const events = await db()
+        .select()
+        .from(supplyEvents)
+        .where(eq(supplyEvents.medicationId, m.id as number));
+      expect(
+        events.map((e) => [e.kind, e.pillsAfter]),
+        String(m.name),
+      ).toEqual([["created", m.pillsRemaining]]);
     }
     expect(byName.get("By hand")!.id).toBe(byHand.id);
   });
@@ -208,7 +246,11 @@ describe("CSV import", () => {
       expect(res.status, file).toBe(400);
       expect(res.body.message).toBe(`Nothing was imported. ${message}`);
     }
-    const binary = await call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: new Uint8Array([0xff, 0xfe, 0x00]), contentType: "text/csv" });
+    const binary = await call("POST", "/api/medications/import", {
+      cookie: account.cookie,
+      rawBody: new Uint8Array([0xff, 0xfe, 0x00]),
+      contentType: "text/csv",
+    });
     expect(binary.status).toBe(400);
     expect(binary.body.message).toMatch(/UTF-8/);
     const json = await call("POST", "/api/medications/import", { cookie: account.cookie, body: { name: "x" } });
@@ -230,13 +272,19 @@ describe("CSV import", () => {
         controller.close();
       },
     });
-    const streamedAnswer = await call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: streamed, contentType: "text/csv" });
+    const streamedAnswer = await call("POST", "/api/medications/import", {
+      cookie: account.cookie,
+      rawBody: streamed,
+      contentType: "text/csv",
+    });
     expect(streamedAnswer.status).toBe(413);
 
     const many = HEADER + "\r\n" + "Med,1,30,30,,Corner,2125550100,,\r\n".repeat(501);
     const tooMany = await importFile(account, many);
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.message).toBe("Nothing was imported. Row 1: The file has more than 500 medications. Please split it into smaller files.");
+    expect(tooMany.body.message).toBe(
+      "Nothing was imported. Row 1: The file has more than 500 medications. Please split it into smaller files.",
+    );
     expect(await listOf(account)).toEqual([]);
 
     // 500 rows is a file the import reads; an account still holds at most 200 medications.
@@ -254,7 +302,10 @@ describe("CSV import", () => {
     expect(new TextEncoder().encode(blank).length).toBe(1024 * 1024);
     // The preview lists the problem (200, as for any file); the import itself refuses it.
     const preview = await importFile(account, blank, "?dryRun=1");
-    expect([preview.status, preview.body]).toEqual([200, { rows: [], errors: [{ row: 1, message: "The file has no medications." }], duplicates: [] }]);
+    expect([preview.status, preview.body]).toEqual([
+      200,
+      { rows: [], errors: [{ row: 1, message: "The file has no medications." }], duplicates: [] },
+    ]);
     const res = await importFile(account, blank);
     expect([res.status, res.body.message]).toEqual([400, "Nothing was imported. Row 1: The file has no medications."]);
     expect(await listOf(account)).toEqual([]);
@@ -264,23 +315,41 @@ describe("CSV import", () => {
   it("needs a session and a same-site request", async () => {
     expect((await call("POST", "/api/medications/import", { rawBody: HEADER, contentType: "text/csv" })).status).toBe(401);
     const account = await signUp();
-    const crossSite = await call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: HEADER, contentType: "text/csv", headers: { Origin: "https://evil.example" } });
+    const crossSite = await call("POST", "/api/medications/import", {
+      cookie: account.cookie,
+      rawBody: HEADER,
+      contentType: "text/csv",
+      headers: { Origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
   });
 });
 
 describe("CSV import within the account's limits", () => {
   const rowsFile = (count: number, pharmacy = (i: number) => `Pharmacy ${i % 3}`) =>
-    [HEADER, ...Array.from({ length: count }, (_, i) => `Med ${i},1,30,30,,${pharmacy(i)},212555${String(i).padStart(4, "0")},,`)].join("\r\n");
+    [HEADER, ...Array.from({ length: count }, (_, i) => `Med ${i},1,30,30,,${pharmacy(i)},212555${String(i).padStart(4, "0")},,`)].join(
+      "\r\n",
+    );
 
   it("a file that would pass 200 medications imports nothing and answers 409 with the limit", async () => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account);
     const today = todayIn("UTC");
     // 195 already tracked: 6 more would be 201.
-    const old = (i: number) => ({ userId: account.id, name: `Old ${i}`, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 30, countedOn: today, pillsPerRefill: 30 });
+    const old = (i: number) => ({
+      userId: account.id,
+      name: `Old ${i}`,
+      pharmacyId: pharmacy.id,
+      pillsPerDay: 1,
+      pillsRemaining: 30,
+      countedOn: today,
+      pillsPerRefill: 30,
+    });
     // In rows of 10: D1 binds at most 100 parameters a statement.
-    for (let i = 0; i < 195; i += 10) await db().insert(medications).values(Array.from({ length: Math.min(10, 195 - i) }, (_, j) => old(i + j)));
+    for (let i = 0; i < 195; i += 10)
+      await db()
+        .insert(medications)
+        .values(Array.from({ length: Math.min(10, 195 - i) }, (_, j) => old(i + j)));
     const refused = await importFile(account, rowsFile(6));
     expect([refused.status, refused.body.message]).toEqual([409, "You can track up to 200 medications."]);
     expect(await db().select().from(medications).where(eq(medications.userId, account.id))).toHaveLength(195);
@@ -291,12 +360,22 @@ describe("CSV import within the account's limits", () => {
 
   it("a file that would pass 50 pharmacies imports nothing and answers 409 with the limit", async () => {
     const account = await signUp();
-    await Promise.all(Array.from({ length: 48 }, (_, i) => createPharmacy(account, { name: `Own ${i}`, phoneNumber: `212555${String(i).padStart(4, "0")}` })));
-    const refused = await importFile(account, rowsFile(3, (i) => `New ${i}`));
+    await Promise.all(
+      Array.from({ length: 48 }, (_, i) =>
+        createPharmacy(account, { name: `Own ${i}`, phoneNumber: `212555${String(i).padStart(4, "0")}` }),
+      ),
+    );
+    const refused = await importFile(
+      account,
+      rowsFile(3, (i) => `New ${i}`),
+    );
     expect([refused.status, refused.body.message]).toEqual([409, "You can track up to 50 pharmacies."]);
     expect(await db().select().from(pharmacies).where(eq(pharmacies.userId, account.id))).toHaveLength(48);
     expect(await db().select().from(medications).where(eq(medications.userId, account.id))).toHaveLength(0);
-    const fits = await importFile(account, rowsFile(2, (i) => `New ${i}`));
+    const fits = await importFile(
+      account,
+      rowsFile(2, (i) => `New ${i}`),
+    );
     expect([fits.status, fits.body.pharmaciesCreated]).toEqual([201, 2]);
   });
 });

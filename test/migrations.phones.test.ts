@@ -16,7 +16,18 @@ const phoneMigration = () => {
 describe("migration 0007: existing phone numbers become E.164", () => {
   it("turns US numbers in any old format into +1…, and keeps the rest as typed", async () => {
     const account = await signUp();
-    const typed = ["(212) 555-0123", "212.555.0123", "212 555 0123", "2125550123", "1-212-555-0123", "12125550123", "555-0199", "020 7183 8750", "(012) 555-0123", "ext. 42"];
+    const typed = [
+      "(212) 555-0123",
+      "212.555.0123",
+      "212 555 0123",
+      "2125550123",
+      "1-212-555-0123",
+      "12125550123",
+      "555-0199",
+      "020 7183 8750",
+      "(012) 555-0123",
+      "ext. 42",
+    ];
     const ids: number[] = [];
     for (const phoneNumber of typed) {
       const pharmacy = await createPharmacy(account);
@@ -27,8 +38,21 @@ describe("migration 0007: existing phone numbers become E.164", () => {
     await db().update(users).set({ phoneNumber: "(212) 555-0123" }).where(eq(users.id, account.id));
     for (const statement of phoneMigration()) await env.DB.prepare(statement).run();
 
-    const after = await Promise.all(ids.map(async (id) => (await db().select().from(pharmacies).where(eq(pharmacies.id, id)))[0]!.phoneNumber));
-    expect(after).toEqual(["+12125550123", "+12125550123", "+12125550123", "+12125550123", "+12125550123", "+12125550123", "555-0199", "020 7183 8750", "(012) 555-0123", "ext. 42"]);
+    const after = await Promise.all(
+      ids.map(async (id) => (await db().select().from(pharmacies).where(eq(pharmacies.id, id)))[0]!.phoneNumber),
+    );
+    expect(after).toEqual([
+      "+12125550123",
+      "+12125550123",
+      "+12125550123",
+      "+12125550123",
+      "+12125550123",
+      "+12125550123",
+      "555-0199",
+      "020 7183 8750",
+      "(012) 555-0123",
+      "ext. 42",
+    ]);
     const [user] = await db().select().from(users).where(eq(users.id, account.id));
     expect(user!.phoneNumber).toBe("+12125550123");
   });

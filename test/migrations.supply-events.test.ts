@@ -23,14 +23,22 @@ describe("migration 0004: a 'created' event for existing medications", () => {
     await env.DB.prepare(backfill()).run();
     const row = await storedRow(medication.id);
     const events = await db().select().from(supplyEvents).where(eq(supplyEvents.medicationId, medication.id));
-    expect(events).toEqual([expect.objectContaining({ kind: "created", localDate: row.countedOn, countedOn: row.countedOn, pillsAfter: 25, pillsBefore: null })]);
+    expect(events).toEqual([
+      expect.objectContaining({ kind: "created", localDate: row.countedOn, countedOn: row.countedOn, pillsAfter: 25, pillsBefore: null }),
+    ]);
     expect(events[0]!.recordedAt).toBeGreaterThan(Date.now() - 60_000);
 
     const history = await call("GET", `/api/medications/${medication.id}/history`, { cookie: account.cookie });
     expect(history.body.map((e: { kind: string }) => e.kind)).toEqual(["created"]);
-    const tooEarly = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30, refilledOn: "2020-01-01" } });
+    const tooEarly = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: medication.id, pillsToAdd: 30, refilledOn: "2020-01-01" },
+    });
     expect(tooEarly.status).toBe(400);
-    const onTheDay = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30, refilledOn: row.countedOn } });
+    const onTheDay = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: medication.id, pillsToAdd: 30, refilledOn: row.countedOn },
+    });
     expect([onTheDay.status, onTheDay.body.pillsRemaining]).toEqual([200, 50]);
   });
 

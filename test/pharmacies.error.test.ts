@@ -37,7 +37,8 @@ describe("pharmacies: errors", () => {
     const res = await call("DELETE", `/api/pharmacies/${pharmacy.id}`, { cookie: account.cookie });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
-      message: "This pharmacy cannot be deleted because medications use it. Assign those medications to another pharmacy or delete them first.",
+      message:
+        "This pharmacy cannot be deleted because medications use it. Assign those medications to another pharmacy or delete them first.",
       code: "error_pharmacy_in_use",
     });
     expect((await call("GET", "/api/pharmacies", { cookie: account.cookie })).body).toEqual([pharmacy]);

@@ -4,9 +4,18 @@ import { call, createMedication, createPharmacy, signUp } from "./helpers";
 describe("pharmacies: happy paths", () => {
   it("creates a pharmacy (201) with trimmed fields, its phone as E.164, and lists it with the phone formatted and its tel: link", async () => {
     const account = await signUp();
-    const created = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "  Corner Drugs ", phoneNumber: " (212) 555-1234 " } });
+    const created = await call("POST", "/api/pharmacies", {
+      cookie: account.cookie,
+      body: { name: "  Corner Drugs ", phoneNumber: " (212) 555-1234 " },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), name: "Corner Drugs", phoneNumber: "+12125551234", phoneDisplay: "+1 212 555 1234", phoneHref: "tel:+12125551234" });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      name: "Corner Drugs",
+      phoneNumber: "+12125551234",
+      phoneDisplay: "+1 212 555 1234",
+      phoneHref: "tel:+12125551234",
+    });
 
     const list = await call("GET", "/api/pharmacies", { cookie: account.cookie });
     expect(list.status).toBe(200);
@@ -36,9 +45,18 @@ describe("pharmacies: happy paths", () => {
   it("PATCH updates name and phone and answers the pharmacy", async () => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account);
-    const res = await call("PATCH", `/api/pharmacies/${pharmacy.id}`, { cookie: account.cookie, body: { name: "Renamed", phoneNumber: "212.555.9876" } });
+    const res = await call("PATCH", `/api/pharmacies/${pharmacy.id}`, {
+      cookie: account.cookie,
+      body: { name: "Renamed", phoneNumber: "212.555.9876" },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: pharmacy.id, name: "Renamed", phoneNumber: "+12125559876", phoneDisplay: "+1 212 555 9876", phoneHref: "tel:+12125559876" });
+    expect(res.body).toEqual({
+      id: pharmacy.id,
+      name: "Renamed",
+      phoneNumber: "+12125559876",
+      phoneDisplay: "+1 212 555 9876",
+      phoneHref: "tel:+12125559876",
+    });
     expect((await call("GET", "/api/pharmacies", { cookie: account.cookie })).body).toEqual([res.body]);
   });
 

@@ -6,7 +6,8 @@ import { call, createMedication, createPharmacy, db, signUp, type Account } from
 // 'Merge into…' moves a pharmacy's medications to another of the owner's and
 // deletes it, in one batch (test/round-trips.test.ts counts the trips).
 
-const merge = (account: Account, fromId: number | string, body: unknown) => call("POST", `/api/pharmacies/${fromId}/merge`, { cookie: account.cookie, body });
+const merge = (account: Account, fromId: number | string, body: unknown) =>
+  call("POST", `/api/pharmacies/${fromId}/merge`, { cookie: account.cookie, body });
 const pharmacyRows = (account: Account) => db().select().from(pharmacies).where(eq(pharmacies.userId, account.id));
 const medicationRows = (account: Account) => db().select().from(medications).where(eq(medications.userId, account.id));
 
@@ -22,12 +23,21 @@ async function twoPharmacies() {
 
 describe("pharmacies: merge", () => {
   it("moves every medication to the chosen pharmacy and deletes the merged one, history kept", async () => {
-    const { account, from, into, medications: [a] } = await twoPharmacies();
+    const {
+      account,
+      from,
+      into,
+      medications: [a],
+    } = await twoPharmacies();
     const eventsBefore = await db().select().from(supplyEvents).where(eq(supplyEvents.medicationId, a!.id));
     const res = await merge(account, from.id, { intoId: into.id });
     expect([res.status, res.body]).toEqual([200, { moved: 2 }]);
     expect((await pharmacyRows(account)).map((p) => p.id)).toEqual([into.id]);
-    expect((await medicationRows(account)).map((m) => [m.name, m.pharmacyId]).sort()).toEqual([["A", into.id], ["B", into.id], ["C", into.id]]);
+    expect((await medicationRows(account)).map((m) => [m.name, m.pharmacyId]).sort()).toEqual([
+      ["A", into.id],
+      ["B", into.id],
+      ["C", into.id],
+    ]);
     expect(await db().select().from(supplyEvents).where(eq(supplyEvents.medicationId, a!.id))).toEqual(eventsBefore);
   });
 
@@ -42,19 +52,29 @@ describe("pharmacies: merge", () => {
   it("into itself → 400, nothing changes", async () => {
     const { account, from } = await twoPharmacies();
     const res = await merge(account, from.id, { intoId: from.id });
-    expect([res.status, res.body]).toEqual([400, { message: "Choose a different pharmacy to merge into.", code: "error_pharmacy_merge_itself" }]);
-    const french = await call("POST", `/api/pharmacies/${from.id}/merge`, { cookie: account.cookie, body: { intoId: from.id }, headers: { "Accept-Language": "fr" } });
+    expect([res.status, res.body]).toEqual([
+      400,
+      { message: "Choose a different pharmacy to merge into.", code: "error_pharmacy_merge_itself" },
+    ]);
+    const french = await call("POST", `/api/pharmacies/${from.id}/merge`, {
+      cookie: account.cookie,
+      body: { intoId: from.id },
+      headers: { "Accept-Language": "fr" },
+    });
     expect(french.body.message).toBe("Choisissez une autre pharmacie avec laquelle fusionner.");
     expect(await pharmacyRows(account)).toHaveLength(2);
   });
 
-  it.each([[{}], [{ intoId: "2" }], [{ intoId: 1.5 }], [{ intoId: 0 }], [null]])("a body of %j → 400 with the field's words", async (body) => {
-    const { account, from } = await twoPharmacies();
-    const res = await merge(account, from.id, body);
-    expect(res.status).toBe(400);
-    if (body !== null) expect(res.body).toEqual({ message: "Choose the pharmacy to merge into.", code: "field_merge_into_required" });
-    expect(await pharmacyRows(account)).toHaveLength(2);
-  });
+  it.each([[{}], [{ intoId: "2" }], [{ intoId: 1.5 }], [{ intoId: 0 }], [null]])(
+    "a body of %j → 400 with the field's words",
+    async (body) => {
+      const { account, from } = await twoPharmacies();
+      const res = await merge(account, from.id, body);
+      expect(res.status).toBe(400);
+      if (body !== null) expect(res.body).toEqual({ message: "Choose the pharmacy to merge into.", code: "field_merge_into_required" });
+      expect(await pharmacyRows(account)).toHaveLength(2);
+    },
+  );
 
   it("another user's pharmacy, as the one merged or the one merged into, → 404 and nothing moves", async () => {
     const mine = await twoPharmacies();
@@ -67,10 +87,17 @@ describe("pharmacies: merge", () => {
       [mine.from.id, 999_999_999],
     ]) {
       const res = await merge(mine.account, fromId!, { intoId });
-      expect([res.status, res.body], `${fromId} → ${intoId}`).toEqual([404, { message: "Pharmacy not found", code: "error_pharmacy_not_found" }]);
+      expect([res.status, res.body], `${fromId} → ${intoId}`).toEqual([
+        404,
+        { message: "Pharmacy not found", code: "error_pharmacy_not_found" },
+      ]);
     }
     // In the request's language, like every 4xx.
-    const french = await call("POST", `/api/pharmacies/${mine.from.id}/merge`, { cookie: mine.account.cookie, body: { intoId: theirs.into.id }, headers: { "Accept-Language": "fr" } });
+    const french = await call("POST", `/api/pharmacies/${mine.from.id}/merge`, {
+      cookie: mine.account.cookie,
+      body: { intoId: theirs.into.id },
+      headers: { "Accept-Language": "fr" },
+    });
     expect([french.status, french.body.code, french.body.message]).toEqual([404, "error_pharmacy_not_found", "Pharmacie introuvable"]);
     for (const { account, from } of [mine, theirs]) {
       expect(await pharmacyRows(account)).toHaveLength(2);
@@ -81,7 +108,11 @@ describe("pharmacies: merge", () => {
   it("needs a session, a same-site request and a valid id", async () => {
     const { account, from, into } = await twoPharmacies();
     expect((await call("POST", `/api/pharmacies/${from.id}/merge`, { body: { intoId: into.id } })).status).toBe(401);
-    const crossSite = await call("POST", `/api/pharmacies/${from.id}/merge`, { cookie: account.cookie, body: { intoId: into.id }, headers: { Origin: "https://evil.example" } });
+    const crossSite = await call("POST", `/api/pharmacies/${from.id}/merge`, {
+      cookie: account.cookie,
+      body: { intoId: into.id },
+      headers: { Origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
     expect((await merge(account, "abc", { intoId: into.id })).status).toBe(400);
     expect(await pharmacyRows(account)).toHaveLength(2);

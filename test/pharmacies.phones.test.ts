@@ -9,9 +9,16 @@ import { call, createMedication, createPharmacy, db, signUp, type Account } from
 
 const HEADER = CSV_COLUMNS.join(",");
 const exportOf = (account: Account) => call("GET", "/api/medications/export.csv", { cookie: account.cookie });
-const importFile = (account: Account, text: string, query = "") => call("POST", `/api/medications/import${query}`, { cookie: account.cookie, rawBody: text, contentType: "text/csv" });
-const listOf = async (account: Account) => (await call("GET", "/api/medications", { cookie: account.cookie })).body as Array<{ name: string; pharmacyId: number }>;
-const pharmaciesOf = async (account: Account) => (await call("GET", "/api/pharmacies", { cookie: account.cookie })).body as Array<{ name: string; phoneNumber: string; phoneDisplay: string }>;
+const importFile = (account: Account, text: string, query = "") =>
+  call("POST", `/api/medications/import${query}`, { cookie: account.cookie, rawBody: text, contentType: "text/csv" });
+const listOf = async (account: Account) =>
+  (await call("GET", "/api/medications", { cookie: account.cookie })).body as Array<{ name: string; pharmacyId: number }>;
+const pharmaciesOf = async (account: Account) =>
+  (await call("GET", "/api/pharmacies", { cookie: account.cookie })).body as Array<{
+    name: string;
+    phoneNumber: string;
+    phoneDisplay: string;
+  }>;
 
 async function accountIn(locale: string | null) {
   const account = await signUp();
@@ -31,7 +38,10 @@ describe("pharmacy phone numbers worldwide", () => {
     const account = await accountIn("de");
     const pharmacy = await createPharmacy(account, { phoneNumber: "030 12345678" });
     expect(pharmacy.phoneNumber).toBe("+493012345678");
-    const res = await call("PATCH", `/api/pharmacies/${pharmacy.id}`, { cookie: account.cookie, body: { name: "Apotheke", phoneNumber: "+1 (212) 555-1234" } });
+    const res = await call("PATCH", `/api/pharmacies/${pharmacy.id}`, {
+      cookie: account.cookie,
+      body: { name: "Apotheke", phoneNumber: "+1 (212) 555-1234" },
+    });
     expect(res.body).toMatchObject({ phoneNumber: "+12125551234", phoneDisplay: "+1 212 555 1234" });
   });
 
@@ -42,13 +52,20 @@ describe("pharmacy phone numbers worldwide", () => {
 
   it("a number that is not valid is 400 'Enter a valid phone number', in the request's language, and nothing is saved", async () => {
     const account = await signUp();
-    const german = await call("POST", "/api/pharmacies", { cookie: account.cookie, headers: { "Accept-Language": "de" }, body: { name: "Corner", phoneNumber: "(555) 123-4567" } });
+    const german = await call("POST", "/api/pharmacies", {
+      cookie: account.cookie,
+      headers: { "Accept-Language": "de" },
+      body: { name: "Corner", phoneNumber: "(555) 123-4567" },
+    });
     expect(german.status).toBe(400);
     expect(german.body).toEqual({ message: "Geben Sie eine gültige Telefonnummer ein", code: "field_phone_invalid" });
 
     const saved = await accountIn("de-DE");
     const pharmacy = await createPharmacy(saved, { phoneNumber: "030 12345678" });
-    const patched = await call("PATCH", `/api/pharmacies/${pharmacy.id}`, { cookie: saved.cookie, body: { name: "Corner", phoneNumber: "12" } });
+    const patched = await call("PATCH", `/api/pharmacies/${pharmacy.id}`, {
+      cookie: saved.cookie,
+      body: { name: "Corner", phoneNumber: "12" },
+    });
     expect(patched.status).toBe(400);
     expect(patched.body).toEqual({ message: "Geben Sie eine gültige Telefonnummer ein", code: "field_phone_invalid" });
     expect((await call("GET", "/api/pharmacies", { cookie: saved.cookie })).body).toEqual([pharmacy]);
@@ -90,7 +107,12 @@ describe("CSV import: phone numbers", () => {
   it("a phone that parses is stored as E.164, read in the account's region, and finds the pharmacy saved by hand", async () => {
     const account = await accountIn("en-GB");
     const boots = await createPharmacy(account, { name: "Boots", phoneNumber: "+44 20 7183 8750" });
-    const file = [HEADER, "Metformin,1,30,30,,boots,'+44 20 7183 8750,,", "Aspirin,1,30,30,,Boots,020 7183 8750,,", "Statin,1,30,30,,Corner,0161 496 0000,,"].join("\r\n");
+    const file = [
+      HEADER,
+      "Metformin,1,30,30,,boots,'+44 20 7183 8750,,",
+      "Aspirin,1,30,30,,Boots,020 7183 8750,,",
+      "Statin,1,30,30,,Corner,0161 496 0000,,",
+    ].join("\r\n");
     const res = await importFile(account, file);
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({ imported: 3, pharmaciesCreated: 1, skipped: 0 });
@@ -113,7 +135,9 @@ describe("CSV import: phone numbers", () => {
     const target = await signUp();
     const imported = await importFile(target, file);
     expect(imported.status, imported.text).toBe(201);
-    expect((await pharmaciesOf(target)).map(({ phoneNumber, phoneDisplay }) => [phoneNumber, phoneDisplay])).toEqual([["ext. 42 (front desk)", "ext. 42 (front desk)"]]);
+    expect((await pharmaciesOf(target)).map(({ phoneNumber, phoneDisplay }) => [phoneNumber, phoneDisplay])).toEqual([
+      ["ext. 42 (front desk)", "ext. 42 (front desk)"],
+    ]);
     expect((await exportOf(target)).text).toBe(file);
     // Imported again, the row finds the pharmacy by its stored form: no second one, and the
     // medication already there is skipped unless imported as new.

@@ -12,7 +12,10 @@ describe("prescription fields in the API", () => {
     const account = await signUp({ confirmed: true });
     const pharmacy = await createPharmacy(account);
     const missing = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id) });
-    const empty = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { refillsLeft: "", prescriptionExpiresOn: "" }) });
+    const empty = await call("POST", "/api/medications", {
+      cookie: account.cookie,
+      body: medicationInput(pharmacy.id, { refillsLeft: "", prescriptionExpiresOn: "" }),
+    });
     for (const res of [missing, empty]) {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ refillsLeft: null, prescriptionExpiresOn: null });
@@ -22,9 +25,15 @@ describe("prescription fields in the API", () => {
   it("are stored on create and edit, form strings coerced", async () => {
     const account = await signUp({ confirmed: true });
     const pharmacy = await createPharmacy(account);
-    const created = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { refillsLeft: "3", prescriptionExpiresOn: "2027-01-31" }) });
+    const created = await call("POST", "/api/medications", {
+      cookie: account.cookie,
+      body: medicationInput(pharmacy.id, { refillsLeft: "3", prescriptionExpiresOn: "2027-01-31" }),
+    });
     expect(created.body).toMatchObject({ refillsLeft: 3, prescriptionExpiresOn: "2027-01-31" });
-    const edited = await call("PATCH", `/api/medications/${created.body.id}`, { cookie: account.cookie, body: medicationInput(pharmacy.id, { refillsLeft: 0, prescriptionExpiresOn: null }) });
+    const edited = await call("PATCH", `/api/medications/${created.body.id}`, {
+      cookie: account.cookie,
+      body: medicationInput(pharmacy.id, { refillsLeft: 0, prescriptionExpiresOn: null }),
+    });
     expect(edited.body).toMatchObject({ refillsLeft: 0, prescriptionExpiresOn: null });
     const read = await call("GET", `/api/medications/${created.body.id}`, { cookie: account.cookie });
     expect(read.body).toMatchObject({ refillsLeft: 0, prescriptionExpiresOn: null });
@@ -49,7 +58,10 @@ describe("prescription notices", () => {
   async function accountWith(overrides: Record<string, unknown>) {
     const account = await signUp({ confirmed: true });
     const pharmacy = await createPharmacy(account);
-    const res = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { name: "Lisinopril", pillsPerDay: 1, ...overrides }) });
+    const res = await call("POST", "/api/medications", {
+      cookie: account.cookie,
+      body: medicationInput(pharmacy.id, { name: "Lisinopril", pillsPerDay: 1, ...overrides }),
+    });
     expect(res.status, res.text).toBe(201);
     return { account, medication: res.body };
   }
@@ -81,7 +93,10 @@ describe("prescription notices", () => {
 
   it("a refill recorded with no refills left (confirmed in the dialog) keeps 0", async () => {
     const { account, medication } = await accountWith({ pillsRemaining: 25, refillsLeft: 0 });
-    const res = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30 } });
+    const res = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: medication.id, pillsToAdd: 30 },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ pillsRemaining: 55, refillsLeft: 0 });
   });

@@ -12,7 +12,9 @@ import { ageCount, call, createMedication, createPharmacy, db, setTimezone, sign
 /** The table's rows as text cells. */
 function tableRows(html: string): string[][] {
   const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? "";
-  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'")));
+  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+    [...row[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'")),
+  );
 }
 
 describe("printable list", () => {
@@ -21,7 +23,14 @@ describe("printable list", () => {
     await setTimezone(account, "Pacific/Kiritimati");
     await db().update(users).set({ birthdate: "1950-03-09" }).where(eq(users.id, account.id));
     const pharmacy = await createPharmacy(account, { name: "Corner Drugs", phoneNumber: "2125550100" });
-    const metformin = await createMedication(account, { pharmacyId: pharmacy.id, name: "Metformin", pillsPerDay: 2, pillsRemaining: 61, pillsPerRefill: 60, lastRefillDate: "2026-01-05" });
+    const metformin = await createMedication(account, {
+      pharmacyId: pharmacy.id,
+      name: "Metformin",
+      pillsPerDay: 2,
+      pillsRemaining: 61,
+      pillsPerRefill: 60,
+      lastRefillDate: "2026-01-05",
+    });
     await ageCount(metformin.id, 2);
     await createMedication(account, { pharmacyId: pharmacy.id, name: "aspirin", pillsPerDay: 0.5, pillsRemaining: 10, pillsPerRefill: 30 });
 

@@ -32,7 +32,12 @@ export async function newDevice(host = "fcm.googleapis.com"): Promise<Device> {
   const publicKey = new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
   const auth = crypto.getRandomValues(new Uint8Array(16));
   const endpoint = `https://${host}/fcm/send/${toBase64Url(crypto.getRandomValues(new Uint8Array(24)))}`;
-  return { subscription: { endpoint, keys: { p256dh: toBase64Url(publicKey), auth: toBase64Url(auth) } }, privateKey: pair.privateKey, publicKey, auth };
+  return {
+    subscription: { endpoint, keys: { p256dh: toBase64Url(publicKey), auth: toBase64Url(auth) } },
+    privateKey: pair.privateKey,
+    publicKey,
+    auth,
+  };
 }
 
 const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
@@ -58,9 +63,12 @@ export async function decryptPush(body: Uint8Array, device: Device): Promise<str
   const idLength = body[20]!;
   const senderKey = body.slice(21, 21 + idLength);
   const ciphertext = body.slice(21 + idLength);
-  if (idLength !== 65 || ciphertext.length > recordSize) throw new Error(`unexpected header: keyid ${idLength} bytes, record size ${recordSize}`);
+  if (idLength !== 65 || ciphertext.length > recordSize)
+    throw new Error(`unexpected header: keyid ${idLength} bytes, record size ${recordSize}`);
   const sender = await crypto.subtle.importKey("raw", senderKey, { name: "ECDH", namedCurve: "P-256" }, false, []);
-  const shared = new Uint8Array(await crypto.subtle.deriveBits({ name: "ECDH", public: sender } as EcdhKeyDeriveParams, device.privateKey, 256));
+  const shared = new Uint8Array(
+    await crypto.subtle.deriveBits({ name: "ECDH", public: sender } as EcdhKeyDeriveParams, device.privateKey, 256),
+  );
   const ikm = await hkdf(device.auth, shared, concat(utf8("WebPush: info\0"), device.publicKey, senderKey), 32);
   const cek = await hkdf(salt, ikm, utf8("Content-Encoding: aes128gcm\0"), 16);
   const nonce = await hkdf(salt, ikm, utf8("Content-Encoding: nonce\0"), 12);
@@ -80,7 +88,12 @@ export async function vapidClaims(authorization: string | null): Promise<{ aud: 
   const [, jwt, k] = match as unknown as [string, string, string];
   const [header, payload, signature] = jwt.split(".") as [string, string, string];
   const key = await crypto.subtle.importKey("raw", fromBase64Url(k)!, { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
-  const valid = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, key, fromBase64Url(signature)!, utf8(`${header}.${payload}`));
+  const valid = await crypto.subtle.verify(
+    { name: "ECDSA", hash: "SHA-256" },
+    key,
+    fromBase64Url(signature)!,
+    utf8(`${header}.${payload}`),
+  );
   if (!valid) throw new Error("VAPID JWT signature does not verify");
   if (JSON.parse(new TextDecoder().decode(fromBase64Url(header)!)).alg !== "ES256") throw new Error("VAPID JWT is not ES256");
   return { ...JSON.parse(new TextDecoder().decode(fromBase64Url(payload)!)), k };
@@ -130,7 +143,11 @@ export function mockPushService() {
     answer: (...answers: Array<number | "network">) => queue.push(...answers),
     /** The JSON a device received, decrypted with its own keys. */
     async received(device: Device) {
-      return Promise.all(requests.filter((r) => r.endpoint === device.subscription.endpoint && r.status === 201).map(async (r) => JSON.parse(await decryptPush(r.body, device))));
+      return Promise.all(
+        requests
+          .filter((r) => r.endpoint === device.subscription.endpoint && r.status === 201)
+          .map(async (r) => JSON.parse(await decryptPush(r.body, device))),
+      );
     },
     restore: () => spy.mockRestore(),
   };

@@ -6,7 +6,12 @@ import { newDevice, pushEnv, type Device } from "./push-fixtures";
 // the per-account limit, and that one account can never touch another's devices.
 
 const subscribe = (account: Pick<Account, "cookie">, body: unknown, headers: Record<string, string> = {}) =>
-  call("POST", "/api/push/subscriptions", { cookie: account.cookie, body, env: pushEnv, headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36", ...headers } });
+  call("POST", "/api/push/subscriptions", {
+    cookie: account.cookie,
+    body,
+    env: pushEnv,
+    headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36", ...headers },
+  });
 
 const devicesOnPage = async (account: Account) => {
   const page = await call("GET", "/notifications", { cookie: account.cookie, env: pushEnv });
@@ -51,8 +56,14 @@ describe("push subscriptions API", () => {
     expect(again.body.id).toBe(first.body.id);
   });
 
-  const endpointError = { message: "The subscription's endpoint must be an https address of a known push service.", code: "field_push_endpoint_invalid" };
-  const p256dhError = { message: "The subscription's p256dh key must be a P-256 public key (65 bytes, base64url).", code: "field_push_p256dh_invalid" };
+  const endpointError = {
+    message: "The subscription's endpoint must be an https address of a known push service.",
+    code: "field_push_endpoint_invalid",
+  };
+  const p256dhError = {
+    message: "The subscription's p256dh key must be a P-256 public key (65 bytes, base64url).",
+    code: "field_push_p256dh_invalid",
+  };
   const authError = { message: "The subscription's auth secret must be 16 bytes (base64url).", code: "field_push_auth_invalid" };
   it.each<[string, (d: Device) => unknown, object]>([
     ["http endpoint", (d) => ({ ...d.subscription, endpoint: d.subscription.endpoint.replace("https:", "http:") }), endpointError],
@@ -107,7 +118,10 @@ describe("push subscriptions API", () => {
     for (let i = 1; i < 10; i++) ids.push((await subscribe(account, (await newDevice()).subscription)).body.id);
     const eleventh = await subscribe(account, (await newDevice()).subscription);
     expect(eleventh.status).toBe(409);
-    expect(eleventh.body).toEqual({ message: "Push notifications can go to at most 10 devices. Remove one first.", code: "error_push_device_limit" });
+    expect(eleventh.body).toEqual({
+      message: "Push notifications can go to at most 10 devices. Remove one first.",
+      code: "error_push_device_limit",
+    });
     // A device already listed may still renew its keys at the limit.
     const renewed = await subscribe(account, { ...first.subscription, keys: (await newDevice()).subscription.keys });
     expect(renewed.status).toBe(201);
@@ -159,7 +173,15 @@ describe("test notification and the 'Reminders by' settings", () => {
       const sent = await call("POST", "/api/test-push-notification", { cookie: account.cookie, env: pushEnv });
       expect(sent.status, sent.text).toBe(200);
       expect(sent.body).toEqual({ sent: 1 });
-      expect(await push.received(a)).toEqual([{ title: "Test notification", body: "Refill reminders will appear like this on this device.", url: "/", tag: "refill-test", lang: "en" }]);
+      expect(await push.received(a)).toEqual([
+        {
+          title: "Test notification",
+          body: "Refill reminders will appear like this on this device.",
+          url: "/",
+          tag: "refill-test",
+          lang: "en",
+        },
+      ]);
       expect((await call("DELETE", `/api/push/subscriptions/${gone}`, { cookie: account.cookie, env: pushEnv })).status).toBe(404);
 
       push.answer(503);
@@ -175,7 +197,10 @@ describe("test notification and the 'Reminders by' settings", () => {
     const account = await signUp();
     const base = { notificationDays: 7, emailConsent: true, timezone: "UTC", notificationHour: 9 };
     expect(account.user).toMatchObject({ remindersBy: "email", pushShowNames: false });
-    const saved = await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { ...base, remindersBy: "both", pushShowNames: true } });
+    const saved = await call("PATCH", "/api/notifications/settings", {
+      cookie: account.cookie,
+      body: { ...base, remindersBy: "both", pushShowNames: true },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.user).toMatchObject({ remindersBy: "both", pushShowNames: true });
     // Left out (an older page): kept.
@@ -184,7 +209,10 @@ describe("test notification and the 'Reminders by' settings", () => {
     const wrong = await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { ...base, remindersBy: "pigeon" } });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ message: "Reminders by must be e-mail, push notifications or both.", code: "field_reminders_by_invalid" });
-    const notBoolean = await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { ...base, pushShowNames: "yes" } });
+    const notBoolean = await call("PATCH", "/api/notifications/settings", {
+      cookie: account.cookie,
+      body: { ...base, pushShowNames: "yes" },
+    });
     expect(notBoolean.body.code).toBe("field_push_show_names_not_boolean");
   });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, moduleImports, pageAssets, startsSession } from "../islands/sw/policy";
+import {
+  endsSession,
+  isBuildAsset,
+  isKeepable,
+  isOfflinePage,
+  markFromCache,
+  moduleImports,
+  pageAssets,
+  startsSession,
+} from "../islands/sw/policy";
 import assets from "../src/generated/assets.json";
 import { call, createMedication, signUp } from "./helpers";
 
@@ -22,9 +31,13 @@ describe("every page links the install manifest and the home-screen icon", () =>
     const account = await signUp();
     const page = await call("GET", "/", { cookie: account.cookie });
     expect(page.text).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
-    expect(page.text).toMatch(/<p id="offline" role="status" class="offline-banner [^"]*"><span class="offline-live">You are offline<\/span><span class="offline-kept">You are offline\. Showing your list as of [^<]*\d[^<]*\.<\/span><\/p>/);
+    expect(page.text).toMatch(
+      /<p id="offline" role="status" class="offline-banner [^"]*"><span class="offline-live">You are offline<\/span><span class="offline-kept">You are offline\. Showing your list as of [^<]*\d[^<]*\.<\/span><\/p>/,
+    );
     // Inline, with the page's nonce (the CSP allows no other inline script), and not an island.
-    expect(page.text).toContain(`<script nonce="${nonceOf(page.headers)}">addEventListener("load",()=>import("${assets.offline}"))</script>`);
+    expect(page.text).toContain(
+      `<script nonce="${nonceOf(page.headers)}">addEventListener("load",()=>import("${assets.offline}"))</script>`,
+    );
     expect(assets.offline).toMatch(/^\/build\/offline-\w+\.js$/);
   });
 
@@ -49,7 +62,19 @@ describe("every page links the install manifest and the home-screen icon", () =>
 describe("what the service worker keeps (islands/sw/policy.ts)", () => {
   it("only the dashboard, medication pages and the pharmacies page", () => {
     for (const path of ["/", "/pharmacies", "/medications/12"]) expect(isOfflinePage(path), path).toBe(true);
-    for (const path of ["/api/medications", "/api/user/export", "/dev/emails", "/calendar/abc.ics", "/medications/print", "/medications/12/x", "/settings", "/notifications", "/auth", "/add-medication", "/edit-medication/3"])
+    for (const path of [
+      "/api/medications",
+      "/api/user/export",
+      "/dev/emails",
+      "/calendar/abc.ics",
+      "/medications/print",
+      "/medications/12/x",
+      "/settings",
+      "/notifications",
+      "/auth",
+      "/add-medication",
+      "/edit-medication/3",
+    ])
       expect(isOfflinePage(path), path).toBe(false);
     expect(isBuildAsset("/build/chunk-ABC.js")).toBe(true);
     expect(isBuildAsset("/build/chunk-ABC.js.LEGAL.txt")).toBe(false);
@@ -64,7 +89,9 @@ describe("what the service worker keeps (islands/sw/policy.ts)", () => {
     expect(isKeepable({ status: 200, type: "cors", redirected: false, headers: html })).toBe(false);
     expect(isKeepable({ status: 404, type: "basic", redirected: false, headers: html })).toBe(false);
     expect(isKeepable({ status: 503, type: "basic", redirected: false, headers: html })).toBe(false);
-    expect(isKeepable({ status: 200, type: "basic", redirected: false, headers: new Headers({ "Content-Type": "application/json" }) })).toBe(false);
+    expect(
+      isKeepable({ status: 200, type: "basic", redirected: false, headers: new Headers({ "Content-Type": "application/json" }) }),
+    ).toBe(false);
   });
 
   it("drops everything when the session ends: sign-out and account deletion", () => {

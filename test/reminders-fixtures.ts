@@ -1,4 +1,11 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { vi } from "vitest";
 import { medications, pharmacies, reminderLog, users } from "../src/db/schema";
@@ -16,7 +23,10 @@ export const at = (iso: string) => Date.parse(iso);
 
 /** Fires the hourly cron at `scheduledTime`, as Cloudflare does, and waits for it to finish. */
 export async function tick(scheduledTime: number | string, bindings: Cloudflare.Env = postmarkEnv) {
-  const controller = createScheduledController({ scheduledTime: typeof scheduledTime === "string" ? at(scheduledTime) : scheduledTime, cron: "0 * * * *" });
+  const controller = createScheduledController({
+    scheduledTime: typeof scheduledTime === "string" ? at(scheduledTime) : scheduledTime,
+    cron: "0 * * * *",
+  });
   const ctx = createExecutionContext();
   await worker.scheduled(controller, bindings, ctx);
   await waitOnExecutionContext(ctx);
@@ -69,16 +79,33 @@ export async function makeUser(options: {
 
 export async function addMedication(
   userId: number,
-  m: { name?: string; pillsRemaining: number; pillsPerDay?: number; countedOn: string; pharmacy?: { name: string; phoneNumber: string } | null },
+  m: {
+    name?: string;
+    pillsRemaining: number;
+    pillsPerDay?: number;
+    countedOn: string;
+    pharmacy?: { name: string; phoneNumber: string } | null;
+  },
 ) {
   let pharmacyId: number | null = null;
   if (m.pharmacy !== null) {
     const pharmacy = m.pharmacy ?? { name: "Corner Pharmacy", phoneNumber: "+12125550199" };
-    [{ id: pharmacyId }] = await db().insert(pharmacies).values({ userId, ...pharmacy }).returning({ id: pharmacies.id });
+    [{ id: pharmacyId }] = await db()
+      .insert(pharmacies)
+      .values({ userId, ...pharmacy })
+      .returning({ id: pharmacies.id });
   }
   const [row] = await db()
     .insert(medications)
-    .values({ userId, name: m.name ?? "Metformin", pharmacyId, pillsPerDay: m.pillsPerDay ?? 1, pillsRemaining: m.pillsRemaining, countedOn: m.countedOn, pillsPerRefill: 30 })
+    .values({
+      userId,
+      name: m.name ?? "Metformin",
+      pharmacyId,
+      pillsPerDay: m.pillsPerDay ?? 1,
+      pillsRemaining: m.pillsRemaining,
+      countedOn: m.countedOn,
+      pillsPerRefill: 30,
+    })
     .returning({ id: medications.id });
   return row.id;
 }
@@ -104,7 +131,8 @@ export async function deleteCreatedUsers() {
 }
 
 export const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];
-export const logRows = (userId: number) => db().select().from(reminderLog).where(eq(reminderLog.userId, userId)).orderBy(reminderLog.localDate);
+export const logRows = (userId: number) =>
+  db().select().from(reminderLog).where(eq(reminderLog.userId, userId)).orderBy(reminderLog.localDate);
 
 /**
  * How Postmark answers one send. Beyond plain errors, the faults where it accepted the message and
@@ -169,14 +197,21 @@ export function mockPostmark() {
       if (failure === "not-indexed-yet") return Response.json({ TotalCount: 0, Messages: [] });
       if (failure) return Response.json({ ErrorCode: 0, Message: `status ${failure}` }, { status: failure });
       const found = accepted.filter((m) => key && m.Metadata?.[key.slice("metadata_".length)] === value);
-      return Response.json({ TotalCount: found.length, Messages: found.slice(0, 1).map((m) => ({ To: [{ Email: m.To }], Metadata: m.Metadata })) });
+      return Response.json({
+        TotalCount: found.length,
+        Messages: found.slice(0, 1).map((m) => ({ To: [{ Email: m.To }], Metadata: m.Metadata })),
+      });
     }
-    if (request.url !== POSTMARK_SEND_URL || request.method !== "POST") throw new Error(`unexpected fetch ${request.method} ${request.url}`);
+    if (request.url !== POSTMARK_SEND_URL || request.method !== "POST")
+      throw new Error(`unexpected fetch ${request.method} ${request.url}`);
     const message = (await request.json()) as PostmarkMessage;
     const call = { token: request.headers.get("X-Postmark-Server-Token"), messages: [message], accepted: [] as string[] };
     calls.push(call);
     if (inactive.has(message.To)) {
-      return Response.json({ ErrorCode: 406, Message: "You tried to send to recipient(s) that have been marked as inactive." }, { status: 422 });
+      return Response.json(
+        { ErrorCode: 406, Message: "You tried to send to recipient(s) that have been marked as inactive." },
+        { status: 422 },
+      );
     }
     const answer = queue.shift() ?? "ok";
     const accept = () => {
@@ -185,13 +220,24 @@ export function mockPostmark() {
     };
     if (answer === "network") throw new TypeError("Network connection lost.");
     if (answer === "hang") return never;
-    if (typeof answer === "number") return Response.json({ ErrorCode: answer === 429 ? 429 : 0, Message: `status ${answer}` }, { status: answer });
-    if (typeof answer === "object") return Response.json({ ErrorCode: answer.errorCode, Message: "You tried to send to recipient(s) that have been marked as inactive." }, { status: answer.status });
+    if (typeof answer === "number")
+      return Response.json({ ErrorCode: answer === 429 ? 429 : 0, Message: `status ${answer}` }, { status: answer });
+    if (typeof answer === "object")
+      return Response.json(
+        { ErrorCode: answer.errorCode, Message: "You tried to send to recipient(s) that have been marked as inactive." },
+        { status: answer.status },
+      );
     accept();
     if (answer === "accepted-then-lost") throw new TypeError("Network connection lost.");
     if (answer === "accepted-then-500") return Response.json({ ErrorCode: 0, Message: "status 500" }, { status: 500 });
     if (answer === "accepted-then-hang") return never;
-    return Response.json({ ErrorCode: 0, Message: "OK", MessageID: `msg-${calls.length}`, SubmittedAt: new Date().toISOString(), To: message.To });
+    return Response.json({
+      ErrorCode: 0,
+      Message: "OK",
+      MessageID: `msg-${calls.length}`,
+      SubmittedAt: new Date().toISOString(),
+      To: message.To,
+    });
   });
   return {
     calls,

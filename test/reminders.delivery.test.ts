@@ -5,7 +5,19 @@ import { notifications, reminderLog, users } from "../src/db/schema";
 import { MISSING_SECRET_MESSAGE } from "../src/mail/unsubscribe";
 import { dueUsersQuery } from "../src/data/reminder-claims";
 import { db, uniqueName } from "./helpers";
-import { addMedication, at, deleteCreatedUsers, logRows, makeUser, mockPostmark, postmarkEnv, tick, trackUsers, userRow, userWithMedication } from "./reminders-fixtures";
+import {
+  addMedication,
+  at,
+  deleteCreatedUsers,
+  logRows,
+  makeUser,
+  mockPostmark,
+  postmarkEnv,
+  tick,
+  trackUsers,
+  userRow,
+  userWithMedication,
+} from "./reminders-fixtures";
 
 // What happens to an e-mail once it is due: Postmark's answers (mocked at fetch), retries within
 // the local day, permanent rejections, the records kept, and batches of at most 500.
@@ -22,15 +34,29 @@ afterEach(async () => {
   await deleteCreatedUsers();
 });
 
-const loggedAbout = (userId: number) => errors.mock.calls.map((args: unknown[]) => args.join(" ")).filter((line: string) => line.includes(`user ${userId}:`));
+const loggedAbout = (userId: number) =>
+  errors.mock.calls.map((args: unknown[]) => args.join(" ")).filter((line: string) => line.includes(`user ${userId}:`));
 
 describe("provider outages are retried on later ticks of the same local day", () => {
   it("500, 503, 429 and a network error, then success: one e-mail, five attempts, each failure logged", async () => {
-    const user = await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2025-03-01T00:00:00Z", daysLeft: 2, countedOn: "2025-03-01" });
+    const user = await userWithMedication({
+      timezone: "UTC",
+      hour: 9,
+      savedAt: "2025-03-01T00:00:00Z",
+      daysLeft: 2,
+      countedOn: "2025-03-01",
+    });
     postmark.answer(500, 503, 429, "network");
-    for (const [hour, attempts] of [["09", 1], ["10", 2], ["11", 3], ["12", 4]] as const) {
+    for (const [hour, attempts] of [
+      ["09", 1],
+      ["10", 2],
+      ["11", 3],
+      ["12", 4],
+    ] as const) {
       await tick(`2025-03-01T${hour}:00:00Z`);
-      expect(await logRows(user.id)).toMatchObject([{ localDate: "2025-03-01", status: "retry", attempts, error: expect.stringMatching(/Postmark/) }]);
+      expect(await logRows(user.id)).toMatchObject([
+        { localDate: "2025-03-01", status: "retry", attempts, error: expect.stringMatching(/Postmark/) },
+      ]);
       expect((await userRow(user.id)).nextNotificationAt).toBe(at("2025-03-01T09:00:00Z")); // still due
     }
     await tick("2025-03-01T13:00:00Z");
@@ -44,12 +70,20 @@ describe("provider outages are retried on later ticks of the same local day", ()
   });
 
   it("gives up when the local day ends before the next tick: marked failed, logged, tomorrow goes ahead", async () => {
-    const user = await userWithMedication({ timezone: "America/Chicago", hour: 22, savedAt: "2025-03-01T12:00:00Z", daysLeft: 2, countedOn: "2025-03-01" });
+    const user = await userWithMedication({
+      timezone: "America/Chicago",
+      hour: 22,
+      savedAt: "2025-03-01T12:00:00Z",
+      daysLeft: 2,
+      countedOn: "2025-03-01",
+    });
     postmark.answer(503, 500);
     await tick("2025-03-02T04:00:00Z"); // 22:00 CST: the 23:00 tick is still the same day
     expect(await logRows(user.id)).toMatchObject([{ status: "retry" }]);
     await tick("2025-03-02T05:00:00Z"); // 23:00 CST: the next tick would be tomorrow
-    expect(await logRows(user.id)).toMatchObject([{ localDate: "2025-03-01", status: "failed", attempts: 2, error: expect.stringContaining("500") }]);
+    expect(await logRows(user.id)).toMatchObject([
+      { localDate: "2025-03-01", status: "failed", attempts: 2, error: expect.stringContaining("500") },
+    ]);
     expect(loggedAbout(user.id).at(-1)).toMatch(/failed and the local day ends/);
     expect((await userRow(user.id)).nextNotificationAt).toBe(at("2025-03-03T04:00:00Z"));
     await tick("2025-03-02T06:00:00Z");
@@ -61,8 +95,16 @@ describe("provider outages are retried on later ticks of the same local day", ()
 
 describe("an invocation that died mid-send", () => {
   it("leaves its claim in 'sending'; the next tick takes it over once stale, and sends", async () => {
-    const user = await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2025-03-01T00:00:00Z", daysLeft: 2, countedOn: "2025-03-01" });
-    await db().insert(reminderLog).values({ userId: user.id, localDate: "2025-03-01", status: "sending", attempts: 1, updatedAt: at("2025-03-01T09:00:00Z") });
+    const user = await userWithMedication({
+      timezone: "UTC",
+      hour: 9,
+      savedAt: "2025-03-01T00:00:00Z",
+      daysLeft: 2,
+      countedOn: "2025-03-01",
+    });
+    await db()
+      .insert(reminderLog)
+      .values({ userId: user.id, localDate: "2025-03-01", status: "sending", attempts: 1, updatedAt: at("2025-03-01T09:00:00Z") });
     await tick("2025-03-01T09:00:00Z"); // the same tick again: the claim is fresh, not taken
     expect(postmark.calls).toHaveLength(0);
     expect((await userRow(user.id)).nextNotificationAt).toBe(at("2025-03-01T09:00:00Z"));
@@ -74,7 +116,13 @@ describe("an invocation that died mid-send", () => {
 
 describe("permanent rejections are recorded and not retried", () => {
   it("422 with ErrorCode 406 (inactive recipient)", async () => {
-    const user = await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2025-03-01T00:00:00Z", daysLeft: 2, countedOn: "2025-03-01" });
+    const user = await userWithMedication({
+      timezone: "UTC",
+      hour: 9,
+      savedAt: "2025-03-01T00:00:00Z",
+      daysLeft: 2,
+      countedOn: "2025-03-01",
+    });
     postmark.answer({ status: 422, errorCode: 406 });
     await tick("2025-03-01T09:00:00Z");
     await tick("2025-03-01T10:00:00Z");
@@ -87,7 +135,9 @@ describe("permanent rejections are recorded and not retried", () => {
 
   it("one inactive recipient in a batch does not stop the others", async () => {
     const [inactive, active] = await Promise.all(
-      [1, 2].map(() => userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2025-03-01T00:00:00Z", daysLeft: 2, countedOn: "2025-03-01" })),
+      [1, 2].map(() =>
+        userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2025-03-01T00:00:00Z", daysLeft: 2, countedOn: "2025-03-01" }),
+      ),
     );
     postmark.deactivate(inactive.email);
     await tick("2025-03-01T09:00:00Z");
@@ -122,7 +172,9 @@ describe("records and batches", () => {
     )
       .bind(tag, due, JSON.stringify(Array.from({ length: 401 }, () => 0)))
       .run();
-    const ids = (await env.DB.prepare("SELECT id FROM users WHERE username LIKE ?1 || '_%'").bind(tag).all<{ id: number }>()).results.map((r) => r.id);
+    const ids = (await env.DB.prepare("SELECT id FROM users WHERE username LIKE ?1 || '_%'").bind(tag).all<{ id: number }>()).results.map(
+      (r) => r.id,
+    );
     trackUsers(ids);
     await env.DB.prepare(
       `INSERT INTO medications (user_id, name, pills_per_day, pills_remaining, counted_on, pills_per_refill)
@@ -159,7 +211,13 @@ describe("records and batches", () => {
 
 describe("refusing to send", () => {
   it("with Postmark configured but no APP_SECRET: nothing is sent, the reason is logged, users stay due", async () => {
-    const user = await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2025-03-01T00:00:00Z", daysLeft: 2, countedOn: "2025-03-01" });
+    const user = await userWithMedication({
+      timezone: "UTC",
+      hour: 9,
+      savedAt: "2025-03-01T00:00:00Z",
+      daysLeft: 2,
+      countedOn: "2025-03-01",
+    });
     await tick("2025-03-01T09:00:00Z", { ...env, POSTMARK_SERVER_TOKEN: "server-token-for-tests" });
     expect(postmark.calls).toHaveLength(0);
     expect(errors.mock.calls.flat().join(" ")).toContain(MISSING_SECRET_MESSAGE);
@@ -170,7 +228,13 @@ describe("refusing to send", () => {
   });
 
   it("withdrawn consent between ticks", async () => {
-    const user = await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2025-03-01T00:00:00Z", daysLeft: 2, countedOn: "2025-03-01" });
+    const user = await userWithMedication({
+      timezone: "UTC",
+      hour: 9,
+      savedAt: "2025-03-01T00:00:00Z",
+      daysLeft: 2,
+      countedOn: "2025-03-01",
+    });
     await db().update(users).set({ emailConsent: false }).where(eq(users.id, user.id));
     await tick("2025-03-01T09:00:00Z");
     expect(postmark.calls).toHaveLength(0);

@@ -26,14 +26,23 @@ const med = (id: number, pillsRemaining: number, extra: Partial<ReminderMedicati
 
 describe("reminderContent", () => {
   it("skips a paused medication, and one paused with no end", () => {
-    const paused = (from: string, until: string | null) => JSON.stringify({ changes: [{ effectiveFrom: "2025-01-01", schedule: { type: "daily", dose: 1 } }], pauses: [{ from, until }] });
-    const content = reminderContent([med(1, 2, { regimen: paused("2025-01-09", "2025-01-12") }), med(2, 2, { regimen: paused("2025-01-11", null) }), med(3, 2)], 7, "2025-01-10");
+    const paused = (from: string, until: string | null) =>
+      JSON.stringify({ changes: [{ effectiveFrom: "2025-01-01", schedule: { type: "daily", dose: 1 } }], pauses: [{ from, until }] });
+    const content = reminderContent(
+      [med(1, 2, { regimen: paused("2025-01-09", "2025-01-12") }), med(2, 2, { regimen: paused("2025-01-11", null) }), med(3, 2)],
+      7,
+      "2025-01-10",
+    );
     expect(content.immediate.map((i) => i.medicationId)).toEqual([3]);
   });
 
   it("splits at notificationDays and 15 days, soonest first, with run-out dates", () => {
     // Whole days: 8 tablets at 1 a day last 8 days, 16 last 16.
-    const content = reminderContent([med(1, 8), med(2, 7), med(3, 15), med(4, 16), med(5, 0), med(6, 8, { pillsPerDay: 2 })], 7, "2025-01-10");
+    const content = reminderContent(
+      [med(1, 8), med(2, 7), med(3, 15), med(4, 16), med(5, 0), med(6, 8, { pillsPerDay: 2 })],
+      7,
+      "2025-01-10",
+    );
     expect(content.immediate.map((i) => [i.medicationId, i.daysLeft, i.runsOutOn])).toEqual([
       [5, 0, "2025-01-10"],
       [6, 4, "2025-01-14"],
@@ -60,7 +69,14 @@ describe("reminderContent", () => {
     expect(content.prescriptions).toEqual([]);
     for (const item of content.immediate) expect(statusForDaysLeft(Math.floor(item.daysLeft), 14)).toBe("refill-needed");
     for (const item of content.upcoming) expect(statusForDaysLeft(Math.floor(item.daysLeft), 14)).toBe("running-low");
-    const email = reminderEmail({ to: "pat@example.com", name: "Pat", content, dashboardUrl: "https://refills.example/", settingsUrl: "https://refills.example/notifications", unsubscribeUrl: "https://refills.example/unsubscribe?token=7.abc" });
+    const email = reminderEmail({
+      to: "pat@example.com",
+      name: "Pat",
+      content,
+      dashboardUrl: "https://refills.example/",
+      settingsUrl: "https://refills.example/notifications",
+      unsubscribeUrl: "https://refills.example/unsubscribe?token=7.abc",
+    });
     expect(email.text).toContain("Needs a refill now (within 14 days of running out):");
     expect(email.text).toContain(`Upcoming refills (within 22 days):\n- ${isolate("Med 2")}: 15 tablets left, 15 days of supply`);
     expect(email.text).not.toContain("Med 4");
@@ -113,9 +129,13 @@ describe("reminderEmail", () => {
     expect(email.subject).toBe("Refill reminder: 2 medications need a refill");
     expect(email.text).toContain("Needs a refill now (within 7 days of running out):");
     // User-entered text is isolated (U+2068 … U+2069) in the text part, in <bdi> in the HTML.
-    expect(email.text).toContain(`- ${isolate(hostile)}: 3 tablets left, 3 days of supply; runs out Jan 13, 2025.\n  Dose: 1 tablet daily\n  Pharmacy: ${isolate("Smith & Sons <Pharmacy>")}, ${isolate("+1 212 555 1234")}`);
+    expect(email.text).toContain(
+      `- ${isolate(hostile)}: 3 tablets left, 3 days of supply; runs out Jan 13, 2025.\n  Dose: 1 tablet daily\n  Pharmacy: ${isolate("Smith & Sons <Pharmacy>")}, ${isolate("+1 212 555 1234")}`,
+    );
     expect(email.text).toContain(`- ${isolate("Lisinopril")}: 5 tablets left, 5 days of supply; runs out Jan 15, 2025.`);
-    expect(email.text).toContain(`Upcoming refills (within 15 days):\n- ${isolate("Atorvastatin")}: 12 tablets left, 12 days of supply; runs out Jan 22, 2025.\n  Dose: 1 tablet daily\n  Pharmacy: No pharmacy assigned`);
+    expect(email.text).toContain(
+      `Upcoming refills (within 15 days):\n- ${isolate("Atorvastatin")}: 12 tablets left, 12 days of supply; runs out Jan 22, 2025.\n  Dose: 1 tablet daily\n  Pharmacy: No pharmacy assigned`,
+    );
     // The stored E.164 number is shown formatted, as on every page, and dialled as E.164.
     expect(email.html).toContain('<a href="tel:+12125551234" style="color:#0f766e"><bdi dir="ltr">+1 212 555 1234</bdi></a>');
     expect(email.html).toContain('<bdi>Corner Pharmacy</bdi>, <bdi dir="ltr">call us</bdi>'); // kept as typed, no digits: no tel: link
@@ -179,21 +199,39 @@ describe("reminderEmail in the medication's unit and schedule", () => {
     7,
     "2025-01-10",
   );
-  const input = { to: "pat@example.com", name: "Pat", content, dashboardUrl: "https://refills.example/", settingsUrl: "https://refills.example/notifications", unsubscribeUrl: "https://refills.example/unsubscribe?token=7.abc" };
+  const input = {
+    to: "pat@example.com",
+    name: "Pat",
+    content,
+    dashboardUrl: "https://refills.example/",
+    settingsUrl: "https://refills.example/notifications",
+    unsubscribeUrl: "https://refills.example/unsubscribe?token=7.abc",
+  };
 
   it("English: counts in the unit and the dose in words, the as-needed estimate said as one", () => {
     const email = reminderEmail(input);
     expect(email.text).not.toContain("pill");
-    expect(email.text).toContain(`- ${isolate("Insulin")}: 90 units left, 3 days of supply; runs out Jan 13, 2025.\n  Dose: 30 units daily\n`);
+    expect(email.text).toContain(
+      `- ${isolate("Insulin")}: 90 units left, 3 days of supply; runs out Jan 13, 2025.\n  Dose: 30 units daily\n`,
+    );
     expect(email.text).toContain(`- ${isolate("Eye drops")}: none left; runs out Jan 10, 2025.\n  Dose: 2 drops Mon, Wed, Fri\n`);
-    expect(email.text).toContain(`- ${isolate("Methotrexate")}: 6 tablets left, 10 days of supply; runs out Jan 20, 2025.\n  Dose: 6 tablets every 7 days, next on Monday, Jan 13\n`);
-    expect(email.text).toContain(`- ${isolate("Salbutamol")}: 10 puffs left, 11 days of supply; runs out Jan 21, 2025.\n  Dose: As needed, about 6 puffs a week\n`);
+    expect(email.text).toContain(
+      `- ${isolate("Methotrexate")}: 6 tablets left, 10 days of supply; runs out Jan 20, 2025.\n  Dose: 6 tablets every 7 days, next on Monday, Jan 13\n`,
+    );
+    expect(email.text).toContain(
+      `- ${isolate("Salbutamol")}: 10 puffs left, 11 days of supply; runs out Jan 21, 2025.\n  Dose: As needed, about 6 puffs a week\n`,
+    );
     expect(email.html).toContain("Dose: As needed, about 6 puffs a week");
     expect(email.html).toContain("6 tablets left, 10 days of supply");
   });
 
   it("in Spanish: the unit's plural and the verb agree with the count", () => {
-    const email = reminderMessage({ user: { id: 1, email: "pat@example.com", fullName: null, locale: "es" }, content, baseUrl: "https://refills.example", key: new Uint8Array(32).fill(7) });
+    const email = reminderMessage({
+      user: { id: 1, email: "pat@example.com", fullName: null, locale: "es" },
+      content,
+      baseUrl: "https://refills.example",
+      key: new Uint8Array(32).fill(7),
+    });
     expect(email.text).toContain(`- ${isolate("Insulin")}: quedan 90 unidades, 3 días de suministro`);
     expect(email.text).toContain(`- ${isolate("Methotrexate")}: quedan 6 pastillas, 10 días de suministro`);
     expect(email.text).toContain("Dosis: 6 pastillas cada 7 días");
@@ -207,7 +245,11 @@ describe("escaping in the e-mails' HTML", () => {
   const email = reminderEmail({
     to: "pat@example.com",
     name: breakOut,
-    content: reminderContent([med(1, 2, { name: `<script>alert(1)</script>${breakOut}`, pharmacyName: breakOut, pharmacyPhone: `5${breakOut}` })], 7, "2025-01-10"),
+    content: reminderContent(
+      [med(1, 2, { name: `<script>alert(1)</script>${breakOut}`, pharmacyName: breakOut, pharmacyPhone: `5${breakOut}` })],
+      7,
+      "2025-01-10",
+    ),
     dashboardUrl: `https://refills.example/${breakOut}`,
     settingsUrl: `https://refills.example/notifications?${breakOut}`,
     unsubscribeUrl: `https://refills.example/unsubscribe?token=${breakOut}`,
@@ -226,7 +268,11 @@ describe("escaping in the e-mails' HTML", () => {
   });
 
   it("the password-reset e-mail escapes its link and leaves out a name with markup", () => {
-    const reset = passwordResetEmail({ to: "pat@example.com", name: "<b>pat</b>", link: `https://refills.example/reset-password?token=${breakOut}` });
+    const reset = passwordResetEmail({
+      to: "pat@example.com",
+      name: "<b>pat</b>",
+      link: `https://refills.example/reset-password?token=${breakOut}`,
+    });
     expect(reset.html).toContain("<p>Hello,</p>");
     expect(reset.html).not.toContain("pat&lt;");
     expect(reset.html).toContain('href="https://refills.example/reset-password?token=&quot;onmouseover=alert(1) x=&quot;"');
@@ -255,7 +301,11 @@ describe("reminderMessage", () => {
     );
     expect(message.headers?.["List-Unsubscribe"]).toBe(`<${unsubscribe}>`);
     expect(message.text.startsWith("Hello \u2068Pat Doe\u2069,\n")).toBe(true);
-    expect(reminderMessage({ user: { ...user, fullName: null }, content, baseUrl: "https://refills.example", key }).text.startsWith("Hello,\n")).toBe(true);
-    expect(reminderMessage({ user: { ...user, fullName: "" }, content, baseUrl: "https://refills.example", key, test: true }).tag).toBe("refill-reminder-test");
+    expect(
+      reminderMessage({ user: { ...user, fullName: null }, content, baseUrl: "https://refills.example", key }).text.startsWith("Hello,\n"),
+    ).toBe(true);
+    expect(reminderMessage({ user: { ...user, fullName: "" }, content, baseUrl: "https://refills.example", key, test: true }).tag).toBe(
+      "refill-reminder-test",
+    );
   });
 });

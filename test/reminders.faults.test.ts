@@ -1,6 +1,17 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { at, deleteCreatedUsers, logRows, mockPostmark, postmarkEnv, tick, userRow, type Answer, type ReminderUser, userWithMedication } from "./reminders-fixtures";
+import {
+  at,
+  deleteCreatedUsers,
+  logRows,
+  mockPostmark,
+  postmarkEnv,
+  tick,
+  userRow,
+  type Answer,
+  type ReminderUser,
+  userWithMedication,
+} from "./reminders-fixtures";
 
 // One fault at every position of a run, injected at the fetch boundary (Postmark), or in the
 // database's recording step; then the following ticks run normally. Counted: the e-mails Postmark
@@ -30,7 +41,10 @@ afterEach(async () => {
 
 async function dueUsers(n = USERS): Promise<ReminderUser[]> {
   const made: ReminderUser[] = [];
-  for (let i = 0; i < n; i++) made.push(await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2023-05-10T00:00:00Z", daysLeft: 2, countedOn: "2023-05-10" }));
+  for (let i = 0; i < n; i++)
+    made.push(
+      await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2023-05-10T00:00:00Z", daysLeft: 2, countedOn: "2023-05-10" }),
+    );
   return made;
 }
 
@@ -64,7 +78,9 @@ const ANSWER_FAULTS: Answer[] = ["network", 503, "accepted-then-lost", "accepted
 const STOP_FAULTS = ["hang", "accepted-then-hang"] as const;
 
 describe("one fault at every position of a run", () => {
-  const cases = Array.from({ length: USERS }, (_, position) => ANSWER_FAULTS.map((fault) => [String(fault), position, fault] as const)).flat();
+  const cases = Array.from({ length: USERS }, (_, position) =>
+    ANSWER_FAULTS.map((fault) => [String(fault), position, fault] as const),
+  ).flat();
   it.each(cases)("Postmark answer %s at call %i: every user gets the day's reminder, no extra e-mail", async (_, position, fault) => {
     const users = await dueUsers();
     postmark.answer(...Array<Answer>(position).fill("ok"), fault);
@@ -80,18 +96,21 @@ describe("one fault at every position of a run", () => {
   });
 
   const stops = Array.from({ length: USERS }, (_, position) => STOP_FAULTS.map((fault) => [fault, position, fault] as const)).flat();
-  it.each(stops)("the invocation stops at call %i (%s): the next tick takes the stale claims over, asks Postmark, sends what is missing", async (_, position, fault) => {
-    const users = await dueUsers();
-    postmark.answer(...Array<Answer>(position).fill("ok"), fault);
-    await stoppedTick(TICK, position);
-    for (const user of users) expect(await logRows(user.id)).toMatchObject([{ status: "sending" }]);
-    for (const time of LATER) await tickAt(time);
-    const { counts, extra, missed } = inboxes(users);
-    expect(missed, `inboxes ${counts}`).toBe(0);
-    expect(extra, `inboxes ${counts}`).toBe(0);
-    await expectAllSentOnce(users);
-    expect(postmark.searches).toHaveLength(USERS); // every claim was in doubt
-  });
+  it.each(stops)(
+    "the invocation stops at call %i (%s): the next tick takes the stale claims over, asks Postmark, sends what is missing",
+    async (_, position, fault) => {
+      const users = await dueUsers();
+      postmark.answer(...Array<Answer>(position).fill("ok"), fault);
+      await stoppedTick(TICK, position);
+      for (const user of users) expect(await logRows(user.id)).toMatchObject([{ status: "sending" }]);
+      for (const time of LATER) await tickAt(time);
+      const { counts, extra, missed } = inboxes(users);
+      expect(missed, `inboxes ${counts}`).toBe(0);
+      expect(extra, `inboxes ${counts}`).toBe(0);
+      await expectAllSentOnce(users);
+      expect(postmark.searches).toHaveLength(USERS); // every claim was in doubt
+    },
+  );
 
   it("the invocation stops between claim and send (no e-mail went out): the day is not missed", async () => {
     const users = await dueUsers();
@@ -106,7 +125,9 @@ describe("one fault at every position of a run", () => {
     const users = await dueUsers();
     const ids = users.map((u) => u.id).join(",");
     const trigger = `fail_record_${users[0]!.id}`;
-    await env.DB.exec(`CREATE TRIGGER ${trigger} BEFORE UPDATE OF status ON reminder_log WHEN NEW.user_id IN (${ids}) AND NEW.status <> 'sending' BEGIN SELECT RAISE(ABORT, 'injected fault'); END;`);
+    await env.DB.exec(
+      `CREATE TRIGGER ${trigger} BEFORE UPDATE OF status ON reminder_log WHEN NEW.user_id IN (${ids}) AND NEW.status <> 'sending' BEGIN SELECT RAISE(ABORT, 'injected fault'); END;`,
+    );
     try {
       await expect(tickAt(TICK)).rejects.toThrow(/1 batch\(es\) failed/);
     } finally {

@@ -24,7 +24,12 @@ afterEach(deleteCreatedUsers);
 /** A user due at 09:00 local on 2025-01-14 with one medication 3 days from running out (on Jan 17). */
 async function patient(locale: string, timezone: string, fullName: string, medication: string, pharmacy: string) {
   const user = await makeUser({ timezone, hour: 9, savedAt: "2025-01-13T20:00:00Z", fullName, locale });
-  await addMedication(user.id, { name: medication, pillsRemaining: 3, countedOn: "2025-01-14", pharmacy: { name: pharmacy, phoneNumber: "+20212345678" } });
+  await addMedication(user.id, {
+    name: medication,
+    pillsRemaining: 3,
+    countedOn: "2025-01-14",
+    pharmacy: { name: pharmacy, phoneNumber: "+20212345678" },
+  });
   return user;
 }
 
@@ -46,8 +51,14 @@ describe("reminder e-mails in the account's language", () => {
       expect(hindi.subject).toBe("रीफ़िल रिमाइंडर: 1 दवा का रीफ़िल ज़रूरी है");
       expect(hindi.text).toContain(m.mail_hello({ name: isolate("प्रिया") }));
       expect(hindi.text).toContain(m.mail_reminder_intro());
-      expect(hindi.text).toContain(`- ${m.mail_reminder_item({ name: isolate("Metformin"), supply: m.mail_reminder_supply({ amount: unitCountText("tablet", 3), count: 3, days: 3 }), date: formatDate("2025-01-17") })}`);
-      expect(hindi.text).toContain(m.mail_reminder_pharmacy({ pharmacy: m.mail_reminder_pharmacy_phone({ pharmacy: isolate("Apollo Pharmacy"), phone: isolate("+20 2 12345678") }) }));
+      expect(hindi.text).toContain(
+        `- ${m.mail_reminder_item({ name: isolate("Metformin"), supply: m.mail_reminder_supply({ amount: unitCountText("tablet", 3), count: 3, days: 3 }), date: formatDate("2025-01-17") })}`,
+      );
+      expect(hindi.text).toContain(
+        m.mail_reminder_pharmacy({
+          pharmacy: m.mail_reminder_pharmacy_phone({ pharmacy: isolate("Apollo Pharmacy"), phone: isolate("+20 2 12345678") }),
+        }),
+      );
       expect(hindi.html).toContain(m.mail_reminder_intro());
       expect(hindi.html).toContain(m.mail_reminder_consent());
     });
@@ -106,7 +117,9 @@ describe("inAccountLocale", () => {
   });
 
   it("writes the other e-mails in the account's language too", () => {
-    const reset = inAccountLocale("es-MX", () => passwordResetEmail({ to: "ana@example.com", name: "Ana", link: "https://refills.example/reset-password?token=abc" }));
+    const reset = inAccountLocale("es-MX", () =>
+      passwordResetEmail({ to: "ana@example.com", name: "Ana", link: "https://refills.example/reset-password?token=abc" }),
+    );
     expect(reset.subject).toBe("Restablece tu contraseña de Refill Tracker");
     expect(reset.text).toContain("Hola, \u2068Ana\u2069:");
     expect(reset.html).toContain('<html lang="es-MX" dir="ltr">');

@@ -30,14 +30,23 @@ async function threeUsers(by: "email" | "push" = "email", hour = 9) {
     if (by === "push") {
       await db().update(users).set({ remindersBy: "push", pushShowNames: true }).where(eq(users.id, user.id));
       device = await newDevice();
-      await db().insert(pushSubscriptions).values({ userId: user.id, endpoint: device.subscription.endpoint, ...device.subscription.keys, label: "Firefox on Android", createdAt: at("2025-06-01T00:00:00Z") });
+      await db()
+        .insert(pushSubscriptions)
+        .values({
+          userId: user.id,
+          endpoint: device.subscription.endpoint,
+          ...device.subscription.keys,
+          label: "Firefox on Android",
+          createdAt: at("2025-06-01T00:00:00Z"),
+        });
     }
     made.push({ ...user, device });
   }
   return made;
 }
 
-const setRegimen = (userId: number, regimen: string) => bindings.DB.prepare("UPDATE medications SET regimen = ?1 WHERE user_id = ?2").bind(regimen, userId).run();
+const setRegimen = (userId: number, regimen: string) =>
+  bindings.DB.prepare("UPDATE medications SET regimen = ?1 WHERE user_id = ?2").bind(regimen, userId).run();
 const statuses = async (userId: number) => (await logRows(userId)).map((r) => [r.localDate, r.status, r.attempts]);
 
 describe("F1: one user's reminder that cannot be computed fails only that user", () => {

@@ -17,13 +17,30 @@ afterEach(async () => {
   await deleteCreatedUsers();
 });
 
-const tickLines = () => logged.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.event === "reminder_tick");
+const tickLines = () =>
+  logged
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((l) => l.event === "reminder_tick");
 
 describe("the tick's log line", () => {
   it("one JSON line per tick: due, sent, skipped, retried, failed, duration — and no address or name", async () => {
     const noQueue = { ...postmarkEnv, REMINDER_QUEUE: undefined };
-    const sent = await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2022-04-01T00:00:00Z", daysLeft: 2, countedOn: "2022-04-01", fullName: "Pat Private" });
-    const retrying = await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2022-04-01T00:00:00Z", daysLeft: 2, countedOn: "2022-04-01" });
+    const sent = await userWithMedication({
+      timezone: "UTC",
+      hour: 9,
+      savedAt: "2022-04-01T00:00:00Z",
+      daysLeft: 2,
+      countedOn: "2022-04-01",
+      fullName: "Pat Private",
+    });
+    const retrying = await userWithMedication({
+      timezone: "UTC",
+      hour: 9,
+      savedAt: "2022-04-01T00:00:00Z",
+      daysLeft: 2,
+      countedOn: "2022-04-01",
+    });
     const nothing = await makeUser({ timezone: "UTC", hour: 9, savedAt: "2022-04-01T00:00:00Z" });
     postmark.deactivate(retrying.email); // permanently rejected: counted as failed
     await tick("2022-04-01T09:00:00Z", noQueue);

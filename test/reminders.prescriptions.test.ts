@@ -27,7 +27,14 @@ const med = (id: number, pillsRemaining: number, extra: Partial<ReminderMedicati
 });
 
 const emailOf = (content: ReturnType<typeof reminderContent>) =>
-  reminderEmail({ to: "pat@example.com", name: "Pat", content, dashboardUrl: "https://refills.example/", settingsUrl: "https://refills.example/notifications", unsubscribeUrl: "https://refills.example/u" });
+  reminderEmail({
+    to: "pat@example.com",
+    name: "Pat",
+    content,
+    dashboardUrl: "https://refills.example/",
+    settingsUrl: "https://refills.example/notifications",
+    unsubscribeUrl: "https://refills.example/u",
+  });
 
 describe("the reminder's rule with prescriptions", () => {
   it("a prescription expiring within 30 days is due on its own, with no supply low", () => {
@@ -53,10 +60,19 @@ describe("the reminder's rule with prescriptions", () => {
   });
 
   it("the e-mail lists them under their own heading, an expired one in the error colour", () => {
-    const content = reminderContent([med(1, 90, { name: "Lisinopril", prescriptionExpiresOn: "2025-02-01" }), med(2, 200, { name: "Atorvastatin", prescriptionExpiresOn: "2025-01-02" })], 7, today);
+    const content = reminderContent(
+      [
+        med(1, 90, { name: "Lisinopril", prescriptionExpiresOn: "2025-02-01" }),
+        med(2, 200, { name: "Atorvastatin", prescriptionExpiresOn: "2025-01-02" }),
+      ],
+      7,
+      today,
+    );
     const email = emailOf(content);
     expect(email.subject).toBe("Prescription reminder: ask your doctor in time");
-    expect(email.text).toContain(`Prescriptions to renew (within 30 days):\n- ${isolate("Lisinopril")}: 90 tablets left, 90 days of supply; runs out Apr 10, 2025.`);
+    expect(email.text).toContain(
+      `Prescriptions to renew (within 30 days):\n- ${isolate("Lisinopril")}: 90 tablets left, 90 days of supply; runs out Apr 10, 2025.`,
+    );
     expect(email.text).toContain("  Prescription expires Feb 1, 2025.");
     expect(email.text).toContain("  Prescription expired Jan 2, 2025.");
     expect(email.text).not.toContain("Nothing needs a refill right now.");
@@ -81,7 +97,10 @@ describe("the hourly job", () => {
     await db().update(medications).set({ prescriptionExpiresOn: "2025-02-20" }).where(eq(medications.id, id));
     await tick("2025-02-01T07:00:00Z");
     // Due again the same day (as when the settings are saved once more): the day's log keeps it to one.
-    await db().update(users).set({ nextNotificationAt: at("2025-02-01T08:00:00Z") }).where(eq(users.id, user.id));
+    await db()
+      .update(users)
+      .set({ nextNotificationAt: at("2025-02-01T08:00:00Z") })
+      .where(eq(users.id, user.id));
     await tick("2025-02-01T08:00:00Z");
     expect(postmark.delivered(user.email)).toBe(1);
     const [message] = postmark.messagesTo(user.email);

@@ -30,8 +30,24 @@ interface Options {
 }
 
 /** An account with one medication 2 days from running out, reminded `by`, with its devices. */
-async function account({ by, confirmed = true, consent = true, bounced = false, devices = by === "email" ? 0 : 1, timezone = "UTC", hour = 9 }: Options) {
-  const user = await userWithMedication({ timezone, hour, savedAt: "2025-05-12T00:00:00Z", daysLeft: 2, countedOn: "2025-05-12", confirmed, consent: consent && !bounced });
+async function account({
+  by,
+  confirmed = true,
+  consent = true,
+  bounced = false,
+  devices = by === "email" ? 0 : 1,
+  timezone = "UTC",
+  hour = 9,
+}: Options) {
+  const user = await userWithMedication({
+    timezone,
+    hour,
+    savedAt: "2025-05-12T00:00:00Z",
+    daysLeft: 2,
+    countedOn: "2025-05-12",
+    confirmed,
+    consent: consent && !bounced,
+  });
   await db()
     .update(users)
     .set({ remindersBy: by, ...(bounced ? { deliveryProblem: "bounced" as const, deliveryProblemAddress: user.email } : {}) })
@@ -40,7 +56,15 @@ async function account({ by, confirmed = true, consent = true, bounced = false, 
   for (let i = 0; i < devices; i++) {
     const device = await newDevice();
     made.push(device);
-    await db().insert(pushSubscriptions).values({ userId: user.id, endpoint: device.subscription.endpoint, ...device.subscription.keys, label: "Firefox on Android", createdAt: at("2025-05-01T00:00:00Z") });
+    await db()
+      .insert(pushSubscriptions)
+      .values({
+        userId: user.id,
+        endpoint: device.subscription.endpoint,
+        ...device.subscription.keys,
+        label: "Firefox on Android",
+        createdAt: at("2025-05-01T00:00:00Z"),
+      });
   }
   return { ...user, devices: made };
 }
@@ -148,7 +172,9 @@ describe("when the push fails for good", () => {
     expect((await userRow(user.id)).nextNotificationAt).toBe(at("2025-05-13T09:00:00Z"));
     // A device added later gets the next day's push at the hour, not a backlog.
     const device = await newDevice();
-    await db().insert(pushSubscriptions).values({ userId: user.id, endpoint: device.subscription.endpoint, ...device.subscription.keys, label: null, createdAt: at(TEN) });
+    await db()
+      .insert(pushSubscriptions)
+      .values({ userId: user.id, endpoint: device.subscription.endpoint, ...device.subscription.keys, label: null, createdAt: at(TEN) });
     await tick(TEN, env);
     expect(mocks.push.requests).toHaveLength(0);
     await tick("2025-05-13T09:00:00Z", env);
@@ -192,7 +218,9 @@ describe("the due set", () => {
     // Read again (not emailable now): claimed for the push.
     expect(await claim(db(), at(NINE), Date.now(), [{ ...request, email: false }])).toEqual(new Map([[both.id, 1]]));
     const emailOnly = await account({ by: "email", consent: false });
-    expect(await claim(db(), at(NINE), Date.now(), [{ userId: emailOnly.id, localDate: "2025-05-12", due: at(NINE), email: false }])).toEqual(new Map());
+    expect(
+      await claim(db(), at(NINE), Date.now(), [{ userId: emailOnly.id, localDate: "2025-05-12", due: at(NINE), email: false }]),
+    ).toEqual(new Map());
   });
 
   it("the fan-out's keys come through the partial index, push users included", async () => {

@@ -17,17 +17,36 @@ const TEN = "2025-03-10T10:00:00Z";
 const mocks = standInsPerTest();
 
 async function pushUser(options: { by?: "push" | "both"; showNames?: boolean; locale?: string; devices?: number; daysLeft?: number } = {}) {
-  const user = await userWithMedication({ timezone: "UTC", hour: 9, savedAt: "2025-03-10T00:00:00Z", daysLeft: options.daysLeft ?? 2, countedOn: "2025-03-10", locale: options.locale ?? null });
-  await db().update(users).set({ remindersBy: options.by ?? "push", pushShowNames: options.showNames ?? false }).where(eq(users.id, user.id));
+  const user = await userWithMedication({
+    timezone: "UTC",
+    hour: 9,
+    savedAt: "2025-03-10T00:00:00Z",
+    daysLeft: options.daysLeft ?? 2,
+    countedOn: "2025-03-10",
+    locale: options.locale ?? null,
+  });
+  await db()
+    .update(users)
+    .set({ remindersBy: options.by ?? "push", pushShowNames: options.showNames ?? false })
+    .where(eq(users.id, user.id));
   const devices: Device[] = [];
   for (let i = 0; i < (options.devices ?? 1); i++) {
     const device = await newDevice();
     devices.push(device);
-    await db().insert(pushSubscriptions).values({ userId: user.id, endpoint: device.subscription.endpoint, ...device.subscription.keys, label: "Chrome on Android", createdAt: at("2025-03-01T00:00:00Z") });
+    await db()
+      .insert(pushSubscriptions)
+      .values({
+        userId: user.id,
+        endpoint: device.subscription.endpoint,
+        ...device.subscription.keys,
+        label: "Chrome on Android",
+        createdAt: at("2025-03-01T00:00:00Z"),
+      });
   }
   return { ...user, devices };
 }
-const subscriptionIds = async (userId: number) => (await db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).map((r) => r.id);
+const subscriptionIds = async (userId: number) =>
+  (await db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).map((r) => r.id);
 
 describe("reminders by push", () => {
   it("sends one encrypted push the device can read, with VAPID, TTL 12 h, normal urgency and a per-user topic; no e-mail", async () => {
@@ -38,7 +57,9 @@ describe("reminders by push", () => {
 
     expect(mocks.push.to(device)).toHaveLength(1);
     const [request] = mocks.push.to(device) as [(typeof mocks.push.requests)[number]];
-    expect(await mocks.push.received(device)).toEqual([{ title: "Refill reminder", body: "1 medication needs a refill soon", url: "/", tag: "refill-reminder", lang: "en" }]);
+    expect(await mocks.push.received(device)).toEqual([
+      { title: "Refill reminder", body: "1 medication needs a refill soon", url: "/", tag: "refill-reminder", lang: "en" },
+    ]);
     expect(request.headers.get("TTL")).toBe("43200");
     expect(request.headers.get("Urgency")).toBe("normal");
     expect(request.headers.get("Topic")).toBe(`reminder-${user.id}`);
@@ -51,7 +72,9 @@ describe("reminders by push", () => {
     expect(claims.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 24 * 3600);
 
     expect(mocks.postmark.attempted(user.email)).toBe(0);
-    expect((await logRows(user.id)).map((r) => [r.status, r.pushState])).toEqual([["sent", { sent: await subscriptionIds(user.id), failed: [] }]]);
+    expect((await logRows(user.id)).map((r) => [r.status, r.pushState])).toEqual([
+      ["sent", { sent: await subscriptionIds(user.id), failed: [] }],
+    ]);
   });
 
   it("names the medications, in the account's language, only when the account allows it on the lock screen", async () => {
@@ -128,7 +151,10 @@ describe("reminders by push", () => {
 
   it("429 on the day's last tick: the device fails for the day and the reminder falls back to e-mail", async () => {
     const user = await pushUser();
-    await db().update(users).set({ notificationHour: 23, nextNotificationAt: at("2025-03-10T23:00:00Z") }).where(eq(users.id, user.id));
+    await db()
+      .update(users)
+      .set({ notificationHour: 23, nextNotificationAt: at("2025-03-10T23:00:00Z") })
+      .where(eq(users.id, user.id));
     mocks.push.answer(429);
     await tick("2025-03-10T23:00:00Z", env);
     expect(await subscriptionIds(user.id)).toHaveLength(1);
@@ -149,7 +175,16 @@ describe("reminders by push", () => {
 
   it("a claim taken over from an attempt that died mid-send pushes nothing again (it may have arrived)", async () => {
     const user = await pushUser();
-    await db().insert(reminderLog).values({ userId: user.id, localDate: "2025-03-10", status: "sending", attempts: 1, updatedAt: at("2025-03-10T08:00:00Z"), pushState: { sent: [], failed: [] } });
+    await db()
+      .insert(reminderLog)
+      .values({
+        userId: user.id,
+        localDate: "2025-03-10",
+        status: "sending",
+        attempts: 1,
+        updatedAt: at("2025-03-10T08:00:00Z"),
+        pushState: { sent: [], failed: [] },
+      });
     await tick(TEN, env);
     expect(mocks.push.requests).toHaveLength(0);
     expect(mocks.postmark.attempted(user.email)).toBe(0);

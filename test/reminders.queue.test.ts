@@ -5,7 +5,19 @@ import type { ReminderBatchMessage } from "../src/reminders/fanout";
 import { claim } from "../src/data/reminder-claims";
 import { runReminderTick } from "../src/reminders/tick";
 import { db } from "./helpers";
-import { at, captureQueue, consume, deleteCreatedUsers, logRows, mockPostmark, postmarkEnv, tick, userRow, userWithMedication, type ReminderUser } from "./reminders-fixtures";
+import {
+  at,
+  captureQueue,
+  consume,
+  deleteCreatedUsers,
+  logRows,
+  mockPostmark,
+  postmarkEnv,
+  tick,
+  userRow,
+  userWithMedication,
+  type ReminderUser,
+} from "./reminders-fixtures";
 
 // The fan-out: a tick past its inline budget hands the rest of the users due to REMINDER_QUEUE in
 // batches of ids, and the queue handler processes them with the tick's own batch code. Whatever the
@@ -29,7 +41,8 @@ afterEach(async () => {
 /** `n` users due at `hour`:00 UTC on 2024-06-03, each with a medication 2 days from running out; in id order. */
 async function dueUsers(n: number, hour = 9): Promise<ReminderUser[]> {
   const made: ReminderUser[] = [];
-  for (let i = 0; i < n; i++) made.push(await userWithMedication({ timezone: "UTC", hour, savedAt: "2024-06-03T00:00:00Z", daysLeft: 2, countedOn: "2024-06-03" }));
+  for (let i = 0; i < n; i++)
+    made.push(await userWithMedication({ timezone: "UTC", hour, savedAt: "2024-06-03T00:00:00Z", daysLeft: 2, countedOn: "2024-06-03" }));
   return made.sort((a, b) => a.id - b.id);
 }
 

@@ -11,7 +11,9 @@ async function logDays(userId: number, rows: Array<[daysAgo: number, status: Rem
   const today = todayIn("UTC");
   await db()
     .insert(reminderLog)
-    .values(rows.map(([daysAgo, status, medications]) => ({ userId, localDate: addDays(today, -daysAgo), status, medications, updatedAt: 0 })));
+    .values(
+      rows.map(([daysAgo, status, medications]) => ({ userId, localDate: addDays(today, -daysAgo), status, medications, updatedAt: 0 })),
+    );
 }
 
 describe("reminders sent", () => {
@@ -59,7 +61,8 @@ describe("reminders sent", () => {
     ]);
     const page = await call("GET", "/notifications", { cookie: account.cookie });
     expect(page.status).toBe(200);
-    for (const text of ["Metformin, Lisinopril", "Delivered", "Atorvastatin", "Retrying", "Warfarin", "Bounced"]) expect(page.text).toContain(text);
+    for (const text of ["Metformin, Lisinopril", "Delivered", "Atorvastatin", "Retrying", "Warfarin", "Bounced"])
+      expect(page.text).toContain(text);
     expect(page.text).not.toContain("No reminder e-mails");
   });
 });

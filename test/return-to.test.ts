@@ -34,7 +34,8 @@ const OFF_SITE = [
   "/\u0085/evil.example",
 ];
 
-const props = (html: string) => JSON.parse(/<script type="application\/json" id="i1-props">(.*?)<\/script>/.exec(html)![1]!) as { next?: string };
+const props = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="i1-props">(.*?)<\/script>/.exec(html)![1]!) as { next?: string };
 
 describe("returnPath", () => {
   it("keeps a path and query on this site", () => {
@@ -50,7 +51,9 @@ describe("returnPath", () => {
   it("signInPath carries the page asked for, except the dashboard", () => {
     expect(signInPath("/")).toBe("/auth");
     expect(signInPath("/profile")).toBe("/auth?next=%2Fprofile");
-    expect(returnPath(decodeURIComponent(signInPath("/medications/3", "?tab=history").split("next=")[1]!))).toBe("/medications/3?tab=history");
+    expect(returnPath(decodeURIComponent(signInPath("/medications/3", "?tab=history").split("next=")[1]!))).toBe(
+      "/medications/3?tab=history",
+    );
   });
 });
 
@@ -98,12 +101,18 @@ describe("open redirect after sign-in (issue 29 F2): one rule for every redirect
   });
 
   it.each(OFF_SITE)("POST /language with next=%j goes back to the dashboard", async (next) => {
-    const res = await call("POST", "/language", { rawBody: `lang=fr&next=${encodeURIComponent(next)}`, contentType: "application/x-www-form-urlencoded" });
+    const res = await call("POST", "/language", {
+      rawBody: `lang=fr&next=${encodeURIComponent(next)}`,
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect([res.status, res.headers.get("Location")]).toEqual([303, "/"]);
   });
 
   it("POST /language still goes back to the page it came from", async () => {
-    const res = await call("POST", "/language", { rawBody: `lang=fr&next=${encodeURIComponent("/medications/3?tab=history")}`, contentType: "application/x-www-form-urlencoded" });
+    const res = await call("POST", "/language", {
+      rawBody: `lang=fr&next=${encodeURIComponent("/medications/3?tab=history")}`,
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(res.headers.get("Location")).toBe("/medications/3?tab=history");
   });
 
@@ -123,7 +132,10 @@ describe("open redirect after sign-in (issue 29 F2): one rule for every redirect
         },
       };
       let done: Promise<unknown> = Promise.resolve();
-      onNotificationClick({ notification: { data: { url }, close: () => {} }, waitUntil: (p: Promise<unknown>) => (done = p) } as unknown as NotificationClickEvent);
+      onNotificationClick({
+        notification: { data: { url }, close: () => {} },
+        waitUntil: (p: Promise<unknown>) => (done = p),
+      } as unknown as NotificationClickEvent);
       await done;
       return opened;
     }

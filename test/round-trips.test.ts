@@ -88,7 +88,12 @@ beforeAll(() => {
 
 const mail = { POSTMARK_SERVER_TOKEN: "server-token-for-tests", APP_SECRET: "app-secret-for-tests", SERVER_TIMING: "1", ...pushKeys };
 const engines: Engine[] = [
-  { name: "D1", env: () => ({ ...env, ...mail, DB: countingD1(env.DB, d1Counter) }), count: () => d1Counter.n, reset: () => (d1Counter.n = 0) },
+  {
+    name: "D1",
+    env: () => ({ ...env, ...mail, DB: countingD1(env.DB, d1Counter) }),
+    count: () => d1Counter.n,
+    reset: () => (d1Counter.n = 0),
+  },
   { name: "libSQL over HTTP", env: () => ({ ...libsqlEnv(), ...mail }), count: () => httpCounter.n, reset: () => (httpCounter.n = 0) },
 ];
 
@@ -113,7 +118,9 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
   beforeAll(async () => {
     username = uniqueName("trips");
     password = "correct horse battery";
-    const registered = await send("POST", "/api/register", { body: { username, password, email: `${username}@example.com`, fullName: "Round Trip", emailConsent: true } });
+    const registered = await send("POST", "/api/register", {
+      body: { username, password, email: `${username}@example.com`, fullName: "Round Trip", emailConsent: true },
+    });
     expect(registered.status).toBe(201);
     expect(registered.roundTrips).toBeLessThanOrEqual(2);
     cookie = sessionCookie(registered);
@@ -124,7 +131,10 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect(confirmed.text).toContain("Email confirmed");
     expect(confirmed.roundTrips).toBe(2);
     pharmacyId = (await send("POST", "/api/pharmacies", { cookie, body: { name: "Corner", phoneNumber: "2125550100" } })).body.id;
-    const medication = await send("POST", "/api/medications", { cookie, body: { name: "Metformin", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" } });
+    const medication = await send("POST", "/api/medications", {
+      cookie,
+      body: { name: "Metformin", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" },
+    });
     medicationId = medication.body.id;
   });
 
@@ -163,7 +173,9 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
 
   it("a new account's dashboard, its first-run checklist read with the page: one round trip", async () => {
     const name = uniqueName("trips");
-    const registered = await send("POST", "/api/register", { body: { username: name, password, email: `${name}@example.com`, fullName: "New", emailConsent: true } });
+    const registered = await send("POST", "/api/register", {
+      body: { username: name, password, email: `${name}@example.com`, fullName: "New", emailConsent: true },
+    });
     const answer = await send("GET", "/", { cookie: sessionCookie(registered) });
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('id="first-run-heading"');
@@ -172,17 +184,59 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
   });
 
   const writes: Array<[string, string, () => string, () => unknown, number]> = [
-    ["add a medication", "POST", () => "/api/medications", () => ({ name: uniqueName("Med"), pharmacyId, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: "" }), 201],
-    ["edit a medication", "PATCH", () => `/api/medications/${medicationId}`, () => ({ name: "Metformin", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }), 200],
-    ["edit an unknown medication", "PATCH", () => "/api/medications/999999999", () => ({ name: "x", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }), 404],
-    ["edit with another user's pharmacy", "PATCH", () => `/api/medications/${medicationId}`, () => ({ name: "x", pharmacyId: 999999999, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }), 400],
+    [
+      "add a medication",
+      "POST",
+      () => "/api/medications",
+      () => ({ name: uniqueName("Med"), pharmacyId, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: "" }),
+      201,
+    ],
+    [
+      "edit a medication",
+      "PATCH",
+      () => `/api/medications/${medicationId}`,
+      () => ({ name: "Metformin", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }),
+      200,
+    ],
+    [
+      "edit an unknown medication",
+      "PATCH",
+      () => "/api/medications/999999999",
+      () => ({ name: "x", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }),
+      404,
+    ],
+    [
+      "edit with another user's pharmacy",
+      "PATCH",
+      () => `/api/medications/${medicationId}`,
+      () => ({ name: "x", pharmacyId: 999999999, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" }),
+      400,
+    ],
     ["refill", "POST", () => "/api/medications/refill", () => ({ medicationId, pillsToAdd: 1 }), 200],
     ["undo the refill", "POST", () => `/api/medications/${medicationId}/undo-refill`, () => ({}), 200],
     ["undo again: nothing to undo", "POST", () => `/api/medications/${medicationId}/undo-refill`, () => ({}), 409],
-    ["a back-dated refill", "POST", () => "/api/medications/refill", () => ({ medicationId, pillsToAdd: 1, refilledOn: new Date().toISOString().slice(0, 10) }), 200],
-    ["pause a medication", "PUT", () => `/api/medications/${medicationId}/pause`, () => ({ pausedFrom: new Date().toISOString().slice(0, 10), pausedUntil: null }), 200],
+    [
+      "a back-dated refill",
+      "POST",
+      () => "/api/medications/refill",
+      () => ({ medicationId, pillsToAdd: 1, refilledOn: new Date().toISOString().slice(0, 10) }),
+      200,
+    ],
+    [
+      "pause a medication",
+      "PUT",
+      () => `/api/medications/${medicationId}/pause`,
+      () => ({ pausedFrom: new Date().toISOString().slice(0, 10), pausedUntil: null }),
+      200,
+    ],
     ["resume it", "DELETE", () => `/api/medications/${medicationId}/pause`, () => undefined, 200],
-    ["pause an unknown medication", "PUT", () => "/api/medications/999999999/pause", () => ({ pausedFrom: new Date().toISOString().slice(0, 10), pausedUntil: null }), 404],
+    [
+      "pause an unknown medication",
+      "PUT",
+      () => "/api/medications/999999999/pause",
+      () => ({ pausedFrom: new Date().toISOString().slice(0, 10), pausedUntil: null }),
+      404,
+    ],
     ["refill an unknown medication", "POST", () => "/api/medications/refill", () => ({ medicationId: 999999999, pillsToAdd: 1 }), 404],
     ["add a pharmacy", "POST", () => "/api/pharmacies", () => ({ name: uniqueName("Pharmacy"), phoneNumber: "2125550100" }), 201],
     ["edit a pharmacy", "PATCH", () => `/api/pharmacies/${pharmacyId}`, () => ({ name: "Corner", phoneNumber: "(212) 555-0101" }), 200],
@@ -192,21 +246,69 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["delete an unknown medication", "DELETE", () => "/api/medications/999999999", () => undefined, 404],
     ["save the profile", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}@example.com` }), 200],
     ["take the browser's time zone", "PUT", () => "/api/user/timezone", () => ({ timezone: "Europe/Paris" }), 200],
-    ["save notification settings", "PATCH", () => "/api/notifications/settings", () => ({ notificationDays: 7, emailConsent: true, timezone: "Europe/Paris", notificationHour: 9 }), 200],
+    [
+      "save notification settings",
+      "PATCH",
+      () => "/api/notifications/settings",
+      () => ({ notificationDays: 7, emailConsent: true, timezone: "Europe/Paris", notificationHour: 9 }),
+      200,
+    ],
     ["send the test e-mail", "POST", () => "/api/test-email-notification", () => undefined, 200],
     ["add a push device", "POST", () => "/api/push/subscriptions", () => device.subscription, 201],
     ["send a test notification", "POST", () => "/api/test-push-notification", () => undefined, 200],
     ["remove an unknown push device", "DELETE", () => "/api/push/subscriptions/999999999", () => undefined, 404],
     ["turn the calendar feed on", "POST", () => "/api/calendar-feed", () => undefined, 201],
     ["turn the calendar feed off", "DELETE", () => "/api/calendar-feed", () => undefined, 204],
-    ["ask for a new e-mail address", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}.new@example.com`, currentPassword: password }), 200],
-    ["a wrong current password", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}.new@example.com`, currentPassword: "not it" }), 400],
-    ["a new address without the current password", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}.new@example.com` }), 400],
+    [
+      "ask for a new e-mail address",
+      "PATCH",
+      () => "/api/profile",
+      () => ({ fullName: "Round Trip", email: `${username}.new@example.com`, currentPassword: password }),
+      200,
+    ],
+    [
+      "a wrong current password",
+      "PATCH",
+      () => "/api/profile",
+      () => ({ fullName: "Round Trip", email: `${username}.new@example.com`, currentPassword: "not it" }),
+      400,
+    ],
+    [
+      "a new address without the current password",
+      "PATCH",
+      () => "/api/profile",
+      () => ({ fullName: "Round Trip", email: `${username}.new@example.com` }),
+      400,
+    ],
     ["resend the confirmation link", "POST", () => "/api/confirm-email/resend", () => undefined, 200],
-    ["change the password to the same one", "PUT", () => "/api/user/password", () => ({ currentPassword: password, newPassword: password, confirmPassword: password }), 400],
-    ["change the password", "PUT", () => "/api/user/password", () => ({ currentPassword: password, newPassword: "a brand new secret", confirmPassword: "a brand new secret" }), 200],
-    ["change it back", "PUT", () => "/api/user/password", () => ({ currentPassword: "a brand new secret", newPassword: password, confirmPassword: password }), 200],
-    ["change the password with a wrong current one", "PUT", () => "/api/user/password", () => ({ currentPassword: "not it", newPassword: password, confirmPassword: password }), 400],
+    [
+      "change the password to the same one",
+      "PUT",
+      () => "/api/user/password",
+      () => ({ currentPassword: password, newPassword: password, confirmPassword: password }),
+      400,
+    ],
+    [
+      "change the password",
+      "PUT",
+      () => "/api/user/password",
+      () => ({ currentPassword: password, newPassword: "a brand new secret", confirmPassword: "a brand new secret" }),
+      200,
+    ],
+    [
+      "change it back",
+      "PUT",
+      () => "/api/user/password",
+      () => ({ currentPassword: "a brand new secret", newPassword: password, confirmPassword: password }),
+      200,
+    ],
+    [
+      "change the password with a wrong current one",
+      "PUT",
+      () => "/api/user/password",
+      () => ({ currentPassword: "not it", newPassword: password, confirmPassword: password }),
+      400,
+    ],
     ["sign out everywhere else", "DELETE", () => "/api/user/sessions", () => undefined, 200],
     ["delete the account with a wrong password", "DELETE", () => "/api/user", () => ({ currentPassword: "not it" }), 400],
   ];
@@ -222,7 +324,11 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
   it("merging a pharmacy with its medications into another: the session, then one batch", async () => {
     const from = (await send("POST", "/api/pharmacies", { cookie, body: { name: uniqueName("Merged"), phoneNumber: "" } })).body.id;
     const into = (await send("POST", "/api/pharmacies", { cookie, body: { name: uniqueName("Kept"), phoneNumber: "" } })).body.id;
-    for (const name of ["A", "B"]) await send("POST", "/api/medications", { cookie, body: { name, pharmacyId: from, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 } });
+    for (const name of ["A", "B"])
+      await send("POST", "/api/medications", {
+        cookie,
+        body: { name, pharmacyId: from, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 },
+      });
     const answer = await send("POST", `/api/pharmacies/${from}/merge`, { cookie, body: { intoId: into } });
     expect([answer.status, answer.body]).toEqual([200, { moved: 2 }]);
     expect(answer.roundTrips).toBe(2);
@@ -245,7 +351,12 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     const file = "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,pharmacy_phone\r\nImported,1,30,30,Corner,2125550100\r\n";
     for (const query of ["?dryRun=1", ""]) {
       engine.reset();
-      const answer = await call("POST", `/api/medications/import${query}`, { cookie, rawBody: file, contentType: "text/csv", env: engine.env() });
+      const answer = await call("POST", `/api/medications/import${query}`, {
+        cookie,
+        rawBody: file,
+        contentType: "text/csv",
+        env: engine.env(),
+      });
       expect(answer.status, answer.text).toBe(query ? 200 : 201);
       const roundTrips = engine.count();
       expect(roundTrips).toBeGreaterThanOrEqual(1);
@@ -274,7 +385,10 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     const from = await send("POST", "/api/pharmacies", { cookie, body: { name: uniqueName("Merged"), phoneNumber: "" } });
     const into = await send("POST", "/api/pharmacies", { cookie, body: { name: uniqueName("Kept"), phoneNumber: "" } });
     for (const name of ["One", "Two"]) {
-      await send("POST", "/api/medications", { cookie, body: { name, pharmacyId: from.body.id, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" } });
+      await send("POST", "/api/medications", {
+        cookie,
+        body: { name, pharmacyId: from.body.id, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" },
+      });
     }
     const merged = await send("POST", `/api/pharmacies/${from.body.id}/merge`, { cookie, body: { intoId: into.body.id } });
     expect([merged.status, merged.body, merged.roundTrips]).toEqual([200, { moved: 2 }, 2]);
@@ -283,7 +397,10 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
 
   it("deletes with one round trip each: a medication, then its now unused pharmacy", async () => {
     const pharmacy = await send("POST", "/api/pharmacies", { cookie, body: { name: uniqueName("Spare"), phoneNumber: "" } });
-    const medication = await send("POST", "/api/medications", { cookie, body: { name: "Spare", pharmacyId: pharmacy.body.id, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" } });
+    const medication = await send("POST", "/api/medications", {
+      cookie,
+      body: { name: "Spare", pharmacyId: pharmacy.body.id, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" },
+    });
     const deleted = await send("DELETE", `/api/medications/${medication.body.id}`, { cookie });
     expect([deleted.status, deleted.roundTrips]).toEqual([204, 2]);
     const unused = await send("DELETE", `/api/pharmacies/${pharmacy.body.id}`, { cookie });
@@ -292,7 +409,9 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
 
   it("deleting an account takes two round trips", async () => {
     const name = uniqueName("leaving");
-    const registered = await send("POST", "/api/register", { body: { username: name, password, email: `${name}@example.com`, fullName: "Leaving", emailConsent: true } });
+    const registered = await send("POST", "/api/register", {
+      body: { username: name, password, email: `${name}@example.com`, fullName: "Leaving", emailConsent: true },
+    });
     const deleted = await send("DELETE", "/api/user", { cookie: sessionCookie(registered), body: { currentPassword: password } });
     expect([deleted.status, deleted.roundTrips]).toEqual([200, 2]);
     expect(timedQueries(deleted)).toBe(2);
@@ -310,7 +429,9 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     const laptop = await send("POST", "/api/login", { body: { username, password } });
     const again = await send("POST", "/api/login", { cookie: sessionCookie(laptop), body: { username, password } });
     expect([again.status, again.roundTrips]).toEqual([200, 2]);
-    const { sessions: devices } = (await send("GET", "/api/user/sessions", { cookie })).body as { sessions: Array<{ id: string; current: boolean }> };
+    const { sessions: devices } = (await send("GET", "/api/user/sessions", { cookie })).body as {
+      sessions: Array<{ id: string; current: boolean }>;
+    };
     const other = devices.find((device) => !device.current)!;
     const ended = await send("DELETE", `/api/user/sessions/${other.id}`, { cookie });
     expect([ended.status, ended.roundTrips]).toEqual([200, 2]);
@@ -329,7 +450,10 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     const loginCookie = sessionCookie(login);
     const { hashToken } = await import("../src/auth/session");
     const id = await hashToken(loginCookie.slice(loginCookie.indexOf("=") + 1));
-    await createDb(engine.env()).update(sessions).set({ lastSeenAt: Date.now() - 2 * 3_600_000 }).where(eq(sessions.id, id));
+    await createDb(engine.env())
+      .update(sessions)
+      .set({ lastSeenAt: Date.now() - 2 * 3_600_000 })
+      .where(eq(sessions.id, id));
     const first = await send("GET", "/api/medications", { cookie: loginCookie });
     expect([first.status, first.roundTrips]).toEqual([200, 2]);
     const next = await send("GET", "/api/medications", { cookie: loginCookie });

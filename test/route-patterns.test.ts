@@ -16,7 +16,10 @@ describe("route patterns, not route order", () => {
     const print = await call("GET", "/medications/print", { cookie: account.cookie });
     expect(print.status).toBe(200);
     expect(print.text).toContain(medication.name);
-    const refill = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 1 } });
+    const refill = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: medication.id, pillsToAdd: 1 },
+    });
     expect(refill.status).toBe(200);
   });
 

@@ -82,7 +82,11 @@ describe("signed out", () => {
   });
 
   it("a cross-site settings change is refused", async () => {
-    const res = await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: valid, headers: { Origin: "https://evil.example" } });
+    const res = await call("PATCH", "/api/notifications/settings", {
+      cookie: account.cookie,
+      body: valid,
+      headers: { Origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -130,25 +134,33 @@ describe("POST /api/test-email-notification failures", () => {
     postmark.answer({ status: 422, errorCode: 406 });
     const res = await send(postmarkEnv);
     expect(res.status).toBe(502);
-    expect(res.body).toMatchObject({ message: `The e-mail service refused to deliver to \u2068${sender.user.email}\u2069. Check the address on your profile.`, code: "error_test_email_refused" });
+    expect(res.body).toMatchObject({
+      message: `The e-mail service refused to deliver to \u2068${sender.user.email}\u2069. Check the address on your profile.`,
+      code: "error_test_email_refused",
+    });
   });
 });
 
 describe("unsubscribe links", () => {
-  it.each(["", "abc", "1.short", `1.${"A".repeat(43)}`])("a forged or broken token (%j) is a 400 page and changes nothing", async (token) => {
-    for (const method of ["GET", "POST"]) {
-      const res = await call<string>(method, `/unsubscribe?token=${encodeURIComponent(token)}`);
-      expect(res.status).toBe(400);
-      expect(res.body).toContain("This unsubscribe link is not valid");
-    }
-    expect((await call("GET", "/api/user", { cookie: account.cookie })).body.emailConsent).toBe(true);
-  });
+  it.each(["", "abc", "1.short", `1.${"A".repeat(43)}`])(
+    "a forged or broken token (%j) is a 400 page and changes nothing",
+    async (token) => {
+      for (const method of ["GET", "POST"]) {
+        const res = await call<string>(method, `/unsubscribe?token=${encodeURIComponent(token)}`);
+        expect(res.status).toBe(400);
+        expect(res.body).toContain("This unsubscribe link is not valid");
+      }
+      expect((await call("GET", "/api/user", { cookie: account.cookie })).body.emailConsent).toBe(true);
+    },
+  );
 
   it("a token signed for one user does not work with another id", async () => {
     const other = await signUp({ confirmed: true });
     await call("POST", "/api/test-email-notification", { cookie: other.cookie });
     const mails = (await call<Array<{ to: string; text: string }>>("GET", "/dev/emails")).body;
-    const signature = /token=\d+\.([\w-]{43})/.exec(mails.find((m) => m.to === other.user.email && m.text.includes("unsubscribe?token="))!.text)![1];
+    const signature = /token=\d+\.([\w-]{43})/.exec(
+      mails.find((m) => m.to === other.user.email && m.text.includes("unsubscribe?token="))!.text,
+    )![1];
     const res = await call("POST", `/unsubscribe?token=${account.user.id}.${signature}`);
     expect(res.status).toBe(400);
     expect((await call("GET", "/api/user", { cookie: account.cookie })).body.emailConsent).toBe(true);

@@ -13,7 +13,10 @@ describe("PATCH /api/profile", () => {
   it("updates the name and the address's letter case at once, answers the user, and ignores unknown fields", async () => {
     const { cookie, user } = await signUp();
     const sameMailbox = user.email.toUpperCase();
-    const res = await call("PATCH", "/api/profile", { cookie, body: { fullName: "  Ada Lovelace ", email: sameMailbox, username: "takeover", notificationDays: 30 } });
+    const res = await call("PATCH", "/api/profile", {
+      cookie,
+      body: { fullName: "  Ada Lovelace ", email: sameMailbox, username: "takeover", notificationDays: 30 },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...user, fullName: "Ada Lovelace", email: sameMailbox });
     expect((await call("GET", "/api/user", { cookie })).body).toEqual(res.body);
@@ -30,7 +33,9 @@ describe("PATCH /api/notifications/settings", () => {
     });
     const after = Date.now();
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ user: { ...user, notificationDays: 14, emailConsent: false, timezone: "Asia/Kathmandu", notificationHour: 21, timezoneChosen: true } });
+    expect(res.body).toEqual({
+      user: { ...user, notificationDays: 14, emailConsent: false, timezone: "Asia/Kathmandu", notificationHour: 21, timezoneChosen: true },
+    });
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
     expect(row.timezoneChosen).toBe(true);
     // Computed from the request's "now": one of the two bounds' answers (they differ only across 21:00 local).
@@ -40,7 +45,10 @@ describe("PATCH /api/notifications/settings", () => {
 
   it("accepts form strings, defaults consent to true, and stores a browser alias under the list's name", async () => {
     const { cookie } = await signUp({ emailConsent: false });
-    const res = await call("PATCH", "/api/notifications/settings", { cookie, body: { notificationDays: "3", timezone: "Asia/Calcutta", notificationHour: "0" } });
+    const res = await call("PATCH", "/api/notifications/settings", {
+      cookie,
+      body: { notificationDays: "3", timezone: "Asia/Calcutta", notificationHour: "0" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ notificationDays: 3, emailConsent: true, timezone: "Asia/Kolkata", notificationHour: 0 });
   });
@@ -50,7 +58,10 @@ describe("PATCH /api/notifications/settings", () => {
     [30, 23],
   ])("accepts the bounds: %i days, hour %i", async (notificationDays, notificationHour) => {
     const { cookie } = await signUp();
-    const res = await call("PATCH", "/api/notifications/settings", { cookie, body: { notificationDays, emailConsent: true, timezone: "UTC", notificationHour } });
+    const res = await call("PATCH", "/api/notifications/settings", {
+      cookie,
+      body: { notificationDays, emailConsent: true, timezone: "UTC", notificationHour },
+    });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ notificationDays, notificationHour, timezone: "UTC" });
   });
@@ -60,7 +71,12 @@ describe("POST /api/test-email-notification", () => {
   async function userWithThreeMedications() {
     const account = await signUp({ confirmed: true });
     const today = localDateAt(Date.now(), "UTC");
-    await addMedication(account.user.id, { name: "Lisinopril", pillsRemaining: 3, countedOn: today, pharmacy: { name: "Main St <Pharmacy>", phoneNumber: "+12125551234" } });
+    await addMedication(account.user.id, {
+      name: "Lisinopril",
+      pillsRemaining: 3,
+      countedOn: today,
+      pharmacy: { name: "Main St <Pharmacy>", phoneNumber: "+12125551234" },
+    });
     await addMedication(account.user.id, { name: "Atorvastatin", pillsRemaining: 10, countedOn: today });
     await addMedication(account.user.id, { name: "Vitamin D", pillsRemaining: 60, countedOn: today });
     return account;
@@ -89,7 +105,10 @@ describe("POST /api/test-email-notification", () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain("Unsubscribe from refill reminders");
     // RFC 8058: the mail provider POSTs from its own servers, cross-site, with no session.
-    const oneClick = await call("POST", path, { rawBody: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example.net" } });
+    const oneClick = await call("POST", path, {
+      rawBody: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example.net" },
+    });
     expect(oneClick.status).toBe(200);
     expect(oneClick.body).toContain("You&#x27;re unsubscribed");
     expect((await call("GET", "/api/user", { cookie })).body.emailConsent).toBe(false);
@@ -100,7 +119,10 @@ describe("POST /api/test-email-notification", () => {
     await call("POST", "/api/test-email-notification", { cookie });
     const [mail] = await emailsTo(user.email);
     const token = /unsubscribe\?token=([^>]+)>/.exec(mail.headers!["List-Unsubscribe"])![1];
-    const res = await call("POST", "/unsubscribe", { rawBody: `token=${token}`, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = await call("POST", "/unsubscribe", {
+      rawBody: `token=${token}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(200);
     expect((await call("GET", "/api/user", { cookie })).body.emailConsent).toBe(false);
   });
@@ -113,7 +135,12 @@ describe("POST /api/test-email-notification", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ immediateCount: 1, upcomingCount: 1 });
     const [message] = postmark.messagesTo(user.email);
-    expect(message).toMatchObject({ From: env.MAIL_FROM, Subject: "Test: your medication refill reminder", MessageStream: "outbound", Tag: "refill-reminder-test" });
+    expect(message).toMatchObject({
+      From: env.MAIL_FROM,
+      Subject: "Test: your medication refill reminder",
+      MessageStream: "outbound",
+      Tag: "refill-reminder-test",
+    });
     expect(message.Headers).toEqual([
       { Name: "List-Unsubscribe", Value: expect.stringMatching(/^<http:\/\/localhost\/unsubscribe\?token=\d+\.[\w-]{43}>$/) },
       { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
@@ -127,7 +154,14 @@ describe("pages", () => {
     const { cookie, user } = await signUp({ fullName: "Grace Hopper" });
     const res = await call<string>("GET", "/profile", { cookie });
     expect(res.status).toBe(200);
-    for (const text of ["Email for Notifications", "Save Changes", "Test Email Notifications", "Cancel", 'value="Grace Hopper"', `value="${user.email}"`]) {
+    for (const text of [
+      "Email for Notifications",
+      "Save Changes",
+      "Test Email Notifications",
+      "Cancel",
+      'value="Grace Hopper"',
+      `value="${user.email}"`,
+    ]) {
       expect(res.body).toContain(text);
     }
   });
@@ -137,7 +171,15 @@ describe("pages", () => {
     const res = await call<string>("GET", "/notifications", { cookie });
     expect(res.status).toBe(200);
     const html = res.body;
-    for (const text of ["Configure Notifications", "Days Before Running Out to Notify", 'type="range"', "Timezone used for pill count updates and notifications.", "I agree to receive email notifications about my medication refills", "Save Preferences", "Cancel"]) {
+    for (const text of [
+      "Configure Notifications",
+      "Days Before Running Out to Notify",
+      'type="range"',
+      "Timezone used for pill count updates and notifications.",
+      "I agree to receive email notifications about my medication refills",
+      "Save Preferences",
+      "Cancel",
+    ]) {
       expect(html).toContain(text);
     }
     const hours = [...html.matchAll(/<option value="(\d+)"[^>]*>(\d{1,2}:00 [AP]M)<\/option>/g)].map((m) => [Number(m[1]), m[2]]);

@@ -33,7 +33,8 @@ function builtAs(user: (typeof USERS)[number], load: LoadReads<Reads>, engine: E
   return { names: built.names, usesId: built.usesId, queries: built.reads.map((read) => JSON.stringify(read.getQuery())) };
 }
 
-const differences = (load: LoadReads<Reads>) => ENGINES.filter((engine) => JSON.stringify(builtAs(USERS[0]!, load, engine)) !== JSON.stringify(builtAs(USERS[1]!, load, engine)));
+const differences = (load: LoadReads<Reads>) =>
+  ENGINES.filter((engine) => JSON.stringify(builtAs(USERS[0]!, load, engine)) !== JSON.stringify(builtAs(USERS[1]!, load, engine)));
 
 afterEach(() => vi.useRealTimers());
 
@@ -50,9 +51,15 @@ describe("signedIn loaders build the same SQL for every user (issue 31: a captur
 
   it("catches a loader that captures the clock or the request's language", async () => {
     const { currentLocale } = await import("../src/i18n/current");
-    const clock: LoadReads<Reads> = ({ db, owner }) => ({ recent: db.select({ id: users.id }).from(users).where(sql`${users.id} = ${owner} AND ${Date.now()} > 0`) });
-    const language: LoadReads<Reads> = ({ db, owner }) => ({ mine: db.select({ id: users.id }).from(users).where(sql`${users.id} = ${owner} AND ${currentLocale()} <> ''`) });
-    const scoped: LoadReads<Reads> = ({ db, owner, now }) => ({ mine: db.select({ id: users.id }).from(users).where(sql`${users.id} = ${owner} AND ${now} > 0`) });
+    const clock: LoadReads<Reads> = ({ db, owner }) => ({
+      recent: db.select({ id: users.id }).from(users).where(sql`${users.id} = ${owner} AND ${Date.now()} > 0`),
+    });
+    const language: LoadReads<Reads> = ({ db, owner }) => ({
+      mine: db.select({ id: users.id }).from(users).where(sql`${users.id} = ${owner} AND ${currentLocale()} <> ''`),
+    });
+    const scoped: LoadReads<Reads> = ({ db, owner, now }) => ({
+      mine: db.select({ id: users.id }).from(users).where(sql`${users.id} = ${owner} AND ${now} > 0`),
+    });
     expect(differences(clock)).toEqual(ENGINES);
     expect(differences(language)).toEqual(ENGINES);
     expect(differences(scoped)).toEqual([]);
@@ -72,11 +79,20 @@ describe("prepared reads go through Drizzle's public API (issue 31: _prepare() w
       const username = uniqueName("prep");
       const registered = await call("POST", "/api/register", {
         env: dbEnv(),
-        body: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Pat Prepared", emailConsent: true },
+        body: {
+          username,
+          password: "correct horse battery",
+          email: `${username}@example.com`,
+          fullName: "Pat Prepared",
+          emailConsent: true,
+        },
       });
       expect(registered.status, registered.text).toBe(201);
       const cookie = sessionCookie(registered);
-      expect((await call("POST", "/api/pharmacies", { env: dbEnv(), cookie, body: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).status).toBe(201);
+      expect(
+        (await call("POST", "/api/pharmacies", { env: dbEnv(), cookie, body: { name: "Corner Pharmacy", phoneNumber: "2125551234" } }))
+          .status,
+      ).toBe(201);
       const database = createDb(dbEnv());
       const found = await loadSignedIn(database, cookie.slice(cookie.indexOf("=") + 1), Date.now(), reads);
       expect(found?.user.username).toBe(username);

@@ -7,7 +7,10 @@ import { call, createPharmacy, db, uniqueName } from "./helpers";
 // counts days and gets reminders on their own clock from the first minute.
 const register = (extra: Record<string, unknown>, headers: Record<string, string> = {}) => {
   const username = uniqueName();
-  return call("POST", "/api/register", { body: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Kiri", ...extra }, headers });
+  return call("POST", "/api/register", {
+    body: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Kiri", ...extra },
+    headers,
+  });
 };
 const row = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
 const cookieOf = (res: { headers: Headers }) => res.headers.get("Set-Cookie")!.split(";")[0]!;
@@ -47,13 +50,22 @@ describe("sign-up saves the browser's language and time zone", () => {
     // Reminders at 9:00 on their clock: 20:00 UTC on the 25th.
     expect(new Date(user.nextNotificationAt).toISOString()).toBe("2026-11-25T20:00:00.000Z");
     const pharmacy = await createPharmacy({ cookie });
-    const medication = await call("POST", "/api/medications", { cookie, body: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: "" } });
+    const medication = await call("POST", "/api/medications", {
+      cookie,
+      body: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: "" },
+    });
     expect(medication.status, medication.text).toBe(201);
-    const refill = await call("POST", "/api/medications/refill", { cookie, body: { medicationId: medication.body.id, pillsToAdd: 30, refilledOn: "2026-11-26" } });
+    const refill = await call("POST", "/api/medications/refill", {
+      cookie,
+      body: { medicationId: medication.body.id, pillsToAdd: 30, refilledOn: "2026-11-26" },
+    });
     expect(refill.status, refill.text).toBe(200);
     expect(refill.body.pillsRemaining).toBe(40);
     // The day after their today is still the future.
-    const tomorrow = await call("POST", "/api/medications/refill", { cookie, body: { medicationId: medication.body.id, pillsToAdd: 30, refilledOn: "2026-11-27" } });
+    const tomorrow = await call("POST", "/api/medications/refill", {
+      cookie,
+      body: { medicationId: medication.body.id, pillsToAdd: 30, refilledOn: "2026-11-27" },
+    });
     expect(tomorrow.status).toBe(400);
   });
 });

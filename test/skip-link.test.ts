@@ -12,7 +12,16 @@ import { type Account, call, createMedication, createPharmacy, signUp, uniqueNam
 // 'Skip to main content': the first link of every page, in the page's language, and the page's one
 // <main> carries the id it jumps to (and tabindex -1, so focus lands there, not only the scroll).
 
-const SKIP: Record<string, string> = { en: en.skip_to_main.defaultMessage, es: es.skip_to_main, fr: fr.skip_to_main, de: de.skip_to_main, pt: pt.skip_to_main, hi: hi.skip_to_main, ar: ar.skip_to_main, zh: zh.skip_to_main };
+const SKIP: Record<string, string> = {
+  en: en.skip_to_main.defaultMessage,
+  es: es.skip_to_main,
+  fr: fr.skip_to_main,
+  de: de.skip_to_main,
+  pt: pt.skip_to_main,
+  hi: hi.skip_to_main,
+  ar: ar.skip_to_main,
+  zh: zh.skip_to_main,
+};
 
 let account: Account;
 let medicationId: number;
@@ -22,15 +31,35 @@ beforeAll(async () => {
   medicationId = (await createMedication(account, { pharmacyId: pharmacy.id })).id;
 });
 
-const SIGNED_OUT = ["/auth", "/forgot-password", "/reset-password?token=nope", "/unsubscribe?token=nope", "/no-such-page", "/privacy", "/terms", "/support"];
-const SIGNED_IN = () => ["/", "/pharmacies", "/notifications", "/profile", "/add-medication", `/medications/${medicationId}`, "/medications/print"];
+const SIGNED_OUT = [
+  "/auth",
+  "/forgot-password",
+  "/reset-password?token=nope",
+  "/unsubscribe?token=nope",
+  "/no-such-page",
+  "/privacy",
+  "/terms",
+  "/support",
+];
+const SIGNED_IN = () => [
+  "/",
+  "/pharmacies",
+  "/notifications",
+  "/profile",
+  "/add-medication",
+  `/medications/${medicationId}`,
+  "/medications/print",
+];
 
 /** The first focusable element of the body, as written. */
 const firstFocusable = (html: string) => /<body[^>]*>[\s\S]*?(<(?:a|button|input|select|textarea)\b[^>]*>[^<]*)/.exec(html)?.[1];
 
 describe("the skip link", () => {
   it("is the first focusable element of every page and targets the page's one <main id=main tabindex=-1>", async () => {
-    const pages = [...SIGNED_OUT.map((path) => ({ path, cookie: undefined })), ...SIGNED_IN().map((path) => ({ path, cookie: account.cookie }))];
+    const pages = [
+      ...SIGNED_OUT.map((path) => ({ path, cookie: undefined })),
+      ...SIGNED_IN().map((path) => ({ path, cookie: account.cookie })),
+    ];
     for (const { path, cookie } of pages) {
       const page = await call("GET", path, { cookie });
       expect(page.status, path).toBeLessThan(500);

@@ -46,6 +46,10 @@ describe("the supply chart's x-axis", () => {
   });
 
   it("writes the year when the chart spans two", () => {
-    expect(labels({ firstDate: "2025-12-20", today: "2026-01-05", runsOutOn: "2026-02-09" }).map(([text]) => text)).toEqual(["Jan 5, 2026", "Feb 9, 2026", "Dec 20, 2025"]);
+    expect(labels({ firstDate: "2025-12-20", today: "2026-01-05", runsOutOn: "2026-02-09" }).map(([text]) => text)).toEqual([
+      "Jan 5, 2026",
+      "Feb 9, 2026",
+      "Dec 20, 2025",
+    ]);
   });
 });

@@ -43,14 +43,33 @@ async function run<E extends { waitUntil(p: Promise<unknown>): void }>(handler: 
   handler({ ...event, waitUntil: (p: Promise<unknown>) => (done = p) } as unknown as E);
   await done;
 }
-const pushOf = (data: unknown) => ({ data: data === undefined ? null : { json: () => (typeof data === "string" ? JSON.parse(data) : data) } });
+const pushOf = (data: unknown) => ({
+  data: data === undefined ? null : { json: () => (typeof data === "string" ? JSON.parse(data) : data) },
+});
 
 describe("service worker: push", () => {
   it("shows the payload's title and body, in its language, and keeps the dashboard to open", async () => {
     stubScope();
-    await run<PushEvent>(onPush, pushOf({ title: "Nachfüll-Erinnerung", body: "2 Medikamente müssen bald nachgefüllt werden", url: "/", tag: "refill-reminder", lang: "de" }));
+    await run<PushEvent>(
+      onPush,
+      pushOf({
+        title: "Nachfüll-Erinnerung",
+        body: "2 Medikamente müssen bald nachgefüllt werden",
+        url: "/",
+        tag: "refill-reminder",
+        lang: "de",
+      }),
+    );
     expect(shown).toEqual([
-      { title: "Nachfüll-Erinnerung", options: expect.objectContaining({ body: "2 Medikamente müssen bald nachgefüllt werden", tag: "refill-reminder", lang: "de", data: { url: "/" } }) },
+      {
+        title: "Nachfüll-Erinnerung",
+        options: expect.objectContaining({
+          body: "2 Medikamente müssen bald nachgefüllt werden",
+          tag: "refill-reminder",
+          lang: "de",
+          data: { url: "/" },
+        }),
+      },
     ]);
   });
 

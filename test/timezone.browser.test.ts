@@ -18,7 +18,11 @@ describe("PUT /api/user/timezone (the browser's zone, once)", () => {
     const before = await stored(account.id);
     const res = await call("PUT", "/api/user/timezone", { cookie: account.cookie, body: { timezone: "Pacific/Auckland" } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ changed: true, timezone: "Pacific/Auckland", message: "Time zone set to Pacific/Auckland. You can change it under Configure Notifications." });
+    expect(res.body).toEqual({
+      changed: true,
+      timezone: "Pacific/Auckland",
+      message: "Time zone set to Pacific/Auckland. You can change it under Configure Notifications.",
+    });
     const after = await stored(account.id);
     expect([after.timezone, after.timezoneChosen]).toEqual(["Pacific/Auckland", true]);
     expect(after.nextNotificationAt).not.toBe(before.nextNotificationAt);

@@ -63,7 +63,7 @@ describe("the footer", () => {
     const pages = [...signedOut.map((path) => [path, {}] as const), ...signedIn.map((path) => [path, { cookie: account.cookie }] as const)];
     for (const [path, options] of pages) {
       const page = await call("GET", path, options);
-      expect(page.text, path).toContain('<footer');
+      expect(page.text, path).toContain("<footer");
       for (const [link] of PAGES) expect(page.text, path).toContain(`href="${link}"`);
       expect(page.text, path).not.toContain('href="#"');
     }
@@ -83,7 +83,8 @@ describe("every sentence of the three pages, in every language", () => {
         const keys = Object.keys(catalog).filter((key) => key.startsWith(prefix) && !catalog[key]!.includes("{"));
         expect(keys.length, path).toBeGreaterThan(5);
         // The one alternative each page has: no region set (shown here), no contact address (a local one is).
-        for (const key of keys.filter((key) => key !== "trust_support_contact_unset")) expect(text, `${language} ${key}`).toContain(escapeHtml(catalog[key]!));
+        for (const key of keys.filter((key) => key !== "trust_support_contact_unset"))
+          expect(text, `${language} ${key}`).toContain(escapeHtml(catalog[key]!));
       }
     }
   });
@@ -103,10 +104,21 @@ describe("/privacy", () => {
     const days = (ms: number) => ms / 86_400_000;
     const hours = (ms: number) => ms / 3_600_000;
     // Today's figures, so a changed constant shows here as well as on the page.
-    expect([days(REMINDER_LOG_RETENTION), days(SESSION_IDLE_TIMEOUT), days(SESSION_MAX_AGE), hours(RESET_TOKEN_TTL), hours(CONFIRMATION_TTL), WINDOW_MS / 60_000]).toEqual([60, 7, 30, 1, 24, 15]);
+    expect([
+      days(REMINDER_LOG_RETENTION),
+      days(SESSION_IDLE_TIMEOUT),
+      days(SESSION_MAX_AGE),
+      hours(RESET_TOKEN_TTL),
+      hours(CONFIRMATION_TTL),
+      WINDOW_MS / 60_000,
+    ]).toEqual([60, 7, 30, 1, 24, 15]);
     expect(text).toContain(`The record of each day&#x27;s reminder: ${days(REMINDER_LOG_RETENTION)} days.`);
-    expect(text).toContain(`A sign-in ends after ${days(SESSION_IDLE_TIMEOUT)} days without use, or ${days(SESSION_MAX_AGE)} days after signing in at the latest, and is then deleted.`);
-    expect(text).toContain(`A password reset link works for ${hours(RESET_TOKEN_TTL)} hour, an e-mail confirmation link for ${hours(CONFIRMATION_TTL)} hours.`);
+    expect(text).toContain(
+      `A sign-in ends after ${days(SESSION_IDLE_TIMEOUT)} days without use, or ${days(SESSION_MAX_AGE)} days after signing in at the latest, and is then deleted.`,
+    );
+    expect(text).toContain(
+      `A password reset link works for ${hours(RESET_TOKEN_TTL)} hour, an e-mail confirmation link for ${hours(CONFIRMATION_TTL)} hours.`,
+    );
     expect(text).toContain(`with the network address they came from: ${WINDOW_MS / 60_000} minutes, then deleted within the hour.`);
   });
 
@@ -115,7 +127,11 @@ describe("/privacy", () => {
     // wrangler.toml (test/node/wrangler-logs.test.ts); what is left is our console lines, which
     // test/setup/no-secrets-in-logs.ts checks in every workers test.
     const { text } = await call("GET", "/privacy");
-    expect(text).toContain(escapeHtml("The app's own log of errors and of the hourly reminders (which page or account they were about, never an e-mail address, a network address or a link's secret code): a few days, as Cloudflare keeps it."));
+    expect(text).toContain(
+      escapeHtml(
+        "The app's own log of errors and of the hourly reminders (which page or account they were about, never an e-mail address, a network address or a link's secret code): a few days, as Cloudflare keeps it.",
+      ),
+    );
     expect(text).toContain(escapeHtml("in the counters of sign-in and password-reset attempts below; the app's log never records it."));
     expect(text).toContain(escapeHtml("can reach the database, and the app's own log, to keep it working."));
     expect(text).not.toMatch(/request logs|logs of (recent )?requests|which page was asked for/);
@@ -125,7 +141,12 @@ describe("/privacy", () => {
     // Each table and the line of the page that tells the patient about it: a new table fails here
     // until the page says what it holds and for how long.
     const told: Record<string, string[]> = {
-      users: ["trust_privacy_stored_account", "trust_privacy_stored_settings", "trust_privacy_stored_delivery", "trust_privacy_not_password"],
+      users: [
+        "trust_privacy_stored_account",
+        "trust_privacy_stored_settings",
+        "trust_privacy_stored_delivery",
+        "trust_privacy_not_password",
+      ],
       sessions: ["trust_privacy_stored_devices", "trust_privacy_kept_sessions"],
       pharmacies: ["trust_privacy_stored_medications"],
       medications: ["trust_privacy_stored_medications"],
@@ -138,7 +159,9 @@ describe("/privacy", () => {
       // The development outbox: production refuses to start without Postmark (src/http/configuration.ts).
       dev_emails: [],
     };
-    const tables = Object.values(schema).filter((value) => is(value, SQLiteTable)).map((table) => getTableName(table as SQLiteTable));
+    const tables = Object.values(schema)
+      .filter((value) => is(value, SQLiteTable))
+      .map((table) => getTableName(table as SQLiteTable));
     expect(tables.sort()).toEqual(Object.keys(told).sort());
     const { text } = await call("GET", "/privacy");
     const plain = text.replace(/<[^>]+>/g, "");
@@ -182,13 +205,22 @@ describe("/support", () => {
     expect(deployedPage.status).toBe(200);
     expect(deployedPage.text).not.toContain("mailto:");
     expect(deployedPage.text).toContain("No contact address has been set up for this service yet.");
-    const configured = await call("GET", "/support", { env: { ...production, SUPPORT_EMAIL: "help@refills.example.com" }, base: "https://refills.example.com" });
+    const configured = await call("GET", "/support", {
+      env: { ...production, SUPPORT_EMAIL: "help@refills.example.com" },
+      base: "https://refills.example.com",
+    });
     expect(configured.text).toContain('href="mailto:help@refills.example.com"');
   });
 
   it("answers the five most likely questions", async () => {
     const { text } = await call("GET", "/support");
-    for (const question of ["No e-mail arrived", "The pill count is wrong", "How do I change my time zone?", "How do I delete my account?", "Can I install the app?"]) {
+    for (const question of [
+      "No e-mail arrived",
+      "The pill count is wrong",
+      "How do I change my time zone?",
+      "How do I delete my account?",
+      "Can I install the app?",
+    ]) {
       expect(text).toContain(`>${escapeHtml(question)}</h3>`);
     }
     // An installable web app: from the browser, not an app store.

@@ -10,10 +10,15 @@ import { call, createMedication, createPharmacy, db, sessionCookie, sessionRows,
 // machine), hence the longer timeouts.
 
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
-const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
 async function signInAgain(account: Account, userAgent = FIREFOX_WINDOWS, password = account.password) {
-  const res = await call("POST", "/api/login", { body: { username: account.username, password }, headers: { "User-Agent": userAgent }, ip: uniqueIp() });
+  const res = await call("POST", "/api/login", {
+    body: { username: account.username, password },
+    headers: { "User-Agent": userAgent },
+    ip: uniqueIp(),
+  });
   expect(res.status, res.text).toBe(200);
   return sessionCookie(res);
 }
@@ -24,7 +29,11 @@ describe("change password", { timeout: 30_000 }, () => {
   it("sets the new password, ends every other session and keeps this one", async () => {
     const account = await signUp();
     const other = await signInAgain(account);
-    const res = await changePassword(account.cookie, { currentPassword: account.password, newPassword: "a brand new secret", confirmPassword: "a brand new secret" });
+    const res = await changePassword(account.cookie, {
+      currentPassword: account.password,
+      newPassword: "a brand new secret",
+      confirmPassword: "a brand new secret",
+    });
     expect([res.status, res.body]).toEqual([200, { message: "Password changed" }]);
     expect((await call("GET", "/api/user", { cookie: other })).status).toBe(401);
     expect((await call("GET", "/api/user", { cookie: account.cookie })).status).toBe(200);
@@ -37,7 +46,11 @@ describe("change password", { timeout: 30_000 }, () => {
   it("answers 400 'Current password is incorrect' for a wrong current password, and changes nothing", async () => {
     const account = await signUp();
     const other = await signInAgain(account);
-    const res = await changePassword(account.cookie, { currentPassword: "not my password", newPassword: "a brand new secret", confirmPassword: "a brand new secret" });
+    const res = await changePassword(account.cookie, {
+      currentPassword: "not my password",
+      newPassword: "a brand new secret",
+      confirmPassword: "a brand new secret",
+    });
     expect([res.status, res.body]).toEqual([400, { message: "Current password is incorrect", code: "field_current_password_incorrect" }]);
     expect((await call("GET", "/api/user", { cookie: other })).status).toBe(200);
     await signInAgain(account);
@@ -48,14 +61,21 @@ describe("change password", { timeout: 30_000 }, () => {
     const other = await signInAgain(account);
     for (const newPassword of ["caf\u00e9 au lait 42", "cafe\u0301 au lait 42"]) {
       const res = await changePassword(account.cookie, { currentPassword: account.password, newPassword, confirmPassword: newPassword });
-      expect([res.status, res.body]).toEqual([400, { message: "Choose a password you have not used here", code: "field_new_password_reused" }]);
+      expect([res.status, res.body]).toEqual([
+        400,
+        { message: "Choose a password you have not used here", code: "field_new_password_reused" },
+      ]);
     }
     const spanish = await call("PUT", "/api/user/password", {
       cookie: account.cookie,
       headers: { "Accept-Language": "es" },
       body: { currentPassword: account.password, newPassword: account.password, confirmPassword: account.password },
     });
-    expect([spanish.status, spanish.body.code, spanish.body.message]).toEqual([400, "field_new_password_reused", "Elige una contraseña que no hayas usado aquí"]);
+    expect([spanish.status, spanish.body.code, spanish.body.message]).toEqual([
+      400,
+      "field_new_password_reused",
+      "Elige una contraseña que no hayas usado aquí",
+    ]);
     expect((await call("GET", "/api/user", { cookie: other })).status).toBe(200);
     await signInAgain(account);
   });
@@ -63,17 +83,34 @@ describe("change password", { timeout: 30_000 }, () => {
   it("applies the password rules to the new password", async () => {
     const { cookie, password } = await signUp();
     const short = await changePassword(cookie, { currentPassword: password, newPassword: "short", confirmPassword: "short" });
-    expect([short.status, short.body]).toEqual([400, { message: "Password must be at least 8 characters", code: "field_password_too_short" }]);
-    const mismatch = await changePassword(cookie, { currentPassword: password, newPassword: "long enough 1", confirmPassword: "long enough 2" });
+    expect([short.status, short.body]).toEqual([
+      400,
+      { message: "Password must be at least 8 characters", code: "field_password_too_short" },
+    ]);
+    const mismatch = await changePassword(cookie, {
+      currentPassword: password,
+      newPassword: "long enough 1",
+      confirmPassword: "long enough 2",
+    });
     expect([mismatch.status, mismatch.body]).toEqual([400, { message: "Passwords don't match", code: "field_passwords_mismatch" }]);
     const missing = await changePassword(cookie, { newPassword: "long enough 1", confirmPassword: "long enough 1" });
-    expect([missing.status, missing.body]).toEqual([400, { message: "Current password is required", code: "field_current_password_required" }]);
+    expect([missing.status, missing.body]).toEqual([
+      400,
+      { message: "Current password is required", code: "field_current_password_required" },
+    ]);
   });
 
   it("a pending reset link stops working once the password is changed", async () => {
     const account = await signUp();
-    await db().update(users).set({ resetTokenHash: "f".repeat(64), resetTokenExpiry: Date.now() + 3_600_000 }).where(eq(users.id, account.id));
-    await changePassword(account.cookie, { currentPassword: account.password, newPassword: "a brand new secret", confirmPassword: "a brand new secret" });
+    await db()
+      .update(users)
+      .set({ resetTokenHash: "f".repeat(64), resetTokenExpiry: Date.now() + 3_600_000 })
+      .where(eq(users.id, account.id));
+    await changePassword(account.cookie, {
+      currentPassword: account.password,
+      newPassword: "a brand new secret",
+      confirmPassword: "a brand new secret",
+    });
     const [row] = await db().select().from(users).where(eq(users.id, account.id));
     expect([row!.resetTokenHash, row!.resetTokenExpiry]).toEqual([null, null]);
   });
@@ -102,7 +139,9 @@ describe("change password", { timeout: 30_000 }, () => {
   });
 
   it("needs a session", async () => {
-    const res = await call("PUT", "/api/user/password", { body: { currentPassword: "x", newPassword: "long enough", confirmPassword: "long enough" } });
+    const res = await call("PUT", "/api/user/password", {
+      body: { currentPassword: "x", newPassword: "long enough", confirmPassword: "long enough" },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -116,7 +155,13 @@ describe("signed-in devices", { timeout: 30_000 }, () => {
     expect(res.status).toBe(200);
     expect(res.body.sessions).toHaveLength(2);
     const [first, second] = res.body.sessions;
-    expect(first).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), browser: "Safari on iOS", createdAt: expect.any(Number), lastSeenAt: expect.any(Number), current: true });
+    expect(first).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      browser: "Safari on iOS",
+      createdAt: expect.any(Number),
+      lastSeenAt: expect.any(Number),
+      current: true,
+    });
     expect(first.createdAt).toBeGreaterThanOrEqual(before);
     expect(second).toMatchObject({ current: false });
     expect(first.id).not.toBe(second.id);
@@ -144,7 +189,10 @@ describe("signed-in devices", { timeout: 30_000 }, () => {
   it("leaves expired sessions out of the list", async () => {
     const account = await signUp();
     const old = await signInAgain(account);
-    await db().update(sessions).set({ expiresAt: Date.now() - 1 }).where(eq(sessions.userId, account.id));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(sessions.userId, account.id));
     // The signed-in cookie's own session is still valid; make it so again.
     const fresh = await signInAgain(account, SAFARI_IPHONE);
     const list = await call("GET", "/api/user/sessions", { cookie: fresh });
@@ -173,7 +221,14 @@ describe("export my data", { timeout: 30_000 }, () => {
     const date = localDateAt(Date.now(), "Pacific/Kiritimati");
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="refill-tracker-export-${date}.json"`);
     const body = res.body;
-    expect(body.profile).toMatchObject({ id: account.id, username: account.username, email: account.email, fullName: "Pat Example", timezone: "Pacific/Kiritimati", emailConsent: true });
+    expect(body.profile).toMatchObject({
+      id: account.id,
+      username: account.username,
+      email: account.email,
+      fullName: "Pat Example",
+      timezone: "Pacific/Kiritimati",
+      emailConsent: true,
+    });
     expect(body.pharmacies).toEqual([expect.objectContaining({ id: pharmacy.id, name: "Corner Pharmacy" })]);
     expect(body.medications).toEqual([expect.objectContaining({ id: medication.id, name: "Metformin", pharmacyId: pharmacy.id })]);
     expect(body.remindersSent).toEqual([expect.objectContaining({ medicationId: medication.id, type: "refill-needed" })]);
@@ -193,7 +248,10 @@ describe("export my data", { timeout: 30_000 }, () => {
 
   it("never holds a password hash, reset token or session id", async () => {
     const { account } = await richAccount();
-    await db().update(users).set({ resetTokenHash: "a".repeat(64), resetTokenExpiry: Date.now() + 60_000 }).where(eq(users.id, account.id));
+    await db()
+      .update(users)
+      .set({ resetTokenHash: "a".repeat(64), resetTokenExpiry: Date.now() + 60_000 })
+      .where(eq(users.id, account.id));
     const res = await call("GET", "/api/user/export", { cookie: account.cookie });
     const [row] = await db().select().from(users).where(eq(users.id, account.id));
     expect(res.text).not.toContain(row!.passwordHash);

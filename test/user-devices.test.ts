@@ -5,19 +5,26 @@ import { call, sessionCookie, sessionRows, signUp, uniqueIp, type Account } from
 // browser that signs in again listed once. Each test hashes a few passwords, hence the timeout.
 
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
-const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
 type Device = { id: string; browser: string; current: boolean };
 
 async function signInAgain(account: Account, userAgent: string, cookie?: string) {
-  const res = await call("POST", "/api/login", { body: { username: account.username, password: account.password }, headers: { "User-Agent": userAgent }, ip: uniqueIp(), cookie });
+  const res = await call("POST", "/api/login", {
+    body: { username: account.username, password: account.password },
+    headers: { "User-Agent": userAgent },
+    ip: uniqueIp(),
+    cookie,
+  });
   expect(res.status, res.text).toBe(200);
   return sessionCookie(res);
 }
 
 const devices = async (cookie: string): Promise<Device[]> => (await call("GET", "/api/user/sessions", { cookie })).body.sessions;
 const signedIn = async (cookie: string) => (await call("GET", "/api/user", { cookie })).status === 200;
-const signOutDevice = (cookie: string, id: string, headers?: Record<string, string>) => call("DELETE", `/api/user/sessions/${id}`, { cookie, headers });
+const signOutDevice = (cookie: string, id: string, headers?: Record<string, string>) =>
+  call("DELETE", `/api/user/sessions/${id}`, { cookie, headers });
 
 describe("signing out one device", { timeout: 30_000 }, () => {
   it("ends that device's session only; the list drops it and asking again is a 404", async () => {

@@ -30,8 +30,12 @@ const production = () => ({ ...env, POSTMARK_SERVER_TOKEN: "server-token-for-tes
 
 /** Every row of every table that still names the account, as "table.column: value". */
 async function remainsOf(account: Pick<Account, "id" | "username" | "email">, medicationIds: number[] = []): Promise<string[]> {
-  const tables = await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations'").all<{ name: string }>();
-  expect(tables.results.map((t) => t.name)).toEqual(expect.arrayContaining(["users", "sessions", "pharmacies", "medications", "notifications", "reminder_log", "throttles", "dev_emails"]));
+  const tables = await env.DB.prepare(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations'",
+  ).all<{ name: string }>();
+  expect(tables.results.map((t) => t.name)).toEqual(
+    expect.arrayContaining(["users", "sessions", "pharmacies", "medications", "notifications", "reminder_log", "throttles", "dev_emails"]),
+  );
   const found: string[] = [];
   for (const { name: table } of tables.results) {
     const columns = await env.DB.prepare("select name from pragma_table_info(?)").bind(table).all<{ name: string }>();
@@ -47,7 +51,9 @@ async function remainsOf(account: Pick<Account, "id" | "username" | "email">, me
         ...(holdsUserId ? [`"${column}" = ?3`] : []),
         ...(holdsMedicationId ? [`"${column}" in (${medicationIds.map(Number).join(", ")})`] : []),
       ].join(" or ");
-      const rows = await env.DB.prepare(`select "${column}" as value from "${table}" where ${where}`).bind(account.username, account.email, account.id).all<{ value: unknown }>();
+      const rows = await env.DB.prepare(`select "${column}" as value from "${table}" where ${where}`)
+        .bind(account.username, account.email, account.id)
+        .all<{ value: unknown }>();
       for (const row of rows.results) found.push(`${table}.${column}: ${String(row.value).slice(0, 80)}`);
     }
   }
@@ -66,12 +72,25 @@ async function accountWithEverything(options: { env?: typeof env } = {}) {
   const second = await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() });
   expect((await call("POST", "/api/forgot-password", { body: { email: account.email }, ip, env: options.env })).status).toBe(200);
   expect((await call("POST", "/api/test-email-notification", { cookie: account.cookie, env: production() })).status).toBe(200);
-  expect((await call("PUT", "/api/user/password", { cookie: account.cookie, body: { currentPassword: "wrong", newPassword: "long enough", confirmPassword: "long enough" } })).status).toBe(400);
+  expect(
+    (
+      await call("PUT", "/api/user/password", {
+        cookie: account.cookie,
+        body: { currentPassword: "wrong", newPassword: "long enough", confirmPassword: "long enough" },
+      })
+    ).status,
+  ).toBe(400);
   // A refill in the history, a calendar feed, and a new address waiting for its link.
-  expect((await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30 } })).status).toBe(200);
+  expect(
+    (await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 30 } }))
+      .status,
+  ).toBe(200);
   expect((await call("POST", "/api/calendar-feed", { cookie: account.cookie })).status).toBe(201);
   const pendingEmail = `${account.username}.next@example.com`;
-  const changed = await call("PATCH", "/api/profile", { cookie: account.cookie, body: { fullName: account.user.fullName, email: pendingEmail, currentPassword: account.password } });
+  const changed = await call("PATCH", "/api/profile", {
+    cookie: account.cookie,
+    body: { fullName: account.user.fullName, email: pendingEmail, currentPassword: account.password },
+  });
   expect(changed.status, changed.text).toBe(200);
   return { account, otherSession: sessionCookie(second), medicationIds: [medication.id] };
 }
@@ -83,11 +102,28 @@ describe("delete my account", { timeout: 30_000 }, () => {
     const bystanderPharmacy = await createPharmacy(bystander);
     const before = await remainsOf(account, medicationIds);
     // The probe itself works: the setup left the account in every kind of table.
-    for (const table of ["users", "sessions", "pharmacies", "medications", "notifications", "reminder_log", "throttles", "supply_events", "calendar_feeds"]) {
-      expect(before.some((line) => line.startsWith(`${table}.`)), `${table} in ${before.join("\n")}`).toBe(true);
+    for (const table of [
+      "users",
+      "sessions",
+      "pharmacies",
+      "medications",
+      "notifications",
+      "reminder_log",
+      "throttles",
+      "supply_events",
+      "calendar_feeds",
+    ]) {
+      expect(
+        before.some((line) => line.startsWith(`${table}.`)),
+        `${table} in ${before.join("\n")}`,
+      ).toBe(true);
     }
 
-    const res = await call("DELETE", "/api/user", { cookie: account.cookie, body: { currentPassword: account.password }, env: production() });
+    const res = await call("DELETE", "/api/user", {
+      cookie: account.cookie,
+      body: { currentPassword: account.password },
+      env: production(),
+    });
     expect([res.status, res.body]).toEqual([200, { message: "Your account has been deleted" }]);
     expect(res.headers.get("Set-Cookie")).toMatch(/^session=;.*Max-Age=0/);
 
@@ -97,18 +133,27 @@ describe("delete my account", { timeout: 30_000 }, () => {
     const login = await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() });
     expect(login.status).toBe(401);
     // Another user's data is untouched.
-    expect((await call("GET", "/api/pharmacies", { cookie: bystander.cookie })).body).toEqual([expect.objectContaining({ id: bystanderPharmacy.id })]);
+    expect((await call("GET", "/api/pharmacies", { cookie: bystander.cookie })).body).toEqual([
+      expect.objectContaining({ id: bystanderPharmacy.id }),
+    ]);
   });
 
   it("sends no goodbye to an address nobody confirmed", async () => {
     const account = await signUp();
-    expect((await call("DELETE", "/api/user", { cookie: account.cookie, body: { currentPassword: account.password }, env: production() })).status).toBe(200);
+    expect(
+      (await call("DELETE", "/api/user", { cookie: account.cookie, body: { currentPassword: account.password }, env: production() }))
+        .status,
+    ).toBe(200);
     expect(postmarkMessages.filter((m) => m.To === account.email)).toEqual([]);
   });
 
   it("sends a short goodbye e-mail to the account's address", async () => {
     const account = await signUp({ confirmed: true, fullName: "Pat Leaving" });
-    const res = await call("DELETE", "/api/user", { cookie: account.cookie, body: { currentPassword: account.password }, env: production() });
+    const res = await call("DELETE", "/api/user", {
+      cookie: account.cookie,
+      body: { currentPassword: account.password },
+      env: production(),
+    });
     expect(res.status).toBe(200);
     const goodbye = postmarkMessages.filter((m) => m.To === account.email);
     expect(goodbye).toHaveLength(1);
@@ -148,7 +193,9 @@ describe("delete my account", { timeout: 30_000 }, () => {
     const second = await signUp({ email: first.email.toUpperCase() });
     expect((await call("POST", "/api/forgot-password", { body: { email: first.email }, ip: uniqueIp() })).status).toBe(200);
     expect((await call("DELETE", "/api/user", { cookie: first.cookie, body: { currentPassword: first.password } })).status).toBe(200);
-    const counters = await env.DB.prepare("select key from throttles where key = ?").bind(`forgot:email:${first.email.toLowerCase()}`).all();
+    const counters = await env.DB.prepare("select key from throttles where key = ?")
+      .bind(`forgot:email:${first.email.toLowerCase()}`)
+      .all();
     expect(counters.results).toHaveLength(1);
     expect((await call("GET", "/api/user", { cookie: second.cookie })).status).toBe(200);
   });

@@ -13,7 +13,8 @@ const hooked = { ...env, POSTMARK_WEBHOOK_SECRET: SECRET };
 const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
 const AUTH = { Authorization: basic("postmark", SECRET) };
 
-const post = (body: unknown, headers: Record<string, string> = AUTH, bindings = hooked) => call("POST", "/webhooks/postmark", { env: bindings, body, headers, ip: uniqueIp() });
+const post = (body: unknown, headers: Record<string, string> = AUTH, bindings = hooked) =>
+  call("POST", "/webhooks/postmark", { env: bindings, body, headers, ip: uniqueIp() });
 
 const bounce = (email: string, type = "HardBounce", metadata?: Record<string, string>) => ({
   RecordType: "Bounce",
@@ -68,7 +69,8 @@ describe("validation", () => {
     ["a Bounce without Email", { RecordType: "Bounce", Type: "HardBounce" }],
     ["a SubscriptionChange without SuppressSending", { RecordType: "SubscriptionChange", Recipient: "a@example.com" }],
   ])("400 with a readable message: %s", async (_, body) => {
-    const res = typeof body === "string" ? await call("POST", "/webhooks/postmark", { env: hooked, rawBody: body, headers: AUTH }) : await post(body);
+    const res =
+      typeof body === "string" ? await call("POST", "/webhooks/postmark", { env: hooked, rawBody: body, headers: AUTH }) : await post(body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: expect.stringMatching(/^\S.{5,}$/), code: expect.stringMatching(/^(error|field)_/) });
   });
@@ -85,26 +87,37 @@ describe("validation", () => {
 });
 
 describe("events", () => {
-  it.each(["HardBounce", "BadEmailAddress"])("a %s stops reminders, marks the reminder bounced, and the banner names the address", async (type) => {
-    const account = await signUp();
-    await db().insert(reminderLog).values({ userId: account.id, localDate: "2025-03-01", status: "sent", updatedAt: 0, medications: ["Metformin"] });
-    const res = await post(bounce(account.email.toUpperCase(), type, { reminder: `${account.id}-2025-03-01` }));
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ handled: true });
-    expect(await userRow(account.id)).toMatchObject({ emailConsent: false, deliveryProblem: "bounced", deliveryProblemAddress: account.email });
-    expect((await db().select().from(reminderLog).where(eq(reminderLog.userId, account.id)))[0]).toMatchObject({ status: "bounced" });
+  it.each(["HardBounce", "BadEmailAddress"])(
+    "a %s stops reminders, marks the reminder bounced, and the banner names the address",
+    async (type) => {
+      const account = await signUp();
+      await db()
+        .insert(reminderLog)
+        .values({ userId: account.id, localDate: "2025-03-01", status: "sent", updatedAt: 0, medications: ["Metformin"] });
+      const res = await post(bounce(account.email.toUpperCase(), type, { reminder: `${account.id}-2025-03-01` }));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ handled: true });
+      expect(await userRow(account.id)).toMatchObject({
+        emailConsent: false,
+        deliveryProblem: "bounced",
+        deliveryProblemAddress: account.email,
+      });
+      expect((await db().select().from(reminderLog).where(eq(reminderLog.userId, account.id)))[0]).toMatchObject({ status: "bounced" });
 
-    for (const page of ["/", "/notifications", "/profile"]) {
-      const html = (await call("GET", page, { cookie: account.cookie })).text;
-      expect(html, page).toContain(BANNER_BOUNCE(account.email));
-    }
-    const me = await call("GET", "/api/user", { cookie: account.cookie });
-    expect(me.body).toMatchObject({ deliveryProblem: "bounced", deliveryProblemAddress: account.email });
-  });
+      for (const page of ["/", "/notifications", "/profile"]) {
+        const html = (await call("GET", page, { cookie: account.cookie })).text;
+        expect(html, page).toContain(BANNER_BOUNCE(account.email));
+      }
+      const me = await call("GET", "/api/user", { cookie: account.cookie });
+      expect(me.body).toMatchObject({ deliveryProblem: "bounced", deliveryProblemAddress: account.email });
+    },
+  );
 
   it("a bounce for nobody@example.com naming another user's reminder in its Metadata changes nothing of that user", async () => {
     const victim = await signUp();
-    await db().insert(reminderLog).values({ userId: victim.id, localDate: "2025-03-01", status: "sent", updatedAt: 0, medications: ["Metformin"] });
+    await db()
+      .insert(reminderLog)
+      .values({ userId: victim.id, localDate: "2025-03-01", status: "sent", updatedAt: 0, medications: ["Metformin"] });
     const res = await post(bounce("nobody@example.com", "HardBounce", { reminder: `${victim.id}-2025-03-01` }));
     expect(res.status).toBe(200);
     expect((await db().select().from(reminderLog).where(eq(reminderLog.userId, victim.id)))[0]).toMatchObject({ status: "sent" });
@@ -115,7 +128,9 @@ describe("events", () => {
     const account = await signUp();
     const pending = `${account.username}.new@example.com`;
     await db().update(users).set({ pendingEmail: pending }).where(eq(users.id, account.id));
-    await db().insert(reminderLog).values({ userId: account.id, localDate: "2025-03-02", status: "sent", updatedAt: 0, medications: ["Metformin"] });
+    await db()
+      .insert(reminderLog)
+      .values({ userId: account.id, localDate: "2025-03-02", status: "sent", updatedAt: 0, medications: ["Metformin"] });
     expect((await post(bounce(pending.toUpperCase(), "HardBounce", { reminder: `${account.id}-2025-03-02` }))).status).toBe(200);
     expect((await db().select().from(reminderLog).where(eq(reminderLog.userId, account.id)))[0]).toMatchObject({ status: "bounced" });
     // The current address still works: reminders go on.
@@ -127,7 +142,9 @@ describe("events", () => {
     const res = await post({ RecordType: "SpamComplaint", ID: 42, Type: "SpamComplaint", Email: account.email, Metadata: {} });
     expect(res.status).toBe(200);
     expect(await userRow(account.id)).toMatchObject({ emailConsent: false, deliveryProblem: "complained" });
-    expect((await call("GET", "/", { cookie: account.cookie })).text).toContain("You marked our email as spam, so reminder emails are off.");
+    expect((await call("GET", "/", { cookie: account.cookie })).text).toContain(
+      "You marked our email as spam, so reminder emails are off.",
+    );
   });
 
   it.each([
@@ -136,7 +153,14 @@ describe("events", () => {
     ["ManualSuppression", null],
   ])("a SubscriptionChange suppressing sending (%s) stops reminders (problem: %s)", async (reason, problem) => {
     const account = await signUp();
-    const res = await post({ RecordType: "SubscriptionChange", Recipient: account.email, SuppressSending: true, SuppressionReason: reason, ChangedAt: "2025-03-01T09:00:00Z", Metadata: {} });
+    const res = await post({
+      RecordType: "SubscriptionChange",
+      Recipient: account.email,
+      SuppressSending: true,
+      SuppressionReason: reason,
+      ChangedAt: "2025-03-01T09:00:00Z",
+      Metadata: {},
+    });
     expect(res.status).toBe(200);
     expect(await userRow(account.id)).toMatchObject({ emailConsent: false, deliveryProblem: problem });
   });
@@ -161,7 +185,10 @@ describe("reminders resume when the user acts", () => {
   it("turning reminders on again in the notification settings clears the problem and the banner", async () => {
     const account = await signUp();
     await post(bounce(account.email));
-    const saved = await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { notificationDays: 7, emailConsent: true, timezone: "UTC", notificationHour: 9 } });
+    const saved = await call("PATCH", "/api/notifications/settings", {
+      cookie: account.cookie,
+      body: { notificationDays: 7, emailConsent: true, timezone: "UTC", notificationHour: 9 },
+    });
     expect(saved.status).toBe(200);
     expect(await userRow(account.id)).toMatchObject({ emailConsent: true, deliveryProblem: null, deliveryProblemAddress: null });
     expect((await call("GET", "/", { cookie: account.cookie })).text).not.toContain("couldn&#x27;t deliver");
@@ -170,7 +197,10 @@ describe("reminders resume when the user acts", () => {
   it("saving other settings with reminders still off keeps the problem shown", async () => {
     const account = await signUp();
     await post(bounce(account.email));
-    await call("PATCH", "/api/notifications/settings", { cookie: account.cookie, body: { notificationDays: 5, emailConsent: false, timezone: "UTC", notificationHour: 9 } });
+    await call("PATCH", "/api/notifications/settings", {
+      cookie: account.cookie,
+      body: { notificationDays: 5, emailConsent: false, timezone: "UTC", notificationHour: 9 },
+    });
     expect(await userRow(account.id)).toMatchObject({ emailConsent: false, deliveryProblem: "bounced" });
   });
 });
@@ -181,12 +211,20 @@ describe("a confirmed new address resumes reminders", () => {
     await post(bounce(account.email));
     expect(await userRow(account.id)).toMatchObject({ emailConsent: false, deliveryProblem: "bounced" });
     const newAddress = `${account.username}.fixed@example.com`;
-    const changed = await call("PATCH", "/api/profile", { cookie: account.cookie, body: { fullName: account.user.fullName, email: newAddress, currentPassword: account.password } });
+    const changed = await call("PATCH", "/api/profile", {
+      cookie: account.cookie,
+      body: { fullName: account.user.fullName, email: newAddress, currentPassword: account.password },
+    });
     expect(changed.status, changed.text).toBe(200);
     // Pending: the bounced address is still the account's, and reminders stay off.
     expect(await userRow(account.id)).toMatchObject({ emailConsent: false, deliveryProblem: "bounced", pendingEmail: newAddress });
     await openConfirmationLink(newAddress);
-    expect(await userRow(account.id)).toMatchObject({ email: newAddress, emailConsent: true, deliveryProblem: null, deliveryProblemAddress: null });
+    expect(await userRow(account.id)).toMatchObject({
+      email: newAddress,
+      emailConsent: true,
+      deliveryProblem: null,
+      deliveryProblemAddress: null,
+    });
     expect((await call("GET", "/", { cookie: account.cookie })).text).not.toContain("couldn&#x27;t deliver");
   });
 

@@ -17,7 +17,9 @@ export function EmptyList({ total, query, onClear }: Props) {
   const text = query.trim();
   return (
     <div className="flex flex-col items-center gap-3 p-10 text-center text-sm text-slate-700">
-      <p className="max-w-full break-words">{text ? <Rich message={m.dashboard_no_match} values={{ query: <bdi>{text}</bdi> }} /> : m.dashboard_no_match_filter()}</p>
+      <p className="max-w-full break-words">
+        {text ? <Rich message={m.dashboard_no_match} values={{ query: <bdi>{text}</bdi> }} /> : m.dashboard_no_match_filter()}
+      </p>
       <button type="button" className="btn-secondary" onClick={onClear}>
         {m.dashboard_clear_search()}
       </button>

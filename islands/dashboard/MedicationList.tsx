@@ -35,8 +35,18 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
             {COLUMNS.map(({ key, label }) => {
               const direction = sort.key === key ? sort.direction : null;
               return (
-                <th key={key} role="columnheader" scope="col" aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"} className="px-4 py-2 font-medium">
-                  <button type="button" onClick={() => onSort(key)} className="-mx-2 inline-flex items-center gap-1 rounded px-2 py-1 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-teal-700">
+                <th
+                  key={key}
+                  role="columnheader"
+                  scope="col"
+                  aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"}
+                  className="px-4 py-2 font-medium"
+                >
+                  <button
+                    type="button"
+                    onClick={() => onSort(key)}
+                    className="-mx-2 inline-flex items-center gap-1 rounded px-2 py-1 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-teal-700"
+                  >
                     {label()}
                     <SortIcon direction={direction} />
                   </button>
@@ -53,13 +63,29 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
             const { medication: med } = row;
             return (
               <tr key={med.id} role="row" className="list-row">
-                <th role="rowheader" scope="row" className="list-cell col-start-1 row-start-1 min-w-0 break-words font-semibold text-slate-900 md:font-medium">
-                  <a href={medicationHref(med)} className="text-slate-900 underline decoration-slate-400 underline-offset-2 hover:decoration-teal-700">
+                <th
+                  role="rowheader"
+                  scope="row"
+                  className="list-cell col-start-1 row-start-1 min-w-0 break-words font-semibold text-slate-900 md:font-medium"
+                >
+                  <a
+                    href={medicationHref(med)}
+                    className="text-slate-900 underline decoration-slate-400 underline-offset-2 hover:decoration-teal-700"
+                  >
                     <bdi>{med.name}</bdi>
                   </a>
-                  {row.prescription && <span className={`mt-1 block text-xs font-medium ${row.prescription.expired ? "text-red-700" : "text-amber-800"}`}>{row.prescription.text}</span>}
+                  {row.prescription && (
+                    <span className={`mt-1 block text-xs font-medium ${row.prescription.expired ? "text-red-700" : "text-amber-800"}`}>
+                      {row.prescription.text}
+                    </span>
+                  )}
                 </th>
-                <td role="cell" className={row.hasPharmacy ? "list-cell col-span-2 break-words" : "list-cell col-span-2 break-words italic text-slate-600"}>
+                <td
+                  role="cell"
+                  className={
+                    row.hasPharmacy ? "list-cell col-span-2 break-words" : "list-cell col-span-2 break-words italic text-slate-600"
+                  }
+                >
                   <CardLabel>{m.list_column_pharmacy()}</CardLabel>
                   {row.hasPharmacy ? <bdi>{row.pharmacy}</bdi> : row.pharmacy}
                 </td>
@@ -81,16 +107,39 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
                 <td role="cell" className="list-cell col-start-2 row-start-1 justify-self-end">
                   <StatusBadge status={row.status} />
                 </td>
-                <td role="cell" className="col-span-2 grid grid-cols-3 gap-2 md:table-cell md:whitespace-nowrap md:px-4 md:py-2 md:text-end">
-                  <a href={editHref(med)} className="row-action" data-online-only aria-label={m.list_edit_label({ name: med.name })} title={m.common_edit()}>
+                <td
+                  role="cell"
+                  className="col-span-2 grid grid-cols-3 gap-2 md:table-cell md:whitespace-nowrap md:px-4 md:py-2 md:text-end"
+                >
+                  <a
+                    href={editHref(med)}
+                    className="row-action"
+                    data-online-only
+                    aria-label={m.list_edit_label({ name: med.name })}
+                    title={m.common_edit()}
+                  >
                     <RowIcon name="edit" />
                     <span className="md:hidden">{m.common_edit()}</span>
                   </a>
-                  <button type="button" className="row-action md:text-teal-800" data-online-only aria-label={m.list_refill_label({ name: med.name })} title={m.common_refill()} onClick={() => onRefill(med)}>
+                  <button
+                    type="button"
+                    className="row-action md:text-teal-800"
+                    data-online-only
+                    aria-label={m.list_refill_label({ name: med.name })}
+                    title={m.common_refill()}
+                    onClick={() => onRefill(med)}
+                  >
                     <RowIcon name="refill" />
                     <span className="md:hidden">{m.common_refill()}</span>
                   </button>
-                  <button type="button" className="row-action text-red-700 md:hover:bg-red-50" data-online-only aria-label={m.list_delete_label({ name: med.name })} title={m.common_delete()} onClick={() => onDelete(med)}>
+                  <button
+                    type="button"
+                    className="row-action text-red-700 md:hover:bg-red-50"
+                    data-online-only
+                    aria-label={m.list_delete_label({ name: med.name })}
+                    title={m.common_delete()}
+                    onClick={() => onDelete(med)}
+                  >
                     <RowIcon name="trash" />
                     <span className="md:hidden">{m.common_delete()}</span>
                   </button>

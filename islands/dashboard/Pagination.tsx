@@ -8,7 +8,8 @@ type Props = { slice: PageSlice<unknown>; onPage: (page: number) => void };
 /** 'Showing X to Y of Z results'; the page controls only when there is more than one page. */
 export function Pagination({ slice, onPage }: Props) {
   const { page, pageCount } = slice;
-  const step = "inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-50";
+  const step =
+    "inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-50";
   return (
     <div className="flex flex-col items-center gap-3 border-t border-slate-200 px-4 py-3 md:flex-row md:justify-between">
       <p className="text-sm text-slate-700">{showingText(slice)}</p>
@@ -16,7 +17,13 @@ export function Pagination({ slice, onPage }: Props) {
         <nav aria-label={m.list_pagination_label()}>
           <ul className="flex items-center gap-1">
             <li>
-              <button type="button" className={step} disabled={page === 1} onClick={() => onPage(page - 1)} aria-label={m.list_previous_page()}>
+              <button
+                type="button"
+                className={step}
+                disabled={page === 1}
+                onClick={() => onPage(page - 1)}
+                aria-label={m.list_previous_page()}
+              >
                 <ChevronLeft />
                 <span className="hidden sm:inline">{m.list_previous()}</span>
               </button>
@@ -25,7 +32,13 @@ export function Pagination({ slice, onPage }: Props) {
             <PageItems items={allPages(pageCount)} current={page} onPage={onPage} className="hidden md:block" />
             <PageItems items={condensedPages(page, pageCount)} current={page} onPage={onPage} className="md:hidden" />
             <li>
-              <button type="button" className={step} disabled={page === pageCount} onClick={() => onPage(page + 1)} aria-label={m.list_next_page()}>
+              <button
+                type="button"
+                className={step}
+                disabled={page === pageCount}
+                onClick={() => onPage(page + 1)}
+                aria-label={m.list_next_page()}
+              >
                 <span className="hidden sm:inline">{m.list_next()}</span>
                 <ChevronRight />
               </button>
@@ -37,7 +50,17 @@ export function Pagination({ slice, onPage }: Props) {
   );
 }
 
-function PageItems({ items, current, onPage, className }: { items: PageListItem[]; current: number; onPage: (page: number) => void; className: string }) {
+function PageItems({
+  items,
+  current,
+  onPage,
+  className,
+}: {
+  items: PageListItem[];
+  current: number;
+  onPage: (page: number) => void;
+  className: string;
+}) {
   return items.map((item, i) =>
     item === "ellipsis" ? (
       <li key={`ellipsis-${i}`} className={className} aria-hidden="true">

@@ -34,7 +34,8 @@ const UNDO_WINDOW_MS = 10_000;
  * Changes how long the shown success toast `id` stays (Infinity: until dismissed), the rest of it
  * kept. Here, not in lib/toast: the dashboard's first JavaScript stays within its budget.
  */
-const keepSuccessToast = (id: string, title: string, duration: number) => void import("sonner").then(({ toast }) => toast.success(title, { id, duration }));
+const keepSuccessToast = (id: string, title: string, duration: number) =>
+  void import("sonner").then(({ toast }) => toast.success(title, { id, duration }));
 
 /** Reverts the refill the toast announced (named by its id: a later refill is not undone by mistake). */
 export async function undoRefill(medication: Pick<Medication, "id" | "name">, refillId: number | undefined, onUndone: () => void) {
@@ -105,7 +106,8 @@ function focusedUndo(title: string, onUndo: () => void, moveFocus: boolean): Toa
 const loadValidation = () => Promise.all([import("../../src/shared/medication-schemas"), import("../lib/form")]);
 
 /** Which day the refill will be recorded on, as the dialog says it: today's sentence, or the chosen day's. */
-const recordedOn = (pickedOn: string, today: string) => (pickedOn && pickedOn !== today ? m.refill_date_recorded({ date: formatDate(pickedOn) }) : m.refill_today_recorded());
+const recordedOn = (pickedOn: string, today: string) =>
+  pickedOn && pickedOn !== today ? m.refill_date_recorded({ date: formatDate(pickedOn) }) : m.refill_today_recorded();
 
 export function RefillDialog({ medication, pharmacyName, onClose, onSettled, today, onUndone, navigateTo }: Props) {
   const open = medication !== null;
@@ -140,7 +142,9 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
       // Recorded: the dialog closes (one that leaves for another page stays until it goes).
       if (!navigateTo) onClose();
       const toast = { title: m.refill_done(), description: m.refill_done_description({ name: isolate(refilled.name) }) };
-      return navigateTo ? { toast, navigate: navigateTo } : { toast: { ...toast, action: focusedUndo(toast.title, () => void undoRefill(refilled, refillId, onUndone), keyboard) } };
+      return navigateTo
+        ? { toast, navigate: navigateTo }
+        : { toast: { ...toast, action: focusedUndo(toast.title, () => void undoRefill(refilled, refillId, onUndone), keyboard) } };
     },
     failureTitle: m.refill_failed(),
     describe: serverMessage,
@@ -206,7 +210,12 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
             </p>
           )}
           <FormAlert message={failure} />
-          <DialogButtons pending={pending} onCancel={onClose} confirmLabel={asking ? m.refill_record_anyway() : m.refill_confirm()} pendingLabel={m.refill_pending()} />
+          <DialogButtons
+            pending={pending}
+            onCancel={onClose}
+            confirmLabel={asking ? m.refill_record_anyway() : m.refill_confirm()}
+            pendingLabel={m.refill_pending()}
+          />
         </form>
       )}
     </Dialog>

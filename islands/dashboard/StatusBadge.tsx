@@ -8,9 +8,5 @@ const STYLE: Record<MedicationStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: MedicationStatus }) {
-  return (
-    <span className={`status-badge ${STYLE[status]}`}>
-      {STATUS_LABEL[status]}
-    </span>
-  );
+  return <span className={`status-badge ${STYLE[status]}`}>{STATUS_LABEL[status]}</span>;
 }

@@ -27,16 +27,19 @@ export function useListData(medications: Medication[] | null, pharmacies: Pharma
   const reload = useCallback(() => {
     const request = ++latest.current;
     setFailed(false);
-    Promise.allSettled([apiRequest<Medication[]>("GET", "/api/medications"), apiRequest<Pharmacy[]>("GET", "/api/pharmacies")]).then(([meds, pharms]) => {
-      if (request !== latest.current) return;
-      // A failed background refresh keeps what is on screen.
-      if (pharms.status === "rejected" && current.current.pharmacies === null) showError(m.toast_pharmacies_load_failed(), errorMessage(pharms.reason));
-      setFailed(meds.status === "rejected");
-      setData((prev) => ({
-        medications: meds.status === "fulfilled" ? meds.value : prev.medications,
-        pharmacies: pharms.status === "fulfilled" ? pharms.value : prev.pharmacies,
-      }));
-    });
+    Promise.allSettled([apiRequest<Medication[]>("GET", "/api/medications"), apiRequest<Pharmacy[]>("GET", "/api/pharmacies")]).then(
+      ([meds, pharms]) => {
+        if (request !== latest.current) return;
+        // A failed background refresh keeps what is on screen.
+        if (pharms.status === "rejected" && current.current.pharmacies === null)
+          showError(m.toast_pharmacies_load_failed(), errorMessage(pharms.reason));
+        setFailed(meds.status === "rejected");
+        setData((prev) => ({
+          medications: meds.status === "fulfilled" ? meds.value : prev.medications,
+          pharmacies: pharms.status === "fulfilled" ? pharms.value : prev.pharmacies,
+        }));
+      },
+    );
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount: later changes come from reload itself.

@@ -17,7 +17,12 @@ import { PreviewTable } from "./PreviewTable";
 async function sendCsv<T>(file: Blob, query: string): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`/api/medications/import${query}`, { method: "POST", credentials: "include", headers: { "Content-Type": "text/csv" }, body: file });
+    res = await fetch(`/api/medications/import${query}`, {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "text/csv" },
+      body: file,
+    });
   } catch {
     throw offlineError();
   }
@@ -90,7 +95,10 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
       const query = [asNew.size > 0 ? `importAsNew=${[...asNew].join(",")}` : "", confirmed ? "confirmed=1" : ""].filter(Boolean).join("&");
       const { imported, skipped } = await sendCsv<ImportResult>(file, query ? `?${query}` : "");
       const added = m.import_done_description({ count: imported });
-      navigateWithToast("/", { title: m.import_done(), description: skipped > 0 ? `${added} ${m.import_done_skipped({ count: skipped })}` : added });
+      navigateWithToast("/", {
+        title: m.import_done(),
+        description: skipped > 0 ? `${added} ${m.import_done_skipped({ count: skipped })}` : added,
+      });
     } catch (err) {
       // Shown in the dialog, not in a toast behind its backdrop; the file and the choices stay.
       setImporting(false);
@@ -110,82 +118,95 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
   const ready = preview !== null && errors.length === 0 && toImport > 0;
 
   return (
-    <Dialog
-        open={open}
-        busy={importing}
-        onClose={close}
-        title={m.import_open()}
-        description={m.import_description()}
-      >
-        <div className="space-y-1">
-          <label htmlFor={inputId} className="field-label">
-            {m.import_file_label()}
-          </label>
-          <input id={inputId} type="file" accept=".csv,text/csv" aria-describedby={hintId} onChange={choose} disabled={importing} className="block w-full text-sm" />
-          <p id={hintId} className="text-xs text-slate-700">
-            {m.import_columns_hint({ max: MAX_ROWS })} {m.import_columns_stay_english()}
+    <Dialog open={open} busy={importing} onClose={close} title={m.import_open()} description={m.import_description()}>
+      <div className="space-y-1">
+        <label htmlFor={inputId} className="field-label">
+          {m.import_file_label()}
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv"
+          aria-describedby={hintId}
+          onChange={choose}
+          disabled={importing}
+          className="block w-full text-sm"
+        />
+        <p id={hintId} className="text-xs text-slate-700">
+          {m.import_columns_hint({ max: MAX_ROWS })} {m.import_columns_stay_english()}
+        </p>
+      </div>
+      <div aria-live="polite" className="space-y-2">
+        {checking && (
+          <p className="flex items-center gap-2 text-sm">
+            <Spinner /> {m.import_checking()}
           </p>
-        </div>
-        <div aria-live="polite" className="space-y-2">
-          {checking && (
-            <p className="flex items-center gap-2 text-sm">
-              <Spinner /> {m.import_checking()}
-            </p>
-          )}
-          {problem && (
-            <p role="alert" className="text-sm text-red-700">
-              {refused && <strong className="block">{m.import_failed()}</strong>}
-              {problem}
-            </p>
-          )}
-          {preview && problems.length > 0 && (
-            <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-              <p className="font-medium">{m.import_problems({ count: problems.length })}</p>
-              <ul className="mt-1 max-h-32 list-disc overflow-y-auto ps-5">
-                {problems.map((e, i) => (
-                  <li key={i}>
-                    {m.import_row_problem({ row: e.row, problem: e.message })}
-                  </li>
-                ))}
-              </ul>
-              {questions && (
-                <label className="mt-2 flex min-h-6 items-center gap-2 text-slate-900">
-                  <input type="checkbox" checked={confirmed} disabled={importing} onChange={(event) => setConfirmed(event.currentTarget.checked)} />
-                  {m.import_confirm_checked()}
-                </label>
-              )}
-            </div>
-          )}
-          {preview && errors.length === 0 && duplicates.length > 0 && (
-            <div className="space-y-1 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
-              <p>
-                {m.import_duplicates_found({ count: duplicates.length })} {m.import_duplicates_hint()}
-              </p>
-              <label className="flex min-h-6 items-center gap-2">
+        )}
+        {problem && (
+          <p role="alert" className="text-sm text-red-700">
+            {refused && <strong className="block">{m.import_failed()}</strong>}
+            {problem}
+          </p>
+        )}
+        {preview && problems.length > 0 && (
+          <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            <p className="font-medium">{m.import_problems({ count: problems.length })}</p>
+            <ul className="mt-1 max-h-32 list-disc overflow-y-auto ps-5">
+              {problems.map((e, i) => (
+                <li key={i}>{m.import_row_problem({ row: e.row, problem: e.message })}</li>
+              ))}
+            </ul>
+            {questions && (
+              <label className="mt-2 flex min-h-6 items-center gap-2 text-slate-900">
                 <input
                   type="checkbox"
-                  checked={skipping === 0}
+                  checked={confirmed}
                   disabled={importing}
-                  onChange={(event) => setAsNew(new Set(event.currentTarget.checked ? duplicates : []))}
+                  onChange={(event) => setConfirmed(event.currentTarget.checked)}
                 />
-                {m.import_duplicates_all()}
+                {m.import_confirm_checked()}
               </label>
-            </div>
-          )}
-          {ready && (
-            <p className="text-sm">
-              {m.import_ready({ count: toImport })} {skipping > 0 && m.import_will_skip({ count: skipping })}
+            )}
+          </div>
+        )}
+        {preview && errors.length === 0 && duplicates.length > 0 && (
+          <div className="space-y-1 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+            <p>
+              {m.import_duplicates_found({ count: duplicates.length })} {m.import_duplicates_hint()}
             </p>
-          )}
-          {preview && errors.length === 0 && preview.rows.length > 0 && toImport === 0 && <p className="text-sm">{m.import_nothing_new()}</p>}
-        </div>
-        {preview && preview.rows.length > 0 && <PreviewTable preview={preview} asNew={asNew} onToggle={toggle} disabled={importing} />}
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={close} disabled={importing}>
-            {m.common_cancel()}
-          </button>
-          <PendingButton type="button" className="btn-primary" onClick={importFile} pending={importing} disabled={!ready || importing} label={m.import_confirm()} pendingLabel={m.import_pending()} />
-        </div>
+            <label className="flex min-h-6 items-center gap-2">
+              <input
+                type="checkbox"
+                checked={skipping === 0}
+                disabled={importing}
+                onChange={(event) => setAsNew(new Set(event.currentTarget.checked ? duplicates : []))}
+              />
+              {m.import_duplicates_all()}
+            </label>
+          </div>
+        )}
+        {ready && (
+          <p className="text-sm">
+            {m.import_ready({ count: toImport })} {skipping > 0 && m.import_will_skip({ count: skipping })}
+          </p>
+        )}
+        {preview && errors.length === 0 && preview.rows.length > 0 && toImport === 0 && <p className="text-sm">{m.import_nothing_new()}</p>}
+      </div>
+      {preview && preview.rows.length > 0 && <PreviewTable preview={preview} asNew={asNew} onToggle={toggle} disabled={importing} />}
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <button type="button" className="btn-secondary" onClick={close} disabled={importing}>
+          {m.common_cancel()}
+        </button>
+        <PendingButton
+          type="button"
+          className="btn-primary"
+          onClick={importFile}
+          pending={importing}
+          disabled={!ready || importing}
+          label={m.import_confirm()}
+          pendingLabel={m.import_pending()}
+        />
+      </div>
     </Dialog>
   );
 }

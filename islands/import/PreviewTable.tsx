@@ -25,17 +25,40 @@ export function PreviewTable({ preview, asNew, onToggle, disabled }: Props) {
         <caption className="sr-only">{m.import_preview_caption()}</caption>
         <thead className="sticky top-0 bg-slate-100">
           <tr>
-            <th scope="col" className="px-2 py-1">{m.import_column_row()}</th>
-            <th scope="col" className="px-2 py-1">{m.list_column_medication()}</th>
-            <th scope="col" className="px-2 py-1">{m.import_column_per_day()}</th>
-            <th scope="col" className="px-2 py-1">{m.import_column_left()}</th>
-            <th scope="col" className="px-2 py-1">{m.list_column_pharmacy()}</th>
-            {duplicates.size > 0 && <th scope="col" className="px-2 py-1">{m.import_column_on_list()}</th>}
+            <th scope="col" className="px-2 py-1">
+              {m.import_column_row()}
+            </th>
+            <th scope="col" className="px-2 py-1">
+              {m.list_column_medication()}
+            </th>
+            <th scope="col" className="px-2 py-1">
+              {m.import_column_per_day()}
+            </th>
+            <th scope="col" className="px-2 py-1">
+              {m.import_column_left()}
+            </th>
+            <th scope="col" className="px-2 py-1">
+              {m.list_column_pharmacy()}
+            </th>
+            {duplicates.size > 0 && (
+              <th scope="col" className="px-2 py-1">
+                {m.import_column_on_list()}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {preview.rows.map((row) => (
-            <tr key={row.row} className={rowsWithErrors.has(row.row) ? "bg-red-50 text-red-900" : duplicates.has(row.row) && !asNew.has(row.row) ? "text-slate-700" : undefined}>
+            <tr
+              key={row.row}
+              className={
+                rowsWithErrors.has(row.row)
+                  ? "bg-red-50 text-red-900"
+                  : duplicates.has(row.row) && !asNew.has(row.row)
+                    ? "text-slate-700"
+                    : undefined
+              }
+            >
               <td className="px-2 py-1">{formatNumber(row.row)}</td>
               <td className="px-2 py-1">
                 <bdi>{row.name}</bdi>

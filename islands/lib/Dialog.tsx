@@ -3,7 +3,8 @@ import * as m from "../../src/generated/i18n";
 import { FormAlert } from "./Field";
 import { PendingButton, useSubmit, type Outcome } from "./submit";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Tab from the last control goes to the first and Shift+Tab from the first to the last. */
 function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
@@ -172,9 +173,22 @@ export function ConfirmDeleteDialog<Item>({ item, spec, onClose, onSettled }: Co
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the item changes, which is the point.
   useEffect(reset, [item]);
   return (
-    <Dialog open={item !== null} busy={pending} onClose={onClose} title={item !== null ? spec.title(item) : null} description={item !== null ? spec.description(item) : undefined}>
+    <Dialog
+      open={item !== null}
+      busy={pending}
+      onClose={onClose}
+      title={item !== null ? spec.title(item) : null}
+      description={item !== null ? spec.description(item) : undefined}
+    >
       <FormAlert message={failure} />
-      <DialogButtons pending={pending} onCancel={onClose} confirmLabel={m.common_delete()} pendingLabel={m.common_deleting()} tone="danger" onConfirm={() => item !== null && submit(item)} />
+      <DialogButtons
+        pending={pending}
+        onCancel={onClose}
+        confirmLabel={m.common_delete()}
+        pendingLabel={m.common_deleting()}
+        tone="danger"
+        onConfirm={() => item !== null && submit(item)}
+      />
     </Dialog>
   );
 }

@@ -41,7 +41,11 @@ export function Field({ label, error, hint, id, as, ...control }: InputFieldProp
       <label htmlFor={controlId} className="field-label">
         {label}
       </label>
-      {as === "select" ? <select {...wiring} {...(control as SelectHTMLAttributes<HTMLSelectElement>)} /> : <input {...wiring} {...(control as InputHTMLAttributes<HTMLInputElement>)} />}
+      {as === "select" ? (
+        <select {...wiring} {...(control as SelectHTMLAttributes<HTMLSelectElement>)} />
+      ) : (
+        <input {...wiring} {...(control as InputHTMLAttributes<HTMLInputElement>)} />
+      )}
       <FieldError id={controlId} error={error} />
       {hint && (
         <div id={`${controlId}-hint`} className="mt-1 text-xs text-slate-600">

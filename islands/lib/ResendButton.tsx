@@ -13,5 +13,13 @@ export function ResendButton({ className = "btn-secondary" }: { className?: stri
     },
     failureTitle: m.toast_email_not_sent(),
   });
-  return <PendingButton type="button" className={className} pending={resend.pending} label={m.common_resend_email()} onClick={() => resend.submit()} />;
+  return (
+    <PendingButton
+      type="button"
+      className={className}
+      pending={resend.pending}
+      label={m.common_resend_email()}
+      onClick={() => resend.submit()}
+    />
+  );
 }

@@ -22,7 +22,8 @@ export const offlineError = () => new ApiRequestError(0, m.common_offline());
 export function readFailure(status: number, text: string): ApiRequestError {
   try {
     const parsed = JSON.parse(text) as { message?: unknown; code?: unknown };
-    if (typeof parsed?.message === "string" && parsed.message) return new ApiRequestError(status, parsed.message, typeof parsed.code === "string" ? parsed.code : undefined);
+    if (typeof parsed?.message === "string" && parsed.message)
+      return new ApiRequestError(status, parsed.message, typeof parsed.code === "string" ? parsed.code : undefined);
   } catch {
     /* not JSON: a proxy's or the platform's page */
   }

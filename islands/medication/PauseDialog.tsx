@@ -53,13 +53,29 @@ export function PauseDialog({ open, medicationId, name, pausedFrom, pausedUntil,
   }, [open]);
 
   return (
-    <Dialog open={open} busy={pending} onClose={onClose} title={pausedFrom ? m.pause_change_title() : m.pause_title()} description={m.pause_description()}>
+    <Dialog
+      open={open}
+      busy={pending}
+      onClose={onClose}
+      title={pausedFrom ? m.pause_change_title() : m.pause_title()}
+      description={m.pause_description()}
+    >
       {open && (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <p className="break-words font-medium">
             <bdi>{name}</bdi>
           </p>
-          <Field label={m.pause_from_label()} name="pausedFrom" type="date" required min={EARLIEST_DATE} max={addDays(today, MAX_DAYS_AHEAD)} defaultValue={pausedFrom ?? today} error={errors.pausedFrom} disabled={pending} />
+          <Field
+            label={m.pause_from_label()}
+            name="pausedFrom"
+            type="date"
+            required
+            min={EARLIEST_DATE}
+            max={addDays(today, MAX_DAYS_AHEAD)}
+            defaultValue={pausedFrom ?? today}
+            error={errors.pausedFrom}
+            disabled={pending}
+          />
           <Field
             label={m.pause_until_label()}
             name="pausedUntil"

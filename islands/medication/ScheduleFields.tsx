@@ -1,7 +1,18 @@
 import { useId, useState } from "react";
 import type * as z from "zod/mini";
 import { UNITS, WEEKDAYS, weekdayIndex, type Schedule, type Unit, type Weekday } from "../../src/domain/regimen";
-import { DOSE_MAX, DOSE_MIN, DOSE_STEP, EARLIEST_DATE, EFFECTIVE_FROM_MAX_DAYS, EVERY_DAYS_MAX, EVERY_DAYS_MIN, MAX_DAYS_AHEAD, PER_WEEK_MAX, PER_WEEK_MIN } from "../../src/domain/limits";
+import {
+  DOSE_MAX,
+  DOSE_MIN,
+  DOSE_STEP,
+  EARLIEST_DATE,
+  EFFECTIVE_FROM_MAX_DAYS,
+  EVERY_DAYS_MAX,
+  EVERY_DAYS_MIN,
+  MAX_DAYS_AHEAD,
+  PER_WEEK_MAX,
+  PER_WEEK_MIN,
+} from "../../src/domain/limits";
 import { addDays } from "../../src/domain/time";
 import * as m from "../../src/generated/i18n";
 import { currentLocale } from "../../src/i18n/current";
@@ -40,14 +51,28 @@ export function ScheduleFields({ schedule, unit: initialUnit, today, edit, error
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field as="select" label={m.medication_form_how_often()} name="schedule" value={type} onChange={(e) => setType(e.target.value as ScheduleType)} error={errors.schedule}>
+        <Field
+          as="select"
+          label={m.medication_form_how_often()}
+          name="schedule"
+          value={type}
+          onChange={(e) => setType(e.target.value as ScheduleType)}
+          error={errors.schedule}
+        >
           {TYPES.map((t) => (
             <option key={t} value={t}>
               {m.medication_form_how_often_option({ type: t })}
             </option>
           ))}
         </Field>
-        <Field as="select" label={m.medication_form_unit()} name="unit" value={unit} onChange={(e) => setUnit(e.target.value as Unit)} error={errors.unit}>
+        <Field
+          as="select"
+          label={m.medication_form_unit()}
+          name="unit"
+          value={unit}
+          onChange={(e) => setUnit(e.target.value as Unit)}
+          error={errors.unit}
+        >
           {UNITS.map((u) => (
             <option key={u} value={u}>
               {m.medication_form_unit_option({ unit: u })}
@@ -57,9 +82,30 @@ export function ScheduleFields({ schedule, unit: initialUnit, today, edit, error
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         {type === "asNeeded" ? (
-          <Field label={m.medication_form_per_week()} name="perWeek" type="number" inputMode="decimal" min={PER_WEEK_MIN} max={PER_WEEK_MAX} step={DOSE_STEP} defaultValue={schedule.type === "asNeeded" ? schedule.perWeek : ""} error={errors.perWeek} />
+          <Field
+            label={m.medication_form_per_week()}
+            name="perWeek"
+            type="number"
+            inputMode="decimal"
+            min={PER_WEEK_MIN}
+            max={PER_WEEK_MAX}
+            step={DOSE_STEP}
+            defaultValue={schedule.type === "asNeeded" ? schedule.perWeek : ""}
+            error={errors.perWeek}
+          />
         ) : (
-          <Field label={m.medication_form_dose()} hint={m.medication_form_dose_label({ unit, per: type === "daily" ? "day" : "time" })} name="dose" type="number" inputMode="decimal" min={DOSE_MIN} max={DOSE_MAX} step={DOSE_STEP} defaultValue={dose} error={errors.dose} />
+          <Field
+            label={m.medication_form_dose()}
+            hint={m.medication_form_dose_label({ unit, per: type === "daily" ? "day" : "time" })}
+            name="dose"
+            type="number"
+            inputMode="decimal"
+            min={DOSE_MIN}
+            max={DOSE_MAX}
+            step={DOSE_STEP}
+            defaultValue={dose}
+            error={errors.dose}
+          />
         )}
         {type === "weekly" && (
           <Field as="select" label={m.medication_form_weekly_day()} name="days" defaultValue={weeklyDay} error={errors.days}>
@@ -72,21 +118,49 @@ export function ScheduleFields({ schedule, unit: initialUnit, today, edit, error
         )}
         {type === "interval" && (
           <>
-            <Field label={m.medication_form_every_days()} name="everyDays" type="number" inputMode="numeric" min={EVERY_DAYS_MIN} max={EVERY_DAYS_MAX} step={1} defaultValue={schedule.type === "interval" ? schedule.everyDays : 7} error={errors.everyDays} />
-            <Field label={m.medication_form_starts_on()} name="startsOn" type="date" min={EARLIEST_DATE} max={addDays(today, MAX_DAYS_AHEAD)} defaultValue={schedule.type === "interval" ? schedule.startsOn : today} error={errors.startsOn} />
+            <Field
+              label={m.medication_form_every_days()}
+              name="everyDays"
+              type="number"
+              inputMode="numeric"
+              min={EVERY_DAYS_MIN}
+              max={EVERY_DAYS_MAX}
+              step={1}
+              defaultValue={schedule.type === "interval" ? schedule.everyDays : 7}
+              error={errors.everyDays}
+            />
+            <Field
+              label={m.medication_form_starts_on()}
+              name="startsOn"
+              type="date"
+              min={EARLIEST_DATE}
+              max={addDays(today, MAX_DAYS_AHEAD)}
+              defaultValue={schedule.type === "interval" ? schedule.startsOn : today}
+              error={errors.startsOn}
+            />
           </>
         )}
       </div>
       {type === "weekdays" && <Weekdays chosen={chosen} error={errors.days} id={daysId} />}
       {edit && (
-        <Field label={m.medication_form_effective_from()} name="effectiveFrom" type="date" min={EARLIEST_DATE} max={addDays(today, EFFECTIVE_FROM_MAX_DAYS)} defaultValue={today} error={errors.effectiveFrom} hint={m.medication_form_effective_from_hint()} />
+        <Field
+          label={m.medication_form_effective_from()}
+          name="effectiveFrom"
+          type="date"
+          min={EARLIEST_DATE}
+          max={addDays(today, EFFECTIVE_FROM_MAX_DAYS)}
+          defaultValue={today}
+          error={errors.effectiveFrom}
+          hint={m.medication_form_effective_from_hint()}
+        />
       )}
     </div>
   );
 }
 
 /** Short weekday names of the page's language (Intl: no catalog bytes), Monday first; 2024-01-01 was a Monday. */
-const weekdayNames = (locale: string) => WEEKDAYS.map((_, i) => new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1 + i)));
+const weekdayNames = (locale: string) =>
+  WEEKDAYS.map((_, i) => new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1 + i)));
 
 function Weekdays({ chosen, error, id }: { chosen: Weekday[]; error?: string; id: string }) {
   const names = weekdayNames(currentLocale());
@@ -96,7 +170,14 @@ function Weekdays({ chosen, error, id }: { chosen: Weekday[]; error?: string; id
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {WEEKDAYS.map((day, i) => (
           <label key={day} className="inline-flex min-h-11 items-center gap-2 text-sm">
-            <input type="checkbox" name="days" value={day} defaultChecked={chosen.includes(day)} aria-invalid={error ? true : undefined} className="size-5" />
+            <input
+              type="checkbox"
+              name="days"
+              value={day}
+              defaultChecked={chosen.includes(day)}
+              aria-invalid={error ? true : undefined}
+              className="size-5"
+            />
             {names[i]}
           </label>
         ))}
@@ -120,11 +201,11 @@ export function regimenPayload(form: HTMLFormElement, values: Record<string, str
       ? { type, perWeek: values.perWeek }
       : type === "weekly"
         ? { type: "weekdays", dose: values.dose, days: [values.days] }
-      : type === "weekdays"
-        ? { type, dose: values.dose, days }
-        : type === "interval"
-          ? { type, dose: values.dose, everyDays: values.everyDays, startsOn: values.startsOn }
-          : { type, dose: values.dose };
+        : type === "weekdays"
+          ? { type, dose: values.dose, days }
+          : type === "interval"
+            ? { type, dose: values.dose, everyDays: values.everyDays, startsOn: values.startsOn }
+            : { type, dose: values.dose };
   return { ...rest, schedule };
 }
 

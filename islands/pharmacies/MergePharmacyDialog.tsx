@@ -32,12 +32,33 @@ export function MergePharmacyDialog({ pharmacy, pharmacies, onClose, onMerged }:
       description={pharmacy && <Rich message={m.merge_pharmacy_description} values={{ name: <bdi>{pharmacy.name}</bdi> }} />}
     >
       {/* A fresh form per opening. */}
-      {pharmacy && <MergeForm key={pharmacy.id} pharmacy={pharmacy} choices={pharmacies.filter((p) => p.id !== pharmacy.id)} onClose={onClose} onMerged={onMerged} onPending={setMerging} />}
+      {pharmacy && (
+        <MergeForm
+          key={pharmacy.id}
+          pharmacy={pharmacy}
+          choices={pharmacies.filter((p) => p.id !== pharmacy.id)}
+          onClose={onClose}
+          onMerged={onMerged}
+          onPending={setMerging}
+        />
+      )}
     </Dialog>
   );
 }
 
-function MergeForm({ pharmacy, choices, onClose, onMerged, onPending }: { pharmacy: PharmacyView; choices: readonly PharmacyView[]; onClose: () => void; onMerged: () => void; onPending: (pending: boolean) => void }) {
+function MergeForm({
+  pharmacy,
+  choices,
+  onClose,
+  onMerged,
+  onPending,
+}: {
+  pharmacy: PharmacyView;
+  choices: readonly PharmacyView[];
+  onClose: () => void;
+  onMerged: () => void;
+  onPending: (pending: boolean) => void;
+}) {
   const [intoId, setIntoId] = useState("");
   // A refusal (404, 400) leaves the dialog open with the choice kept and the reason inside it.
   const { pending, errors, failure, onSubmit } = useSubmit({
@@ -53,7 +74,15 @@ function MergeForm({ pharmacy, choices, onClose, onMerged, onPending }: { pharma
   useEffect(() => onPending(pending), [pending, onPending]);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field as="select" label={m.merge_pharmacy_into()} name="intoId" value={intoId} onChange={(e) => setIntoId(e.target.value)} error={errors.intoId} disabled={pending}>
+      <Field
+        as="select"
+        label={m.merge_pharmacy_into()}
+        name="intoId"
+        value={intoId}
+        onChange={(e) => setIntoId(e.target.value)}
+        error={errors.intoId}
+        disabled={pending}
+      >
         <option value="">{m.merge_pharmacy_choose()}</option>
         {choices.map((choice) => (
           <option key={choice.id} value={choice.id}>
@@ -62,7 +91,12 @@ function MergeForm({ pharmacy, choices, onClose, onMerged, onPending }: { pharma
         ))}
       </Field>
       <FormAlert message={failure} />
-      <DialogButtons pending={pending} onCancel={onClose} confirmLabel={m.merge_pharmacy_confirm()} pendingLabel={m.merge_pharmacy_pending()} />
+      <DialogButtons
+        pending={pending}
+        onCancel={onClose}
+        confirmLabel={m.merge_pharmacy_confirm()}
+        pendingLabel={m.merge_pharmacy_pending()}
+      />
     </form>
   );
 }

@@ -19,14 +19,32 @@ export function PharmacyFormDialog({ state, onClose, onSaved }: Props) {
   // While a save runs, Escape and the backdrop do not close the dialog (its answer still has to land).
   const [saving, setSaving] = useState(false);
   return (
-    <Dialog open={state !== null} busy={saving} onClose={onClose} title={state?.mode === "edit" ? m.pharmacies_edit_title() : m.pharmacies_add()}>
+    <Dialog
+      open={state !== null}
+      busy={saving}
+      onClose={onClose}
+      title={state?.mode === "edit" ? m.pharmacies_edit_title() : m.pharmacies_add()}
+    >
       {/* A fresh form per opening: keyed by what it edits. */}
-      {state && <PharmacyForm key={state.mode === "edit" ? state.pharmacy.id : "new"} state={state} onClose={onClose} onSaved={onSaved} onPending={setSaving} />}
+      {state && (
+        <PharmacyForm
+          key={state.mode === "edit" ? state.pharmacy.id : "new"}
+          state={state}
+          onClose={onClose}
+          onSaved={onSaved}
+          onPending={setSaving}
+        />
+      )}
     </Dialog>
   );
 }
 
-function PharmacyForm({ state, onClose, onSaved, onPending }: { state: NonNullable<PharmacyFormState>; onPending: (pending: boolean) => void } & Omit<Props, "state">) {
+function PharmacyForm({
+  state,
+  onClose,
+  onSaved,
+  onPending,
+}: { state: NonNullable<PharmacyFormState>; onPending: (pending: boolean) => void } & Omit<Props, "state">) {
   const editing = state.mode === "edit" ? state.pharmacy : null;
   const [name, setName] = useState(editing?.name ?? "");
   // The number as it reads everywhere ('+1 212 555 0123'), not its stored E.164 form.
@@ -46,7 +64,15 @@ function PharmacyForm({ state, onClose, onSaved, onPending }: { state: NonNullab
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label={m.pharmacies_name()} name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoComplete="organization" disabled={pending} />
+      <Field
+        label={m.pharmacies_name()}
+        name="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        autoComplete="organization"
+        disabled={pending}
+      />
       <PhoneInput value={phoneNumber} onChange={setPhoneNumber} error={errors.phoneNumber} disabled={pending} />
       {/* The toast sits behind the modal's backdrop, so the dialog repeats the message. */}
       <FormAlert message={failure} />

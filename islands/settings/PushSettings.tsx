@@ -44,7 +44,13 @@ export function PushSettings({ channels, onChannels, showNames, onShowNames, vap
       onChannels({ ...channels, push: true });
       showSuccess(m.notifications_push_on());
     } catch (err) {
-      setProblem(err instanceof PushRefused ? (err.reason === "denied" ? m.notifications_push_denied() : m.notifications_push_failed()) : errorMessage(err));
+      setProblem(
+        err instanceof PushRefused
+          ? err.reason === "denied"
+            ? m.notifications_push_denied()
+            : m.notifications_push_failed()
+          : errorMessage(err),
+      );
     }
     setBusy(false);
   }
@@ -59,13 +65,20 @@ export function PushSettings({ channels, onChannels, showNames, onShowNames, vap
     }
   }
 
-  const note = support === "ios-home-screen" ? m.notifications_push_ios() : support === "unsupported" ? m.notifications_push_unsupported() : null;
+  const note =
+    support === "ios-home-screen" ? m.notifications_push_ios() : support === "unsupported" ? m.notifications_push_unsupported() : null;
   const errorId = `${id}-channels`;
   return (
     <fieldset className="space-y-3" aria-describedby={error ? `${errorId}-error` : undefined}>
       <legend className="field-label">{m.notifications_reminders_by()}</legend>
       <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" name="byEmail" checked={channels.email} onChange={(e) => onChannels({ ...channels, email: e.currentTarget.checked })} className="mt-0.5 h-4 w-4 accent-teal-700" />
+        <input
+          type="checkbox"
+          name="byEmail"
+          checked={channels.email}
+          onChange={(e) => onChannels({ ...channels, email: e.currentTarget.checked })}
+          className="mt-0.5 h-4 w-4 accent-teal-700"
+        />
         {m.notifications_by_email()}
       </label>
       <label className="flex items-start gap-2 text-sm">
@@ -90,7 +103,14 @@ export function PushSettings({ channels, onChannels, showNames, onShowNames, vap
 
       {(channels.push || devices.length > 0) && (
         <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" name="pushShowNames" checked={showNames} onChange={(e) => onShowNames(e.currentTarget.checked)} aria-describedby={`${id}-names-hint`} className="mt-0.5 h-4 w-4 accent-teal-700" />
+          <input
+            type="checkbox"
+            name="pushShowNames"
+            checked={showNames}
+            onChange={(e) => onShowNames(e.currentTarget.checked)}
+            aria-describedby={`${id}-names-hint`}
+            className="mt-0.5 h-4 w-4 accent-teal-700"
+          />
           <span>
             {m.notifications_show_names()}
             <span id={`${id}-names-hint`} className="block text-slate-700">
@@ -113,7 +133,12 @@ export function PushSettings({ channels, onChannels, showNames, onShowNames, vap
                   <bdi>{device.label}</bdi>
                   <span className="block text-slate-700">{m.notifications_device_added({ date: device.addedOn })}</span>
                 </span>
-                <button type="button" className="btn-secondary" onClick={() => void remove(device)} aria-label={m.notifications_device_remove_label({ device: device.label })}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() => void remove(device)}
+                  aria-label={m.notifications_device_remove_label({ device: device.label })}
+                >
                   {m.notifications_device_remove()}
                 </button>
               </li>

@@ -8,7 +8,8 @@ export type PushSupport = "unknown" | "ok" | "ios-home-screen" | "unsupported";
 /** iPhone/iPad Safari gets Web Push only in a web app added to the Home Screen (iOS 16.4+). */
 export function pushSupport(): PushSupport {
   const ios = /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
-  const standalone = window.matchMedia?.("(display-mode: standalone)").matches || (navigator as { standalone?: boolean }).standalone === true;
+  const standalone =
+    window.matchMedia?.("(display-mode: standalone)").matches || (navigator as { standalone?: boolean }).standalone === true;
   if (ios && !standalone) return "ios-home-screen";
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) return "unsupported";
   return "ok";

@@ -43,7 +43,12 @@ async function keep(key: string, res: Response) {
     const next: string[] = [];
     await Promise.all(
       wave.map(async (asset) => {
-        const kept = (await cache.match(asset)) ?? (await cache.add(asset).then(() => cache.match(asset), () => undefined));
+        const kept =
+          (await cache.match(asset)) ??
+          (await cache.add(asset).then(
+            () => cache.match(asset),
+            () => undefined,
+          ));
         if (!kept || !asset.endsWith(".js")) return;
         for (const module of moduleImports(await kept.text())) {
           if (seen.has(module)) continue;
@@ -62,18 +67,24 @@ async function networkFirst(event: FetchEvent, url: URL): Promise<Response> {
   const network = fetch(event.request);
   // Registered before the page reads the answer, so the copy is taken before its body is used.
   event.waitUntil(
-    network.then(async (res) => {
-      if (isKeepable(res)) return keep(key, res.clone());
-      // A redirect (to /auth) or a 404 means the kept copy is no longer this user's page; the
-      // dashboard and the pharmacies page redirect only without a session, so then nothing of theirs
-      // stays (a medication page also redirects when the medication is gone). A 5xx keeps it.
-      if (res.type === "opaqueredirect" || res.redirected || res.status === 404) {
-        if (url.pathname === "/" || url.pathname === "/pharmacies") await dropCaches();
-        else await (await caches.open(CACHE)).delete(key);
-      }
-    }, () => undefined),
+    network.then(
+      async (res) => {
+        if (isKeepable(res)) return keep(key, res.clone());
+        // A redirect (to /auth) or a 404 means the kept copy is no longer this user's page; the
+        // dashboard and the pharmacies page redirect only without a session, so then nothing of theirs
+        // stays (a medication page also redirects when the medication is gone). A 5xx keeps it.
+        if (res.type === "opaqueredirect" || res.redirected || res.status === 404) {
+          if (url.pathname === "/" || url.pathname === "/pharmacies") await dropCaches();
+          else await (await caches.open(CACHE)).delete(key);
+        }
+      },
+      () => undefined,
+    ),
   );
-  const first = await Promise.race([network.catch(() => null), new Promise<null>((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS, null))]);
+  const first = await Promise.race([
+    network.catch(() => null),
+    new Promise<null>((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS, null)),
+  ]);
   if (first) return first;
   const kept = await caches.match(key);
   if (!kept) return network; // nothing kept: wait for the network, or the browser's own offline page

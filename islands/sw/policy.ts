@@ -13,7 +13,8 @@ export const isBuildAsset = (path: string) => path.startsWith("/build/") && !pat
  * Their answers carry Clear-Site-Data too; the worker drops its caches itself as well, for browsers
  * that ignore the header.
  */
-export const endsSession = (method: string, path: string) => (method === "POST" && path === "/api/logout") || (method === "DELETE" && path === "/api/user");
+export const endsSession = (method: string, path: string) =>
+  (method === "POST" && path === "/api/logout") || (method === "DELETE" && path === "/api/user");
 
 /**
  * Requests whose success starts a new session in this browser: whatever an earlier account left kept

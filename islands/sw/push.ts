@@ -13,7 +13,10 @@ export type NotificationClickEvent = Extendable & { notification: { data?: unkno
 type WindowClient = { url: string; focused: boolean; focus(): Promise<WindowClient>; navigate(url: string): Promise<WindowClient | null> };
 declare const self: {
   registration: { showNotification(title: string, options: NotificationOptions & { data?: unknown }): Promise<void> };
-  clients: { matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<WindowClient[]>; openWindow(url: string): Promise<WindowClient | null> };
+  clients: {
+    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
   location: Location;
 };
 
@@ -67,7 +70,9 @@ export function onNotificationClick(event: NotificationClickEvent) {
   event.waitUntil(
     (async () => {
       const target = new URL(path, self.location.origin).href;
-      const windows = (await self.clients.matchAll({ type: "window", includeUncontrolled: true })).filter((c) => new URL(c.url).origin === self.location.origin);
+      const windows = (await self.clients.matchAll({ type: "window", includeUncontrolled: true })).filter(
+        (c) => new URL(c.url).origin === self.location.origin,
+      );
       const open = windows.find((c) => c.url === target) ?? windows.find((c) => c.focused) ?? windows[0];
       if (!open) return void (await self.clients.openWindow(target));
       const focused = await open.focus();

@@ -12,7 +12,15 @@ import { registerUser, seedMedications } from "./seed.mjs";
 export const BUDGET_KB = 90;
 const LANGUAGES = ["en", "es", "fr", "de", "pt", "hi", "ar", "zh"];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const kb3 = (bytes) => round(bytes / 1024, 3);
 
 /** Every script the browser downloads for `path` until the network is idle: [{ path, gzip }]. */
@@ -29,7 +37,12 @@ async function download(browser, baseUrl, cookie, language, path) {
     const type = res.request().resourceType();
     const url = new URL(res.url());
     if (type !== "script" && !url.pathname.endsWith(".js")) return;
-    pending.push(res.body().then((body) => ({ path: url.pathname, gzip: gzipSync(body, { level: 9 }).length })).catch(() => null));
+    pending.push(
+      res
+        .body()
+        .then((body) => ({ path: url.pathname, gzip: gzipSync(body, { level: 9 }).length }))
+        .catch(() => null),
+    );
   });
   const answer = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle", timeout: 60_000 });
   const status = answer?.status() ?? 0;
@@ -54,7 +67,9 @@ export async function measureBrowserWeights(report, { baseUrl, cookie }) {
     await seedMedications({ baseUrl }, fresh, 20);
     const first = await download(browser, baseUrl, fresh.cookie, "en", "/");
     report.figure("browser_js_gzip_kb[/ first visit after sign-up, 20 medications, en]", kb3(total(first.files)));
-    report.note("the first visit after sign-up shows the 'Time zone set' toast, which loads sonner (a toast's library) once; a return visit shows no toast");
+    report.note(
+      "the first visit after sign-up shows the 'Time zone set' toast, which loads sonner (a toast's library) once; a return visit shows no toast",
+    );
     // The bench's own user never visited: choose its zone as that first visit did, so every visit below is a return visit.
     await chooseZone(baseUrl, cookie);
 
@@ -80,12 +95,16 @@ export async function measureBrowserWeights(report, { baseUrl, cookie }) {
           const where = `${page.label}, ${user.medications} medications, ${language}`;
           report.figure(`browser_js_gzip_kb[${where}]`, size);
           if (status !== 200) report.note(`${where} answered HTTP ${status}`);
-          if (page.budget) report.check(`dashboard JS as downloaded (${user.medications} medications, ${language}, gzip KB)`, size, "<=", BUDGET_KB, "", { budget: true });
+          if (page.budget)
+            report.check(`dashboard JS as downloaded (${user.medications} medications, ${language}, gzip KB)`, size, "<=", BUDGET_KB, "", {
+              budget: true,
+            });
           if (!worst[page.label] || size > worst[page.label].size) worst[page.label] = { size, where, files };
         }
       }
     }
-    for (const { size, where, files } of Object.values(worst)) console.log(`  largest: ${where}: ${size} KB in ${files.length} files\n    ${listing(files)}`);
+    for (const { size, where, files } of Object.values(worst))
+      console.log(`  largest: ${where}: ${size} KB in ${files.length} files\n    ${listing(files)}`);
     report.detail("browserWeights", worst);
   } finally {
     await browser.close();
@@ -93,7 +112,11 @@ export async function measureBrowserWeights(report, { baseUrl, cookie }) {
 }
 
 async function chooseZone(baseUrl, cookie) {
-  const res = await fetch(`${baseUrl}/api/user/timezone`, { method: "PUT", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ timezone: "UTC" }) });
+  const res = await fetch(`${baseUrl}/api/user/timezone`, {
+    method: "PUT",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify({ timezone: "UTC" }),
+  });
   if (!res.ok) throw new Error(`PUT /api/user/timezone answered ${res.status}`);
 }
 

@@ -43,9 +43,11 @@ export async function measureCpu(report, { baseUrl, cookie, cwd, requests = 1500
     for (let i = 0; i < 100; i++) await hit(); // warm up
     const before = cpuTicks(pids);
     let next = 0;
-    await Promise.all(Array.from({ length: connections }, async () => {
-      while (next++ < requests) await hit();
-    }));
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (next++ < requests) await hit();
+      }),
+    );
     const ms = (cpuTicks(pids) - before) / TICKS_PER_MS / requests;
     report.figure(`${name}_cpu_ms_per_request`, Math.round(ms * 1000) / 1000);
   }

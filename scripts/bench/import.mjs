@@ -12,9 +12,14 @@ export async function measureImport(report, { baseUrl, cookie }) {
   const times = [];
   for (let i = 0; i < RUNS + 1; i++) {
     const started = performance.now();
-    const res = await fetch(`${baseUrl}/api/medications/import?dryRun=1`, { method: "POST", headers: { cookie, "content-type": "text/csv" }, body: file });
+    const res = await fetch(`${baseUrl}/api/medications/import?dryRun=1`, {
+      method: "POST",
+      headers: { cookie, "content-type": "text/csv" },
+      body: file,
+    });
     const body = await res.json();
-    if (res.status !== 200 || body.rows?.length !== 0) throw new Error(`the blank-lines preview answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
+    if (res.status !== 200 || body.rows?.length !== 0)
+      throw new Error(`the blank-lines preview answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
     if (i > 0) times.push(performance.now() - started); // the first one warms up
   }
   report.figure("import_1mb_blank_lines_ms", Math.round(median(times)));

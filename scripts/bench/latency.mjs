@@ -120,8 +120,18 @@ function summarize(samples) {
     n: ok.length,
     errors: samples.length - ok.length,
     ttfbMedianMs: r(median(ok.map((s) => s.ttfbMs))),
-    ttfbP90Ms: r(quantile(ok.map((s) => s.ttfbMs), 0.9)),
-    ttfbMinMs: r(quantile(ok.map((s) => s.ttfbMs), 0)),
+    ttfbP90Ms: r(
+      quantile(
+        ok.map((s) => s.ttfbMs),
+        0.9,
+      ),
+    ),
+    ttfbMinMs: r(
+      quantile(
+        ok.map((s) => s.ttfbMs),
+        0,
+      ),
+    ),
     lastByteMedianMs: r(median(ok.map((s) => s.totalMs))),
     roundTrips, // as the Worker counted them (Server-Timing)
     hranaRequests, // as the Hrana server counted them, per answer
@@ -151,7 +161,9 @@ export async function measureLatency(report, { cwd, cleanup }) {
     hrana = await hranaServer(join(dir, "db.sqlite"));
     const client = createClient({ url: hrana.url });
     const migrated = await migrate(client).finally(() => client.close());
-    report.note(`latency: Hrana server ${hrana.url} on a temp file, ${migrated.length} migrations applied at 0 ms latency, then restarted on the same port with ${LATENCY_MS} ms`);
+    report.note(
+      `latency: Hrana server ${hrana.url} on a temp file, ${migrated.length} migrations applied at 0 ms latency, then restarted on the same port with ${LATENCY_MS} ms`,
+    );
     await hrana.setLatency(LATENCY_MS);
 
     server = await startDevServer({ cwd, args: ["--var", `TURSO_DATABASE_URL:${hrana.url}`], env: { SERVER_TIMING: "1" } });
@@ -202,7 +214,8 @@ export async function measureLatency(report, { cwd, cleanup }) {
           report.figure(`${prefix}_${t.key}_db_median_ms`, s.dbMedianMs);
           report.figure(`${prefix}_${t.key}_outside_db_median_ms`, s.outsideDbMedianMs);
         }
-        if (s.errors) report.note(`latency ${ms} ms: ${t.label} answered other than ${t.status} ${s.errors}× of ${samples[ms][t.key].length}`);
+        if (s.errors)
+          report.note(`latency ${ms} ms: ${t.label} answered other than ${t.status} ${s.errors}× of ${samples[ms][t.key].length}`);
       }
     }
     const slow = summary[LATENCY_MS];
@@ -230,7 +243,12 @@ export async function measureLatency(report, { cwd, cleanup }) {
       warmup: WARMUP,
       summary,
       samples: Object.fromEntries(
-        phases.map((ms) => [ms, Object.fromEntries(targets.map((t) => [t.key, samples[ms][t.key].map((s) => [round(s.ttfbMs, 2), s.dbMs, s.roundTrips, s.hranaRequests])]))]),
+        phases.map((ms) => [
+          ms,
+          Object.fromEntries(
+            targets.map((t) => [t.key, samples[ms][t.key].map((s) => [round(s.ttfbMs, 2), s.dbMs, s.roundTrips, s.hranaRequests])]),
+          ),
+        ]),
       ),
     });
   } finally {

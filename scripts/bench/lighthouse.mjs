@@ -33,8 +33,12 @@ function lighthouse(url, outputPath, extraHeaders) {
   ];
   if (extraHeaders) args.push(`--extra-headers=${JSON.stringify(extraHeaders)}`);
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { cwd: root, env: { ...childEnv, CHROME_PATH: CHROMIUM }, timeout: 120_000 }, (err, _stdout, stderr) =>
-      err ? reject(new Error(`lighthouse ${url}: ${err.message.split("\n")[0]} ${stderr.slice(-500)}`)) : resolve(),
+    execFile(
+      process.execPath,
+      args,
+      { cwd: root, env: { ...childEnv, CHROME_PATH: CHROMIUM }, timeout: 120_000 },
+      (err, _stdout, stderr) =>
+        err ? reject(new Error(`lighthouse ${url}: ${err.message.split("\n")[0]} ${stderr.slice(-500)}`)) : resolve(),
     );
   });
 }

@@ -28,7 +28,13 @@ async function cannon(target, seconds) {
   const unexpected = Object.entries(r.statusCodeStats ?? {})
     .filter(([code]) => Number(code) !== target.status)
     .reduce((n, [, s]) => n + s.count, 0);
-  return { requests: r.requests.total, seconds: r.duration, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + unexpected };
+  return {
+    requests: r.requests.total,
+    seconds: r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + unexpected,
+  };
 }
 
 export async function measureThroughput(report, { baseUrl, cookie, seconds = 3, warmupSeconds = 1 }) {
@@ -47,7 +53,8 @@ export async function measureThroughput(report, { baseUrl, cookie, seconds = 3, 
   ];
   const load = round(loadavg()[0], 1);
   report.figure("load_average_1m_before_load", load);
-  if (load > availableParallelism()) report.note(`the machine was already busy (load ${load} on ${availableParallelism()} cores): absolute req/s are low, ratios compare`);
+  if (load > availableParallelism())
+    report.note(`the machine was already busy (load ${load} on ${availableParallelism()} cores): absolute req/s are low, ratios compare`);
 
   // Warm-up: JIT, the isolate, SQLite's page cache.
   for (const t of targets) await cannon(t, warmupSeconds);
@@ -79,7 +86,8 @@ export async function measureThroughput(report, { baseUrl, cookie, seconds = 3, 
   }
   // Locally the asset path (router → asset worker) is no faster than a Worker route, so also compare
   // with the Worker's own floor: what each route adds on top of the middleware.
-  for (const key of ["api_user", "api", "dashboard"]) report.figure(`${key}_rps_ratio_to_worker_no_db`, round(summary[key].rps / summary.worker_no_db.rps, 2));
+  for (const key of ["api_user", "api", "dashboard"])
+    report.figure(`${key}_rps_ratio_to_worker_no_db`, round(summary[key].rps / summary.worker_no_db.rps, 2));
   report.figure("api_p99_ratio_to_static", round(summary.api.p99Ms / Math.max(summary.static.p99Ms, 1), 1));
   report.figure("dashboard_p99_ratio_to_static", round(summary.dashboard.p99Ms / Math.max(summary.static.p99Ms, 1), 1));
   report.check("GET /api/medications req/s ÷ static", summary.api.ratio, ">=", 0.8);

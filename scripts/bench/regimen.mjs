@@ -15,8 +15,16 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function loadDomain(cwd) {
   // The tree snapshot holds no build output: the message catalogs the chart's labels come from.
   if (!existsSync(join(cwd, "src/generated"))) execFileSync("npm", ["run", "build"], { cwd, stdio: "ignore" });
-  const entry = "export { supplyOn, dailyRegimen } from './src/domain/regimen.ts'; export { supplyChart } from './src/domain/supply-chart.ts'; export { addDays } from './src/domain/time.ts'; export { MAX_PAUSES, MAX_SCHEDULE_CHANGES } from './src/domain/limits.ts';";
-  const out = await build({ stdin: { contents: entry, resolveDir: cwd, loader: "ts" }, bundle: true, write: false, format: "esm", platform: "node", logLevel: "silent" });
+  const entry =
+    "export { supplyOn, dailyRegimen } from './src/domain/regimen.ts'; export { supplyChart } from './src/domain/supply-chart.ts'; export { addDays } from './src/domain/time.ts'; export { MAX_PAUSES, MAX_SCHEDULE_CHANGES } from './src/domain/limits.ts';";
+  const out = await build({
+    stdin: { contents: entry, resolveDir: cwd, loader: "ts" },
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "node",
+    logLevel: "silent",
+  });
   const dir = mkdtempSync(join(tmpdir(), "bench-regimen-"));
   const file = join(dir, "domain.mjs");
   writeFileSync(file, out.outputFiles[0].text);
@@ -47,12 +55,23 @@ export async function measureRegimen(report, { cwd }) {
   // At the limits as the API keeps them: changes alternating 1 and 2 a day around today (the walk
   // from the count's date and the projection both cross them), pauses of two days every week.
   const atLimits = {
-    changes: Array.from({ length: d.MAX_SCHEDULE_CHANGES }, (_, i) => ({ effectiveFrom: d.addDays(countedOn, 5 * i), schedule: { type: "daily", dose: 1 + (i % 2) } })),
-    pauses: Array.from({ length: d.MAX_PAUSES }, (_, i) => ({ from: d.addDays(countedOn, 7 * i + 2), until: d.addDays(countedOn, 7 * i + 3) })),
+    changes: Array.from({ length: d.MAX_SCHEDULE_CHANGES }, (_, i) => ({
+      effectiveFrom: d.addDays(countedOn, 5 * i),
+      schedule: { type: "daily", dose: 1 + (i % 2) },
+    })),
+    pauses: Array.from({ length: d.MAX_PAUSES }, (_, i) => ({
+      from: d.addDays(countedOn, 7 * i + 2),
+      until: d.addDays(countedOn, 7 * i + 3),
+    })),
   };
-  const events = [{ id: 1, kind: "created", localDate: countedOn, pillsBefore: null, pillsAfter: 120, countedOn, pillsAdded: null, revertsEventId: null }];
+  const events = [
+    { id: 1, kind: "created", localDate: countedOn, pillsBefore: null, pillsAfter: 120, countedOn, pillsAdded: null, revertsEventId: null },
+  ];
   const figures = {};
-  for (const [name, regimen] of [["plain", plain], ["limits", atLimits]]) {
+  for (const [name, regimen] of [
+    ["plain", plain],
+    ["limits", atLimits],
+  ]) {
     const stored = { pillsRemaining: 120, countedOn, regimen };
     const supply = d.supplyOn(stored, today);
     figures[`${name}_supply_on_us`] = timeOf(() => d.supplyOn(stored, today));
@@ -60,7 +79,21 @@ export async function measureRegimen(report, { cwd }) {
     figures[`${name}_chart_us`] = timeOf(() => d.supplyChart(events, medication, regimen, today, 7));
   }
   for (const [name, value] of Object.entries(figures)) report.figure(`regimen_${name}`, Math.round(value * 100) / 100);
-  report.check("regimen_limits_supply_on_ratio", Math.round((figures.limits_supply_on_us / figures.plain_supply_on_us) * 100) / 100, "<=", 3, "20 changes and 20 pauses cost ≤ 3× a plain daily medication in supplyOn");
-  report.check("regimen_limits_chart_ratio", Math.round((figures.limits_chart_us / figures.plain_chart_us) * 100) / 100, "<=", 3, "… and in its page's chart");
-  report.note(`regimen_*_us: microseconds a call in node (median of ${ROUNDS} rounds of ${CALLS}), a count 30 days old walked to today and on to its run-out`);
+  report.check(
+    "regimen_limits_supply_on_ratio",
+    Math.round((figures.limits_supply_on_us / figures.plain_supply_on_us) * 100) / 100,
+    "<=",
+    3,
+    "20 changes and 20 pauses cost ≤ 3× a plain daily medication in supplyOn",
+  );
+  report.check(
+    "regimen_limits_chart_ratio",
+    Math.round((figures.limits_chart_us / figures.plain_chart_us) * 100) / 100,
+    "<=",
+    3,
+    "… and in its page's chart",
+  );
+  report.note(
+    `regimen_*_us: microseconds a call in node (median of ${ROUNDS} rounds of ${CALLS}), a count 30 days old walked to today and on to its run-out`,
+  );
 }

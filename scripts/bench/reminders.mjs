@@ -85,10 +85,15 @@ async function scenario(server, { name, due, time }) {
     await new Promise((r) => setTimeout(r, 250)); // plus ~1 s for each wrangler d1 call
     result = await outcome(server.d1, time);
   }
-  const [[stamps]] = await read(server.d1, `SELECT count(*) FILTER (WHERE created_at <= ${tickReturnedAt}) AS inline, max(created_at) AS last FROM dev_emails`);
+  const [[stamps]] = await read(
+    server.d1,
+    `SELECT count(*) FILTER (WHERE created_at <= ${tickReturnedAt}) AS inline, max(created_at) AS last FROM dev_emails`,
+  );
   const emailsWhenTickReturned = stamps.inline;
   const allSentMs = result.emails >= due ? Math.max(tick.ms, stamps.last - tickStartedAt) : null;
-  console.log(`  ${name}: tick ${tick.ms} ms (${emailsWhenTickReturned} e-mails by then), all sent ${allSentMs} ms, e-mails ${result.emails}/${due}, log ${JSON.stringify(result.log)}, still due ${result.stillDue}`);
+  console.log(
+    `  ${name}: tick ${tick.ms} ms (${emailsWhenTickReturned} e-mails by then), all sent ${allSentMs} ms, e-mails ${result.emails}/${due}, log ${JSON.stringify(result.log)}, still due ${result.stillDue}`,
+  );
   return { ...tick, allSentMs, emailsWhenTickReturned, ...result };
 }
 
@@ -113,7 +118,9 @@ export async function measureReminders(report, server) {
   const empty = await probe(server, time - 30 * 24 * HOUR);
   const names = { ratio: "reminder tick 100k users ÷ 10k users, same 1k due", c: "reminder tick ms (100k users, 10k due)" };
   if (empty.missing || empty.status !== 200) {
-    report.note(`reminder job pending: the tick answered HTTP ${empty.status} (${empty.missing ? "the Worker exports no scheduled()" : empty.body})`);
+    report.note(
+      `reminder job pending: the tick answered HTTP ${empty.status} (${empty.missing ? "the Worker exports no scheduled()" : empty.body})`,
+    );
     report.check(names.ratio, null, "<=", 1.3, "pending: scheduled() not wired yet");
     report.check(names.c, null, "<=", 900_000, "pending: scheduled() not wired yet");
     report.detail("reminders", { pending: true, probe: empty });
@@ -130,8 +137,14 @@ export async function measureReminders(report, server) {
   const smokeResult = await outcome(server.d1, time);
   if (smokeResult.emails !== SMOKE) {
     const why = firstReminderError(server.log()) ?? `tick answered ${smoke.status} ${smoke.body}`;
-    report.note(`reminder job blocked: ${smokeResult.emails}/${SMOKE} due users got an e-mail (log ${JSON.stringify(smokeResult.log)}); first error: ${why}`);
-    for (const [name, goal] of [[names.ratio, 1.3], [names.c, 900_000]]) report.check(name, null, "<=", goal, "blocked: see note");
+    report.note(
+      `reminder job blocked: ${smokeResult.emails}/${SMOKE} due users got an e-mail (log ${JSON.stringify(smokeResult.log)}); first error: ${why}`,
+    );
+    for (const [name, goal] of [
+      [names.ratio, 1.3],
+      [names.c, 900_000],
+    ])
+      report.check(name, null, "<=", goal, "blocked: see note");
     report.detail("reminders", { blocked: true, smoke: { ...smoke, ...smokeResult }, why });
     return;
   }
@@ -155,13 +168,23 @@ export async function measureReminders(report, server) {
   // What the tick sent itself before answering; the rest went through the queue.
   report.figure("reminder_emails_inline_C", c.emailsWhenTickReturned);
   report.figure("reminder_emails_via_queue_C", c.emails - c.emailsWhenTickReturned);
-  for (const [label, s, due] of [["A", a, 1_000], ["B", b, 1_000], ["C", c, 10_000]]) {
+  for (const [label, s, due] of [
+    ["A", a, 1_000],
+    ["B", b, 1_000],
+    ["C", c, 10_000],
+  ]) {
     report.figure(`reminder_emails_${label}`, s.emails);
-    if (s.emails !== due) report.note(`scenario ${label}: ${s.emails} e-mails for ${due} due users (log ${JSON.stringify(s.log)}, still due ${s.stillDue})`);
+    if (s.emails !== due)
+      report.note(`scenario ${label}: ${s.emails} e-mails for ${due} due users (log ${JSON.stringify(s.log)}, still due ${s.stillDue})`);
   }
   report.check(names.ratio, ratio, "<=", 1.3, "work follows users due");
   report.check(names.c, c.allSentMs, "<=", 900_000, "a ≥1 h cron's 15 min wall limit (local wall time, not billed CPU)");
   report.check("every due user e-mailed once (A+B+C)", a.emails + b.emails + c.emails, "==", 12_000);
-  report.check("every e-mail recorded sent, nobody left due (A+B+C)", [a, b, c].reduce((n, s) => n + (s.stillDue === 0 ? (s.log.sent ?? 0) : 0), 0), "==", 12_000);
+  report.check(
+    "every e-mail recorded sent, nobody left due (A+B+C)",
+    [a, b, c].reduce((n, s) => n + (s.stillDue === 0 ? (s.log.sent ?? 0) : 0), 0),
+    "==",
+    12_000,
+  );
   report.detail("reminders", { time, scenarios: { a, b, c }, probe: empty, smoke: { ...smoke, ...smokeResult } });
 }

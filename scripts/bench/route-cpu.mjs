@@ -68,7 +68,10 @@ export async function measureRouteCpu(report, { baseUrl, cookie, inspectorPort }
       summary[route.key] = { requests: route.count, clusters: perRequest.length, median, p95 };
       report.figure(`cpu_ms_per_request_median[${route.key}]`, median);
       report.figure(`cpu_ms_per_request_p95[${route.key}]`, p95);
-      if (perRequest.length !== route.count) report.note(`${route.key}: ${perRequest.length} CPU clusters for ${route.count} requests (a request split by a long wait, or two merged): the figures are per cluster`);
+      if (perRequest.length !== route.count)
+        report.note(
+          `${route.key}: ${perRequest.length} CPU clusters for ${route.count} requests (a request split by a long wait, or two merged): the figures are per cluster`,
+        );
     }
     report.detail("routeCpu", { intervalUs: INTERVAL_US, pauseMs: PAUSE_MS, summary });
   } finally {

@@ -9,7 +9,13 @@ export async function registerUser(baseUrl) {
   const res = await fetch(`${baseUrl}/api/register`, {
     method: "POST",
     headers: json(),
-    body: JSON.stringify({ username, password: "bench-password-1", email: `${username}@example.test`, fullName: "Bench User", emailConsent: true }),
+    body: JSON.stringify({
+      username,
+      password: "bench-password-1",
+      email: `${username}@example.test`,
+      fullName: "Bench User",
+      emailConsent: true,
+    }),
   });
   const body = await res.json();
   if (res.status !== 201) throw new Error(`register answered ${res.status}: ${JSON.stringify(body)}`);
@@ -19,7 +25,18 @@ export async function registerUser(baseUrl) {
 }
 
 const PHARMACIES = ["CVS Pharmacy", "Walgreens", "Rite Aid", "Costco Pharmacy", "Kroger Pharmacy"];
-const DRUGS = ["Lisinopril", "Metformin", "Atorvastatin", "Levothyroxine", "Amlodipine", "Omeprazole", "Losartan", "Gabapentin", "Sertraline", "Simvastatin"];
+const DRUGS = [
+  "Lisinopril",
+  "Metformin",
+  "Atorvastatin",
+  "Levothyroxine",
+  "Amlodipine",
+  "Omeprazole",
+  "Losartan",
+  "Gabapentin",
+  "Sertraline",
+  "Simvastatin",
+];
 
 /** Varied counts, so the dashboard shows every status (refill now, soon, fine). */
 export function medicationPayload(i, pharmacyId) {

@@ -136,7 +136,10 @@ export async function startDevServer({ cwd, timeoutMs = 120_000, args = [], env 
 
   /** SQL against the server's local D1 (the same SQLite file; wrangler's own path to it). */
   const d1 = async (sql, { timeoutMs: t = 120_000 } = {}) => {
-    const { stdout } = await run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json", "--command", sql], { cwd, timeoutMs: t });
+    const { stdout } = await run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json", "--command", sql], {
+      cwd,
+      timeoutMs: t,
+    });
     return JSON.parse(stdout).map((r) => r.results);
   };
 

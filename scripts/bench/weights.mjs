@@ -23,8 +23,13 @@ export const PAGES = [
 const SHELL_ISLANDS = new Set(["Toasts"]);
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
-const attr = (tag, name) => tag.match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"))?.slice(1).find((v) => v !== undefined);
-const decode = (s) => s.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+const attr = (tag, name) =>
+  tag
+    .match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"))
+    ?.slice(1)
+    .find((v) => v !== undefined);
+const decode = (s) =>
+  s.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
 
 /** URLs the HTML asks for up front, and the inline scripts. */
 export function parseHtml(html) {
@@ -117,9 +122,15 @@ export async function measurePageWeights(report, { baseUrl, cookie }) {
     report.figure(`js_gzip_kb[${label}]`, kb(w.jsGzip));
     report.figure(`css_gzip_kb[${label}]`, kb(w.cssGzip));
     report.figure(`html_gzip_kb[${label}]`, kb(w.htmlGzip));
-    console.log(`  ${label}: HTTP ${w.status}, islands [${w.islands.join(", ")}]${w.notPreloaded.length ? `, not preloaded: ${w.notPreloaded.join(" ")}` : ""}`);
-    if (w.status !== 200 && label !== "404") report.note(`${label} answered HTTP ${w.status} (page not built yet?) — its weights are of that answer`);
-    if (w.notPreloaded.length) report.note(`${label}: ${w.notPreloaded.length} module(s) load only after their importer (no modulepreload): ${w.notPreloaded.join(", ")}`);
+    console.log(
+      `  ${label}: HTTP ${w.status}, islands [${w.islands.join(", ")}]${w.notPreloaded.length ? `, not preloaded: ${w.notPreloaded.join(" ")}` : ""}`,
+    );
+    if (w.status !== 200 && label !== "404")
+      report.note(`${label} answered HTTP ${w.status} (page not built yet?) — its weights are of that answer`);
+    if (w.notPreloaded.length)
+      report.note(
+        `${label}: ${w.notPreloaded.length} module(s) load only after their importer (no modulepreload): ${w.notPreloaded.join(", ")}`,
+      );
   }
   report.check("dashboard JS (gzip KB)", kb2(pages["/"].jsGzip), "<=", 90);
   // Every language ships its own bundle (its messages only): each must fit the same budget, and
@@ -138,7 +149,16 @@ export async function measurePageWeights(report, { baseUrl, cookie }) {
   }
   const build = [...cacheControl].filter(([path]) => path.startsWith("/build/"));
   const uncached = build.filter(([, value]) => !/immutable/.test(value) || !/max-age=31536000/.test(value));
-  report.check("hashed /build/* assets served immutable for a year (public/_headers)", uncached.length, "==", 0, uncached.map(([p, v]) => `${p}: "${v}"`).slice(0, 2).join(", "));
+  report.check(
+    "hashed /build/* assets served immutable for a year (public/_headers)",
+    uncached.length,
+    "==",
+    0,
+    uncached
+      .map(([p, v]) => `${p}: "${v}"`)
+      .slice(0, 2)
+      .join(", "),
+  );
   report.detail("pages", pages);
   report.detail("assetCacheControl", Object.fromEntries(cacheControl));
 }

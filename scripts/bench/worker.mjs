@@ -26,13 +26,16 @@ function owner(path) {
 async function bundle(cwd, extraArgs) {
   const dir = mkdtempSync(join(tmpdir(), "refill-bundle-"));
   try {
-    const { stdout } = await run("wrangler", ["deploy", "--dry-run", "--outdir", dir, "--metafile", join(dir, "meta.json"), ...extraArgs], { cwd });
+    const { stdout } = await run("wrangler", ["deploy", "--dry-run", "--outdir", dir, "--metafile", join(dir, "meta.json"), ...extraArgs], {
+      cwd,
+    });
     const code = readFileSync(join(dir, "index.js"));
     const wranglerGzip = stdout.match(/Total Upload:.*?gzip:\s*([\d.]+)\s*KiB/)?.[1];
     const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8"));
     const output = Object.entries(meta.outputs).find(([file]) => file.endsWith("index.js"))?.[1];
     const byOwner = {};
-    for (const [path, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) byOwner[owner(path)] = (byOwner[owner(path)] ?? 0) + bytesInOutput;
+    for (const [path, { bytesInOutput }] of Object.entries(output?.inputs ?? {}))
+      byOwner[owner(path)] = (byOwner[owner(path)] ?? 0) + bytesInOutput;
     const top = Object.entries(byOwner)
       .sort((a, b) => b[1] - a[1])
       .slice(0, 8)
@@ -75,7 +78,13 @@ export async function measureWorker(report, { cwd }) {
   report.figure("worker_startup_sampled_ms", start.sampledMs);
   const startMin = await startup(cwd, ["--minify"]);
   report.figure("worker_startup_cpu_ms_if_minified", startMin.activeMs);
-  report.check("Worker startup CPU (ms, wrangler check startup, local)", start.activeMs, "<=", STARTUP_LIMIT_MS, "budget: Workers' startup limit (400 ms, since raised to ~1 s)");
+  report.check(
+    "Worker startup CPU (ms, wrangler check startup, local)",
+    start.activeMs,
+    "<=",
+    STARTUP_LIMIT_MS,
+    "budget: Workers' startup limit (400 ms, since raised to ~1 s)",
+  );
   report.detail("worker", {
     bundle: asConfigured,
     minified,

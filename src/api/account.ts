@@ -82,7 +82,14 @@ export const accountApi = new Hono<AppEnv>()
     const valid = await verifyPassword(password, row?.passwordHash ?? (await timingDummyHash()));
     if (!row || !valid) throw new ApiError(401, "error_invalid_login");
     const browser = browserLabel(c.req.header("User-Agent"));
-    const sessionToken = await startSession(db, row.id, [keys.pair, keys.client, keys.account], getCookie(c, sessionCookieName(c)), browser, now);
+    const sessionToken = await startSession(
+      db,
+      row.id,
+      [keys.pair, keys.client, keys.account],
+      getCookie(c, sessionCookieName(c)),
+      browser,
+      now,
+    );
     setSessionCookie(c, sessionToken);
     return c.json(toPublicUser(row));
   })
@@ -106,7 +113,11 @@ export const accountApi = new Hono<AppEnv>()
     const emailBlocked = await consumeAttempt(db, [[emailKey, LIMITS.forgotPerEmail]]);
     if (!emailBlocked) {
       // Sent after the answer, so a known and an unknown address take the same time to answer.
-      c.executionCtx.waitUntil(sendResetLinks(c.env, db, email, new URL(c.req.url).origin).catch((err) => console.error(`[mail] reset links failed: ${errorSummary(err)}`)));
+      c.executionCtx.waitUntil(
+        sendResetLinks(c.env, db, email, new URL(c.req.url).origin).catch((err) =>
+          console.error(`[mail] reset links failed: ${errorSummary(err)}`),
+        ),
+      );
     }
     return c.json({ message: m.api_forgot_answer() });
   })
@@ -133,7 +144,9 @@ async function sendResetLinks(env: AppEnv["Bindings"], db: AppEnv["Variables"]["
     const token = generateToken();
     await storeResetLink(db, owner.id, token, expiry);
     const name = greetingName(owner.fullName, owner.emailConfirmedAt !== null);
-    messages.push(inAccountLocale(owner.locale, () => passwordResetEmail({ to: owner.email, name, link: `${base}/reset-password?token=${token}` })));
+    messages.push(
+      inAccountLocale(owner.locale, () => passwordResetEmail({ to: owner.email, name, link: `${base}/reset-password?token=${token}` })),
+    );
   }
   const results = await createMailer(env, db).send(messages);
   results.forEach((r, i) => {

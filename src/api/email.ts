@@ -20,7 +20,9 @@ export const emailApi = new Hono<AppEnv>().post("/confirm-email/resend", signedI
   const wait = await storeResentConfirmation(db, user.id, confirmation.columns, now);
   if (wait !== null) throw tooManyAttempts(wait);
   const link = confirmationLink(appUrl(c.env, new URL(c.req.url).origin), confirmation.token);
-  const [result] = await createMailer(c.env, db).send([inAccountLocale(user.locale, () => confirmationEmail({ to: address, link, change: address !== user.email }))]);
+  const [result] = await createMailer(c.env, db).send([
+    inAccountLocale(user.locale, () => confirmationEmail({ to: address, link, change: address !== user.email })),
+  ]);
   if (!result?.ok) {
     console.error(`[mail] confirmation for user ${user.id} not sent: ${result?.error ?? "no answer from the mailer"}`);
     throw new ApiError(502, "error_resend_failed");

@@ -27,7 +27,8 @@ export const medicationPauseApi = new Hono<AppEnv>()
     const result = await pauseMedication(c.var.db, user.id, c.req.valid("param").id, { from: pausedFrom, until: pausedUntil }, today);
     if ("error" in result) {
       if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
-      if (result.error === "pause-too-early") throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(result.addedOn) });
+      if (result.error === "pause-too-early")
+        throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(result.addedOn) });
       // Changes past their limit: only a row the limits' migration has not seen yet.
       if (result.error === "too-many-changes") throw new ApiError(400, "error_too_many_schedule_changes", { max: MAX_SCHEDULE_CHANGES });
       throw new ApiError(400, "error_too_many_pauses", { max: MAX_PAUSES });

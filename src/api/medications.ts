@@ -1,7 +1,16 @@
 import { Hono } from "hono";
 import { medicationPauseApi } from "./medication-pause";
 import { sortedMedicationsJson } from "../data/medication-json";
-import { createMedication, deleteMedication, medicationOf, medicationsOf, toMedication, medicationRecords, updateMedication, type RegimenWrite } from "../data/medications";
+import {
+  createMedication,
+  deleteMedication,
+  medicationOf,
+  medicationsOf,
+  toMedication,
+  medicationRecords,
+  updateMedication,
+  type RegimenWrite,
+} from "../data/medications";
 import { canonicalSchedule, DEFAULT_UNIT, type Schedule } from "../domain/regimen";
 import { doseWarning, warningValues, type DoseWarning } from "../domain/dose-safety";
 import { EFFECTIVE_FROM_MAX_DAYS, pauseProblem } from "../shared/regimen-schemas";
@@ -14,7 +23,16 @@ import { formatDate } from "../i18n/format";
 import { signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import * as m from "../generated/i18n";
-import { COUNTED_ON_MAX_DAYS, idParamSchema, MAX_PILLS, medicationSchema, newMedicationSchema, refillSchema, undoRefillSchema, type MedicationPayload } from "../shared/medication-schemas";
+import {
+  COUNTED_ON_MAX_DAYS,
+  idParamSchema,
+  MAX_PILLS,
+  medicationSchema,
+  newMedicationSchema,
+  refillSchema,
+  undoRefillSchema,
+  type MedicationPayload,
+} from "../shared/medication-schemas";
 import { addDays } from "../domain/time";
 import type { User } from "../shared/user";
 
@@ -49,7 +67,12 @@ function regimenWrite(input: MedicationPayload, day: string, edit: boolean): Reg
   const effectiveFrom = input.effectiveFrom ?? day;
   if (effectiveFrom > addDays(day, EFFECTIVE_FROM_MAX_DAYS)) throw new ApiError(400, "field_effective_from_too_late");
   if (pauseProblem(input)) throw new ApiError(400, "field_paused_until_before_from");
-  const pause = input.pausedFrom === undefined && input.pausedUntil === undefined ? undefined : input.pausedFrom ? { from: input.pausedFrom, until: input.pausedUntil ?? null } : null;
+  const pause =
+    input.pausedFrom === undefined && input.pausedUntil === undefined
+      ? undefined
+      : input.pausedFrom
+        ? { from: input.pausedFrom, until: input.pausedUntil ?? null }
+        : null;
   return { unit: input.unit, schedule, effectiveFrom, keepIfPerDay, pause };
 }
 
@@ -88,7 +111,8 @@ export const medicationsApi = new Hono<AppEnv>()
     const day = today(user);
     refuseFutureRefill(input, day);
     if (input.countedOn !== null && input.countedOn > day) throw new ApiError(400, "field_counted_on_future");
-    if (input.countedOn !== null && input.countedOn < addDays(day, -COUNTED_ON_MAX_DAYS)) throw new ApiError(400, "field_counted_on_too_old");
+    if (input.countedOn !== null && input.countedOn < addDays(day, -COUNTED_ON_MAX_DAYS))
+      throw new ApiError(400, "field_counted_on_too_old");
     const write = regimenWrite(input, day, false);
     const warning = unconfirmed(input, write, false);
     if (warning) throw refusal(warning);
@@ -166,7 +190,8 @@ export const medicationsApi = new Hono<AppEnv>()
     if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
     if (result.error === "unconfirmed") throw refusal(warning!);
     if (result.error === "not-a-dose") throw new ApiError(400, "field_pills_per_day_min", { min: 0.25 });
-    if (result.error === "effective-too-early") throw new ApiError(400, "field_effective_from_too_early", { date: formatDate(result.addedOn) });
+    if (result.error === "effective-too-early")
+      throw new ApiError(400, "field_effective_from_too_early", { date: formatDate(result.addedOn) });
     if (result.error === "pause-too-early") throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(result.addedOn) });
     if (result.error === "too-many-changes") throw new ApiError(400, "error_too_many_schedule_changes", { max: MAX_SCHEDULE_CHANGES });
     if (result.error === "too-many-pauses") throw new ApiError(400, "error_too_many_pauses", { max: MAX_PAUSES });
@@ -174,7 +199,8 @@ export const medicationsApi = new Hono<AppEnv>()
   })
 
   .delete("/medications/:id{[0-9]+}", signedIn(), medicationId, async (c) => {
-    if (!(await deleteMedication(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id))) throw new ApiError(404, "error_medication_not_found");
+    if (!(await deleteMedication(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id)))
+      throw new ApiError(404, "error_medication_not_found");
     return c.body(null, 204);
   })
 

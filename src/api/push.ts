@@ -27,7 +27,14 @@ export const pushApi = new Hono<AppEnv>()
     const subscription = c.req.valid("json");
     // The schema checks the key's shape; only WebCrypto knows whether the point is on the curve.
     if (!(await importsAsDeviceKey(subscription.keys.p256dh))) throw new ApiError(400, "field_push_p256dh_invalid");
-    const row = await savePushSubscription(c.var.db, user.id, session.id, subscription, browserLabel(c.req.header("User-Agent")), Date.now());
+    const row = await savePushSubscription(
+      c.var.db,
+      user.id,
+      session.id,
+      subscription,
+      browserLabel(c.req.header("User-Agent")),
+      Date.now(),
+    );
     if (!row) throw new ApiError(409, "error_push_device_limit", { max: MAX_PUSH_DEVICES });
     const [device] = pushDeviceRows([{ id: Number(row.id), label: row.label, createdAt: Number(row.createdAt) }], user.timezone);
     return c.json<SavedPushDevice>(device!, 201);
@@ -43,22 +50,33 @@ export const pushApi = new Hono<AppEnv>()
   // not push is chosen for the daily reminder, so the user can check a device before choosing it.
   // The try is counted in the batch that reads the devices, so that a device found gone can be
   // dropped in the second round trip.
-  .post("/test-push-notification", signedIn(({ db, owner, now }) => ({ targets: pushTargetsOf(db, owner), attempt: countTestPushAttempt(db, owner, now) })), async (c) => {
-    const vapid = vapidKeys(c.env);
-    if (!vapid) throw new ApiError(404, "error_push_unavailable");
-    const { user, data } = c.var.signedIn;
-    if (data.targets.length === 0) throw new ApiError(409, "error_push_no_devices");
-    const blocked = data.attempt.length ? blockedFor([["", LIMITS.testPushPerUser]], [data.attempt], Date.now()) : 0;
-    if (blocked) throw tooManyAttempts(blocked);
-    const payload = testPush(user);
-    const results = await Promise.all(
-      data.targets.map((target) => sendPush(target, payload, { ttl: REMINDER_PUSH_TTL, topic: `test-${user.id}`, urgency: "normal" }, vapid)),
-    );
-    const gone = data.targets.filter((_, i) => { const r = results[i]!; return !r.ok && r.kind === "gone"; }).map((t) => t.id);
-    // A device the push service calls gone costs this second round trip, only then.
-    if (gone.length > 0) await deleteGoneSubscriptions(c.var.db, gone);
-    for (const r of results) if (!r.ok && r.kind !== "gone") console.error(`[push] test push for user ${user.id} not sent: ${r.error}`);
-    const sent = results.filter((r) => r.ok).length;
-    if (sent === 0) throw new ApiError(502, "error_test_push_failed");
-    return c.json<TestPushAnswer>({ sent });
-  });
+  .post(
+    "/test-push-notification",
+    signedIn(({ db, owner, now }) => ({ targets: pushTargetsOf(db, owner), attempt: countTestPushAttempt(db, owner, now) })),
+    async (c) => {
+      const vapid = vapidKeys(c.env);
+      if (!vapid) throw new ApiError(404, "error_push_unavailable");
+      const { user, data } = c.var.signedIn;
+      if (data.targets.length === 0) throw new ApiError(409, "error_push_no_devices");
+      const blocked = data.attempt.length ? blockedFor([["", LIMITS.testPushPerUser]], [data.attempt], Date.now()) : 0;
+      if (blocked) throw tooManyAttempts(blocked);
+      const payload = testPush(user);
+      const results = await Promise.all(
+        data.targets.map((target) =>
+          sendPush(target, payload, { ttl: REMINDER_PUSH_TTL, topic: `test-${user.id}`, urgency: "normal" }, vapid),
+        ),
+      );
+      const gone = data.targets
+        .filter((_, i) => {
+          const r = results[i]!;
+          return !r.ok && r.kind === "gone";
+        })
+        .map((t) => t.id);
+      // A device the push service calls gone costs this second round trip, only then.
+      if (gone.length > 0) await deleteGoneSubscriptions(c.var.db, gone);
+      for (const r of results) if (!r.ok && r.kind !== "gone") console.error(`[push] test push for user ${user.id} not sent: ${r.error}`);
+      const sent = results.filter((r) => r.ok).length;
+      if (sent === 0) throw new ApiError(502, "error_test_push_failed");
+      return c.json<TestPushAnswer>({ sent });
+    },
+  );

@@ -21,11 +21,7 @@ import { MISSING_SECRET_MESSAGE, unsubscribeKey } from "../mail/unsubscribe";
 import { reminderContent } from "../reminders/due";
 import { reminderMedicationsOf } from "../data/medications";
 import { saveNotificationSettings } from "../data/users";
-import {
-  notificationSettingsSchema,
-  profileSchema,
-  type TestEmailAnswer,
-} from "../shared/settings-schemas";
+import { notificationSettingsSchema, profileSchema, type TestEmailAnswer } from "../shared/settings-schemas";
 import { consumeAttempt, LIMITS, throttleKey } from "../auth/throttle";
 
 const userGone = () => new ApiError(401, "error_not_signed_in");
@@ -54,11 +50,17 @@ export const settingsApi = new Hono<AppEnv>()
     if (!row) throw wait ? tooManyAttempts(wait) : userGone();
     const baseUrl = appUrl(c.env, new URL(c.req.url).origin);
     // Both in the account's language, whichever browser asked.
-    const messages = [inAccountLocale(row.locale, () => confirmationEmail({ to: email, link: confirmationLink(baseUrl, token), change: true }))];
+    const messages = [
+      inAccountLocale(row.locale, () => confirmationEmail({ to: email, link: confirmationLink(baseUrl, token), change: true })),
+    ];
     // The old address hears of it only when its owner confirmed it: nobody else's mailbox.
     if (row.emailConfirmedAt !== null) {
       const name = greetingName(row.fullName, true);
-      messages.push(inAccountLocale(row.locale, () => changeNoticeEmail({ to: row.email, name, newAddress: email, resetLink: `${baseUrl}/forgot-password` })));
+      messages.push(
+        inAccountLocale(row.locale, () =>
+          changeNoticeEmail({ to: row.email, name, newAddress: email, resetLink: `${baseUrl}/forgot-password` }),
+        ),
+      );
     }
     c.executionCtx.waitUntil(
       createMailer(c.env, db)
@@ -84,26 +86,32 @@ export const settingsApi = new Hono<AppEnv>()
 
   // The reminder e-mail, now, through the same mailer; sent even when nothing is due, since its
   // purpose is to show the user what arrives and that it arrives.
-  .post("/test-email-notification", signedIn(({ db, owner }) => ({ medications: reminderMedicationsOf(db, owner) })), async (c) => {
-    const { user, data } = c.var.signedIn;
-    if (!user.emailConfirmed) throw new ApiError(409, "error_confirm_email_first");
-    // Cap what one account can make us send, even to its own confirmed address.
-    const blocked = await consumeAttempt(c.var.db, [[throttleKey.testEmail(user.id), LIMITS.testEmailPerUser]]);
-    if (blocked) throw tooManyAttempts(blocked);
-    const key = unsubscribeKey(c.env);
-    if (!key) {
-      console.error(`[mail] test e-mail for user ${user.id} refused: ${MISSING_SECRET_MESSAGE}`);
-      throw new ApiError(503, "error_mail_not_configured");
-    }
-    const zone = zoneOrUtc(user.timezone);
-    const content = reminderContent(data.medications, user.notificationDays, localDateAt(Date.now(), zone));
-    const message = reminderMessage({ user, content, baseUrl: appUrl(c.env, new URL(c.req.url).origin), key, test: true });
-    const [result] = await createMailer(c.env, c.var.db).send([message]);
-    if (!result?.ok) {
-      const error = result?.error ?? "no answer from the mailer";
-      console.error(`[mail] test e-mail for user ${user.id} failed: ${error}`);
-      throw result?.permanent ? new ApiError(502, "error_test_email_refused", { email: isolate(user.email) }) : new ApiError(502, "error_test_email_failed");
-    }
-    const answer: TestEmailAnswer = { immediateCount: content.immediate.length, upcomingCount: content.upcoming.length };
-    return c.json(answer);
-  });
+  .post(
+    "/test-email-notification",
+    signedIn(({ db, owner }) => ({ medications: reminderMedicationsOf(db, owner) })),
+    async (c) => {
+      const { user, data } = c.var.signedIn;
+      if (!user.emailConfirmed) throw new ApiError(409, "error_confirm_email_first");
+      // Cap what one account can make us send, even to its own confirmed address.
+      const blocked = await consumeAttempt(c.var.db, [[throttleKey.testEmail(user.id), LIMITS.testEmailPerUser]]);
+      if (blocked) throw tooManyAttempts(blocked);
+      const key = unsubscribeKey(c.env);
+      if (!key) {
+        console.error(`[mail] test e-mail for user ${user.id} refused: ${MISSING_SECRET_MESSAGE}`);
+        throw new ApiError(503, "error_mail_not_configured");
+      }
+      const zone = zoneOrUtc(user.timezone);
+      const content = reminderContent(data.medications, user.notificationDays, localDateAt(Date.now(), zone));
+      const message = reminderMessage({ user, content, baseUrl: appUrl(c.env, new URL(c.req.url).origin), key, test: true });
+      const [result] = await createMailer(c.env, c.var.db).send([message]);
+      if (!result?.ok) {
+        const error = result?.error ?? "no answer from the mailer";
+        console.error(`[mail] test e-mail for user ${user.id} failed: ${error}`);
+        throw result?.permanent
+          ? new ApiError(502, "error_test_email_refused", { email: isolate(user.email) })
+          : new ApiError(502, "error_test_email_failed");
+      }
+      const answer: TestEmailAnswer = { immediateCount: content.immediate.length, upcomingCount: content.upcoming.length };
+      return c.json(answer);
+    },
+  );

@@ -19,7 +19,6 @@ import { greetingName } from "../mail/templates/greeting";
 import { changePasswordSchema, deleteAccountSchema, type DeviceSessionsAnswer } from "../shared/account-schemas";
 import type { User } from "../shared/user";
 
-
 /** The signed-in user's password, sessions, data export and deletion (under /api/user). */
 export const userApi = new Hono<AppEnv>()
   .put("/user/password", signedInCheckingPassword(), validate("json", changePasswordSchema), async (c) => {
@@ -34,32 +33,40 @@ export const userApi = new Hono<AppEnv>()
     return c.json({ message: m.api_password_changed() });
   })
 
-  .get("/user/sessions", signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now) })), (c) => {
-    const { session, data } = c.var.signedIn;
-    const key = deviceKey(c.env);
-    const answer: DeviceSessionsAnswer = {
-      sessions: data.devices.map((row) => ({
-        id: deviceId(key, row.id),
-        browser: row.browser ?? "Unknown browser",
-        createdAt: row.createdAt,
-        lastSeenAt: row.lastSeenAt,
-        current: row.id === session.id,
-      })),
-    };
-    return c.json(answer);
-  })
+  .get(
+    "/user/sessions",
+    signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now) })),
+    (c) => {
+      const { session, data } = c.var.signedIn;
+      const key = deviceKey(c.env);
+      const answer: DeviceSessionsAnswer = {
+        sessions: data.devices.map((row) => ({
+          id: deviceId(key, row.id),
+          browser: row.browser ?? "Unknown browser",
+          createdAt: row.createdAt,
+          lastSeenAt: row.lastSeenAt,
+          current: row.id === session.id,
+        })),
+      };
+      return c.json(answer);
+    },
+  )
 
   // One device signed out, named by its device id (never the session's id): only among the
   // owner's own devices, so another user's answers 404 like one that is gone.
-  .delete("/user/sessions/:device", signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now) })), async (c) => {
-    const { user, session, data } = c.var.signedIn;
-    const wanted = c.req.param("device");
-    const key = deviceKey(c.env);
-    const device = DEVICE_ID.test(wanted) ? data.devices.find((row) => deviceId(key, row.id) === wanted) : undefined;
-    if (!device || !(await endSession(c.var.db, user.id, device.id))) throw new ApiError(404, "error_device_not_found");
-    if (device.id === session.id) clearSessionCookie(c);
-    return c.json({ ended: 1 });
-  })
+  .delete(
+    "/user/sessions/:device",
+    signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now) })),
+    async (c) => {
+      const { user, session, data } = c.var.signedIn;
+      const wanted = c.req.param("device");
+      const key = deviceKey(c.env);
+      const device = DEVICE_ID.test(wanted) ? data.devices.find((row) => deviceId(key, row.id) === wanted) : undefined;
+      if (!device || !(await endSession(c.var.db, user.id, device.id))) throw new ApiError(404, "error_device_not_found");
+      if (device.id === session.id) clearSessionCookie(c);
+      return c.json({ ended: 1 });
+    },
+  )
 
   .delete("/user/sessions", signedIn(), async (c) => {
     const { user, session } = c.var.signedIn;
@@ -67,12 +74,16 @@ export const userApi = new Hono<AppEnv>()
     return c.json({ ended });
   })
 
-  .get("/user/export", signedIn(({ db, owner, now }) => exportSections(db, owner, now)), (c) => {
-    const { user, data } = c.var.signedIn;
-    const now = Date.now();
-    c.header("Content-Disposition", `attachment; filename="${exportFileName(localDateAt(now, zoneOrUtc(user.timezone)))}"`);
-    return c.json(exportDocument(data, now));
-  })
+  .get(
+    "/user/export",
+    signedIn(({ db, owner, now }) => exportSections(db, owner, now)),
+    (c) => {
+      const { user, data } = c.var.signedIn;
+      const now = Date.now();
+      c.header("Content-Disposition", `attachment; filename="${exportFileName(localDateAt(now, zoneOrUtc(user.timezone)))}"`);
+      return c.json(exportDocument(data, now));
+    },
+  )
 
   .delete("/user", signedInCheckingPassword(), validate("json", deleteAccountSchema), async (c) => {
     const { user, data } = c.var.signedIn;

@@ -2,7 +2,19 @@ import { and, asc, eq, gt, inArray, ne, notExists, sql, type SQL } from "drizzle
 import { calendarFeedRemoval } from "../data/calendar";
 import { pushRecoveryStatements } from "../data/push";
 import type { Db } from "../db/client";
-import { calendarFeeds, devEmails, medications, notifications, pharmacies, pushSubscriptions, reminderLog, sessions, supplyEvents, throttles, users } from "../db/schema";
+import {
+  calendarFeeds,
+  devEmails,
+  medications,
+  notifications,
+  pharmacies,
+  pushSubscriptions,
+  reminderLog,
+  sessions,
+  supplyEvents,
+  throttles,
+  users,
+} from "../db/schema";
 import type { User } from "../shared/user";
 import { currentPasswordAttemptsCleared } from "./current-password";
 import { SESSION_IDLE_TIMEOUT } from "./session";
@@ -30,14 +42,23 @@ export const changePassword = (db: Db, userId: number, currentSessionId: string,
 /** The owner's sessions that still hold at `now`, most recently seen first; `id` stays on the server. */
 export const devicesOf = (db: Db, owner: SQL<number>, now: SQL<number>) =>
   db
-    .select({ id: sessions.id, browser: sessions.browser, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .select({
+      id: sessions.id,
+      browser: sessions.browser,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, owner), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, sql`${now} - ${SESSION_IDLE_TIMEOUT}`)))
     .orderBy(sql`${sessions.lastSeenAt} desc`, asc(sessions.createdAt));
 
 /** Ends one session of the user (a device signed out from the list); answers whether it was still there. */
 export async function endSession(db: Db, userId: number, sessionId: string): Promise<boolean> {
-  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId))).returning({ id: sessions.id });
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
   return ended.length > 0;
 }
 
@@ -48,7 +69,10 @@ export async function endSession(db: Db, userId: number, sessionId: string): Pro
  */
 export async function endOtherSessions(db: Db, userId: number, currentSessionId: string): Promise<number> {
   const [ended] = await db.batch([
-    db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))).returning({ id: sessions.id }),
+    db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
+      .returning({ id: sessions.id }),
     calendarFeedRemoval(db, userId),
     ...pushRecoveryStatements(db, userId, currentSessionId),
   ]);
@@ -72,7 +96,11 @@ export async function eraseAccount(db: Db, user: Pick<User, "id" | "username" | 
       .where(and(sql`lower(${users.email}) = ${address}`, ne(users.id, user.id))),
   );
   const [, , , , , , , , , , , , deleted] = await db.batch([
-    db.delete(supplyEvents).where(inArray(supplyEvents.medicationId, db.select({ id: medications.id }).from(medications).where(eq(medications.userId, user.id)))),
+    db
+      .delete(supplyEvents)
+      .where(
+        inArray(supplyEvents.medicationId, db.select({ id: medications.id }).from(medications).where(eq(medications.userId, user.id))),
+      ),
     db.delete(calendarFeeds).where(eq(calendarFeeds.userId, user.id)),
     db.delete(notifications).where(eq(notifications.userId, user.id)),
     db.delete(reminderLog).where(eq(reminderLog.userId, user.id)),
@@ -80,9 +108,17 @@ export async function eraseAccount(db: Db, user: Pick<User, "id" | "username" | 
     db.delete(pharmacies).where(eq(pharmacies.userId, user.id)),
     db.delete(sessions).where(eq(sessions.userId, user.id)),
     db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)),
-    db.delete(throttles).where(
-      inArray(throttles.key, [throttleKey.currentPassword(user.id), throttleKey.testEmail(user.id), throttleKey.testPush(user.id), throttleKey.confirmation(user.id), throttleKey.loginAccount(user.username)]),
-    ),
+    db
+      .delete(throttles)
+      .where(
+        inArray(throttles.key, [
+          throttleKey.currentPassword(user.id),
+          throttleKey.testEmail(user.id),
+          throttleKey.testPush(user.id),
+          throttleKey.confirmation(user.id),
+          throttleKey.loginAccount(user.username),
+        ]),
+      ),
     // Per account and client: one counter per client that tried this name.
     db.delete(throttles).where(loginAccountClientKeys(user.username)),
     db.delete(throttles).where(and(eq(throttles.key, throttleKey.forgotEmail(user.email)), addressUnshared)),

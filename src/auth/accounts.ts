@@ -16,7 +16,13 @@ type NewAccount = Omit<typeof users.$inferInsert, "id" | "usernameKey">;
  * all. The session row selects the user by username AND this request's freshly salted hash, so a
  * taken username never yields a session on somebody else's account. Undefined when the name is taken.
  */
-export async function createAccount(db: Db, account: NewAccount & { passwordHash: string }, sessionToken: string, browser: string | null, now: number) {
+export async function createAccount(
+  db: Db,
+  account: NewAccount & { passwordHash: string },
+  sessionToken: string,
+  browser: string | null,
+  now: number,
+) {
   const [inserted] = await db.batch([
     // Taken in any letter case (users_username_key_unique) or exactly (users_username_unique).
     db
@@ -66,11 +72,23 @@ export async function countSignInAndReadAccount(db: Db, username: string, ip: st
  * one) must not wipe the count of someone guessing at this name. The session this browser held
  * before ends with it: its cookie is replaced, and the device is listed once. Answers the new token.
  */
-export async function startSession(db: Db, userId: number, refundKeys: [string, ...string[]], previousToken: string | undefined, browser: string | null, now: number) {
+export async function startSession(
+  db: Db,
+  userId: number,
+  refundKeys: [string, ...string[]],
+  previousToken: string | undefined,
+  browser: string | null,
+  now: number,
+) {
   const session = await newSession(userId, now, browser);
   const previousRemoval = previousToken ? [db.delete(sessions).where(eq(sessions.id, await hashToken(previousToken)))] : [];
   const [first, ...rest] = refundKeys;
-  await db.batch([refundAttempt(db, first), ...rest.map((key) => refundAttempt(db, key)), ...previousRemoval, db.insert(sessions).values(session.row)]);
+  await db.batch([
+    refundAttempt(db, first),
+    ...rest.map((key) => refundAttempt(db, key)),
+    ...previousRemoval,
+    db.insert(sessions).values(session.row),
+  ]);
   return session.token;
 }
 
@@ -107,4 +125,7 @@ export const resetLinkOwners = (db: Db, email: string) =>
 
 /** Stores a reset link's hash and expiry (a new link replaces the last). */
 export const storeResetLink = async (db: Db, userId: number, token: string, expiry: number) =>
-  db.update(users).set({ resetTokenHash: await hashToken(token), resetTokenExpiry: expiry }).where(eq(users.id, userId));
+  db
+    .update(users)
+    .set({ resetTokenHash: await hashToken(token), resetTokenExpiry: expiry })
+    .where(eq(users.id, userId));

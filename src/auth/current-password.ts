@@ -47,4 +47,9 @@ export const currentPasswordAttemptUnused = (db: Db, userId: number, data: Pick<
   db
     .update(throttles)
     .set({ count: sql`MAX(${throttles.count} - 1, 0)` })
-    .where(and(eq(throttles.key, throttleKey.currentPassword(userId)), eq(throttles.windowStartedAt, data.passwordAttempt[0]?.windowStartedAt ?? -1)));
+    .where(
+      and(
+        eq(throttles.key, throttleKey.currentPassword(userId)),
+        eq(throttles.windowStartedAt, data.passwordAttempt[0]?.windowStartedAt ?? -1),
+      ),
+    );

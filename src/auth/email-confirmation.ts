@@ -39,7 +39,12 @@ export function confirmationMailThrottle(db: Db, userId: number, now: number) {
  * A resend: counts the e-mail and stores the new link only while under the limit, in one round trip.
  * Answers the wait when the limit was reached, else null.
  */
-export async function storeResentConfirmation(db: Db, userId: number, columns: Awaited<ReturnType<typeof newConfirmation>>["columns"], now: number) {
+export async function storeResentConfirmation(
+  db: Db,
+  userId: number,
+  columns: Awaited<ReturnType<typeof newConfirmation>>["columns"],
+  now: number,
+) {
   const throttle = confirmationMailThrottle(db, userId, now);
   const [counted, updated] = await db.batch([
     throttle.count,

@@ -11,12 +11,16 @@ import { hashToken } from "./session";
 
 /** Saves the name (and the same mailbox in other letters), giving back the try no password used. */
 export async function saveProfile(db: Db, userId: number, fields: { fullName: string; email: string }, data: CurrentPasswordData) {
-  const [rows] = await db.batch([db.update(users).set(fields).where(eq(users.id, userId)).returning(), currentPasswordAttemptUnused(db, userId, data)]);
+  const [rows] = await db.batch([
+    db.update(users).set(fields).where(eq(users.id, userId)).returning(),
+    currentPasswordAttemptUnused(db, userId, data),
+  ]);
   return rows[0];
 }
 
 /** A request that checked no password after all (none was given): its try is given back. */
-export const giveBackPasswordAttempt = (db: Db, userId: number, data: CurrentPasswordData) => currentPasswordAttemptUnused(db, userId, data);
+export const giveBackPasswordAttempt = (db: Db, userId: number, data: CurrentPasswordData) =>
+  currentPasswordAttemptUnused(db, userId, data);
 
 /**
  * After the right current password: `email` waits as pending with a new confirmation link (the

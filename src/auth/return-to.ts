@@ -5,7 +5,8 @@ import { sitePath } from "../shared/site-path";
 // is ever followed (src/shared/site-path.ts): anything else returns to the dashboard.
 
 /** The sign-in page's address for a visitor who asked for `path` (with its `search`). */
-export const signInPath = (path: string, search = ""): string => (path === "/" && !search ? "/auth" : `/auth?next=${encodeURIComponent(path + search)}`);
+export const signInPath = (path: string, search = ""): string =>
+  path === "/" && !search ? "/auth" : `/auth?next=${encodeURIComponent(path + search)}`;
 
 /** `next` as a path and query on this site, or "/" when it is missing, could lead anywhere else, or is /auth itself. */
 export function returnPath(next: string | undefined): string {

@@ -85,7 +85,8 @@ export async function newSession(userId: number, now = Date.now(), browser: stri
  * `user_id = (SELECT user_id FROM sessions WHERE id = ?)`. An unknown session makes it NULL, which
  * matches no row; an expired one is caught by checkSession, and what was read with it is dropped.
  */
-export const sessionOwner = (sessionId: string | Placeholder): SQL<number> => sql<number>`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`;
+export const sessionOwner = (sessionId: string | Placeholder): SQL<number> =>
+  sql<number>`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`;
 
 // Only what a request needs: the session's clock and the public user. Aliased, because D1 answers a
 // batch's rows as objects keyed by column name, where sessions.id and users.id would collide.
@@ -98,7 +99,11 @@ const sessionColumns = {
 
 /** The session and its user, one row or none: the first statement of every signed-in batch. */
 export const sessionLookup = (db: Db, sessionId: string | Placeholder) =>
-  db.select({ session: sessionColumns, user: publicUserColumns }).from(sessions).innerJoin(users, eq(sessions.userId, users.id)).where(eq(sessions.id, sessionId));
+  db
+    .select({ session: sessionColumns, user: publicUserColumns })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, sessionId));
 
 export type SessionLookupRow = Awaited<ReturnType<typeof sessionLookup>>[number];
 

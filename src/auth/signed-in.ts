@@ -1,8 +1,26 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { builderDbs, engineOf, prepareRead, preparedOnce, runReads, type Engine, type PreparableRead, type PreparedRead } from "../db/prepared";
+import {
+  builderDbs,
+  engineOf,
+  prepareRead,
+  preparedOnce,
+  runReads,
+  type Engine,
+  type PreparableRead,
+  type PreparedRead,
+} from "../db/prepared";
 import type { User } from "../shared/user";
-import { checkSession, deleteSession, hashToken, sessionLookup, sessionOwner, touchSession, type SessionLookupRow, type SessionRecord } from "./session";
+import {
+  checkSession,
+  deleteSession,
+  hashToken,
+  sessionLookup,
+  sessionOwner,
+  touchSession,
+  type SessionLookupRow,
+  type SessionRecord,
+} from "./session";
 
 // A signed-in request reads in ONE database round trip: the session lookup and the request's own
 // reads go in one batch (one HTTP request on Turso, one call on D1), the reads scoped by the
@@ -36,7 +54,11 @@ export interface SignedIn<D = Record<string, never>> {
 // runs once per engine, its reads are prepared then (see db/prepared), and each request only binds
 // the session's hash, the id and the instant. So `load` builds from its scope alone: any other
 // value it computed would be the first request's for every request.
-const scope = { owner: sessionOwner(sql.placeholder("session")), id: sql<number>`${sql.placeholder("id")}`, now: sql<number>`${sql.placeholder("now")}` };
+const scope = {
+  owner: sessionOwner(sql.placeholder("session")),
+  id: sql<number>`${sql.placeholder("id")}`,
+  now: sql<number>`${sql.placeholder("now")}`,
+};
 const lookup = preparedOnce<SessionLookupRow[]>((db) => sessionLookup(db, sql.placeholder("session")));
 
 export interface PreparedReads {
@@ -85,12 +107,21 @@ export interface SignedInReads<R extends Reads> {
  * expired one is deleted; whatever was read with it is dropped). Last-seen is written at most hourly.
  * `id` gives the request's `:id` when the reads use it.
  */
-export async function loadSignedIn<R extends Reads>(db: Db, token: string, now: number, reads?: SignedInReads<R>, id?: () => number): Promise<SignedIn<ReadResults<R>> | null> {
+export async function loadSignedIn<R extends Reads>(
+  db: Db,
+  token: string,
+  now: number,
+  reads?: SignedInReads<R>,
+  id?: () => number,
+): Promise<SignedIn<ReadResults<R>> | null> {
   const sessionId = await hashToken(token);
   const engine = engineOf(db);
   const route = reads?.(engine);
   const values = { session: sessionId, id: route?.usesId && id ? id() : 0, now };
-  const [rows, ...results] = (await runReads(db, engine, [lookup(engine), ...(route?.reads ?? [])], values)) as [SessionLookupRow[], ...unknown[]];
+  const [rows, ...results] = (await runReads(db, engine, [lookup(engine), ...(route?.reads ?? [])], values)) as [
+    SessionLookupRow[],
+    ...unknown[],
+  ];
   const check = checkSession(rows[0], now);
   if (check.state === "expired") await deleteSession(db, sessionId);
   if (check.state !== "valid" && check.state !== "touch") return null;

@@ -70,7 +70,9 @@ type Limits = Array<[key: string, limit: number]>;
  * in one batch (a transaction) — alone (consumeAttempt) or with a caller's own statements.
  */
 export function countAttempt(db: Db, limits: Limits, now: number) {
-  return limits.map(([key]) => db.insert(throttles).values({ key, count: 1, windowStartedAt: now }).onConflictDoUpdate(nextCount(now)).returning());
+  return limits.map(([key]) =>
+    db.insert(throttles).values({ key, count: 1, windowStartedAt: now }).onConflictDoUpdate(nextCount(now)).returning(),
+  );
 }
 
 /**
@@ -91,7 +93,10 @@ export function loginCountersOf(foldedName: SQL<string>): SQL {
   const prefix = "login:user-ip:";
   return or(
     eq(throttles.key, sql`'login:user:' || ${foldedName}`),
-    and(eq(sql`substr(${throttles.key}, 1, ${prefix.length})`, prefix), eq(sql`substr(${throttles.key}, -(length(${foldedName}) + 1))`, sql`':' || ${foldedName}`)),
+    and(
+      eq(sql`substr(${throttles.key}, 1, ${prefix.length})`, prefix),
+      eq(sql`substr(${throttles.key}, -(length(${foldedName}) + 1))`, sql`':' || ${foldedName}`),
+    ),
   )!;
 }
 
@@ -102,10 +107,25 @@ export function loginCountersOf(foldedName: SQL<string>): SQL {
  * statements (pair, client, account) and their keys, for loginBlockedFor and the refunds.
  */
 export function countLoginAttempt(db: Db, username: string, ip: string, now: number) {
-  const keys = { pair: throttleKey.loginAccountClient(username, ip), client: throttleKey.loginClient(ip), account: throttleKey.loginAccount(username) };
-  const [pair, client] = countAttempt(db, [[keys.pair, LIMITS.loginPerAccountClient], [keys.client, LIMITS.loginPerClient]], now);
+  const keys = {
+    pair: throttleKey.loginAccountClient(username, ip),
+    client: throttleKey.loginClient(ip),
+    account: throttleKey.loginAccount(username),
+  };
+  const [pair, client] = countAttempt(
+    db,
+    [
+      [keys.pair, LIMITS.loginPerAccountClient],
+      [keys.client, LIMITS.loginPerClient],
+    ],
+    now,
+  );
   const withinClientLimits = db
-    .select({ key: sql<string>`${keys.account}`.as("key"), count: sql<number>`1`.as("count"), windowStartedAt: sql<number>`${now}`.as("window_started_at") })
+    .select({
+      key: sql<string>`${keys.account}`.as("key"),
+      count: sql<number>`1`.as("count"),
+      windowStartedAt: sql<number>`${now}`.as("window_started_at"),
+    })
     .from(throttles)
     .where(
       and(
@@ -122,7 +142,14 @@ type Counted = Array<{ count: number; windowStartedAt: number }>;
 
 /** Seconds a sign-in try must wait (0 = check the password), from countLoginAttempt's answers. */
 export function loginBlockedFor([pair, client, account]: [Counted, Counted, Counted], now: number): number {
-  const perClient = blockedFor([["", LIMITS.loginPerAccountClient], ["", LIMITS.loginPerClient]], [pair, client], now);
+  const perClient = blockedFor(
+    [
+      ["", LIMITS.loginPerAccountClient],
+      ["", LIMITS.loginPerClient],
+    ],
+    [pair, client],
+    now,
+  );
   if (perClient) return perClient;
   // Past the account's ceiling only a client's first try in the window is checked: one guess per
   // address for an attacker, while the owner on a device that has not failed still signs in.
@@ -160,7 +187,8 @@ function countOwnerAttempt(db: Db, prefix: string, owner: SQL<number>, now: SQL<
 }
 
 /** A current-password check, counted before the password is looked at. */
-export const countCurrentPasswordAttempt = (db: Db, owner: SQL<number>, now: SQL<number>) => countOwnerAttempt(db, CURRENT_PASSWORD_PREFIX, owner, now);
+export const countCurrentPasswordAttempt = (db: Db, owner: SQL<number>, now: SQL<number>) =>
+  countOwnerAttempt(db, CURRENT_PASSWORD_PREFIX, owner, now);
 
 /** A test notification, counted in the same batch that reads the devices it goes to. */
 export const countTestPushAttempt = (db: Db, owner: SQL<number>, now: SQL<number>) => countOwnerAttempt(db, TEST_PUSH_PREFIX, owner, now);

@@ -46,7 +46,11 @@ function OfflineBanner({ user }: { user: User }) {
   const nonce = useRequestContext<AppEnv>().get("secureHeadersNonce");
   return (
     <>
-      <p id="offline" role="status" className="offline-banner mb-6 rounded-md border border-slate-300 bg-slate-100 p-4 text-sm font-medium text-slate-900">
+      <p
+        id="offline"
+        role="status"
+        className="offline-banner mb-6 rounded-md border border-slate-300 bg-slate-100 p-4 text-sm font-medium text-slate-900"
+      >
         <span className="offline-live">{m.offline_notice()}</span>
         <span className="offline-kept">{m.offline_banner({ time: formatDateTime(Date.now(), user.timezone) })}</span>
       </p>
@@ -63,7 +67,10 @@ function OfflineBanner({ user }: { user: User }) {
 function DeliveryBanner({ user }: { user: User }) {
   if (user.deliveryProblem !== "bounced" && user.deliveryProblem !== "complained") return null;
   return (
-    <section aria-label={m.banner_delivery_label()} className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <section
+      aria-label={m.banner_delivery_label()}
+      className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
       <p className="font-medium">
         {user.deliveryProblem === "bounced" ? (
           <Rich message={m.banner_delivery_bounced} values={{ address: <bdi>{user.deliveryProblemAddress ?? user.email}</bdi> }} />
@@ -86,7 +93,11 @@ function DeliveryBanner({ user }: { user: User }) {
 /** Until the address is confirmed nothing but resets goes to it: say so on every signed-in page (the first-run checklist links here). */
 function ConfirmEmailBanner() {
   return (
-    <section id="confirm-email" aria-label={m.banner_confirm_label()} className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+    <section
+      id="confirm-email"
+      aria-label={m.banner_confirm_label()}
+      className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p className="text-sm font-medium">{m.banner_confirm_text()}</p>
       <Island name="ResendConfirmation" props={{}} />
     </section>

@@ -10,7 +10,16 @@ const LABELS: Record<FirstRunStepKey, () => string> = {
 
 function Tick({ done }: { done: boolean }) {
   return (
-    <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" strokeWidth="2" className={`shrink-0 ${done ? "text-teal-700" : "text-slate-400"}`} stroke="currentColor">
+    <svg
+      aria-hidden="true"
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      strokeWidth="2"
+      className={`shrink-0 ${done ? "text-teal-700" : "text-slate-400"}`}
+      stroke="currentColor"
+    >
       <circle cx="12" cy="12" r="10" fill={done ? "currentColor" : "none"} />
       {done && <path d="m7.5 12.5 3 3 6-6.5" stroke="white" />}
     </svg>

@@ -30,9 +30,15 @@ export function RemindersSent({ reminders }: { reminders: RecentReminder[] }) {
         <table className="mt-4 w-full text-start text-sm">
           <thead>
             <tr className="border-b border-slate-200">
-              <th scope="col" className="py-2 pe-4 font-medium">{m.reminders_sent_col_date()}</th>
-              <th scope="col" className="py-2 pe-4 font-medium">{m.reminders_sent_col_medications()}</th>
-              <th scope="col" className="py-2 font-medium">{m.reminders_sent_col_status()}</th>
+              <th scope="col" className="py-2 pe-4 font-medium">
+                {m.reminders_sent_col_date()}
+              </th>
+              <th scope="col" className="py-2 pe-4 font-medium">
+                {m.reminders_sent_col_medications()}
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                {m.reminders_sent_col_status()}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -40,7 +46,9 @@ export function RemindersSent({ reminders }: { reminders: RecentReminder[] }) {
               <tr key={r.date} className="border-b border-slate-100 align-top">
                 <td className="whitespace-nowrap py-2 pe-4">{formatDate(r.date)}</td>
                 {/* The names as their owner wrote them, isolated from the page's direction. */}
-                <td className="py-2 pe-4">{r.medications.length ? <bdi>{r.medications.join(m.reminders_sent_list_separator())}</bdi> : "—"}</td>
+                <td className="py-2 pe-4">
+                  {r.medications.length ? <bdi>{r.medications.join(m.reminders_sent_list_separator())}</bdi> : "—"}
+                </td>
                 <td className="py-2">
                   <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[r.status]}`}>{STATUS_LABELS[r.status]()}</span>
                 </td>

@@ -29,7 +29,8 @@ export function SupplyChart({ chart, notificationDays }: { chart: Chart; notific
       <figcaption id="supply-chart-caption" className="text-sm text-slate-700">
         {chart.runsOutOn !== null && chart.remindFrom !== null && (
           <>
-            {m.chart_caption({ date: formatDate(chart.runsOutOn) })} {m.chart_caption_reminders({ days: notificationDays, date: formatDate(chart.remindFrom) })}
+            {m.chart_caption({ date: formatDate(chart.runsOutOn) })}{" "}
+            {m.chart_caption_reminders({ days: notificationDays, date: formatDate(chart.remindFrom) })}
           </>
         )}
       </figcaption>

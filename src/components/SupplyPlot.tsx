@@ -23,7 +23,8 @@ const LEFT_TO_RIGHT = { dir: "ltr", direction: "ltr" } as SVGProps<SVGSVGElement
 const GAP = 8;
 
 /** About how wide `text` is at `font` (CJK and other wide scripts take a full em a character). */
-const textWidth = (text: string, font: number) => Array.from(text).reduce((sum, c) => sum + (c.codePointAt(0)! >= 0x2e80 ? 1 : 0.58), 0) * font;
+const textWidth = (text: string, font: number) =>
+  Array.from(text).reduce((sum, c) => sum + (c.codePointAt(0)! >= 0x2e80 ? 1 : 0.58), 0) * font;
 
 /** The left edge of a label centred on `x`, kept inside 0…width. */
 const leftEdge = (x: number, w: number, width: number) => Math.min(Math.max(2, x - w / 2), width - 2 - w);
@@ -36,7 +37,9 @@ type Label = { text: string; at: number; x: number; w: number; row: number };
  */
 export function axisLabels(chart: Chart, x: (date: string) => number, size: PlotSize): Label[] {
   const multiYear = chart.firstDate.slice(0, 4) !== chart.lastDate.slice(0, 4);
-  const wanted = [chart.today, chart.runsOutOn, chart.firstDate].filter((d, i, all): d is string => d !== null && d >= chart.firstDate && d <= chart.lastDate && all.indexOf(d) === i);
+  const wanted = [chart.today, chart.runsOutOn, chart.firstDate].filter(
+    (d, i, all): d is string => d !== null && d >= chart.firstDate && d <= chart.lastDate && all.indexOf(d) === i,
+  );
   const placed: Label[] = [];
   for (const date of wanted) {
     const text = multiYear ? formatDate(date) : formatDayMonth(date);
@@ -67,7 +70,12 @@ export function SupplyPlot({ chart, size, className }: PlotProps) {
 
   // The markers' words above the plot; where 'Remind' would touch 'Today', each leans away from the other.
   const markers = [{ date: chart.today, text: m.chart_today(), color: "#0f766e", dash: undefined as string | undefined }];
-  if (chart.remindFrom !== null && chart.remindFrom !== chart.today && chart.remindFrom >= chart.firstDate && chart.remindFrom <= chart.lastDate) {
+  if (
+    chart.remindFrom !== null &&
+    chart.remindFrom !== chart.today &&
+    chart.remindFrom >= chart.firstDate &&
+    chart.remindFrom <= chart.lastDate
+  ) {
     markers.push({ date: chart.remindFrom, text: m.chart_remind(), color: "#b45309", dash: "2 3" });
   }
   const tops = markers.map((marker) => ({ ...marker, w: textWidth(marker.text, font), at: x(marker.date) }));
@@ -84,7 +92,14 @@ export function SupplyPlot({ chart, size, className }: PlotProps) {
 
   return (
     // biome-ignore lint/a11y/noSvgWithoutTitle: role="img" named by the visible caption (aria-labelledby).
-    <svg {...LEFT_TO_RIGHT} viewBox={`0 0 ${width} ${height}`} className={className} role="img" aria-labelledby="supply-chart-caption" data-testid="supply-chart">
+    <svg
+      {...LEFT_TO_RIGHT}
+      viewBox={`0 0 ${width} ${height}`}
+      className={className}
+      role="img"
+      aria-labelledby="supply-chart-caption"
+      data-testid="supply-chart"
+    >
       <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={axisY} stroke="#94a3b8" />
       <line x1={PAD.left} x2={width - PAD.right} y1={axisY} y2={axisY} stroke="#94a3b8" />
       <text x={PAD.left - 4} y={PAD.top + 4} fontSize={font} textAnchor="end" fill="#334155">
@@ -95,14 +110,24 @@ export function SupplyPlot({ chart, size, className }: PlotProps) {
       </text>
       {tops.map((marker, i) => (
         <g key={marker.text}>
-          <line x1={marker.at} x2={marker.at} y1={PAD.top} y2={axisY} stroke={marker.color} strokeWidth={1.5} strokeDasharray={marker.dash} />
+          <line
+            x1={marker.at}
+            x2={marker.at}
+            y1={PAD.top}
+            y2={axisY}
+            stroke={marker.color}
+            strokeWidth={1.5}
+            strokeDasharray={marker.dash}
+          />
           <text x={lefts[i]} y={PAD.top - 8} fontSize={font} fill={marker.color}>
             {marker.text}
           </text>
         </g>
       ))}
       <path d={path(chart.history, x, y)} fill="none" stroke="#0f766e" strokeWidth={2.5} strokeLinejoin="round" />
-      {chart.projection.length > 0 && <path d={path(chart.projection, x, y)} fill="none" stroke="#0f766e" strokeWidth={2} strokeDasharray="6 4" />}
+      {chart.projection.length > 0 && (
+        <path d={path(chart.projection, x, y)} fill="none" stroke="#0f766e" strokeWidth={2} strokeDasharray="6 4" />
+      )}
       {refills.map((p, i) => (
         <circle key={i} cx={x(p.date)} cy={y(p.pills)} r={4.5} fill="#fff" stroke="#0f766e" strokeWidth={2} />
       ))}

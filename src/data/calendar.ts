@@ -13,7 +13,11 @@ export const FEED_FETCH_LIMIT = 30;
 const feedThrottleKey = (tokenHash: string) => `calendar:${tokenHash}`;
 
 /** The owner's feed, if any, and when it was made (read in the signed-in batch). */
-export const calendarFeedOf = (db: Db, owner: Owner) => db.select({ userId: calendarFeeds.userId, createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, owner));
+export const calendarFeedOf = (db: Db, owner: Owner) =>
+  db
+    .select({ userId: calendarFeeds.userId, createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, owner));
 
 /** Creates the user's feed or gives it a new secret: the old URL stops working in the same statement. */
 export async function replaceCalendarFeed(db: Db, userId: number, tokenHash: string, now = Date.now()): Promise<void> {
@@ -44,7 +48,12 @@ export async function loadFeed(db: Db, tokenHash: string, now = Date.now()) {
   const [count, found, medications] = await db.batch([
     counted!,
     db
-      .select({ timezone: users.timezone, notificationDays: users.notificationDays, notificationHour: users.notificationHour, locale: users.locale })
+      .select({
+        timezone: users.timezone,
+        notificationDays: users.notificationDays,
+        notificationHour: users.notificationHour,
+        locale: users.locale,
+      })
       .from(users)
       .where(eq(users.id, owner)),
     medicationListOf(db, owner),

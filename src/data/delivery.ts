@@ -19,7 +19,10 @@ export async function applyDeliveryChange(db: Db, change: DeliveryChange): Promi
   // A full scan of users (the index on email is case-sensitive): webhooks are rare, a scan is cheap.
   const stop = db
     .update(users)
-    .set({ emailConsent: false, ...(change.problem ? { deliveryProblem: change.problem, deliveryProblemAddress: sql`${users.email}` } : {}) })
+    .set({
+      emailConsent: false,
+      ...(change.problem ? { deliveryProblem: change.problem, deliveryProblemAddress: sql`${users.email}` } : {}),
+    })
     .where(sql`${users.email} = ${change.address} COLLATE NOCASE`)
     .returning({ id: users.id });
   if (change.problem === "bounced" && change.reminder) {
@@ -28,14 +31,21 @@ export async function applyDeliveryChange(db: Db, change: DeliveryChange): Promi
       db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, userId), sql`(${users.email} = ${change.address} COLLATE NOCASE OR ${users.pendingEmail} = ${change.address} COLLATE NOCASE)`)),
+        .where(
+          and(
+            eq(users.id, userId),
+            sql`(${users.email} = ${change.address} COLLATE NOCASE OR ${users.pendingEmail} = ${change.address} COLLATE NOCASE)`,
+          ),
+        ),
     );
     const [stopped] = await db.batch([
       stop,
       db
         .update(reminderLog)
         .set({ status: "bounced" })
-        .where(and(eq(reminderLog.userId, userId), eq(reminderLog.localDate, localDate), eq(reminderLog.status, "sent"), addressIsTheUsers)),
+        .where(
+          and(eq(reminderLog.userId, userId), eq(reminderLog.localDate, localDate), eq(reminderLog.status, "sent"), addressIsTheUsers),
+        ),
     ]);
     return stopped.length;
   }

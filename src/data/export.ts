@@ -21,7 +21,11 @@ export const exportSections = (db: Db, owner: SQL<number>, now: SQL<number>) => 
   reminderLog: db.select().from(reminderLog).where(eq(reminderLog.userId, owner)).orderBy(asc(reminderLog.localDate)),
   signedInDevices: devicesOf(db, owner, now),
   // The devices that get push: label and date only (the endpoint and keys are the device's secrets).
-  pushDevices: db.select({ label: pushSubscriptions.label, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, owner)).orderBy(asc(pushSubscriptions.id)),
+  pushDevices: db
+    .select({ label: pushSubscriptions.label, createdAt: pushSubscriptions.createdAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, owner))
+    .orderBy(asc(pushSubscriptions.id)),
 });
 
 // Whatever holds a secret is never exported, whichever table it is in: password hashes, reset and

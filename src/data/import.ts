@@ -21,7 +21,8 @@ export const medicationNamesOf = (db: Db, owner: Owner) =>
 
 // A new pharmacy is found again by its exact name and phone (the one this batch wrote, or an equal
 // one written meanwhile); a known one by its id, still the owner's.
-const samePharmacy = (userId: number, name: SQL, phone: SQL) => sql`p.user_id = ${userId} AND p.name = ${name} AND p.phone_number = ${phone}`;
+const samePharmacy = (userId: number, name: SQL, phone: SQL) =>
+  sql`p.user_id = ${userId} AND p.name = ${name} AND p.phone_number = ${phone}`;
 const pharmacyOfRow = (userId: number, row: (name: string) => SQL) =>
   sql`(SELECT p.id FROM pharmacies p
        WHERE p.user_id = ${userId} AND CASE WHEN ${row("pharmacyId")} IS NULL THEN p.name = ${row("pharmacy")} AND p.phone_number = ${row("phone")}
@@ -47,18 +48,18 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
     // A file without the unit and schedule columns (older exports) imports daily tablets.
     const schedule: Schedule = m.schedule ? canonicalSchedule(m.schedule) : { type: "daily", dose: m.pillsPerDay ?? 1 };
     return {
-    name: m.name,
-    pillsPerDay: averagePerDay(schedule),
-    unit: m.unit ?? "tablet",
-    regimen: JSON.stringify({ changes: [{ effectiveFrom: today, schedule }], pauses: [] }),
-    pillsRemaining: m.pillsRemaining,
-    pillsPerRefill: m.pillsPerRefill,
-    lastRefillDate: m.lastRefillDate,
-    refillsLeft: m.refillsLeft,
-    prescriptionExpiresOn: m.prescriptionExpiresOn,
-    pharmacyId,
-    pharmacy: newPharmacy?.name ?? null,
-    phone: newPharmacy?.phoneNumber ?? null,
+      name: m.name,
+      pillsPerDay: averagePerDay(schedule),
+      unit: m.unit ?? "tablet",
+      regimen: JSON.stringify({ changes: [{ effectiveFrom: today, schedule }], pauses: [] }),
+      pillsRemaining: m.pillsRemaining,
+      pillsPerRefill: m.pillsPerRefill,
+      lastRefillDate: m.lastRefillDate,
+      refillsLeft: m.refillsLeft,
+      prescriptionExpiresOn: m.prescriptionExpiresOn,
+      pharmacyId,
+      pharmacy: newPharmacy?.name ?? null,
+      phone: newPharmacy?.phoneNumber ?? null,
     };
   });
 
@@ -95,7 +96,9 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
         FROM medications m
         WHERE m.user_id = ${userId} AND NOT EXISTS (SELECT 1 FROM supply_events e WHERE e.medication_id = m.id)`,
   );
-  const owned = db.select({ medications: sql<number>`${ownedMedications(userId)}`, pharmacies: sql<number>`${ownedPharmacies(userId)}` }).from(sql`(SELECT 1)`);
+  const owned = db
+    .select({ medications: sql<number>`${ownedMedications(userId)}`, pharmacies: sql<number>`${ownedPharmacies(userId)}` })
+    .from(sql`(SELECT 1)`);
   const [created, imported, , [count]] = await db.batch([newPharmacies, newMedications, createdEvents, owned]);
   if (imported.length === 0) {
     if (count!.medications + rows.length > MAX_MEDICATIONS) return "limit-medications";

@@ -11,7 +11,9 @@ import type { MedicationRecord } from "./medications";
 
 // Kept by the whole stored row, today, the language and the locale (the key is every input, so a
 // column added later cannot be forgotten; src/shared/bounded-cache.ts).
-const kept = boundedCache("medicationJson", 4096, (row: MedicationRecord, today: string, _language: string, _locale: string) => JSON.stringify(medicationToday(row, today)));
+const kept = boundedCache("medicationJson", 4096, (row: MedicationRecord, today: string, _language: string, _locale: string) =>
+  JSON.stringify(medicationToday(row, today)),
+);
 
 /** JSON.stringify(toSortedMedications(rows, today)), with each row's text kept. */
 export function sortedMedicationsJson(rows: MedicationRecord[], today: string): string {

@@ -31,9 +31,20 @@ export type CountedMedication = ListedMedication & Pick<Medication, "id" | "days
 export function countedMedications(rows: MedicationListRow[], today: string): CountedMedication[] {
   return rows
     .map(({ countedOn, regimen, ...row }) => {
-      const { supply, schedule, perDay, pause } = supplyToday({ pillsRemaining: row.pillsRemaining, countedOn, pillsPerDay: row.pillsPerDay, regimen }, today);
+      const { supply, schedule, perDay, pause } = supplyToday(
+        { pillsRemaining: row.pillsRemaining, countedOn, pillsPerDay: row.pillsPerDay, regimen },
+        today,
+      );
       const paused = { pausedFrom: pause?.from ?? null, pausedUntil: pause?.until ?? null };
-      return { ...row, schedule, pillsPerDay: perDay, pillsRemaining: supply.pillsRemaining, daysLeft: supply.daysLeft, runsOutOn: supply.runsOutOn, ...paused };
+      return {
+        ...row,
+        schedule,
+        pillsPerDay: perDay,
+        pillsRemaining: supply.pillsRemaining,
+        daysLeft: supply.daysLeft,
+        runsOutOn: supply.runsOutOn,
+        ...paused,
+      };
     })
     .sort(compareByName);
 }

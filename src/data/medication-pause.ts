@@ -14,7 +14,10 @@ import { addedOn } from "./supply";
 
 const own = (userId: number, id: number) => and(eq(medications.id, id), eq(medications.userId, userId));
 
-export type PauseResult = Medication | { error: "not-found" | "too-many-pauses" | "too-many-changes" } | { error: "pause-too-early"; addedOn: string };
+export type PauseResult =
+  | Medication
+  | { error: "not-found" | "too-many-pauses" | "too-many-changes" }
+  | { error: "pause-too-early"; addedOn: string };
 
 /**
  * Pauses from `pause.from` (until `pause.until`, or until resumed), in place of the current or next
@@ -29,7 +32,10 @@ export async function pauseMedication(db: Db, userId: number, id: number, pause:
       .set({ regimen })
       .where(and(own(userId, id), sql`${pause.from} >= coalesce(${addedOn}, ${pause.from})`, regimenFits(regimen)))
       .returning(storedColumns),
-    db.select({ addedOn: addedOn.as("added_on"), ...regimenSizes(regimen) }).from(medications).where(own(userId, id)),
+    db
+      .select({ addedOn: addedOn.as("added_on"), ...regimenSizes(regimen) })
+      .from(medications)
+      .where(own(userId, id)),
   ]);
   if (updated[0]) return toMedication(updated[0], today);
   const [fact] = facts;
@@ -40,6 +46,10 @@ export async function pauseMedication(db: Db, userId: number, id: number, pause:
 
 /** Resumes today: a pause under way ends yesterday, one still to come is dropped (null: not found). */
 export async function resumeMedication(db: Db, userId: number, id: number, today: string): Promise<Medication | null> {
-  const [row] = await db.update(medications).set({ regimen: regimenWithPauses(pausesResumed(today)) }).where(own(userId, id)).returning(storedColumns);
+  const [row] = await db
+    .update(medications)
+    .set({ regimen: regimenWithPauses(pausesResumed(today)) })
+    .where(own(userId, id))
+    .returning(storedColumns);
   return row ? toMedication(row, today) : null;
 }

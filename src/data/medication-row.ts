@@ -63,10 +63,14 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     pausedUntil,
     daysLeft: supply.daysLeft,
     runsOutOn: supply.runsOutOn,
-    ...medicationTexts({ schedule, unit: row.unit, pillsRemaining: supply.pillsRemaining, pausedFrom, pausedUntil }, today, doseTextKept, countTextKept),
+    ...medicationTexts(
+      { schedule, unit: row.unit, pillsRemaining: supply.pillsRemaining, pausedFrom, pausedUntil },
+      today,
+      doseTextKept,
+      countTextKept,
+    ),
   };
 }
-
 
 // A list's answers, kept per isolate by the whole stored row, today, the language and the locale
 // (every input of toMedication; src/shared/bounded-cache.ts): the same list is read again and again,

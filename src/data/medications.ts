@@ -33,9 +33,13 @@ export interface RegimenWrite {
   pause?: Pause | null;
 }
 
-export type MedicationInput = Omit<MedicationPayload, "pillsPerDay" | "unit" | "schedule" | "effectiveFrom" | "pausedFrom" | "pausedUntil"> & { countedOn?: string | null };
+export type MedicationInput = Omit<
+  MedicationPayload,
+  "pillsPerDay" | "unit" | "schedule" | "effectiveFrom" | "pausedFrom" | "pausedUntil"
+> & { countedOn?: string | null };
 
-export const toSortedMedications = (rows: MedicationRecord[], today: string) => rows.map((row) => medicationToday(row, today)).sort(compareByName);
+export const toSortedMedications = (rows: MedicationRecord[], today: string) =>
+  rows.map((row) => medicationToday(row, today)).sort(compareByName);
 
 const ownMedication = (owner: Owner, id: number | SQL<number>) => and(eq(medications.id, id), eq(medications.userId, owner));
 const ownPharmacy = (owner: Owner, pharmacyId: number) => and(eq(pharmacies.id, pharmacyId), eq(pharmacies.userId, owner));
@@ -49,7 +53,8 @@ export const medicationsOf = (db: Db, owner: Owner) => medicationList.select(db,
 export const medicationRecords = medicationList.parse;
 
 /** One medication of the owner's: one row, or none for an unknown or another user's id. */
-export const medicationOf = (db: Db, owner: Owner, id: number | SQL<number>) => db.select(storedColumns).from(medications).where(ownMedication(owner, id));
+export const medicationOf = (db: Db, owner: Owner, id: number | SQL<number>) =>
+  db.select(storedColumns).from(medications).where(ownMedication(owner, id));
 
 // The regimen column is JSON (src/domain/regimen.ts), rewritten inside the UPDATE so that concurrent
 // edits each see the row as it is. R is the stored value.
@@ -82,7 +87,8 @@ export function pausesWith(pause: Pause | null, today: string): SQL {
 }
 
 /** pausesWith, then the oldest let go past MAX_PAUSES when over before the stored count's date. */
-export const pausesKeptWith = (pause: Pause | null, today: string) => keptPauses(pausesWith(pause, today), sql.raw(`"medications"."counted_on"`));
+export const pausesKeptWith = (pause: Pause | null, today: string) =>
+  keptPauses(pausesWith(pause, today), sql.raw(`"medications"."counted_on"`));
 
 /**
  * The stored pauses resumed on `today`: a pause under way ends the day before, one still to come
@@ -105,34 +111,49 @@ export const regimenWithPauses = (pauses: SQL) => sql`json_object('changes', jso
  * is the count on `countedOn` (the caller checked it is not after today), today when not given;
  * the 'created' event is on that day, so refills may be back-dated to it.
  */
-export async function createMedication(db: Db, userId: number, input: MedicationInput, write: RegimenWrite, today: string, now = Date.now()): Promise<Medication | "limit" | null> {
+export async function createMedication(
+  db: Db,
+  userId: number,
+  input: MedicationInput,
+  write: RegimenWrite,
+  today: string,
+  now = Date.now(),
+): Promise<Medication | "limit" | null> {
   // A new medication's schedule holds from the day its count was taken.
-  const regimen = JSON.stringify({ changes: [{ effectiveFrom: input.countedOn ?? today, schedule: write.schedule }], pauses: write.pause ? [write.pause] : [] });
+  const regimen = JSON.stringify({
+    changes: [{ effectiveFrom: input.countedOn ?? today, schedule: write.schedule }],
+    pauses: write.pause ? [write.pause] : [],
+  });
   const [[row]] = await db.batch([
     db
-    .insert(medications)
-    .select((qb) =>
-      qb
-        .select({
-          id: sql<number>`null`.as("id"),
-          userId: sql<number>`${userId}`.as("user_id"),
-          name: sql<string>`${input.name}`.as("name"),
-          pharmacyId: pharmacies.id,
-          pillsPerDay: sql<number>`${averagePerDay(write.schedule)}`.as("pills_per_day"),
-          pillsRemaining: sql<number>`${input.pillsRemaining}`.as("pills_remaining"),
-          countedOn: sql<string>`${input.countedOn ?? today}`.as("counted_on"),
-          pillsPerRefill: sql<number>`${input.pillsPerRefill}`.as("pills_per_refill"),
-          lastRefillDate: sql<string | null>`${input.lastRefillDate}`.as("last_refill_date"),
-          refillsLeft: sql<number | null>`${input.refillsLeft}`.as("refills_left"),
-          prescriptionExpiresOn: sql<string | null>`${input.prescriptionExpiresOn}`.as("prescription_expires_on"),
-          unit: sql<Unit>`${write.unit ?? "tablet"}`.as("unit"),
-          regimen: sql<string>`${regimen}`.as("regimen"),
-        })
-        .from(pharmacies)
-        // The count and the insert are one statement, so two parallel adds cannot both pass 199.
-        .where(and(ownPharmacy(userId, input.pharmacyId), sql`(SELECT count(*) FROM ${medications} WHERE ${medications.userId} = ${userId}) < ${MAX_MEDICATIONS}`)),
-    )
-    .returning(storedColumns),
+      .insert(medications)
+      .select((qb) =>
+        qb
+          .select({
+            id: sql<number>`null`.as("id"),
+            userId: sql<number>`${userId}`.as("user_id"),
+            name: sql<string>`${input.name}`.as("name"),
+            pharmacyId: pharmacies.id,
+            pillsPerDay: sql<number>`${averagePerDay(write.schedule)}`.as("pills_per_day"),
+            pillsRemaining: sql<number>`${input.pillsRemaining}`.as("pills_remaining"),
+            countedOn: sql<string>`${input.countedOn ?? today}`.as("counted_on"),
+            pillsPerRefill: sql<number>`${input.pillsPerRefill}`.as("pills_per_refill"),
+            lastRefillDate: sql<string | null>`${input.lastRefillDate}`.as("last_refill_date"),
+            refillsLeft: sql<number | null>`${input.refillsLeft}`.as("refills_left"),
+            prescriptionExpiresOn: sql<string | null>`${input.prescriptionExpiresOn}`.as("prescription_expires_on"),
+            unit: sql<Unit>`${write.unit ?? "tablet"}`.as("unit"),
+            regimen: sql<string>`${regimen}`.as("regimen"),
+          })
+          .from(pharmacies)
+          // The count and the insert are one statement, so two parallel adds cannot both pass 199.
+          .where(
+            and(
+              ownPharmacy(userId, input.pharmacyId),
+              sql`(SELECT count(*) FROM ${medications} WHERE ${medications.userId} = ${userId}) < ${MAX_MEDICATIONS}`,
+            ),
+          ),
+      )
+      .returning(storedColumns),
     // The supply history starts with the count it was added with, in the same batch.
     createdEvent(db, userId, now),
   ]);
@@ -155,7 +176,15 @@ export type UpdateMedicationResult =
  * A full update (same payload as create); the count given is the count as of today. When nothing
  * was updated, the same batch tells why: an unknown medication wins over a bad pharmacy (404 first).
  */
-export async function updateMedication(db: Db, userId: number, id: number, input: MedicationInput, write: RegimenWrite, today: string, now = Date.now()): Promise<UpdateMedicationResult> {
+export async function updateMedication(
+  db: Db,
+  userId: number,
+  id: number,
+  input: MedicationInput,
+  write: RegimenWrite,
+  today: string,
+  now = Date.now(),
+): Promise<UpdateMedicationResult> {
   // A change of schedule may not start before the medication was added: checked in the same statements.
   // An old-shape pillsPerDay below a quarter is only taken as the stored average (the schedule stays).
   const notADose = write.keepIfPerDay !== undefined && write.keepIfPerDay < 0.25;
@@ -179,7 +208,12 @@ export async function updateMedication(db: Db, userId: number, id: number, input
       .set({
         name: input.name,
         pharmacyId: input.pharmacyId,
-        pillsPerDay: write.keepIfPerDay !== undefined ? write.keepIfPerDay : write.effectiveFrom <= today ? averagePerDay(write.schedule) : sql`${medications.pillsPerDay}`,
+        pillsPerDay:
+          write.keepIfPerDay !== undefined
+            ? write.keepIfPerDay
+            : write.effectiveFrom <= today
+              ? averagePerDay(write.schedule)
+              : sql`${medications.pillsPerDay}`,
         pillsRemaining: input.pillsRemaining,
         countedOn: today,
         unit: write.unit ?? sql`${medications.unit}`,
@@ -191,13 +225,17 @@ export async function updateMedication(db: Db, userId: number, id: number, input
       })
       .where(and(ownMedication(userId, id), pharmacyIsOwn))
       .returning(storedColumns),
-    db.select({ id: medications.id, addedOn: addedOn.as("added_on"), pillsPerDay: medications.pillsPerDay, ...regimenSizes(regimen) }).from(medications).where(ownMedication(userId, id)),
+    db
+      .select({ id: medications.id, addedOn: addedOn.as("added_on"), pillsPerDay: medications.pillsPerDay, ...regimenSizes(regimen) })
+      .from(medications)
+      .where(ownMedication(userId, id)),
   ]);
   if (updated[0]) return { medication: toMedication(updated[0], today) };
   const [fact] = found;
   if (!fact) return { error: "not-found" };
   if (fact.addedOn !== null && write.effectiveFrom < fact.addedOn) return { error: "effective-too-early", addedOn: fact.addedOn };
-  if (fact.addedOn !== null && pauseFrom !== undefined && pauseFrom < fact.addedOn) return { error: "pause-too-early", addedOn: fact.addedOn };
+  if (fact.addedOn !== null && pauseFrom !== undefined && pauseFrom < fact.addedOn)
+    return { error: "pause-too-early", addedOn: fact.addedOn };
   if (onlyKept && fact.pillsPerDay !== write.keepIfPerDay) return { error: notADose ? "not-a-dose" : "unconfirmed" };
   const tooLong = regimenProblem(fact);
   if (tooLong) return { error: tooLong };

@@ -29,7 +29,13 @@ export const pharmacyOfMedication = (db: Db, owner: Owner, medicationId: number 
     .where(
       and(
         eq(pharmacies.userId, owner),
-        eq(pharmacies.id, db.select({ id: medications.pharmacyId }).from(medications).where(and(eq(medications.id, medicationId), eq(medications.userId, owner)))),
+        eq(
+          pharmacies.id,
+          db
+            .select({ id: medications.pharmacyId })
+            .from(medications)
+            .where(and(eq(medications.id, medicationId), eq(medications.userId, owner))),
+        ),
       ),
     );
 
@@ -54,7 +60,11 @@ export async function createPharmacy(db: Db, userId: number, input: PharmacyPayl
 
 /** The updated pharmacy, or null when the user has no pharmacy with this id. */
 export async function updatePharmacy(db: Db, userId: number, id: number, input: PharmacyPayload): Promise<Pharmacy | null> {
-  const [row] = await db.update(pharmacies).set({ name: input.name, phoneNumber: input.phoneNumber }).where(ownPharmacy(userId, id)).returning(pharmacyColumns);
+  const [row] = await db
+    .update(pharmacies)
+    .set({ name: input.name, phoneNumber: input.phoneNumber })
+    .where(ownPharmacy(userId, id))
+    .returning(pharmacyColumns);
   return row ?? null;
 }
 
@@ -66,7 +76,9 @@ export async function deletePharmacy(db: Db, userId: number, id: number): Promis
   const [deleted, owned] = await db.batch([
     db
       .delete(pharmacies)
-      .where(and(ownPharmacy(userId, id), notExists(db.select({ id: medications.id }).from(medications).where(eq(medications.pharmacyId, id)))))
+      .where(
+        and(ownPharmacy(userId, id), notExists(db.select({ id: medications.id }).from(medications).where(eq(medications.pharmacyId, id)))),
+      )
       .returning({ id: pharmacies.id }),
     db.select({ id: pharmacies.id }).from(pharmacies).where(ownPharmacy(userId, id)),
   ]);

@@ -19,7 +19,13 @@ export const pushDevicesOf = (db: Db, owner: Owner) =>
 /** What a push needs of the owner's devices. */
 export const pushTargetsOf = (db: Db, owner: Owner) =>
   db
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+    .select({
+      id: pushSubscriptions.id,
+      userId: pushSubscriptions.userId,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, owner))
     .orderBy(asc(pushSubscriptions.id));
@@ -27,7 +33,13 @@ export const pushTargetsOf = (db: Db, owner: Owner) =>
 /** The same for a batch of users (the hourly job): one statement. */
 export const pushTargetsOfUsers = (db: Db, userIds: number[]) =>
   db
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+    .select({
+      id: pushSubscriptions.id,
+      userId: pushSubscriptions.userId,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
     .from(pushSubscriptions)
     .where(inJsonList(pushSubscriptions.userId, userIds))
     .orderBy(asc(pushSubscriptions.userId), asc(pushSubscriptions.id));
@@ -37,7 +49,14 @@ export const pushTargetsOfUsers = (db: Db, userIds: number[]) =>
  * the same endpoint again (new keys, or the browser moving from another account: the device is
  * whoever subscribed on it last). Answers the row, or undefined when the limit refused it.
  */
-export async function savePushSubscription(db: Db, userId: number, sessionId: string, subscription: PushSubscriptionPayload, label: string, now: number) {
+export async function savePushSubscription(
+  db: Db,
+  userId: number,
+  sessionId: string,
+  subscription: PushSubscriptionPayload,
+  label: string,
+  now: number,
+) {
   const [row] = await db.all<{ id: number; label: string | null; createdAt: number }>(sql`
     INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, label, created_at, session_id)
     SELECT ${userId}, ${subscription.endpoint}, ${subscription.keys.p256dh}, ${subscription.keys.auth}, ${label}, ${now}, ${sessionId}
@@ -73,6 +92,11 @@ export const pushRecoveryStatements = (db: Db, owner: Owner, keepSessionId: stri
   [
     db
       .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.userId, owner), keepSessionId === null ? undefined : or(isNull(pushSubscriptions.sessionId), ne(pushSubscriptions.sessionId, keepSessionId)))),
+      .where(
+        and(
+          eq(pushSubscriptions.userId, owner),
+          keepSessionId === null ? undefined : or(isNull(pushSubscriptions.sessionId), ne(pushSubscriptions.sessionId, keepSessionId)),
+        ),
+      ),
     db.update(users).set({ pushShowNames: false }).where(eq(users.id, owner)),
   ] as const;

@@ -1,7 +1,17 @@
 import { and, asc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { field, inJsonList, jsonRows } from "../db/json-each";
-import { medications, notifications, pushSubscriptions, reminderLog, users, type NotificationType, type PushState, type ReminderChannel, type ReminderStatus } from "../db/schema";
+import {
+  medications,
+  notifications,
+  pushSubscriptions,
+  reminderLog,
+  users,
+  type NotificationType,
+  type PushState,
+  type ReminderChannel,
+  type ReminderStatus,
+} from "../db/schema";
 import { reminderMedications } from "./medications";
 import type { ReminderMedication } from "../reminders/due";
 
@@ -67,7 +77,10 @@ const reachable = sql`(${users.emailConsent} = 1 AND ${users.emailConfirmedAt} I
 /** Reachable users due at `now` after `cursor` in (due instant, id) order: the partial index's range. */
 function dueAfter(now: number, cursor: Cursor | null) {
   const afterCursor = cursor
-    ? or(gt(users.nextNotificationAt, cursor.nextNotificationAt), and(eq(users.nextNotificationAt, cursor.nextNotificationAt), gt(users.id, cursor.id)))
+    ? or(
+        gt(users.nextNotificationAt, cursor.nextNotificationAt),
+        and(eq(users.nextNotificationAt, cursor.nextNotificationAt), gt(users.id, cursor.id)),
+      )
     : undefined;
   return and(reachable, lte(users.nextNotificationAt, now), afterCursor);
 }
@@ -82,7 +95,8 @@ export function dueUsersQuery(db: Db, now: number, cursor: Cursor | null, limit 
     .limit(limit);
 }
 
-export const selectDueUsers = (db: Db, now: number, cursor: Cursor | null, limit = USER_BATCH_SIZE): Promise<DueUser[]> => dueUsersQuery(db, now, cursor, limit);
+export const selectDueUsers = (db: Db, now: number, cursor: Cursor | null, limit = USER_BATCH_SIZE): Promise<DueUser[]> =>
+  dueUsersQuery(db, now, cursor, limit);
 
 /**
  * Only the keys of the due users after `cursor` (index-only, plus an index lookup of each user's
@@ -179,7 +193,12 @@ export async function claimDays(db: Db, now: number, wallNow: number, requests: 
           push_state = CASE WHEN reminder_log.status = 'retry' THEN reminder_log.push_state END
       WHERE reminder_log.status = 'retry' OR (reminder_log.status = 'sending' AND reminder_log.updated_at <= ${staleBefore})
     RETURNING user_id AS userId, attempts, push_state AS pushState`);
-  return new Map(rows.map((r) => [Number(r.userId), { attempt: Number(r.attempts), pushState: r.pushState ? (JSON.parse(r.pushState) as PushState) : null }]));
+  return new Map(
+    rows.map((r) => [
+      Number(r.userId),
+      { attempt: Number(r.attempts), pushState: r.pushState ? (JSON.parse(r.pushState) as PushState) : null },
+    ]),
+  );
 }
 
 /** Every medication of these users, with its pharmacy's name and phone, by user. */
@@ -241,7 +260,13 @@ function advanceDue(db: Db, rows: Array<Pick<Advance, "userId" | "due" | "next">
  * whose day was already finished by another tick (so they leave the due set), and for users no
  * channel reaches today (`unreachable`: never claimed, no log row, only moved on to tomorrow).
  */
-export async function recordBatch(db: Db, now: number, outcomes: Outcome[], finishedElsewhere: Advance[], unreachable: Advance[] = []): Promise<void> {
+export async function recordBatch(
+  db: Db,
+  now: number,
+  outcomes: Outcome[],
+  finishedElsewhere: Advance[],
+  unreachable: Advance[] = [],
+): Promise<void> {
   const notificationRows = outcomes
     .filter((o) => o.status === "sent")
     .flatMap((o) => o.notifications.map((n) => ({ userId: o.userId, medicationId: n.medicationId, type: n.type })));
@@ -282,7 +307,10 @@ export async function recordBatch(db: Db, now: number, outcomes: Outcome[], fini
           FROM ${jsonRows(notificationRows)}
           WHERE EXISTS (SELECT 1 FROM medications m WHERE m.id = ${field("medicationId")})`,
     )
-    .onConflictDoUpdate({ target: [notifications.userId, notifications.medicationId], set: { sentAt: sql`excluded.sent_at`, type: sql`excluded.type` } });
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.medicationId],
+      set: { sentAt: sql`excluded.sent_at`, type: sql`excluded.type` },
+    });
   // Gone devices in the same transaction: no extra round trip (an empty list deletes nothing).
   const forget = db.delete(pushSubscriptions).where(inJsonList(pushSubscriptions.id, gone));
   await db.batch([records, statusUpdate, advance, advanceFinishedElsewhere, forget]);

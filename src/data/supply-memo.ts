@@ -1,5 +1,16 @@
 import { boundedCache } from "../shared/bounded-cache";
-import { averagePerDay, currentPause, parseRegimen, scheduleOn, supplyOn, upcomingChanges, type Pause, type Schedule, type ScheduleChange, type Supply } from "../domain/regimen";
+import {
+  averagePerDay,
+  currentPause,
+  parseRegimen,
+  scheduleOn,
+  supplyOn,
+  upcomingChanges,
+  type Pause,
+  type Schedule,
+  type ScheduleChange,
+  type Supply,
+} from "../domain/regimen";
 
 // What a medication's stored row means today: its supply (a walk over the days since it was
 // counted), the schedule and pause in force and the changes to come. A pure function of the row's
@@ -23,17 +34,22 @@ interface StoredRow {
 }
 
 // Kept by exactly the inputs it is computed from (src/shared/bounded-cache.ts), frozen.
-const kept = boundedCache("supplyToday", 4096, (pillsRemaining: number, countedOn: string, pillsPerDay: number, stored: string, today: string): SupplyToday => {
-  const regimen = parseRegimen(stored, pillsPerDay);
-  const schedule = scheduleOn(regimen, today);
-  return {
-    supply: supplyOn({ pillsRemaining, countedOn, regimen }, today),
-    schedule,
-    perDay: averagePerDay(schedule),
-    pause: currentPause(regimen, today),
-    changes: upcomingChanges(regimen, today),
-  };
-});
+const kept = boundedCache(
+  "supplyToday",
+  4096,
+  (pillsRemaining: number, countedOn: string, pillsPerDay: number, stored: string, today: string): SupplyToday => {
+    const regimen = parseRegimen(stored, pillsPerDay);
+    const schedule = scheduleOn(regimen, today);
+    return {
+      supply: supplyOn({ pillsRemaining, countedOn, regimen }, today),
+      schedule,
+      perDay: averagePerDay(schedule),
+      pause: currentPause(regimen, today),
+      changes: upcomingChanges(regimen, today),
+    };
+  },
+);
 
 /** The row's supply on `today`. The answer is shared and frozen. */
-export const supplyToday = (row: StoredRow, today: string): SupplyToday => kept(row.pillsRemaining, row.countedOn, row.pillsPerDay, row.regimen, today);
+export const supplyToday = (row: StoredRow, today: string): SupplyToday =>
+  kept(row.pillsRemaining, row.countedOn, row.pillsPerDay, row.regimen, today);

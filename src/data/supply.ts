@@ -60,13 +60,19 @@ export const countOn = (date: SQL | string) => sql`(case when ${date} <= ${m.cou
   ) select round(left / 7.0, 3) from w where day = ${date}), 0) end)`;
 
 /** The local date the medication was added (its 'created' event), in a statement on medications. */
-export const addedOn = sql<string | null>`(select min(created.local_date) from supply_events created where created.medication_id = ${outerId} and created.kind = 'created')`;
+export const addedOn = sql<
+  string | null
+>`(select min(created.local_date) from supply_events created where created.medication_id = ${outerId} and created.kind = 'created')`;
 
 /** The newest supply event of the medication. */
 const newestEventId = sql`(select max(newest.id) from supply_events newest where newest.medication_id = ${outerId})`;
 
 /** What an owner's medication says after a write that changed nothing: does it exist, and since when. */
-const medicationFacts = (db: Db, owner: Owner, id: number) => db.select({ id: m.id, addedOn: addedOn.as("added_on") }).from(m).where(ownMedication(owner, id));
+const medicationFacts = (db: Db, owner: Owner, id: number) =>
+  db
+    .select({ id: m.id, addedOn: addedOn.as("added_on") })
+    .from(m)
+    .where(ownMedication(owner, id));
 
 /** The 'created' event of the medication this batch just inserted (see createMedication). */
 export const createdEvent = (db: Db, userId: number, now: number) =>
@@ -94,7 +100,15 @@ export const createdEvent = (db: Db, userId: number, now: number) =>
  * A 'correction' event when an edit changes today's count, written before the edit's UPDATE and
  * under the same conditions (`allowed`), so the event and the change happen together or not at all.
  */
-export const correctionEvent = (db: Db, userId: number, id: number, pillsRemaining: number, today: string, now: number, allowed: SQL | undefined) =>
+export const correctionEvent = (
+  db: Db,
+  userId: number,
+  id: number,
+  pillsRemaining: number,
+  today: string,
+  now: number,
+  allowed: SQL | undefined,
+) =>
   db.insert(e).select((qb) =>
     qb
       .select({
@@ -115,38 +129,51 @@ export const correctionEvent = (db: Db, userId: number, id: number, pillsRemaini
       .where(and(ownMedication(userId, id), allowed, sql`${countOn(today)} <> ${pillsRemaining}`)),
   );
 
-export type RefillResult = { medication: Medication; eventId: number } | { error: "not-found" | "too-many-pills" | "before-added"; addedOn?: string };
+export type RefillResult =
+  | { medication: Medication; eventId: number }
+  | { error: "not-found" | "too-many-pills" | "before-added"; addedOn?: string };
 
 /**
  * Adds a refill picked up on `pickedUpOn` (the caller checked it is not after `today`): the stored
  * count is counted down to that day (countOn, never below 0) and the pills added there; the
  * last refill date becomes the latest refill date and the prescription loses one refill.
  */
-export async function refillMedication(db: Db, userId: number, id: number, pillsToAdd: number, pickedUpOn: string, today: string, now: number): Promise<RefillResult> {
+export async function refillMedication(
+  db: Db,
+  userId: number,
+  id: number,
+  pillsToAdd: number,
+  pickedUpOn: string,
+  today: string,
+  now: number,
+): Promise<RefillResult> {
   const countedOn = sql`max(${pickedUpOn}, ${m.countedOn})`;
   const before = countOn(pickedUpOn);
   const after = sql`round(${before} + ${pillsToAdd}, 3)`;
   const [written, updated, facts] = await db.batch([
-    db.insert(e).select((qb) =>
-      qb
-        .select({
-          id: sql<number>`null`.as("id"),
-          medicationId: m.id,
-          kind: sql<"refill">`'refill'`.as("kind"),
-          localDate: sql<string>`${pickedUpOn}`.as("local_date"),
-          pillsBefore: sql<number>`${before}`.as("pills_before"),
-          pillsAfter: sql<number>`${after}`.as("pills_after"),
-          countedOn: sql<string>`${countedOn}`.as("counted_on"),
-          pillsAdded: sql<number>`${pillsToAdd}`.as("pills_added"),
-          refillsUsed: sql<number>`coalesce(${m.refillsLeft} > 0, 0)`.as("refills_used"),
-          lastRefillBefore: m.lastRefillDate,
-          revertsEventId: sql<number | null>`null`.as("reverts_event_id"),
-          recordedAt: sql<number>`${now}`.as("recorded_at"),
-        })
-        .from(m)
-        // The ceiling and the earliest date are checked in the same statement: no concurrent refill passes them either.
-        .where(and(ownMedication(userId, id), sql`${after} <= ${MAX_PILLS}`, sql`${pickedUpOn} >= coalesce(${addedOn}, ${pickedUpOn})`)),
-    ).returning({ id: e.id }),
+    db
+      .insert(e)
+      .select((qb) =>
+        qb
+          .select({
+            id: sql<number>`null`.as("id"),
+            medicationId: m.id,
+            kind: sql<"refill">`'refill'`.as("kind"),
+            localDate: sql<string>`${pickedUpOn}`.as("local_date"),
+            pillsBefore: sql<number>`${before}`.as("pills_before"),
+            pillsAfter: sql<number>`${after}`.as("pills_after"),
+            countedOn: sql<string>`${countedOn}`.as("counted_on"),
+            pillsAdded: sql<number>`${pillsToAdd}`.as("pills_added"),
+            refillsUsed: sql<number>`coalesce(${m.refillsLeft} > 0, 0)`.as("refills_used"),
+            lastRefillBefore: m.lastRefillDate,
+            revertsEventId: sql<number | null>`null`.as("reverts_event_id"),
+            recordedAt: sql<number>`${now}`.as("recorded_at"),
+          })
+          .from(m)
+          // The ceiling and the earliest date are checked in the same statement: no concurrent refill passes them either.
+          .where(and(ownMedication(userId, id), sql`${after} <= ${MAX_PILLS}`, sql`${pickedUpOn} >= coalesce(${addedOn}, ${pickedUpOn})`)),
+      )
+      .returning({ id: e.id }),
     db
       .update(m)
       .set({
@@ -174,10 +201,19 @@ export type UndoResult = { medication: Medication } | { error: "not-found" | "no
  * that very refill): today's count loses the refill's pills (never below 0), the last refill date
  * goes back if the refill set it, and the prescription gets its refill back.
  */
-export async function undoRefill(db: Db, userId: number, id: number, refillId: number | undefined, today: string, now: number): Promise<UndoResult> {
-  const refill = (column: string) => sql`(select ${sql.raw(`refill.${column}`)} from supply_events refill where refill.id = ${newestEventId})`;
+export async function undoRefill(
+  db: Db,
+  userId: number,
+  id: number,
+  refillId: number | undefined,
+  today: string,
+  now: number,
+): Promise<UndoResult> {
+  const refill = (column: string) =>
+    sql`(select ${sql.raw(`refill.${column}`)} from supply_events refill where refill.id = ${newestEventId})`;
   const current = countOn(today);
-  const reverted = (column: string) => sql.raw(`(select ${column} from supply_events where id = (select reverts_event_id from supply_events where id = last_insert_rowid()))`);
+  const reverted = (column: string) =>
+    sql.raw(`(select ${column} from supply_events where id = (select reverts_event_id from supply_events where id = last_insert_rowid()))`);
   const [, updated, facts] = await db.batch([
     db.insert(e).select((qb) =>
       qb
@@ -196,7 +232,12 @@ export async function undoRefill(db: Db, userId: number, id: number, refillId: n
           recordedAt: sql<number>`${now}`.as("recorded_at"),
         })
         .from(m)
-        .where(and(ownMedication(userId, id), sql`exists (select 1 from supply_events refill where refill.id = ${newestEventId} and refill.kind = 'refill' ${refillId === undefined ? sql`` : sql`and refill.id = ${refillId}`})`)),
+        .where(
+          and(
+            ownMedication(userId, id),
+            sql`exists (select 1 from supply_events refill where refill.id = ${newestEventId} and refill.kind = 'refill' ${refillId === undefined ? sql`` : sql`and refill.id = ${refillId}`})`,
+          ),
+        ),
     ),
     db
       .update(m)

@@ -9,10 +9,12 @@ import type { Owner } from "./medications";
 // passwords and addresses are src/auth's.
 
 /** When the reminder settings were first saved (the first-run checklist's step): a read for signedIn. */
-export const remindersChosenOf = (db: Db, owner: Owner) => db.select({ remindersChosenAt: users.remindersChosenAt }).from(users).where(eq(users.id, owner));
+export const remindersChosenOf = (db: Db, owner: Owner) =>
+  db.select({ remindersChosenAt: users.remindersChosenAt }).from(users).where(eq(users.id, owner));
 
 /** Whether the user ever saved a time zone (until then the settings offer the browser's own). */
-export const timezoneChosenOf = (db: Db, owner: Owner) => db.select({ chosen: users.timezoneChosen }).from(users).where(eq(users.id, owner));
+export const timezoneChosenOf = (db: Db, owner: Owner) =>
+  db.select({ chosen: users.timezoneChosen }).from(users).where(eq(users.id, owner));
 
 /** The unsubscribe link's one change: no more reminder e-mails. */
 export const stopReminderEmails = (db: Db, userId: number) => db.update(users).set({ emailConsent: false }).where(eq(users.id, userId));
@@ -21,7 +23,12 @@ export const stopReminderEmails = (db: Db, userId: number) => db.update(users).s
  * The browser's zone for an account that never chose one, with the next reminder moved to match;
  * false when a zone was chosen meanwhile (another tab, the settings).
  */
-export async function setBrowserTimeZone(db: Db, user: { id: number; notificationHour: number }, timezone: string, now: number): Promise<boolean> {
+export async function setBrowserTimeZone(
+  db: Db,
+  user: { id: number; notificationHour: number },
+  timezone: string,
+  now: number,
+): Promise<boolean> {
   const updated = await db
     .update(users)
     .set({ timezone, timezoneChosen: true, nextNotificationAt: nextReminderAt(timezone, user.notificationHour, now) })
@@ -35,7 +42,12 @@ export async function setBrowserTimeZone(db: Db, user: { id: number; notificatio
  * per-day log still guarantees one e-mail a day if the new hour comes round again today). Answers
  * the updated row, or undefined when the account is gone.
  */
-export async function saveNotificationSettings(db: Db, userId: number, input: NotificationSettingsPayload & { timezone: string }, now: number) {
+export async function saveNotificationSettings(
+  db: Db,
+  userId: number,
+  input: NotificationSettingsPayload & { timezone: string },
+  now: number,
+) {
   const [row] = await db
     .update(users)
     .set({

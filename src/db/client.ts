@@ -49,10 +49,18 @@ export function deadlineFetch(ms: number, inner: typeof fetch = fetch): typeof f
  * With a `meter`, every round trip is counted (see db/meter). Every Turso round trip has a
  * deadline (DB_DEADLINE_MS); the D1 binding takes no signal, so local D1 has none.
  */
-export function createDb(env: Pick<Env, "DB" | "TURSO_DATABASE_URL" | "TURSO_AUTH_TOKEN">, meter?: DbMeter, deadlineMs = DB_DEADLINE_MS): Db {
+export function createDb(
+  env: Pick<Env, "DB" | "TURSO_DATABASE_URL" | "TURSO_AUTH_TOKEN">,
+  meter?: DbMeter,
+  deadlineMs = DB_DEADLINE_MS,
+): Db {
   if (env.TURSO_DATABASE_URL) {
     const timed = deadlineFetch(deadlineMs);
-    const client = createClient({ url: env.TURSO_DATABASE_URL, authToken: env.TURSO_AUTH_TOKEN, fetch: meter ? meteredFetch(meter, timed) : timed });
+    const client = createClient({
+      url: env.TURSO_DATABASE_URL,
+      authToken: env.TURSO_AUTH_TOKEN,
+      fetch: meter ? meteredFetch(meter, timed) : timed,
+    });
     return drizzleLibsql(client) as unknown as Db;
   }
   if (meter) return drizzleD1(meteredD1(meter, env.DB)) as unknown as Db;

@@ -14,7 +14,9 @@ import type { Db } from "./client";
 const isReal = (column: SQLiteColumn) => column.columnType === "SQLiteReal";
 const jsonValue = (column: SQLiteColumn) => (isReal(column) ? sql`printf('%!.17g', ${column})` : sql`${column}`);
 
-type Rows<C extends Record<string, SQLiteColumn>> = { [K in keyof C]: C[K]["_"]["data"] | (C[K]["_"]["notNull"] extends true ? never : null) }[];
+type Rows<C extends Record<string, SQLiteColumn>> = {
+  [K in keyof C]: C[K]["_"]["data"] | (C[K]["_"]["notNull"] extends true ? never : null);
+}[];
 
 /**
  * `select(db, where)` reads the matching rows of `table` as one row holding a JSON array of arrays

@@ -21,7 +21,8 @@ async function measured<T>(meter: DbMeter, call: () => Promise<T>): Promise<T> {
 }
 
 /** `Server-Timing: db;dur=…;desc="N queries"` (dur in ms, as the header wants it). */
-export const serverTiming = (meter: DbMeter) => `db;dur=${meter.ms.toFixed(1)};desc="${meter.roundTrips} ${meter.roundTrips === 1 ? "query" : "queries"}"`;
+export const serverTiming = (meter: DbMeter) =>
+  `db;dur=${meter.ms.toFixed(1)};desc="${meter.roundTrips} ${meter.roundTrips === 1 ? "query" : "queries"}"`;
 
 /** The libSQL client's fetch, counted: one HTTP request is one round trip to the primary. */
 export const meteredFetch =

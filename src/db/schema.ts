@@ -76,7 +76,9 @@ export const users = sqliteTable(
     index("users_email_token_idx").on(t.emailTokenHash),
     // The hourly job's due set: e-mail to a consenting, confirmed address, or push chosen
     // (src/data/reminder-claims.ts writes the same WHERE, so SQLite can use the index).
-    index("users_next_notification_idx").on(t.nextNotificationAt).where(sql`(email_consent = 1 AND email_confirmed_at IS NOT NULL) OR reminders_by <> 'email'`),
+    index("users_next_notification_idx")
+      .on(t.nextNotificationAt)
+      .where(sql`(email_consent = 1 AND email_confirmed_at IS NOT NULL) OR reminders_by <> 'email'`),
   ],
 );
 
@@ -85,7 +87,9 @@ export const sessions = sqliteTable(
   {
     // SHA-256 (hex) of the secret in the cookie; the secret itself is never stored.
     id: text("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
@@ -99,7 +103,9 @@ export const pharmacies = sqliteTable(
   "pharmacies",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     phoneNumber: text("phone_number").notNull(),
   },
@@ -110,7 +116,9 @@ export const medications = sqliteTable(
   "medications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     // RESTRICT: a pharmacy in use cannot be deleted (the API says so before the database must).
     pharmacyId: integer("pharmacy_id").references(() => pharmacies.id, { onDelete: "restrict" }),
@@ -142,7 +150,9 @@ export const supplyEvents = sqliteTable(
   "supply_events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    medicationId: integer("medication_id").notNull().references(() => medications.id, { onDelete: "cascade" }),
+    medicationId: integer("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: SUPPLY_EVENT_KINDS }).notNull(),
     // The user's local date the event is for: a refill's pick-up day, otherwise the day it was recorded.
     localDate: text("local_date").notNull(),
@@ -168,7 +178,9 @@ export const supplyEvents = sqliteTable(
 export const calendarFeeds = sqliteTable(
   "calendar_feeds",
   {
-    userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     createdAt: integer("created_at").notNull(),
   },
@@ -187,8 +199,12 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    medicationId: integer("medication_id").notNull().references(() => medications.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    medicationId: integer("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
     sentAt: integer("sent_at").notNull(),
     type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
   },
@@ -206,7 +222,9 @@ export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
 export const reminderLog = sqliteTable(
   "reminder_log",
   {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     localDate: text("local_date").notNull(),
     status: text("status", { enum: REMINDER_STATUSES }).notNull(),
     attempts: integer("attempts").notNull().default(1),
@@ -231,7 +249,9 @@ export const pushSubscriptions = sqliteTable(
   "push_subscriptions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     endpoint: text("endpoint").notNull(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),

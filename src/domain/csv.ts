@@ -111,7 +111,11 @@ export function parseCsv(text: string, limit?: CsvLimit): CsvParse {
     } else {
       // A run of plain characters (a quote inside an unquoted field is one of them).
       let end = i + 1;
-      for (let c = input.charCodeAt(end); end < input.length && c !== COMMA && c !== CR && c !== LF && c !== QUOTE; c = input.charCodeAt(++end));
+      for (
+        let c = input.charCodeAt(end);
+        end < input.length && c !== COMMA && c !== CR && c !== LF && c !== QUOTE;
+        c = input.charCodeAt(++end)
+      );
       field += input.slice(i, end);
       i = end;
     }

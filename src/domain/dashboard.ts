@@ -3,7 +3,16 @@
 // current language (the request's on the server, the bundle's in the browser).
 import * as m from "../generated/i18n";
 import { formatDate } from "../i18n/format";
-import { compareByName, compareNames, statusLabel, statusOf, wholeDaysLeft, type Medication, type MedicationStatus, type Pharmacy } from "./medications";
+import {
+  compareByName,
+  compareNames,
+  statusLabel,
+  statusOf,
+  wholeDaysLeft,
+  type Medication,
+  type MedicationStatus,
+  type Pharmacy,
+} from "./medications";
 import { needsNewPrescription } from "./prescription";
 
 export const PAGE_SIZE = 20;
@@ -54,7 +63,11 @@ export const searchKey = (text: string) =>
     .toLowerCase();
 
 /** Substring match on the name or the pharmacy's name, case and accents ignored (searchKey); a blank query keeps everything. */
-export function searchMedications<M extends Pick<Medication, "name" | "pharmacyId">>(medications: M[], query: string, names: Map<number, string>): M[] {
+export function searchMedications<M extends Pick<Medication, "name" | "pharmacyId">>(
+  medications: M[],
+  query: string,
+  names: Map<number, string>,
+): M[] {
   const needle = searchKey(query.trim());
   if (!needle) return medications;
   return medications.filter((m) => searchKey(m.name).includes(needle) || searchKey(pharmacyNameOf(m, names) ?? "").includes(needle));
@@ -112,12 +125,20 @@ function compareBy(key: SortKey, a: Medication, b: Medication, names: Map<number
       return (a.lastRefillDate ?? "").localeCompare(b.lastRefillDate ?? "");
     case "status":
       // Within a status, the one that runs out first comes first.
-      return STATUS_ORDER[statusOf(a, notificationDays)] - STATUS_ORDER[statusOf(b, notificationDays)] || compareBy("daysLeft", a, b, names, notificationDays);
+      return (
+        STATUS_ORDER[statusOf(a, notificationDays)] - STATUS_ORDER[statusOf(b, notificationDays)] ||
+        compareBy("daysLeft", a, b, names, notificationDays)
+      );
   }
 }
 
 /** A sorted copy. Ties fall back to the name, then the id, so the order never jumps between renders. */
-export function sortMedications<M extends Medication>(medications: M[], sort: SortState, names: Map<number, string>, notificationDays: number): M[] {
+export function sortMedications<M extends Medication>(
+  medications: M[],
+  sort: SortState,
+  names: Map<number, string>,
+  notificationDays: number,
+): M[] {
   const sign = sort.direction === "asc" ? 1 : -1;
   return [...medications].sort((a, b) => sign * compareBy(sort.key, a, b, names, notificationDays) || compareByName(a, b));
 }
@@ -153,7 +174,8 @@ export function paginate<T>(items: T[], requestedPage: number, pageSize = PAGE_S
   return { items: shown, page, pageCount, from: total === 0 ? 0 : start + 1, to: start + shown.length, total };
 }
 
-export const showingText = ({ from, to, total }: Pick<PageSlice<unknown>, "from" | "to" | "total">) => m.domain_showing({ from, to, total });
+export const showingText = ({ from, to, total }: Pick<PageSlice<unknown>, "from" | "to" | "total">) =>
+  m.domain_showing({ from, to, total });
 
 export type PageListItem = number | "ellipsis";
 

@@ -19,7 +19,13 @@ export interface DeliveryChange {
 type Event =
   | { RecordType: "Bounce"; Type: string; Email: string; Metadata?: Record<string, unknown> | null }
   | { RecordType: "SpamComplaint"; Email: string; Metadata?: Record<string, unknown> | null }
-  | { RecordType: "SubscriptionChange"; Recipient: string; SuppressSending: boolean; SuppressionReason?: string | null; Metadata?: Record<string, unknown> | null }
+  | {
+      RecordType: "SubscriptionChange";
+      Recipient: string;
+      SuppressSending: boolean;
+      SuppressionReason?: string | null;
+      Metadata?: Record<string, unknown> | null;
+    }
   | { RecordType: string };
 
 /** The reminder's Metadata value, `<userId>-<YYYY-MM-DD>` (src/reminders/batch.ts), or null. */
@@ -37,7 +43,8 @@ export function deliveryChange(event: Event): DeliveryChange | null {
   if (event.RecordType === "SpamComplaint" && "Email" in event) return { address: event.Email, problem: "complained", reminder: null };
   if (event.RecordType === "SubscriptionChange" && "Recipient" in event) {
     if (!event.SuppressSending) return null;
-    const problem = event.SuppressionReason === "SpamComplaint" ? "complained" : event.SuppressionReason === "HardBounce" ? "bounced" : null;
+    const problem =
+      event.SuppressionReason === "SpamComplaint" ? "complained" : event.SuppressionReason === "HardBounce" ? "bounced" : null;
     return { address: event.Recipient, problem, reminder: null };
   }
   return null;

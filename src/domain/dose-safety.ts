@@ -17,7 +17,9 @@ const HAN = /\p{Script=Han}/u;
 const compact = (text: string) => fold(text).replace(/\s+/g, "");
 
 const TERMS = WEEKLY_DRUGS.flatMap((drug) =>
-  [...Object.values(drug.names), ...drug.also].map((term) => (HAN.test(term) ? { drug, han: true, text: compact(term) } : { drug, han: false, text: wordsOf(term) })),
+  [...Object.values(drug.names), ...drug.also].map((term) =>
+    HAN.test(term) ? { drug, han: true, text: compact(term) } : { drug, han: false, text: wordsOf(term) },
+  ),
 );
 
 /** The weekly-only drug a medication's name (as typed) names, whole word, any case or accents. */
@@ -28,10 +30,21 @@ export function weeklyDrugIn(name: string): WeeklyDrug | null {
 }
 
 /** Once a week or less often: one weekday, or every 7 days or more. */
-export const isWeeklyOrLonger = (schedule: Schedule) => (schedule.type === "weekdays" && schedule.days.length === 1) || (schedule.type === "interval" && schedule.everyDays >= 7);
+export const isWeeklyOrLonger = (schedule: Schedule) =>
+  (schedule.type === "weekdays" && schedule.days.length === 1) || (schedule.type === "interval" && schedule.everyDays >= 7);
 
 /** Above this many at a time a dose is asked about: whole items 10, small measures 20, insulin units 300. */
-export const LARGE_DOSE: Record<Unit, number> = { tablet: 10, capsule: 10, patch: 10, injection: 10, drop: 20, puff: 20, ml: 20, application: 20, unit: 300 };
+export const LARGE_DOSE: Record<Unit, number> = {
+  tablet: 10,
+  capsule: 10,
+  patch: 10,
+  injection: 10,
+  drop: 20,
+  puff: 20,
+  ml: 20,
+  application: 20,
+  unit: 300,
+};
 
 export type DoseWarning = { code: "confirm_weekly_drug"; drug: WeeklyDrug } | { code: "confirm_large_dose"; dose: number; unit: Unit };
 
@@ -51,9 +64,13 @@ export const drugName = (drug: WeeklyDrug, language: string) => drug.names[langu
 
 /** A warning's message values, in the current language: the drug's name, or the dose with its unit. */
 export function warningValues(warning: DoseWarning): { drug: string } | { amount: string; unit: Unit } {
-  return warning.code === "confirm_weekly_drug" ? { drug: drugName(warning.drug, currentLanguage()) } : { amount: m.domain_unit_count({ unit: warning.unit, count: warning.dose }), unit: warning.unit };
+  return warning.code === "confirm_weekly_drug"
+    ? { drug: drugName(warning.drug, currentLanguage()) }
+    : { amount: m.domain_unit_count({ unit: warning.unit, count: warning.dose }), unit: warning.unit };
 }
 
 /** The warning as a sentence in the current language (a CSV row's problem). */
 export const warningText = (warning: DoseWarning): string =>
-  warning.code === "confirm_weekly_drug" ? m.confirm_weekly_drug(warningValues(warning) as { drug: string }) : m.confirm_large_dose(warningValues(warning) as { amount: string; unit: Unit });
+  warning.code === "confirm_weekly_drug"
+    ? m.confirm_weekly_drug(warningValues(warning) as { drug: string })
+    : m.confirm_large_dose(warningValues(warning) as { amount: string; unit: Unit });

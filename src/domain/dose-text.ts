@@ -23,10 +23,21 @@ export function doseText(schedule: Schedule, unit: Unit, today: string): string 
   const amount = m.domain_unit_count({ unit, count: schedule.type === "asNeeded" ? schedule.perWeek : schedule.dose });
   const weekdays = weekdayNames();
   // Written in week order whatever order they were picked in.
-  const days = schedule.type === "weekdays" ? WEEKDAYS.map((day, i) => (schedule.days.includes(day) ? weekdays[i] : "")).filter(Boolean).join(", ") : "";
+  const days =
+    schedule.type === "weekdays"
+      ? WEEKDAYS.map((day, i) => (schedule.days.includes(day) ? weekdays[i] : ""))
+          .filter(Boolean)
+          .join(", ")
+      : "";
   // One day a week is said as such, with the day's full name ('6 tablets every Sunday').
   const weekly = schedule.type === "weekdays" && schedule.days.length === 1 ? weekdayName(schedule.days[0]!) : "";
   const next = schedule.type === "interval" ? weekdayDate(nextIntervalDose(schedule, today)) : "";
-  return m.domain_dose_text({ type: weekly ? "weekly" : schedule.type, amount, days, day: weekly, every: schedule.type === "interval" ? schedule.everyDays : 0, next });
+  return m.domain_dose_text({
+    type: weekly ? "weekly" : schedule.type,
+    amount,
+    days,
+    day: weekly,
+    every: schedule.type === "interval" ? schedule.everyDays : 0,
+    next,
+  });
 }
-

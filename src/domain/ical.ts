@@ -72,7 +72,11 @@ export function foldLine(line: string): string {
 }
 
 const compactDate = (date: string) => date.replaceAll("-", "");
-const utcStamp = (instant: number) => new Date(instant).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utcStamp = (instant: number) =>
+  new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 function allDayEvent(uid: string, date: string, summary: string, hour: number, stamp: string): string[] {
   return [

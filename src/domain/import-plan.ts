@@ -42,7 +42,11 @@ export interface ImportPlan {
  * Same name (nameKey), and phones that agree: equal, or one of them missing (a row without a phone
  * is the pharmacy of that name). Different phones are different branches. An equal phone wins.
  */
-function findPharmacy<P extends { name: string; phoneNumber: string }>(known: readonly P[], name: string, phoneNumber: string): P | undefined {
+function findPharmacy<P extends { name: string; phoneNumber: string }>(
+  known: readonly P[],
+  name: string,
+  phoneNumber: string,
+): P | undefined {
   const key = nameKey(name);
   const named = known.filter((pharmacy) => nameKey(pharmacy.name) === key);
   return named.find((p) => p.phoneNumber === phoneNumber) ?? named.find((p) => p.phoneNumber === "" || phoneNumber === "");

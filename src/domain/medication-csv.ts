@@ -151,11 +151,16 @@ export function readMedicationsCsv(text: string, today: string, region: CountryC
     const dateRefused = medication.error?.issues.some((issue) => issue.path[0] === "lastRefillDate") ?? false;
     const future = !dateRefused && lastRefill !== "" && lastRefill > today ? [m.field_last_refill_future()] : [];
     const data = medication.data;
-    const warning = data && !confirmed ? doseWarning(data.name, data.schedule ?? { type: "daily", dose: data.pillsPerDay ?? 0 }, data.unit ?? DEFAULT_UNIT) : null;
+    const warning =
+      data && !confirmed
+        ? doseWarning(data.name, data.schedule ?? { type: "daily", dose: data.pillsPerDay ?? 0 }, data.unit ?? DEFAULT_UNIT)
+        : null;
     const unconfirmed = warning ? [warningText(warning)] : [];
-    for (const message of [...firstPerField(medication.error), ...future, ...firstPerField(pharmacy.error)]) errors.push({ row: row.row, message });
+    for (const message of [...firstPerField(medication.error), ...future, ...firstPerField(pharmacy.error)])
+      errors.push({ row: row.row, message });
     for (const message of unconfirmed) errors.push({ row: row.row, message, confirm: true });
-    if (medication.success && pharmacy.success && future.length === 0 && unconfirmed.length === 0) items.push({ row: row.row, medication: medication.data, pharmacy: dialable(pharmacy.data, region) });
+    if (medication.success && pharmacy.success && future.length === 0 && unconfirmed.length === 0)
+      items.push({ row: row.row, medication: medication.data, pharmacy: dialable(pharmacy.data, region) });
   }
   return { rows, errors, items };
 }

@@ -184,4 +184,5 @@ export function compareNames(a: string, b: string): number {
 }
 
 /** Orders by name, then by id so equal names keep a stable order. */
-export const compareByName = (a: { name: string; id: number }, b: { name: string; id: number }) => compareNames(a.name, b.name) || a.id - b.id;
+export const compareByName = (a: { name: string; id: number }, b: { name: string; id: number }) =>
+  compareNames(a.name, b.name) || a.id - b.id;

@@ -26,7 +26,8 @@ export function prescriptionNoticeOf(med: PrescriptionFacts, today: string, noti
   const expires = med.prescriptionExpiresOn;
   if (expires !== null && expires < today) return { kind: "expired", date: expires };
   if (med.refillsLeft === 0 && daysLeft(med) <= lead) return { kind: "ask-doctor" };
-  if (expires !== null && ((med.runsOutOn !== null && expires < med.runsOutOn) || daysBetween(today, expires) <= lead)) return { kind: "expires", date: expires };
+  if (expires !== null && ((med.runsOutOn !== null && expires < med.runsOutOn) || daysBetween(today, expires) <= lead))
+    return { kind: "expires", date: expires };
   return null;
 }
 
@@ -48,9 +49,14 @@ export function prescriptionNoticeText(notice: PrescriptionNotice): string {
 }
 
 /** The notice's words for a medication as of `today`, and whether it is an error (expired), or null. */
-export function prescriptionNoticeShown(med: PrescriptionFacts, today: string, notificationDays: number): { text: string; expired: boolean } | null {
+export function prescriptionNoticeShown(
+  med: PrescriptionFacts,
+  today: string,
+  notificationDays: number,
+): { text: string; expired: boolean } | null {
   const notice = prescriptionNoticeOf(med, today, notificationDays);
   return notice && { text: prescriptionNoticeText(notice), expired: notice.kind === "expired" };
 }
 
-export const needsNewPrescription = (med: PrescriptionFacts, today: string, notificationDays: number) => prescriptionNoticeOf(med, today, notificationDays) !== null;
+export const needsNewPrescription = (med: PrescriptionFacts, today: string, notificationDays: number) =>
+  prescriptionNoticeOf(med, today, notificationDays) !== null;

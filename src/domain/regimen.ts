@@ -50,7 +50,10 @@ export interface Regimen {
   pauses: Pause[];
 }
 
-export const dailyRegimen = (dose: number, since = "1970-01-01"): Regimen => ({ changes: [{ effectiveFrom: since, schedule: { type: "daily", dose } }], pauses: [] });
+export const dailyRegimen = (dose: number, since = "1970-01-01"): Regimen => ({
+  changes: [{ effectiveFrom: since, schedule: { type: "daily", dose } }],
+  pauses: [],
+});
 
 // ---- One day ----
 
@@ -65,8 +68,8 @@ export function scheduleOn(regimen: Regimen, date: string): Schedule {
   return found.schedule;
 }
 
-export const isPausedOn = ({ pauses }: Regimen, date: string) => pauses.some((p) => date >= p.from && (p.until === null || date <= p.until));
-
+export const isPausedOn = ({ pauses }: Regimen, date: string) =>
+  pauses.some((p) => date >= p.from && (p.until === null || date <= p.until));
 
 /** What a schedule costs on `date`, in sevenths of a unit. */
 function costOf(schedule: Schedule, date: string): number {
@@ -91,7 +94,8 @@ export const doseOn = (regimen: Regimen, date: string) => (isPausedOn(regimen, d
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The count at the start of local date `date`, kept as `count` at the start of `countedOn`. */
-export const countOn = (regimen: Regimen, count: number, countedOn: string, date: string) => countOnTimeline(timelineOf(regimen), count, countedOn, date);
+export const countOn = (regimen: Regimen, count: number, countedOn: string, date: string) =>
+  countOnTimeline(timelineOf(regimen), count, countedOn, date);
 
 /** countOn for a regimen already read into a timeline (the chart walks one regimen several times). */
 export const countOnTimeline = (timeline: Timeline, count: number, countedOn: string, date: string) =>
@@ -124,7 +128,11 @@ export interface StoredSupply {
 export const supplyOn = (stored: StoredSupply, today: string): Supply => supplyOnTimeline(timelineOf(stored.regimen), stored, today);
 
 /** supplyOn for a regimen already read into a timeline (`stored.regimen`'s). */
-export function supplyOnTimeline(timeline: Timeline, { pillsRemaining, countedOn }: Pick<StoredSupply, "pillsRemaining" | "countedOn">, today: string): Supply {
+export function supplyOnTimeline(
+  timeline: Timeline,
+  { pillsRemaining, countedOn }: Pick<StoredSupply, "pillsRemaining" | "countedOn">,
+  today: string,
+): Supply {
   const day = dayNumber(today);
   // The walk forward starts from the unrounded supply: as needed, a rounded 0.107 would not cover a day that 0.75/7 does.
   const supply = supplyAt(timeline, pillsRemaining, dayNumber(countedOn), day);
@@ -156,7 +164,8 @@ export function parseRegimen(text: string, pillsPerDay: number): Regimen {
 }
 
 /** The pause in effect on `today` or the next one to come (the API's pausedFrom/pausedUntil), or null. */
-export const currentPause = (regimen: Regimen, today: string): Pause | null => regimen.pauses.find((p) => p.until === null || p.until >= today) ?? null;
+export const currentPause = (regimen: Regimen, today: string): Pause | null =>
+  regimen.pauses.find((p) => p.until === null || p.until >= today) ?? null;
 
 /** The changes that take effect after `today` (the API's scheduleChanges). */
 export const upcomingChanges = (regimen: Regimen, today: string) => regimen.changes.filter((c) => c.effectiveFrom > today);
@@ -176,7 +185,8 @@ export function canonicalSchedule(schedule: Schedule): Schedule {
 }
 
 /** The first day that starts with nothing left, for `count` at the start of `countedOn`; null if never. */
-export const emptyOn = (regimen: Regimen, count: number, countedOn: string): string | null => emptyOnTimeline(timelineOf(regimen), count, countedOn);
+export const emptyOn = (regimen: Regimen, count: number, countedOn: string): string | null =>
+  emptyOnTimeline(timelineOf(regimen), count, countedOn);
 
 /** emptyOn for a regimen already read into a timeline. */
 export function emptyOnTimeline(timeline: Timeline, count: number, countedOn: string): string | null {
@@ -200,11 +210,9 @@ export function regimenFrom(
 }
 
 /** An API answer made on `asOf`, counted down to `today` (an offline copy read days later). */
-export function countedDown<T extends Parameters<typeof regimenFrom>[0] & { pillsRemaining: number; daysLeft: number | null; runsOutOn: string | null }>(
-  answer: T,
-  asOf: string,
-  today: string,
-): T {
+export function countedDown<
+  T extends Parameters<typeof regimenFrom>[0] & { pillsRemaining: number; daysLeft: number | null; runsOutOn: string | null },
+>(answer: T, asOf: string, today: string): T {
   if (today <= asOf) return answer;
   const supply = supplyOn({ pillsRemaining: answer.pillsRemaining, countedOn: asOf, regimen: regimenFrom(answer, asOf) }, today);
   return { ...answer, pillsRemaining: supply.pillsRemaining, daysLeft: supply.daysLeft, runsOutOn: supply.runsOutOn };

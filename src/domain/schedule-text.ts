@@ -28,11 +28,11 @@ export function readScheduleText(text: string): unknown {
   let match = new RegExp(`^daily ${NUMBER}$`).exec(cell);
   if (match) return { type: "daily", dose: Number(match[1]) };
   match = new RegExp(`^weekdays ${NUMBER}((?: [a-z]+)*)$`).exec(cell);
-  if (match) return { type: "weekdays", dose: Number(match[1]), days: match[2]!.trim() === "" ? [] : (match[2]!.trim().split(" ") as Weekday[]) };
+  if (match)
+    return { type: "weekdays", dose: Number(match[1]), days: match[2]!.trim() === "" ? [] : (match[2]!.trim().split(" ") as Weekday[]) };
   match = new RegExp(`^every (\\d+) days ${NUMBER} from (\\S+)$`).exec(cell);
   if (match) return { type: "interval", dose: Number(match[2]), everyDays: Number(match[1]), startsOn: match[3] };
   match = new RegExp(`^as needed ${NUMBER} a week$`).exec(cell);
   if (match) return { type: "asNeeded", perWeek: Number(match[1]) };
   return { type: text };
 }
-

@@ -60,7 +60,13 @@ function ranOutBetween(timeline: Timeline, date: string, pills: number, until: s
 }
 
 /** The chart of a medication: `regimen` charges each past day by the schedule it had (changes and pauses). */
-export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, "pillsRemaining" | "runsOutOn" | "unit">, regimen: Regimen, today: string, notificationDays: number): SupplyChart {
+export function supplyChart(
+  events: SupplyEvent[],
+  medication: Pick<Medication, "pillsRemaining" | "runsOutOn" | "unit">,
+  regimen: Regimen,
+  today: string,
+  notificationDays: number,
+): SupplyChart {
   // The regimen is read once for all the walks below (each event's ran-out day, the projection).
   const timeline = timelineOf(regimen);
   // An undone refill and its undo are left out: the supply went on as if the refill never came, so
@@ -72,21 +78,28 @@ export function supplyChart(events: SupplyEvent[], medication: Pick<Medication, 
   const history: ChartPoint[] = [];
   for (const [i, event] of ordered.entries()) {
     const label = historyText(event, medication.unit);
-    if (event.pillsBefore !== null && i > 0) history.push({ date: event.countedOn, pills: event.pillsBefore, kind: "event", label: before(event.kind) });
+    if (event.pillsBefore !== null && i > 0)
+      history.push({ date: event.countedOn, pills: event.pillsBefore, kind: "event", label: before(event.kind) });
     history.push({ date: event.countedOn, pills: event.pillsAfter, kind: "event", label, refill: event.kind === "refill" });
     const next = ordered[i + 1]?.countedOn ?? today;
     const ranOut = event.pillsAfter > 0 ? ranOutBetween(timeline, event.countedOn, event.pillsAfter, next) : null;
     if (ranOut) history.push({ date: ranOut, pills: 0, kind: "ran-out", label: m.chart_ran_out() });
   }
   const last = history.at(-1);
-  if (!last || last.date < today || last.pills !== medication.pillsRemaining) history.push({ date: today, pills: medication.pillsRemaining, kind: "today", label: m.chart_today() });
+  if (!last || last.date < today || last.pills !== medication.pillsRemaining)
+    history.push({ date: today, pills: medication.pillsRemaining, kind: "today", label: m.chart_today() });
   // The projection ends on the run-out date with what is on hand that morning: it may be above 0
   // (1 tablet left when the dose is 2), as the day is the first the supply cannot cover.
   const projection: ChartPoint[] =
     medication.pillsRemaining > 0 && medication.runsOutOn !== null
       ? [
           { date: today, pills: medication.pillsRemaining, kind: "today", label: m.chart_today() },
-          { date: medication.runsOutOn, pills: countOnTimeline(timeline, medication.pillsRemaining, today, medication.runsOutOn), kind: "runs-out", label: m.supply_chart_runs_out() },
+          {
+            date: medication.runsOutOn,
+            pills: countOnTimeline(timeline, medication.pillsRemaining, today, medication.runsOutOn),
+            kind: "runs-out",
+            label: m.supply_chart_runs_out(),
+          },
         ]
       : [];
   const all = [...history, ...projection];

@@ -65,7 +65,10 @@ export function timeZoneOptions(now: number, current?: string): TimeZoneOption[]
   const options = timeZonesAt(now).map(({ name, label }) => ({ name, label }));
   if (current && !options.some((o) => o.name === current) && isValidTimeZone(current)) {
     const offset = formatOffset(Math.round(offsetAt(now, current) / 60_000));
-    options.unshift({ name: current, label: current === DEFAULT_TIME_ZONE ? `${offset} Coordinated Universal Time - UTC` : `${offset} ${current}` });
+    options.unshift({
+      name: current,
+      label: current === DEFAULT_TIME_ZONE ? `${offset} Coordinated Universal Time - UTC` : `${offset} ${current}`,
+    });
   }
   return options;
 }

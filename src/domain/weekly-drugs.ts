@@ -14,19 +14,55 @@ export interface WeeklyDrug {
 
 export const WEEKLY_DRUGS: readonly WeeklyDrug[] = [
   {
-    names: { en: "Methotrexate", es: "Metotrexato", fr: "Méthotrexate", de: "Methotrexat", pt: "Metotrexato", hi: "मेथोट्रेक्सेट", ar: "ميثوتريكسات", zh: "甲氨蝶呤" },
+    names: {
+      en: "Methotrexate",
+      es: "Metotrexato",
+      fr: "Méthotrexate",
+      de: "Methotrexat",
+      pt: "Metotrexato",
+      hi: "मेथोट्रेक्सेट",
+      ar: "ميثوتريكسات",
+      zh: "甲氨蝶呤",
+    },
     also: ["Amethopterin", "Metotreksat", "ميثوتركسات"],
   },
   {
-    names: { en: "Alendronate", es: "Alendronato", fr: "Alendronate", de: "Alendronat", pt: "Alendronato", hi: "एलेंड्रोनेट", ar: "أليندرونات", zh: "阿仑膦酸" },
+    names: {
+      en: "Alendronate",
+      es: "Alendronato",
+      fr: "Alendronate",
+      de: "Alendronat",
+      pt: "Alendronato",
+      hi: "एलेंड्रोनेट",
+      ar: "أليندرونات",
+      zh: "阿仑膦酸",
+    },
     also: ["Alendronic acid", "Ácido alendrónico", "Acide alendronique", "Alendronsäure", "Ácido alendrônico", "ألندرونات"],
   },
   {
-    names: { en: "Risedronate", es: "Risedronato", fr: "Risédronate", de: "Risedronat", pt: "Risedronato", hi: "राइसेड्रोनेट", ar: "ريسيدرونات", zh: "利塞膦酸" },
+    names: {
+      en: "Risedronate",
+      es: "Risedronato",
+      fr: "Risédronate",
+      de: "Risedronat",
+      pt: "Risedronato",
+      hi: "राइसेड्रोनेट",
+      ar: "ريسيدرونات",
+      zh: "利塞膦酸",
+    },
     also: ["Risedronic acid", "Ácido risedrónico", "Acide risédronique", "Risedronsäure", "Ácido risedrônico"],
   },
   {
-    names: { en: "Ibandronate", es: "Ibandronato", fr: "Ibandronate", de: "Ibandronat", pt: "Ibandronato", hi: "आइबैंड्रोनेट", ar: "إيباندرونات", zh: "伊班膦酸" },
+    names: {
+      en: "Ibandronate",
+      es: "Ibandronato",
+      fr: "Ibandronate",
+      de: "Ibandronat",
+      pt: "Ibandronato",
+      hi: "आइबैंड्रोनेट",
+      ar: "إيباندرونات",
+      zh: "伊班膦酸",
+    },
     also: ["Ibandronic acid", "Ácido ibandrónico", "Acide ibandronique", "Ibandronsäure", "Ácido ibandrônico"],
   },
 ];

@@ -13,7 +13,11 @@ const longNames = boundedCache("weekdayLongNames", 64, (locale: string): readonl
   const format = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
   return WEEKDAYS.map((_, i) => format.format(MONDAY + i * DAY_MS));
 });
-const dayFormat = boundedCache("nextDoseFormat", 64, (locale: string) => new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" }));
+const dayFormat = boundedCache(
+  "nextDoseFormat",
+  64,
+  (locale: string) => new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" }),
+);
 
 /** A weekday's full name in the current locale ('Sunday', 'domingo', '星期日'). */
 export const weekdayName = (day: Weekday) => longNames(currentLocale())[WEEKDAYS.indexOf(day)]!;

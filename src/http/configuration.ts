@@ -10,8 +10,6 @@ import { vapidProblems } from "../push/keys";
 // (scripts/dev.mjs) and the test pool say where they run with APP_ENV; without it the Worker is
 // production and checks its settings.
 
-
-
 const MIN_SECRET_LENGTH = 32;
 
 function isHttpsUrl(value: string | undefined): boolean {
@@ -30,7 +28,8 @@ export function configurationProblems(env: Env): string[] {
   if (!env.TURSO_DATABASE_URL) problems.push("TURSO_DATABASE_URL is not set");
   if (!env.TURSO_AUTH_TOKEN) problems.push("TURSO_AUTH_TOKEN is not set");
   if (!env.POSTMARK_SERVER_TOKEN) problems.push("POSTMARK_SERVER_TOKEN is not set");
-  if (!env.APP_SECRET || env.APP_SECRET.length < MIN_SECRET_LENGTH) problems.push(`APP_SECRET is not set or shorter than ${MIN_SECRET_LENGTH} characters`);
+  if (!env.APP_SECRET || env.APP_SECRET.length < MIN_SECRET_LENGTH)
+    problems.push(`APP_SECRET is not set or shorter than ${MIN_SECRET_LENGTH} characters`);
   if (!isHttpsUrl(env.APP_URL)) problems.push("APP_URL is not an https:// URL");
   if (!env.MAIL_FROM || /@localhost\b/i.test(env.MAIL_FROM)) problems.push("MAIL_FROM is not set or is a localhost address");
   // Push is optional: its keys are required only once it is switched on.

@@ -45,14 +45,24 @@ function databaseFault(err: unknown): DatabaseFault | null {
   const chain = causeChain(err);
   const text = chain.map(describeOne).join(" | ");
   const fromDatabase =
-    chain.some((e) => e instanceof Error && (e.message.startsWith("Failed query") || /^(Libsql|LibsqlBatch|Client|Response|Proto|Closed|HttpServer|WebSocket)Error$/.test(e.name))) ||
+    chain.some(
+      (e) =>
+        e instanceof Error &&
+        (e.message.startsWith("Failed query") ||
+          /^(Libsql|LibsqlBatch|Client|Response|Proto|Closed|HttpServer|WebSocket)Error$/.test(e.name)),
+    ) ||
     /D1_|SQLITE_|Network connection lost|storage caused object to be reset|fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT/.test(text) ||
     chain.some((e) => (e as { retryable?: unknown }).retryable === true);
   if (!fromDatabase) return null;
   // A constraint the handler did not check first (e.g. a concurrent change): the request lost a race.
   if (/constraint failed|SQLITE_CONSTRAINT/i.test(text)) return "conflict";
   // The query itself is wrong for the schema: a bug to fix, not an outage to wait out.
-  if (/no such (table|column|function)|syntax error|has no column named|datatype mismatch|too many SQL variables|SQLITE_(MISMATCH|RANGE|TOOBIG)/i.test(text)) return "bug";
+  if (
+    /no such (table|column|function)|syntax error|has no column named|datatype mismatch|too many SQL variables|SQLITE_(MISMATCH|RANGE|TOOBIG)/i.test(
+      text,
+    )
+  )
+    return "bug";
   // Unreachable, busy, locked, timed out, overloaded, reset, 5xx from Turso: try again later.
   return "outage";
 }
@@ -90,7 +100,6 @@ export function describeError(err: unknown): { status: ContentfulStatusCode; cod
   const { status, code, values } = classifyError(err);
   return { status, code, message: say(code, values) };
 }
-
 
 /** Failures we raise on purpose (validation, 401, 404, 429, …) need no log line; anything else does. */
 export const isExpected = (err: unknown) => err instanceof ApiError || (err instanceof HTTPException && err.status < 500);

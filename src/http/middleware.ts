@@ -3,7 +3,15 @@ import { signInPath } from "../auth/return-to";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { SESSION_MAX_AGE } from "../auth/session";
-import { loadSignedIn, signedInReads, type LoadReads, type ReadResults, type Reads, type SignedIn, type SignedInReads } from "../auth/signed-in";
+import {
+  loadSignedIn,
+  signedInReads,
+  type LoadReads,
+  type ReadResults,
+  type Reads,
+  type SignedIn,
+  type SignedInReads,
+} from "../auth/signed-in";
 import { createDb } from "../db/client";
 import { newMeter, serverTiming } from "../db/meter";
 import type { AppEnv } from "../env";
@@ -57,7 +65,10 @@ export const openDb = createMiddleware<AppEnv>(async (c, next) => {
  * The signed-in user of this request with a route's reads, in one database round trip (see
  * loadSignedIn), or null when there is none or it expired: the cookie is then cleared.
  */
-export async function findSignedIn<R extends Reads>(c: Context<AppEnv>, reads?: SignedInReads<R>): Promise<SignedIn<ReadResults<R>> | null> {
+export async function findSignedIn<R extends Reads>(
+  c: Context<AppEnv>,
+  reads?: SignedInReads<R>,
+): Promise<SignedIn<ReadResults<R>> | null> {
   const token = getCookie(c, sessionCookieName(c));
   if (!token || token.length > 128) return null;
   const found = await loadSignedIn(c.var.db, token, Date.now(), reads, () => pathId(c));
@@ -97,7 +108,8 @@ export const rejectCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_ALLOWED.includes(c.req.path)) return next();
   const site = c.req.header("Sec-Fetch-Site");
   const origin = c.req.header("Origin");
-  const crossSite = (site !== undefined && site !== "same-origin" && site !== "none") || (origin !== undefined && origin !== new URL(c.req.url).origin);
+  const crossSite =
+    (site !== undefined && site !== "same-origin" && site !== "none") || (origin !== undefined && origin !== new URL(c.req.url).origin);
   if (crossSite) throw new ApiError(403, "error_cross_site");
   await next();
 };

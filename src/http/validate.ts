@@ -36,7 +36,11 @@ export function issueError(error: z.core.$ZodError): ApiError {
  */
 export const validate = <T extends z.ZodMiniType, Target extends keyof ValidationTargets>(target: Target, schema: T) => {
   const check = zValidator(target, schema, (result, c) => {
-    if (!result.success) return c.json(inLocale(scope(c), () => describeIssue(result.error)), 400);
+    if (!result.success)
+      return c.json(
+        inLocale(scope(c), () => describeIssue(result.error)),
+        400,
+      );
   });
   return (async (c, next) => {
     const requestScope = localeScope();

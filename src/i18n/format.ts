@@ -4,7 +4,11 @@ import { numberFormat } from "./runtime";
 
 // Dates, times and numbers in the current locale (the request's, or the e-mail recipient's). Each
 // Intl object is made once per locale and options, and kept (bounded: the zone is the account's).
-const dateFormats = boundedCache("dateFormats", 512, (locale: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options));
+const dateFormats = boundedCache(
+  "dateFormats",
+  512,
+  (locale: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
+);
 
 const dateTimeFormat = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => dateFormats(currentLocale(), options);
 
@@ -27,7 +31,9 @@ export function formatDate(date: string, style: "medium" | "long" | "short" = "m
 export function formatDayMonth(date: string): string {
   const match = DATE.exec(date);
   if (!match) return date;
-  return dateTimeFormat({ month: "short", day: "numeric", timeZone: "UTC" }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return dateTimeFormat({ month: "short", day: "numeric", timeZone: "UTC" }).format(
+    Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])),
+  );
 }
 
 /** An instant as a date and time on the clock of `timeZone`. */

@@ -3,7 +3,11 @@ import { currentLocale } from "./current";
 
 // What compiled messages call (scripts/i18n.mjs). Intl objects cost ~60 µs each to create and the
 // dashboard formats hundreds of values, so each is made once per locale and kept (bounded).
-export const numberFormat = boundedCache("numberFormats", 64, (locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }));
+export const numberFormat = boundedCache(
+  "numberFormats",
+  64,
+  (locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }),
+);
 const pluralRules = boundedCache("pluralRules", 64, (locale: string) => new Intl.PluralRules(locale));
 
 export const $num = (n: number) => numberFormat(currentLocale()).format(n);

@@ -28,7 +28,13 @@ export function errorSummary(err: unknown): string {
     }
     parts.push(`${e.name}: ${e.message.split("\n")[0]}`);
   }
-  const stack = err instanceof Error ? (err.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)).slice(0, 8) : [];
+  const stack =
+    err instanceof Error
+      ? (err.stack ?? "")
+          .split("\n")
+          .filter((line) => /^\s+at /.test(line))
+          .slice(0, 8)
+      : [];
   // A driver's or provider's own message may still quote an address or a token.
   return redact([parts.join(" ← caused by "), ...stack].join("\n"));
 }

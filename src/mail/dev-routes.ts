@@ -11,7 +11,16 @@ export const devRoutes = new Hono<AppEnv>()
   })
   .get("/emails", async (c) => {
     const rows = await recentDevEmails(c.var.db);
-    return c.json(rows.map(({ id, to, subject, text, html, createdAt }) => ({ id, to, subject, text, html, createdAt: new Date(createdAt).toISOString() })));
+    return c.json(
+      rows.map(({ id, to, subject, text, html, createdAt }) => ({
+        id,
+        to,
+        subject,
+        text,
+        html,
+        createdAt: new Date(createdAt).toISOString(),
+      })),
+    );
   })
   .get("/emails/:id{[0-9]+}", async (c) => {
     const row = await devEmailOf(c.var.db, Number(c.req.param("id")));

@@ -64,7 +64,12 @@ export class PostmarkMailer implements Mailer {
       Metadata: m.metadata,
     };
     try {
-      const res = await fetch(`${POSTMARK_API}/email`, { method: "POST", headers: this.headers(), body: JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const res = await fetch(`${POSTMARK_API}/email`, {
+        method: "POST",
+        headers: this.headers(),
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       const answer = (await res.json().catch(() => null)) as PostmarkAnswer | null;
       if (res.ok && answer?.ErrorCode === 0) return { ok: true };
       // 422 with a recipient code is permanent; 5xx, 429, 401 and anything unreadable are retried.
@@ -79,9 +84,13 @@ export class PostmarkMailer implements Mailer {
 
   async wasAccepted(key: string, value: string): Promise<boolean> {
     const query = new URLSearchParams({ count: "1", offset: "0", [`metadata_${key}`]: value });
-    const res = await fetch(`${POSTMARK_API}/messages/outbound?${query}`, { headers: this.headers(), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const res = await fetch(`${POSTMARK_API}/messages/outbound?${query}`, {
+      headers: this.headers(),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     const answer = (await res.json().catch(() => null)) as PostmarkAnswer | null;
-    if (!res.ok || typeof answer?.TotalCount !== "number") throw new Error(`Postmark message search answered ${res.status}: ${answer?.Message ?? "no count"}`);
+    if (!res.ok || typeof answer?.TotalCount !== "number")
+      throw new Error(`Postmark message search answered ${res.status}: ${answer?.Message ?? "no count"}`);
     return answer.TotalCount > 0;
   }
 }

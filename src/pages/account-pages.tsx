@@ -15,7 +15,10 @@ export const accountPages = new Hono<AppEnv>()
     if (await findSignedIn(c)) return c.redirect(next, 302);
     return c.render(
       <CenteredCard heading={m.page_auth_heading()} subtitle={m.page_auth_subtitle()}>
-        <Island name="AuthForm" props={{ initialTab: c.req.query("tab") === "register" ? "register" : "signin", ...(next !== "/" && { next }) }} />
+        <Island
+          name="AuthForm"
+          props={{ initialTab: c.req.query("tab") === "register" ? "register" : "signin", ...(next !== "/" && { next }) }}
+        />
       </CenteredCard>,
       { title: m.page_auth_title() },
     );
@@ -63,7 +66,16 @@ export const accountPages = new Hono<AppEnv>()
         <CenteredCard heading={m.page_email_confirmed_title()}>
           <div className="card w-full max-w-md space-y-4 p-6 text-center">
             <p className="text-sm text-slate-700">
-              <Rich message={m.page_email_confirmed_text} values={{ email: <strong><bdi>{outcome.user.email}</bdi></strong> }} />
+              <Rich
+                message={m.page_email_confirmed_text}
+                values={{
+                  email: (
+                    <strong>
+                      <bdi>{outcome.user.email}</bdi>
+                    </strong>
+                  ),
+                }}
+              />
             </p>
             <a href="/" className="btn-primary w-full">
               {m.page_go_to_dashboard()}

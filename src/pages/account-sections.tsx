@@ -54,7 +54,15 @@ function Section({ id, heading, subtitle, children }: { id: string; heading: str
   );
 }
 
-export function AccountSections({ username, devices, calendarFeedMadeOn }: { username: string; devices: DeviceRow[]; calendarFeedMadeOn: string | null }) {
+export function AccountSections({
+  username,
+  devices,
+  calendarFeedMadeOn,
+}: {
+  username: string;
+  devices: DeviceRow[];
+  calendarFeedMadeOn: string | null;
+}) {
   return (
     <>
       <Section id="security-heading" heading={m.page_security_heading()} subtitle={m.page_security_subtitle()}>

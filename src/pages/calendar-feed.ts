@@ -22,7 +22,8 @@ export const calendarFeedPages = new Hono<AppEnv>().get("/calendar/:file", async
   const now = Date.now();
   const { user, medications, retryAfter } = await loadFeed(c.var.db, await hashToken(token), now);
   if (!user) return renderNotFound(c);
-  if (retryAfter > 0) return c.text(m.error_too_many_attempts({ minutes: retryMinutes(retryAfter) }), 429, { "Retry-After": String(retryAfter) });
+  if (retryAfter > 0)
+    return c.text(m.error_too_many_attempts({ minutes: retryMinutes(retryAfter) }), 429, { "Retry-After": String(retryAfter) });
   const today = todayIn(user.timezone, now);
   const host = new URL(appUrl(c.env, new URL(c.req.url).origin)).hostname;
   const owner = { today, notificationDays: user.notificationDays, notificationHour: user.notificationHour };

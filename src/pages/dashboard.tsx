@@ -32,11 +32,7 @@ function SecondaryActions() {
       <button type="button" popoverTarget="more-actions" className="btn-secondary flex-1 [anchor-name:--more-actions] sm:hidden">
         {m.dashboard_more_actions()}
       </button>
-      <div
-        id="more-actions"
-        popover="auto"
-        className="more-menu"
-      >
+      <div id="more-actions" popover="auto" className="more-menu">
         <ListTools />
         <a href="/pharmacies" className="btn-secondary flex-1 sm:flex-none">
           {m.page_dashboard_manage_pharmacies()}

@@ -20,7 +20,13 @@ export const languagePages = new Hono<AppEnv>().post("/language", async (c) => {
   const next = sitePath(form.next);
   const language = typeof form.lang === "string" ? languageOf(form.lang, allowsPseudoLocale(c.env)) : undefined;
   if (!language || form.lang !== language) return c.redirect(next, 303);
-  setCookie(c, LANGUAGE_COOKIE, language, { path: "/", sameSite: "Lax", httpOnly: true, secure: c.req.url.startsWith("https:"), maxAge: YEAR_SECONDS });
+  setCookie(c, LANGUAGE_COOKIE, language, {
+    path: "/",
+    sameSite: "Lax",
+    httpOnly: true,
+    secure: c.req.url.startsWith("https:"),
+    maxAge: YEAR_SECONDS,
+  });
   const token = getCookie(c, sessionCookieName(c));
   if (token && token.length <= 128) await saveLanguageForSession(c.var.db, token, language, Date.now());
   return c.redirect(next, 303);

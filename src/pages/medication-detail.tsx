@@ -30,7 +30,10 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 /** The current pause ('Paused until {date}', 'Paused') or the one to come ('Paused from {date}'). */
 function pauseText(from: string, until: string | null, today: string) {
-  if (from > today) return until ? m.page_med_pause_planned_until({ from: formatDate(from), until: formatDate(until) }) : m.page_med_pause_planned({ date: formatDate(from) });
+  if (from > today)
+    return until
+      ? m.page_med_pause_planned_until({ from: formatDate(from), until: formatDate(until) })
+      : m.page_med_pause_planned({ date: formatDate(from) });
   return until ? m.status_paused_until({ date: formatDate(until) }) : m.status_paused();
 }
 
@@ -52,7 +55,11 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
     const today = todayIn(user.timezone);
     const medication = toMedication(row, today);
     const { pillsRemaining, unit, schedule, scheduleChanges, pausedFrom, pausedUntil, daysLeft, runsOutOn } = medication;
-    const counts = { medication: { pillsRemaining, unit, schedule, scheduleChanges, pausedFrom, pausedUntil, daysLeft, runsOutOn }, asOf: today, timezone: user.timezone };
+    const counts = {
+      medication: { pillsRemaining, unit, schedule, scheduleChanges, pausedFrom, pausedUntil, daysLeft, runsOutOn },
+      asOf: today,
+      timezone: user.timezone,
+    };
     const [pharmacy] = data.pharmacy;
     const events = data.events.map(toSupplyEvent);
     const notice = prescriptionNoticeShown(medication, today, user.notificationDays);
@@ -68,7 +75,10 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
                 <bdi>{medication.name}</bdi>
               </h1>
               <div className="flex flex-wrap gap-2">
-                <Island name="MedicationPause" props={{ medicationId: medication.id, name: medication.name, pausedFrom, pausedUntil, today }} />
+                <Island
+                  name="MedicationPause"
+                  props={{ medicationId: medication.id, name: medication.name, pausedFrom, pausedUntil, today }}
+                />
                 <a href={`/edit-medication/${medication.id}`} className="btn-secondary" data-online-only>
                   {m.page_med_edit()}
                 </a>
@@ -102,7 +112,10 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
                 {/* The changes to come (the API answers only those), then a pause in force or to come. */}
                 {medication.scheduleChanges.map((change) => (
                   <span key={change.effectiveFrom} className="block text-sm font-normal">
-                    {m.page_med_change_from({ date: formatDate(change.effectiveFrom), schedule: doseText(change.schedule, medication.unit, change.effectiveFrom) })}
+                    {m.page_med_change_from({
+                      date: formatDate(change.effectiveFrom),
+                      schedule: doseText(change.schedule, medication.unit, change.effectiveFrom),
+                    })}
                   </span>
                 ))}
                 {pausedFrom !== null && <span className="block text-sm font-normal">{pauseText(pausedFrom, pausedUntil, today)}</span>}
@@ -114,11 +127,17 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
               <Fact term={m.page_med_days_left()}>
                 <Island name="CountedDown" props={{ ...counts, show: "days" }} />
               </Fact>
-              <Fact term={m.page_med_runs_out_on()}>{medication.runsOutOn === null ? m.status_paused() : formatDate(medication.runsOutOn)}</Fact>
+              <Fact term={m.page_med_runs_out_on()}>
+                {medication.runsOutOn === null ? m.status_paused() : formatDate(medication.runsOutOn)}
+              </Fact>
               <Fact term={m.page_med_prescription()}>
-                {medication.refillsLeft === null ? m.page_med_refills_not_tracked() : m.page_med_refills_left({ count: medication.refillsLeft })}
+                {medication.refillsLeft === null
+                  ? m.page_med_refills_not_tracked()
+                  : m.page_med_refills_left({ count: medication.refillsLeft })}
                 <span className="block text-sm font-normal">
-                  {medication.prescriptionExpiresOn ? m.page_med_expires({ date: formatDate(medication.prescriptionExpiresOn) }) : m.page_med_no_expiry()}
+                  {medication.prescriptionExpiresOn
+                    ? m.page_med_expires({ date: formatDate(medication.prescriptionExpiresOn) })
+                    : m.page_med_no_expiry()}
                 </span>
               </Fact>
             </dl>
@@ -127,7 +146,10 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
             <h2 id="supply-heading" className="mb-3 text-lg font-semibold">
               {m.page_med_supply_heading()}
             </h2>
-            <SupplyChart chart={supplyChart(events, medication, parseRegimen(row.regimen, row.pillsPerDay), today, user.notificationDays)} notificationDays={user.notificationDays} />
+            <SupplyChart
+              chart={supplyChart(events, medication, parseRegimen(row.regimen, row.pillsPerDay), today, user.notificationDays)}
+              notificationDays={user.notificationDays}
+            />
           </section>
           <Island name="MedicationHistory" props={{ medication, pharmacyName: pharmacy?.name, events, today }} />
         </div>

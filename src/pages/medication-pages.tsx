@@ -32,7 +32,10 @@ export const medicationPages = new Hono<AppEnv>()
       return c.render(
         <AppShell user={user}>
           <FormPage heading={m.page_add_medication_title()} subtitle={m.page_add_medication_subtitle()}>
-            <Island name="MedicationForm" props={{ mode: "add", pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)), today: todayIn(user.timezone) }} />
+            <Island
+              name="MedicationForm"
+              props={{ mode: "add", pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)), today: todayIn(user.timezone) }}
+            />
           </FormPage>
         </AppShell>,
         { title: m.page_add_medication_title() },
@@ -54,7 +57,13 @@ export const medicationPages = new Hono<AppEnv>()
           <FormPage heading={m.page_edit_medication_title()} subtitle={m.page_edit_medication_subtitle()}>
             <Island
               name="MedicationForm"
-              props={{ mode: "edit", medicationId: row.id, medication: toMedication(row, todayIn(user.timezone)), pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)), today: todayIn(user.timezone) }}
+              props={{
+                mode: "edit",
+                medicationId: row.id,
+                medication: toMedication(row, todayIn(user.timezone)),
+                pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)),
+                today: todayIn(user.timezone),
+              }}
             />
           </FormPage>
         </AppShell>,

@@ -60,15 +60,37 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
       <caption className="sr-only">{m.print_caption()}</caption>
       <thead>
         <tr className="border-b-2 border-slate-800">
-          <th scope="col" className={cell}>{m.print_col_medication()}</th>
-          <th scope="col" className={cell}>{m.print_col_dose()}</th>
-          <th scope="col" className={cell}>{m.print_col_remaining()}</th>
-          <th scope="col" className={cell}>{m.print_col_runs_out()}</th>
-          <th scope="col" className={cell}>{m.print_col_last_refill()}</th>
-          {refills && <th scope="col" className={`${cell} text-end`}>{m.print_col_refills_left()}</th>}
-          {expiry && <th scope="col" className={cell}>{m.print_col_prescription_expires()}</th>}
-          <th scope="col" className={cell}>{m.print_col_pharmacy()}</th>
-          <th scope="col" className={cell}>{m.print_col_pharmacy_phone()}</th>
+          <th scope="col" className={cell}>
+            {m.print_col_medication()}
+          </th>
+          <th scope="col" className={cell}>
+            {m.print_col_dose()}
+          </th>
+          <th scope="col" className={cell}>
+            {m.print_col_remaining()}
+          </th>
+          <th scope="col" className={cell}>
+            {m.print_col_runs_out()}
+          </th>
+          <th scope="col" className={cell}>
+            {m.print_col_last_refill()}
+          </th>
+          {refills && (
+            <th scope="col" className={`${cell} text-end`}>
+              {m.print_col_refills_left()}
+            </th>
+          )}
+          {expiry && (
+            <th scope="col" className={cell}>
+              {m.print_col_prescription_expires()}
+            </th>
+          )}
+          <th scope="col" className={cell}>
+            {m.print_col_pharmacy()}
+          </th>
+          <th scope="col" className={cell}>
+            {m.print_col_pharmacy_phone()}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -89,7 +111,9 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
             {refills && <td className={`${cell} text-end`}>{med.refillsLeft === null ? "—" : formatNumber(med.refillsLeft)}</td>}
             {expiry && <td className={cell}>{med.prescriptionExpiresOn ? formatDate(med.prescriptionExpiresOn) : "—"}</td>}
             <td className={cell}>{med.pharmacyName ? <bdi>{med.pharmacyName}</bdi> : m.domain_no_pharmacy()}</td>
-            <td className={cell}>{med.pharmacyPhone ? <PhoneNumber stored={med.pharmacyPhone} className="text-inherit no-underline" /> : "—"}</td>
+            <td className={cell}>
+              {med.pharmacyPhone ? <PhoneNumber stored={med.pharmacyPhone} className="text-inherit no-underline" /> : "—"}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -34,22 +34,26 @@ function SettingsCard({ heading, subtitle, children }: { heading: string; subtit
 
 /** /profile, /notifications, and the one-click /unsubscribe of the reminder e-mails. */
 export const settingsPages = new Hono<AppEnv>()
-  .get("/profile", signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now), calendar: calendarFeedOf(db, owner) })), (c) => {
-    const { user, session, data } = c.var.signedIn;
-    return c.render(
-      <AppShell user={user}>
-        <SettingsCard heading={m.page_profile_title()} subtitle={m.page_profile_subtitle()}>
-          <Island name="ProfileForm" props={{ user }} />
-        </SettingsCard>
-        <AccountSections
-          username={user.username}
-          devices={deviceRows(data.devices, session.id, user.timezone, deviceKey(c.env))}
-          calendarFeedMadeOn={calendarFeedDate(data.calendar, user.timezone)}
-        />
-      </AppShell>,
-      { title: m.page_profile_title() },
-    );
-  })
+  .get(
+    "/profile",
+    signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now), calendar: calendarFeedOf(db, owner) })),
+    (c) => {
+      const { user, session, data } = c.var.signedIn;
+      return c.render(
+        <AppShell user={user}>
+          <SettingsCard heading={m.page_profile_title()} subtitle={m.page_profile_subtitle()}>
+            <Island name="ProfileForm" props={{ user }} />
+          </SettingsCard>
+          <AccountSections
+            username={user.username}
+            devices={deviceRows(data.devices, session.id, user.timezone, deviceKey(c.env))}
+            calendarFeedMadeOn={calendarFeedDate(data.calendar, user.timezone)}
+          />
+        </AppShell>,
+        { title: m.page_profile_title() },
+      );
+    },
+  )
 
   .get(
     "/notifications",
@@ -61,35 +65,36 @@ export const settingsPages = new Hono<AppEnv>()
       push: pushDevicesOf(db, owner),
     })),
     (c) => {
-    const { user, data } = c.var.signedIn;
-    const renderedAt = Date.now();
-    const zones = timeZoneOptions(renderedAt, user.timezone);
-    return c.render(
-      <AppShell user={user}>
-        <SettingsCard heading={m.page_notifications_title()} subtitle={m.page_notifications_subtitle()}>
-          <Island
-            name="NotificationSettings"
-            props={{
-              user,
-              zones,
-              timezoneChosen: data.zone[0]?.chosen ?? false,
-              renderedAt,
-              // Null: push is off on this server, so the page offers e-mail only.
-              vapidPublicKey: vapidKeys(c.env)?.publicKey ?? null,
-              pushDevices: pushDeviceRows(data.push, user.timezone),
-            }}
-          />
-        </SettingsCard>
-        <div className="card mx-auto mt-6 max-w-2xl p-4 sm:p-6">
-          <Island name="CalendarFeed" props={{ enabled: data.calendar.length > 0 }} />
-        </div>
-        <div className="mx-auto max-w-2xl">
-          <RemindersSent reminders={recentReminders(data.log, todayIn(user.timezone))} />
-        </div>
-      </AppShell>,
-      { title: m.page_notifications_title() },
-    );
-  })
+      const { user, data } = c.var.signedIn;
+      const renderedAt = Date.now();
+      const zones = timeZoneOptions(renderedAt, user.timezone);
+      return c.render(
+        <AppShell user={user}>
+          <SettingsCard heading={m.page_notifications_title()} subtitle={m.page_notifications_subtitle()}>
+            <Island
+              name="NotificationSettings"
+              props={{
+                user,
+                zones,
+                timezoneChosen: data.zone[0]?.chosen ?? false,
+                renderedAt,
+                // Null: push is off on this server, so the page offers e-mail only.
+                vapidPublicKey: vapidKeys(c.env)?.publicKey ?? null,
+                pushDevices: pushDeviceRows(data.push, user.timezone),
+              }}
+            />
+          </SettingsCard>
+          <div className="card mx-auto mt-6 max-w-2xl p-4 sm:p-6">
+            <Island name="CalendarFeed" props={{ enabled: data.calendar.length > 0 }} />
+          </div>
+          <div className="mx-auto max-w-2xl">
+            <RemindersSent reminders={recentReminders(data.log, todayIn(user.timezone))} />
+          </div>
+        </AppShell>,
+        { title: m.page_notifications_title() },
+      );
+    },
+  )
 
   // Plain HTML (no island): works from any mail client's browser, with or without JavaScript.
   .get("/unsubscribe", (c) => {

@@ -47,7 +47,14 @@ function Privacy({ region }: { region: string | undefined }) {
         />
       </ArticleSection>
       <ArticleSection id="not-stored-heading" heading={m.trust_privacy_not_stored_heading()}>
-        <Bullets items={[m.trust_privacy_not_password(), m.trust_privacy_not_secrets(), m.trust_privacy_not_tracking(), m.trust_privacy_not_location()]} />
+        <Bullets
+          items={[
+            m.trust_privacy_not_password(),
+            m.trust_privacy_not_secrets(),
+            m.trust_privacy_not_tracking(),
+            m.trust_privacy_not_location(),
+          ]}
+        />
       </ArticleSection>
       <ArticleSection id="where-heading" heading={m.trust_privacy_where_heading()}>
         <p>
@@ -133,7 +140,16 @@ function Support({ email }: { email: string | null }) {
       <ArticleSection id="contact-heading" heading={m.trust_support_contact_heading()}>
         <p>
           {email ? (
-            <Rich message={m.trust_support_contact_text} values={{ email: <TextLink href={`mailto:${email}`}><bdi>{email}</bdi></TextLink> }} />
+            <Rich
+              message={m.trust_support_contact_text}
+              values={{
+                email: (
+                  <TextLink href={`mailto:${email}`}>
+                    <bdi>{email}</bdi>
+                  </TextLink>
+                ),
+              }}
+            />
           ) : (
             m.trust_support_contact_unset()
           )}
@@ -170,13 +186,21 @@ function Support({ email }: { email: string | null }) {
           <Question id="q-timezone" question={m.trust_support_q_timezone()}>
             <Rich
               message={m.trust_support_a_timezone}
-              values={{ page: notifications, field: <strong>{m.notifications_timezone()}</strong>, save: <strong>{m.notifications_save()}</strong> }}
+              values={{
+                page: notifications,
+                field: <strong>{m.notifications_timezone()}</strong>,
+                save: <strong>{m.notifications_save()}</strong>,
+              }}
             />
           </Question>
           <Question id="q-delete" question={m.trust_support_q_delete()}>
             <Rich
               message={m.trust_support_a_delete}
-              values={{ page: m.page_profile_title(), section: <TextLink href={YOUR_DATA_LINK}>{m.page_your_data_heading()}</TextLink>, button: <strong>{m.data_delete_account()}</strong> }}
+              values={{
+                page: m.page_profile_title(),
+                section: <TextLink href={YOUR_DATA_LINK}>{m.page_your_data_heading()}</TextLink>,
+                button: <strong>{m.data_delete_account()}</strong>,
+              }}
             />
           </Question>
           <Question id="q-install" question={m.trust_support_q_install()}>

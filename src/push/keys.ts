@@ -19,13 +19,16 @@ export interface VapidKeys {
 /** What is wrong with the pair, by setting name (never a value); empty when usable. */
 export function vapidProblems(env: Pick<Env, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY">): string[] {
   const problems: string[] = [];
-  if (!env.VAPID_PUBLIC_KEY || !isP256Point(env.VAPID_PUBLIC_KEY)) problems.push("VAPID_PUBLIC_KEY is not set or not a base64url P-256 public key");
-  if (!env.VAPID_PRIVATE_KEY || fromBase64Url(env.VAPID_PRIVATE_KEY)?.length !== 32) problems.push("VAPID_PRIVATE_KEY is not set or not a base64url 32-byte private key");
+  if (!env.VAPID_PUBLIC_KEY || !isP256Point(env.VAPID_PUBLIC_KEY))
+    problems.push("VAPID_PUBLIC_KEY is not set or not a base64url P-256 public key");
+  if (!env.VAPID_PRIVATE_KEY || fromBase64Url(env.VAPID_PRIVATE_KEY)?.length !== 32)
+    problems.push("VAPID_PRIVATE_KEY is not set or not a base64url 32-byte private key");
   return problems;
 }
 
 /** Production: PUSH_NOTIFICATIONS=on; locally: a pair is set. */
-export const pushWanted = (env: Env) => (isLocal(env) ? Boolean(env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) : env.PUSH_NOTIFICATIONS === "on");
+export const pushWanted = (env: Env) =>
+  isLocal(env) ? Boolean(env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) : env.PUSH_NOTIFICATIONS === "on";
 
 /** The contact the push services may write to: the support address, else the site's https URL. */
 export function vapidSubject(env: Env): string {

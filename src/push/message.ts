@@ -29,5 +29,11 @@ export function reminderPush(user: { locale: string | null; pushShowNames: boole
 }
 
 export function testPush(user: { locale: string | null }): PushPayload {
-  return inAccountLocale(user.locale, () => ({ title: m.push_test_title(), body: m.push_test_body(), url: "/", tag: "refill-test", lang: currentLocale() }));
+  return inAccountLocale(user.locale, () => ({
+    title: m.push_test_title(),
+    body: m.push_test_body(),
+    url: "/",
+    tag: "refill-test",
+    lang: currentLocale(),
+  }));
 }

@@ -69,8 +69,10 @@ export async function sendPush(target: PushTarget, payload: unknown, options: Pu
   await response.body?.cancel().catch(() => {});
   const status = response.status;
   if (status >= 200 && status < 300) return { ok: true };
-  if (status >= 300 && status < 400) return { ok: false, kind: "bug", status, error: `push service answered ${status}: a redirect, not followed` };
-  if (status === 404 || status === 410) return { ok: false, kind: "gone", status, error: `push service answered ${status}: subscription gone` };
+  if (status >= 300 && status < 400)
+    return { ok: false, kind: "bug", status, error: `push service answered ${status}: a redirect, not followed` };
+  if (status === 404 || status === 410)
+    return { ok: false, kind: "gone", status, error: `push service answered ${status}: subscription gone` };
   if (status === 429 || status >= 500) return { ok: false, kind: "retry", status, error: `push service answered ${status}` };
   return { ok: false, kind: "bug", status, error: `push service answered ${status}${status === 413 ? " (payload too large)" : ""}` };
 }

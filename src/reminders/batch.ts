@@ -8,7 +8,15 @@ import type { PushPayload } from "../push/message";
 import { vapidKeys, type VapidKeys } from "../push/keys";
 import { composeReminder, failureKind } from "./compose";
 import { pushDays, pushTargets, reachable, type PushDay } from "./push";
-import { claimDays, medicationsByUser, recordBatch, type Advance, type ClaimedDay, type DueUser, type Outcome } from "../data/reminder-claims";
+import {
+  claimDays,
+  medicationsByUser,
+  recordBatch,
+  type Advance,
+  type ClaimedDay,
+  type DueUser,
+  type Outcome,
+} from "../data/reminder-claims";
 
 // One batch of due users, processed the same way whether the cron tick reads it inline or a queue
 // consumer receives it (src/reminders/fanout.ts): claim each (user, local date) atomically → count
@@ -149,7 +157,12 @@ export async function processBatch(context: JobContext, batch: DueUser[], summar
   const unreachable = all.filter((p) => !reachable(p.user, context.vapid !== null)).map(advanceOf);
   summary.unreachable += unreachable.length;
   try {
-    const requests = plans.map((p) => ({ userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, email: p.user.emailable }));
+    const requests = plans.map((p) => ({
+      userId: p.user.id,
+      localDate: p.localDate,
+      due: p.user.nextNotificationAt,
+      email: p.user.emailable,
+    }));
     const claimed = await claimDays(db, now, Date.now(), requests);
     const mine = plans.filter((p) => claimed.has(p.user.id)).map((p) => ({ ...p, ...claimed.get(p.user.id)! }));
     const finishedElsewhere = plans.filter((p) => !claimed.has(p.user.id)).map(advanceOf);
@@ -174,11 +187,21 @@ export const REMINDER_METADATA_KEY = "reminder";
 export const reminderId = (userId: number, localDate: string) => `${userId}-${localDate}`;
 
 type Claimed = Plan & ClaimedDay;
-type Pending = { plan: Claimed; message: OutgoingEmail; notifications: Outcome["notifications"]; names: string[]; payload: PushPayload | null; push: PushDay | null };
+type Pending = {
+  plan: Claimed;
+  message: OutgoingEmail;
+  notifications: Outcome["notifications"];
+  names: string[];
+  payload: PushPayload | null;
+  push: PushDay | null;
+};
 
 /** Counts, e-mails and outcomes for the claimed users of a batch. */
 async function remind(context: JobContext, plans: Claimed[], summary: TickSummary): Promise<Outcome[]> {
-  const medications = await medicationsByUser(context.db, plans.map((p) => p.user.id));
+  const medications = await medicationsByUser(
+    context.db,
+    plans.map((p) => p.user.id),
+  );
   const outcomes: Outcome[] = [];
   const pending: Pending[] = [];
 
@@ -198,7 +221,14 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
         summary.nothingDue++;
         continue;
       }
-      pending.push({ plan: p, message: composed.message, notifications: composed.notifications, names: composed.names, payload: composed.push, push: null });
+      pending.push({
+        plan: p,
+        message: composed.message,
+        notifications: composed.notifications,
+        names: composed.names,
+        payload: composed.push,
+        push: null,
+      });
     } catch (err) {
       // One user's data must not fail the batch: this user's day is left in 'retry' (the next tick
       // that same local day claims it again), everyone else's goes on. Logged by kind only: the
@@ -210,7 +240,9 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
         outcomes.push({ ...base, status: "retry", error, next: null, pushState: p.pushState });
         summary.retry++;
       } else {
-        console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} could not be built (${kind}) and the local day ends before the next tick`);
+        console.error(
+          `[reminders] user ${p.user.id}: reminder for ${p.localDate} could not be built (${kind}) and the local day ends before the next tick`,
+        );
         outcomes.push({ ...base, status: "failed", error, next: p.next });
         summary.failed++;
       }
@@ -220,8 +252,15 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
   // Push first (src/reminders/push.ts): whether it reached a device decides a push-only user's e-mail.
   const pushing = context.vapid ? pending.filter((o) => o.plan.user.remindersBy !== "email") : [];
   if (pushing.length > 0) {
-    const targets = await pushTargets(context.db, pushing.map((o) => o.plan.user));
-    const days = await pushDays(pushing.map((o) => ({ user: o.plan.user, localDate: o.plan.localDate, state: o.plan.pushState, payload: o.payload! })), targets, context.vapid!);
+    const targets = await pushTargets(
+      context.db,
+      pushing.map((o) => o.plan.user),
+    );
+    const days = await pushDays(
+      pushing.map((o) => ({ user: o.plan.user, localDate: o.plan.localDate, state: o.plan.pushState, payload: o.payload! })),
+      targets,
+      context.vapid!,
+    );
     pushing.forEach((o, i) => {
       o.push = days[i]!;
     });
@@ -230,14 +269,22 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
 
   // An earlier attempt of a claim (answer lost, 5xx after acceptance, invocation stopped) may have
   // gone out: ask Postmark before sending again, so a lost answer never costs a second e-mail.
-  const earlier = await Promise.all(mailing.map((o) => (o.plan.attempt > 1 ? alreadyAccepted(context.mailer, o.plan) : Promise.resolve<Earlier>("not-sent"))));
+  const earlier = await Promise.all(
+    mailing.map((o) => (o.plan.attempt > 1 ? alreadyAccepted(context.mailer, o.plan) : Promise.resolve<Earlier>("not-sent"))),
+  );
   const toSend = mailing.filter((_, i) => earlier[i] === "not-sent");
-  const results = await sendEach(context.mailer, toSend.map((o) => o.message));
+  const results = await sendEach(
+    context.mailer,
+    toSend.map((o) => o.message),
+  );
   const resultOf = new Map(toSend.map((o, i) => [o, results[i]!]));
   const emailOf = new Map<Pending, SendResult>();
   mailing.forEach((o, i) => {
     const found = earlier[i]!;
-    emailOf.set(o, found === "accepted" ? { ok: true } : found === "not-sent" ? resultOf.get(o)! : { ok: false, permanent: false, error: found.error });
+    emailOf.set(
+      o,
+      found === "accepted" ? { ok: true } : found === "not-sent" ? resultOf.get(o)! : { ok: false, permanent: false, error: found.error },
+    );
   });
 
   for (const o of pending) outcomes.push(outcomeOf(context, o, emailOf.get(o) ?? null, summary));
@@ -275,13 +322,26 @@ async function alreadyAccepted(mailer: Mailer, p: Claimed): Promise<Earlier> {
  * The day's outcome from its two halves. A push and an e-mail of one day are one reminder: 'sent'
  * when either reached the user, 'retry' while either half is worth another tick today.
  */
-function outcomeOf(context: JobContext, { plan: p, notifications, names, push }: Pending, email: SendResult | null, summary: TickSummary): Outcome {
-  const base = { userId: p.user.id, localDate: p.localDate, due: p.user.nextNotificationAt, pushState: push ? push.state : p.pushState, goneDevices: push?.gone ?? [] };
+function outcomeOf(
+  context: JobContext,
+  { plan: p, notifications, names, push }: Pending,
+  email: SendResult | null,
+  summary: TickSummary,
+): Outcome {
+  const base = {
+    userId: p.user.id,
+    localDate: p.localDate,
+    due: p.user.nextNotificationAt,
+    pushState: push ? push.state : p.pushState,
+    goneDevices: push?.gone ?? [],
+  };
   if (push) summary.pushed += push.state ? push.state.sent.length - (p.pushState?.sent.length ?? 0) : 0;
   const pushRetry = Boolean(push?.pending) && dayGoesOn(context, p);
   const emailRetry = email !== null && !email.ok && !email.permanent && dayGoesOn(context, p);
   if (pushRetry && !emailRetry) {
-    console.error(`[reminders] user ${p.user.id}: push for ${p.localDate} not delivered to every device, retrying at the next tick: ${push!.errors.join("; ")}`);
+    console.error(
+      `[reminders] user ${p.user.id}: push for ${p.localDate} not delivered to every device, retrying at the next tick: ${push!.errors.join("; ")}`,
+    );
     summary.retry++;
     return { ...base, status: "retry", error: push!.errors.join("; "), next: null, notifications: [], medications: names };
   }
@@ -295,7 +355,9 @@ function outcomeOf(context: JobContext, { plan: p, notifications, names, push }:
   const result = email ?? { ok: false as const, permanent: true, error: push?.errors.join("; ") || "nothing delivered" };
   const failed = { ...base, error: result.error, notifications: [], medications: names };
   if (email === null) {
-    console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} not delivered, and nothing is left to try today: ${result.error}`);
+    console.error(
+      `[reminders] user ${p.user.id}: reminder for ${p.localDate} not delivered, and nothing is left to try today: ${result.error}`,
+    );
     summary.failed++;
     return { ...failed, status: "failed", next: p.next };
   }
@@ -305,7 +367,9 @@ function outcomeOf(context: JobContext, { plan: p, notifications, names, push }:
     return { ...failed, status: "rejected", next: p.next };
   }
   if (!dayGoesOn(context, p)) {
-    console.error(`[reminders] user ${p.user.id}: reminder for ${p.localDate} failed and the local day ends before the next tick: ${result.error}`);
+    console.error(
+      `[reminders] user ${p.user.id}: reminder for ${p.localDate} failed and the local day ends before the next tick: ${result.error}`,
+    );
     summary.failed++;
     return { ...failed, status: "failed", next: p.next };
   }

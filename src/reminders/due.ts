@@ -62,7 +62,11 @@ export function reminderContent(medications: ReminderMedication[], notificationD
     // A paused medication is not taken: nothing to remind about (nor when it never runs out).
     if (supply.paused || supply.daysLeft === null || supply.runsOutOn === null) continue;
     const days = supply.daysLeft;
-    const prescription = prescriptionNoticeOf({ daysLeft: days, runsOutOn: supply.runsOutOn, refillsLeft: m.refillsLeft, prescriptionExpiresOn: m.prescriptionExpiresOn }, today, notificationDays);
+    const prescription = prescriptionNoticeOf(
+      { daysLeft: days, runsOutOn: supply.runsOutOn, refillsLeft: m.refillsLeft, prescriptionExpiresOn: m.prescriptionExpiresOn },
+      today,
+      notificationDays,
+    );
     const item: ReminderItem = {
       medicationId: m.id,
       name: m.name,
@@ -81,8 +85,15 @@ export function reminderContent(medications: ReminderMedication[], notificationD
     else if (status === "running-low") upcoming.push(item);
     else if (item.prescriptionDue) prescriptions.push(item);
   }
-  const soonestFirst = (a: ReminderItem, b: ReminderItem) => a.daysLeft - b.daysLeft || a.name.localeCompare(b.name) || a.medicationId - b.medicationId;
-  return { today, notificationDays, immediate: immediate.sort(soonestFirst), upcoming: upcoming.sort(soonestFirst), prescriptions: prescriptions.sort(soonestFirst) };
+  const soonestFirst = (a: ReminderItem, b: ReminderItem) =>
+    a.daysLeft - b.daysLeft || a.name.localeCompare(b.name) || a.medicationId - b.medicationId;
+  return {
+    today,
+    notificationDays,
+    immediate: immediate.sort(soonestFirst),
+    upcoming: upcoming.sort(soonestFirst),
+    prescriptions: prescriptions.sort(soonestFirst),
+  };
 }
 
 /**

@@ -53,7 +53,9 @@ export async function enqueueRemaining(fanOut: FanOut, summary: TickSummary): Pr
   try {
     for (;;) {
       if (subrequestsLeft < 3) {
-        console.warn(`[reminders] ${label}: subrequests used up after queueing ${summary.queued} users; the rest stay due for the next tick`);
+        console.warn(
+          `[reminders] ${label}: subrequests used up after queueing ${summary.queued} users; the rest stay due for the next tick`,
+        );
         summary.complete = false;
         return;
       }
@@ -134,7 +136,9 @@ export async function runQueuedBatch(env: Env, message: ReminderBatchMessage): P
   summary.due = fits.length;
   if (fits.length > 0) await processBatch(job, fits, summary);
   if (fits.length < batch.length) {
-    console.warn(`[reminders] ${label}: ${batch.length - fits.length} users left for a retry of the message (push devices over the batch's subrequests)`);
+    console.warn(
+      `[reminders] ${label}: ${batch.length - fits.length} users left for a retry of the message (push devices over the batch's subrequests)`,
+    );
     summary.complete = false;
   }
   const gone = userIds.length - batch.length;
@@ -160,7 +164,9 @@ export async function consumeReminderBatches(batch: MessageBatch<unknown>, env: 
     if (summary.complete) {
       message.ack();
     } else {
-      console.error(`[reminders] queue message ${message.id} (attempt ${message.attempts}) failed; the queue retries it, and the next tick takes its users if it never succeeds`);
+      console.error(
+        `[reminders] queue message ${message.id} (attempt ${message.attempts}) failed; the queue retries it, and the next tick takes its users if it never succeeds`,
+      );
       message.retry();
     }
   }

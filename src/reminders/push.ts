@@ -39,7 +39,8 @@ export interface PushAsk {
  * Whether anything can carry the user's reminder today: their e-mail (confirmed and consenting;
  * also a push-only account's fallback), or push, when chosen and on here, to at least one device.
  */
-export const reachable = (user: DueUser, pushOn: boolean) => user.emailable || (pushOn && user.remindersBy !== "email" && user.pushDevices > 0);
+export const reachable = (user: DueUser, pushOn: boolean) =>
+  user.emailable || (pushOn && user.remindersBy !== "email" && user.pushDevices > 0);
 
 /** The devices of these users, by user: one statement, only when some of them has one. */
 export async function pushTargets(db: Db, users: DueUser[]): Promise<Map<number, PushTarget[]>> {
@@ -74,8 +75,20 @@ export async function pushDays(asks: PushAsk[], targets: Map<number, PushTarget[
 
   const days: PushDay[] = asks.map((ask) =>
     ask.state
-      ? { state: { sent: [...ask.state.sent], failed: [...ask.state.failed] }, reached: ask.state.sent.length > 0, pending: false, gone: [], errors: [] }
-      : { state: null, reached: false, pending: false, gone: [], errors: ["push in doubt: an earlier attempt stopped while sending, so nothing is pushed again today"] },
+      ? {
+          state: { sent: [...ask.state.sent], failed: [...ask.state.failed] },
+          reached: ask.state.sent.length > 0,
+          pending: false,
+          gone: [],
+          errors: [],
+        }
+      : {
+          state: null,
+          reached: false,
+          pending: false,
+          gone: [],
+          errors: ["push in doubt: an earlier attempt stopped while sending, so nothing is pushed again today"],
+        },
   );
   jobs.forEach((job, i) => {
     const day = days[job.ask]!;

@@ -80,7 +80,9 @@ export async function runReminderTick(env: Env, now: number, options: TickOption
     const subrequestsLeft = SUBREQUEST_LIMIT - SUBREQUEST_MARGIN - batches * SUBREQUESTS_PER_BATCH;
     await enqueueRemaining({ db: job.db, queue, now, after: stoppedAt, batchSize: limits.batchSize, subrequestsLeft, label }, summary);
   } else if (stoppedAt) {
-    console.warn(`[reminders] ${label}: inline budget used after ${summary.due} users and no REMINDER_QUEUE bound; the rest stay due for the next tick`);
+    console.warn(
+      `[reminders] ${label}: inline budget used after ${summary.due} users and no REMINDER_QUEUE bound; the rest stay due for the next tick`,
+    );
     summary.complete = false;
   }
   logJobLine("reminder_tick", now, summary, Date.now() - started);

@@ -5,9 +5,13 @@ import { msg, password } from "./validation";
 // The signed-in account's own changes: password, sessions, deletion. Shared by the API and the
 // settings islands.
 
-const currentPassword = z
-  .string(msg(m.field_current_password_required))
-  .check(z.minLength(1, msg(m.field_current_password_required)), z.maxLength(256, msg(() => m.field_password_too_long({ max: 256 }))));
+const currentPassword = z.string(msg(m.field_current_password_required)).check(
+  z.minLength(1, msg(m.field_current_password_required)),
+  z.maxLength(
+    256,
+    msg(() => m.field_password_too_long({ max: 256 })),
+  ),
+);
 
 /** PUT /api/user/password. The new password follows the registration rules (`password`). */
 export const changePasswordSchema = z

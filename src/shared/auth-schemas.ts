@@ -5,7 +5,13 @@ import { emailAddress, msg, nameText, password, requiredText } from "./validatio
 
 export const loginSchema = z.object({
   username: requiredText(m.field_username_required, 64),
-  password: z.string(msg(m.field_password_required)).check(z.minLength(1, msg(m.field_password_required)), z.maxLength(256, msg(() => m.field_password_too_long({ max: 256 })))),
+  password: z.string(msg(m.field_password_required)).check(
+    z.minLength(1, msg(m.field_password_required)),
+    z.maxLength(
+      256,
+      msg(() => m.field_password_too_long({ max: 256 })),
+    ),
+  ),
 });
 
 // Sign-in keeps requiredText: an account named before names refused control characters can still sign in.
@@ -19,7 +25,9 @@ export const registerSchema = z.object({
   // ours: a tag whose language we do not have is refused (400 at the field), so only a supported
   // language and region is ever stored (supportedLocale). An unusable time zone is ignored, never
   // an error: the account starts on the default zone (taken from the browser on a later visit).
-  locale: z.optional(z.string(msg(m.field_locale_unsupported)).check(z.refine((tag) => supportedLocale(tag) !== null, msg(m.field_locale_unsupported)))),
+  locale: z.optional(
+    z.string(msg(m.field_locale_unsupported)).check(z.refine((tag) => supportedLocale(tag) !== null, msg(m.field_locale_unsupported))),
+  ),
   timezone: z.optional(z.catch(z.string().check(z.maxLength(64)), "")),
 });
 
@@ -29,9 +37,7 @@ export const registerFormSchema = z
     ...registerSchema.shape,
     confirmPassword: z.string(msg(m.field_confirm_password_required)).check(z.minLength(1, msg(m.field_confirm_password_required))),
   })
-  .check(
-    z.refine((form) => form.password === form.confirmPassword, { ...msg(m.field_passwords_mismatch), path: ["confirmPassword"] }),
-  );
+  .check(z.refine((form) => form.password === form.confirmPassword, { ...msg(m.field_passwords_mismatch), path: ["confirmPassword"] }));
 
 export const forgotPasswordSchema = z.object({
   email: emailAddress(m.field_email_enter_valid),
@@ -39,7 +45,9 @@ export const forgotPasswordSchema = z.object({
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string(msg(m.field_reset_token_required)).check(z.minLength(1, msg(m.field_reset_token_required)), z.maxLength(200, msg(m.field_reset_token_invalid))),
+    token: z
+      .string(msg(m.field_reset_token_required))
+      .check(z.minLength(1, msg(m.field_reset_token_required)), z.maxLength(200, msg(m.field_reset_token_invalid))),
     password,
     confirmPassword: z.string(msg(m.field_confirm_password_required)).check(z.minLength(1, msg(m.field_confirm_password_required))),
   })

@@ -67,7 +67,9 @@ export const importQuerySchema = z.object({
   confirmed: z.optional(z.enum(["1"], msg(m.error_invalid_request))),
   importAsNew: z.optional(
     z.pipe(
-      z.string(msg(m.error_import_rows_list)).check(z.regex(/^(|[1-9][0-9]{0,5}(,[1-9][0-9]{0,5}){0,499})$/, msg(m.error_import_rows_list))),
+      z
+        .string(msg(m.error_import_rows_list))
+        .check(z.regex(/^(|[1-9][0-9]{0,5}(,[1-9][0-9]{0,5}){0,499})$/, msg(m.error_import_rows_list))),
       z.transform((list) => new Set(list === "" ? [] : list.split(",").map(Number))),
     ),
   ),

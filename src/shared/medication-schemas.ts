@@ -35,16 +35,35 @@ interface DateMessages {
 /** An optional local date: an empty string or null means "no date" and is stored as missing. */
 const optionalDate = (messages: DateMessages) =>
   z.pipe(
-    z.pipe(z.optional(z.nullable(z.string(msg(messages.notText)))), z.transform((value) => (value ? value : null))),
-    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(messages.format)), z.refine(isCalendarDate, msg(messages.notReal)), z.refine(dateInRange, msg(dateRangeMessage)))),
+    z.pipe(
+      z.optional(z.nullable(z.string(msg(messages.notText)))),
+      z.transform((value) => (value ? value : null)),
+    ),
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(messages.format)),
+          z.refine(isCalendarDate, msg(messages.notReal)),
+          z.refine(dateInRange, msg(dateRangeMessage)),
+        ),
+    ),
   );
 
 const refillsLeftMessage = msg(m.field_refills_left_invalid);
 
 /** Optional: empty (or missing) means the prescription's refills are not tracked. */
 const refillsLeft = z.pipe(
-  z.transform((value: unknown) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : typeof value === "string" ? Number(value) : value)),
-  z.nullable(z.number(refillsLeftMessage).check(z.int(refillsLeftMessage), z.gte(0, refillsLeftMessage), z.lte(1000, msg(m.field_refills_left_max)))),
+  z.transform((value: unknown) =>
+    value === undefined || value === null || (typeof value === "string" && value.trim() === "")
+      ? null
+      : typeof value === "string"
+        ? Number(value)
+        : value,
+  ),
+  z.nullable(
+    z.number(refillsLeftMessage).check(z.int(refillsLeftMessage), z.gte(0, refillsLeftMessage), z.lte(1000, msg(m.field_refills_left_max))),
+  ),
 );
 
 const pillsPerDayMin = () => m.field_pills_per_day_min({ min: 0.25 });
@@ -54,7 +73,13 @@ export const medicationSchema = z.object({
   // Spec: coerced to a number and must be chosen (0 is the "Select a pharmacy" placeholder).
   pharmacyId: z.pipe(
     coercedNumber(m.field_pharmacy_required),
-    z.number().check(z.int(msg(m.field_pharmacy_required)), z.positive(msg(m.field_pharmacy_required)), z.maximum(Number.MAX_SAFE_INTEGER, msg(m.field_pharmacy_required))),
+    z
+      .number()
+      .check(
+        z.int(msg(m.field_pharmacy_required)),
+        z.positive(msg(m.field_pharmacy_required)),
+        z.maximum(Number.MAX_SAFE_INTEGER, msg(m.field_pharmacy_required)),
+      ),
   ),
   // The old shape: a daily dose. Optional when `schedule` is given (which wins); the API answers it
   // as the average daily use, which an older client may send back unchanged (then the schedule stays).
@@ -69,20 +94,37 @@ export const medicationSchema = z.object({
   // Required: a new medication's count starts empty, so an untouched field is not taken as 0.
   pillsRemaining: z.pipe(
     coercedNumber(m.field_pills_remaining_required),
-    z.number().check(z.gte(0, msg(m.field_pills_remaining_negative)), z.lte(MAX_PILLS, msg(() => m.field_pills_remaining_max({ max: MAX_PILLS })))),
+    z.number().check(
+      z.gte(0, msg(m.field_pills_remaining_negative)),
+      z.lte(
+        MAX_PILLS,
+        msg(() => m.field_pills_remaining_max({ max: MAX_PILLS })),
+      ),
+    ),
   ),
   pillsPerRefill: z.pipe(
     coercedNumber(m.field_pills_per_refill_min),
     z.number().check(
       z.int(msg(m.field_pills_per_refill_whole)),
       z.gte(1, msg(m.field_pills_per_refill_min)),
-      z.lte(100_000, msg(() => m.field_pills_per_refill_max({ max: 100_000 }))),
+      z.lte(
+        100_000,
+        msg(() => m.field_pills_per_refill_max({ max: 100_000 })),
+      ),
     ),
   ),
   // Optional; an empty string means "no date" and is stored as missing.
-  lastRefillDate: optionalDate({ notText: m.field_last_refill_date_not_text, format: m.field_last_refill_date_format, notReal: m.field_last_refill_date_not_real }),
+  lastRefillDate: optionalDate({
+    notText: m.field_last_refill_date_not_text,
+    format: m.field_last_refill_date_format,
+    notReal: m.field_last_refill_date_not_real,
+  }),
   refillsLeft,
-  prescriptionExpiresOn: optionalDate({ notText: m.field_prescription_expiry_not_text, format: m.field_prescription_expiry_format, notReal: m.field_prescription_expiry_not_real }),
+  prescriptionExpiresOn: optionalDate({
+    notText: m.field_prescription_expiry_not_text,
+    format: m.field_prescription_expiry_format,
+    notReal: m.field_prescription_expiry_not_real,
+  }),
   ...regimenFields,
   // The patient saw the warning (a weekly-only drug on a more frequent schedule, an unusually large
   // dose: src/domain/dose-safety.ts) and saves anyway. Missing: not confirmed.
@@ -95,32 +137,53 @@ export const medicationSchema = z.object({
  * count is charged from that day and refills may be back-dated to it. Missing or empty: today.
  */
 export const newMedicationSchema = z.extend(medicationSchema, {
-  countedOn: optionalDate({ notText: m.field_counted_on_not_text, format: m.field_counted_on_format, notReal: m.field_counted_on_not_real }),
+  countedOn: optionalDate({
+    notText: m.field_counted_on_not_text,
+    format: m.field_counted_on_format,
+    notReal: m.field_counted_on_not_real,
+  }),
 });
 
 /** How far back a new medication's count may be dated. */
 export const COUNTED_ON_MAX_DAYS = 365;
 
 export const refillSchema = z.object({
-  medicationId: z.number(msg(m.field_medication_id_not_number)).check(z.int(msg(m.field_medication_id_whole)), z.positive(msg(m.field_medication_id_whole))),
+  medicationId: z
+    .number(msg(m.field_medication_id_not_number))
+    .check(z.int(msg(m.field_medication_id_whole)), z.positive(msg(m.field_medication_id_whole))),
   pillsToAdd: z.pipe(
     coercedNumber(m.field_pills_to_add_min),
-    z.number().check(z.gte(1, msg(m.field_pills_to_add_min)), z.lte(100_000, msg(() => m.field_pills_to_add_max({ max: 100_000 })))),
+    z.number().check(
+      z.gte(1, msg(m.field_pills_to_add_min)),
+      z.lte(
+        100_000,
+        msg(() => m.field_pills_to_add_max({ max: 100_000 })),
+      ),
+    ),
   ),
   // The day the refill was picked up; missing means today.
-  refilledOn: z.pipe(optionalDate({ notText: m.field_picked_up_on_not_text, format: m.field_picked_up_on_format, notReal: m.field_picked_up_on_not_real }), z.transform((value) => value ?? undefined)),
+  refilledOn: z.pipe(
+    optionalDate({ notText: m.field_picked_up_on_not_text, format: m.field_picked_up_on_format, notReal: m.field_picked_up_on_not_real }),
+    z.transform((value) => value ?? undefined),
+  ),
 });
 
 /** POST /api/medications/:id/undo-refill: optionally the refill the user means (its event id). */
 export const undoRefillSchema = z.object({
-  refillId: z.optional(z.number(msg(m.field_refill_id_not_number)).check(z.int(msg(m.field_refill_id_whole)), z.positive(msg(m.field_refill_id_whole)))),
+  refillId: z.optional(
+    z.number(msg(m.field_refill_id_not_number)).check(z.int(msg(m.field_refill_id_whole)), z.positive(msg(m.field_refill_id_whole))),
+  ),
 });
 
 /** A phone as text, trimmed, up to PHONE_MAX_LENGTH, no control characters: what an older version may have stored. */
 export const phoneText = textWithoutControls(
-  z
-    .string({ error: (issue) => (issue.input === undefined ? m.field_phone_required() : m.field_phone_not_text()) })
-    .check(z.trim(), z.maxLength(PHONE_MAX_LENGTH, msg(() => m.field_phone_too_long({ max: PHONE_MAX_LENGTH })))),
+  z.string({ error: (issue) => (issue.input === undefined ? m.field_phone_required() : m.field_phone_not_text()) }).check(
+    z.trim(),
+    z.maxLength(
+      PHONE_MAX_LENGTH,
+      msg(() => m.field_phone_too_long({ max: PHONE_MAX_LENGTH })),
+    ),
+  ),
 );
 
 export const pharmacySchema = z.object({
@@ -143,7 +206,16 @@ export const idParamSchema = (message: Message = m.field_id_invalid) =>
   });
 
 /** A new medication's form values. Pills Remaining starts empty: the patient counts, nothing is assumed. */
-export const MEDICATION_DEFAULTS = { name: "", pharmacyId: 0, pillsPerDay: 1, pillsRemaining: "", pillsPerRefill: 30, lastRefillDate: "", refillsLeft: "", prescriptionExpiresOn: "" };
+export const MEDICATION_DEFAULTS = {
+  name: "",
+  pharmacyId: 0,
+  pillsPerDay: 1,
+  pillsRemaining: "",
+  pillsPerRefill: 30,
+  lastRefillDate: "",
+  refillsLeft: "",
+  prescriptionExpiresOn: "",
+};
 
 export type MedicationPayload = z.infer<typeof medicationSchema>;
 export type NewMedicationPayload = z.infer<typeof newMedicationSchema>;

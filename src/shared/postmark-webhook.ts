@@ -6,7 +6,9 @@ import { msg } from "./validation";
 // and any other RecordType, which is acknowledged and ignored). Only the fields used are checked;
 // the rest of Postmark's payload is stripped.
 
-const address = z.string(msg(m.field_webhook_email_not_text)).check(z.trim(), z.minLength(3, msg(m.field_webhook_email_required)), z.maxLength(254, msg(m.field_webhook_email_too_long)));
+const address = z
+  .string(msg(m.field_webhook_email_not_text))
+  .check(z.trim(), z.minLength(3, msg(m.field_webhook_email_required)), z.maxLength(254, msg(m.field_webhook_email_too_long)));
 const metadata = z.optional(z.nullable(z.record(z.string(), z.unknown())));
 
 export const bounceEventSchema = z.object({
@@ -30,7 +32,9 @@ export const subscriptionChangeEventSchema = z.object({
   Metadata: metadata,
 });
 
-export const otherEventSchema = z.object({ RecordType: z.string(msg(m.field_webhook_record_type_required)).check(z.minLength(1, msg(m.field_webhook_record_type_required))) });
+export const otherEventSchema = z.object({
+  RecordType: z.string(msg(m.field_webhook_record_type_required)).check(z.minLength(1, msg(m.field_webhook_record_type_required))),
+});
 
 /** The schema for an event's RecordType: the three that change reminders, or the catch-all. */
 export function postmarkEventSchemaFor(recordType: string) {

@@ -17,7 +17,11 @@ export function fromBase64Url(value: string): Uint8Array<ArrayBuffer> | null {
   return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 
-export const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export const toBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 /** A 65-byte uncompressed P-256 point (0x04 ‖ X ‖ Y) in base64url. */
 export function isP256Point(value: string): boolean {
@@ -31,7 +35,13 @@ export function isP256Point(value: string): boolean {
  * Google's FCM (Chrome's beta, dev and canary channels and most Linux distributions' Chromium
  * subscribe on jmt17.google.com), Apple, Mozilla, and Microsoft's WNS in its own host pattern.
  */
-const PUSH_HOSTS = [/^fcm\.googleapis\.com$/, /^jmt17\.google\.com$/, /^(?:[a-z0-9-]+\.)+push\.apple\.com$/, /^updates\.push\.services\.mozilla\.com$/, /^wns2-[a-z0-9]+\.notify\.windows\.com$/];
+const PUSH_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^jmt17\.google\.com$/,
+  /^(?:[a-z0-9-]+\.)+push\.apple\.com$/,
+  /^updates\.push\.services\.mozilla\.com$/,
+  /^wns2-[a-z0-9]+\.notify\.windows\.com$/,
+];
 
 /**
  * An https URL on a known push service, with no credentials or port: the job will POST to it, so
@@ -58,7 +68,10 @@ export const pushSubscriptionSchema = z.object({
   keys: z.object(
     {
       p256dh: z.string(p256dhMessage).check(z.maxLength(100, p256dhMessage), z.refine(isP256Point, p256dhMessage)),
-      auth: z.string(authMessage).check(z.maxLength(30, authMessage), z.refine((value) => fromBase64Url(value)?.length === 16, authMessage)),
+      auth: z.string(authMessage).check(
+        z.maxLength(30, authMessage),
+        z.refine((value) => fromBase64Url(value)?.length === 16, authMessage),
+      ),
     },
     p256dhMessage,
   ),

@@ -16,12 +16,29 @@ const isCalendarDate = (date: string) => {
 /** A local date, or null/empty/missing for none. */
 const optionalDate = (message: Message) =>
   z.pipe(
-    z.pipe(z.optional(z.nullable(z.string(msg(message)))), z.transform((value) => (value ? value : null))),
-    z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(message)), z.refine(isCalendarDate, msg(message)), z.refine(dateInRange, msg(dateRangeMessage)))),
+    z.pipe(
+      z.optional(z.nullable(z.string(msg(message)))),
+      z.transform((value) => (value ? value : null)),
+    ),
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(message)),
+          z.refine(isCalendarDate, msg(message)),
+          z.refine(dateInRange, msg(dateRangeMessage)),
+        ),
+    ),
   );
 
 const date = (message: Message) =>
-  z.string(msg(message)).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(message)), z.refine(isCalendarDate, msg(message)), z.refine(dateInRange, msg(dateRangeMessage)));
+  z
+    .string(msg(message))
+    .check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(message)),
+      z.refine(isCalendarDate, msg(message)),
+      z.refine(dateInRange, msg(dateRangeMessage)),
+    );
 
 /** Form fields arrive as strings; the API gets numbers. */
 const coerced = (message: Message) =>
@@ -44,14 +61,26 @@ export const scheduleSchema = z.discriminatedUnion(
   "type",
   [
     z.object({ type: z.literal("daily"), dose }),
-    z.object({ type: z.literal("weekdays"), dose, days: z.array(weekday, msg(m.field_days_empty)).check(z.minLength(1, msg(m.field_days_empty))) }),
+    z.object({
+      type: z.literal("weekdays"),
+      dose,
+      days: z.array(weekday, msg(m.field_days_empty)).check(z.minLength(1, msg(m.field_days_empty))),
+    }),
     z.object({
       type: z.literal("interval"),
       dose,
-      everyDays: z.pipe(coerced(everyDaysMessage), z.number().check(z.int(msg(everyDaysMessage)), z.gte(EVERY_DAYS_MIN, msg(everyDaysMessage)), z.lte(EVERY_DAYS_MAX, msg(everyDaysMessage)))),
+      everyDays: z.pipe(
+        coerced(everyDaysMessage),
+        z
+          .number()
+          .check(z.int(msg(everyDaysMessage)), z.gte(EVERY_DAYS_MIN, msg(everyDaysMessage)), z.lte(EVERY_DAYS_MAX, msg(everyDaysMessage))),
+      ),
       startsOn: date(m.field_starts_on_invalid),
     }),
-    z.object({ type: z.literal("asNeeded"), perWeek: z.pipe(coerced(perWeekMessage), z.number().check(z.refine(isPerWeek, msg(perWeekMessage)))) }),
+    z.object({
+      type: z.literal("asNeeded"),
+      perWeek: z.pipe(coerced(perWeekMessage), z.number().check(z.refine(isPerWeek, msg(perWeekMessage)))),
+    }),
   ],
   msg(m.field_schedule_invalid),
 );

@@ -9,7 +9,9 @@ export const profileSchema = z.object({
   fullName: nameText(m.field_full_name_required, 120),
   email: emailAddress(m.field_email_invalid),
   // Needed only when the address changes (the server says so); never stored or echoed.
-  currentPassword: z.optional(z.string(msg(m.field_current_password_incorrect)).check(z.maxLength(256, msg(m.field_current_password_incorrect)))),
+  currentPassword: z.optional(
+    z.string(msg(m.field_current_password_incorrect)).check(z.maxLength(256, msg(m.field_current_password_incorrect))),
+  ),
 });
 
 /** Form fields arrive as strings; the API gets numbers. Empty → NaN so the range message shows. */
@@ -31,12 +33,14 @@ export const notificationSettingsSchema = z.object({
   ),
   emailConsent: z._default(z.boolean(msg(m.field_email_consent_not_boolean)), true),
   // Well-formed here; the server also checks the zone is one it knows (resolveTimeZone).
-  timezone: z.string(msg(m.field_timezone_required)).check(
-    z.trim(),
-    z.minLength(1, msg(m.field_timezone_required)),
-    z.maxLength(600, msg(m.field_timezone_invalid)),
-    z.regex(TIME_ZONE_NAME, msg(m.field_timezone_invalid)),
-  ),
+  timezone: z
+    .string(msg(m.field_timezone_required))
+    .check(
+      z.trim(),
+      z.minLength(1, msg(m.field_timezone_required)),
+      z.maxLength(600, msg(m.field_timezone_invalid)),
+      z.regex(TIME_ZONE_NAME, msg(m.field_timezone_invalid)),
+    ),
   notificationHour: wholeNumberBetween(0, 23, () => m.field_notification_hour_range({ min: 0, max: 23 })),
   // Left out (an older page): unchanged.
   remindersBy: z.optional(z.enum(["email", "push", "both"], msg(m.field_reminders_by_invalid))),

@@ -1,4 +1,3 @@
-
 // The account as the API answers it and every island sees it (never a hash or a token), and the
 // settings a new account starts with. Shared by the server, the islands and the database schema.
 

@@ -13,7 +13,14 @@ export type Message = () => string;
 export const msg = (message: Message) => ({ error: () => message() });
 
 export const requiredText = (message: Message, max = 200) =>
-  z.string(msg(message)).check(z.trim(), z.minLength(1, msg(message)), z.maxLength(max, msg(() => m.field_max_characters({ max }))));
+  z.string(msg(message)).check(
+    z.trim(),
+    z.minLength(1, msg(message)),
+    z.maxLength(
+      max,
+      msg(() => m.field_max_characters({ max })),
+    ),
+  );
 
 /**
  * What a name or phone a person typed may not hold: C0 controls (a tab aside), DEL, C1 controls and
@@ -40,9 +47,16 @@ export const textWithoutControls = <T extends z.ZodMiniString>(schema: T) => sch
 export const emailAddress = (message: Message) =>
   z.string(msg(message)).check(z.trim(), z.maxLength(254, msg(message)), z.email(msg(message)));
 
-export const password = z
-  .string(msg(m.field_password_required))
-  .check(z.minLength(8, msg(() => m.field_password_too_short({ min: 8 }))), z.maxLength(256, msg(() => m.field_password_too_long({ max: 256 }))));
+export const password = z.string(msg(m.field_password_required)).check(
+  z.minLength(
+    8,
+    msg(() => m.field_password_too_short({ min: 8 })),
+  ),
+  z.maxLength(
+    256,
+    msg(() => m.field_password_too_long({ max: 256 })),
+  ),
+);
 
 /** The first problem, phrased for a person: used by the API's 400 answers and the forms. */
 export function firstIssueMessage(error: z.core.$ZodError): string {

@@ -15,7 +15,9 @@ const encoder = new TextEncoder();
 
 /** Compares in constant time (over SHA-256 digests, so lengths do not leak either). */
 async function sameSecret(given: string, expected: string): Promise<boolean> {
-  const [a, b] = (await Promise.all([given, expected].map((s) => crypto.subtle.digest("SHA-256", encoder.encode(s))))).map((d) => new Uint8Array(d));
+  const [a, b] = (await Promise.all([given, expected].map((s) => crypto.subtle.digest("SHA-256", encoder.encode(s))))).map(
+    (d) => new Uint8Array(d),
+  );
   let difference = 0;
   for (let i = 0; i < a!.length; i++) difference |= a![i]! ^ b![i]!;
   return difference === 0;
@@ -56,6 +58,8 @@ export const postmarkWebhook = new Hono<AppEnv>().post("/postmark", async (c) =>
   if (!change) return c.json({ handled: false });
   const stopped = await applyDeliveryChange(c.var.db, change);
   // Counts only: no address in the log.
-  console.log(JSON.stringify({ event: "postmark_webhook", recordType: parsed.data.RecordType, problem: change.problem, accountsStopped: stopped }));
+  console.log(
+    JSON.stringify({ event: "postmark_webhook", recordType: parsed.data.RecordType, problem: change.problem, accountsStopped: stopped }),
+  );
   return c.json({ handled: true });
 });

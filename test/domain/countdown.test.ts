@@ -4,8 +4,10 @@ import { dailyRegimen, supplyOn } from "../../src/domain/regimen";
 
 // A daily dose counted down by supplyOn, the one rule (test/domain/regimen.test.ts holds it to the
 // reference model for every regimen); here, where the user's local midnight falls.
-const dailyCount = ({ pillsRemaining, pillsPerDay, countedOn }: { pillsRemaining: number; pillsPerDay: number; countedOn: string }, today: string) =>
-  supplyOn({ pillsRemaining, countedOn, regimen: dailyRegimen(pillsPerDay) }, today).pillsRemaining;
+const dailyCount = (
+  { pillsRemaining, pillsPerDay, countedOn }: { pillsRemaining: number; pillsPerDay: number; countedOn: string },
+  today: string,
+) => supplyOn({ pillsRemaining, countedOn, regimen: dailyRegimen(pillsPerDay) }, today).pillsRemaining;
 
 const at = (iso: string) => Date.parse(iso);
 

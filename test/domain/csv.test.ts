@@ -4,7 +4,9 @@ import { neutraliseCell, parseCsv, readCell, writeCsv } from "../../src/domain/c
 
 describe("CSV (RFC 4180)", () => {
   it("quotes fields with commas, semicolons, tabs, quotes and line breaks and ends every record in CRLF", () => {
-    expect(writeCsv([["a,b", 'say "hi"', "two\nlines", "plain", "a;b", "a\tb"]])).toBe('"a,b","say ""hi""","two\nlines",plain,"a;b","a\tb"\r\n');
+    expect(writeCsv([["a,b", 'say "hi"', "two\nlines", "plain", "a;b", "a\tb"]])).toBe(
+      '"a,b","say ""hi""","two\nlines",plain,"a;b","a\tb"\r\n',
+    );
   });
 
   it("neutralises every formula start, and a leading quote so it can be read back", () => {
@@ -35,13 +37,19 @@ describe("CSV (RFC 4180)", () => {
 
   it("a file of too many rows stops at the first record past the limit, blank lines not counted", () => {
     const limit = { records: 3, error: "Too many." };
-    expect(parseCsv("a\n\nb\n\n\nc\n\n", limit)).toEqual({ records: [{ row: 1, cells: ["a"] }, { row: 3, cells: ["b"] }, { row: 6, cells: ["c"] }] });
+    expect(parseCsv("a\n\nb\n\n\nc\n\n", limit)).toEqual({
+      records: [
+        { row: 1, cells: ["a"] },
+        { row: 3, cells: ["b"] },
+        { row: 6, cells: ["c"] },
+      ],
+    });
     // The fourth record is refused even though an unclosed quote follows: nothing after it is read.
     expect(parseCsv('a\nb\nc\nd\n"open', limit)).toEqual({ error: "Too many." });
   });
 
   it("a formula after a `;` or a tab inside a cell cannot run in a spreadsheet whose list separator is `;` or a tab", () => {
-    expect(writeCsv([["Aspirin;=HYPERLINK(\"http://evil\")", "a\t+1", "x;@SUM(1)", "y;-2", "plain;text", "a\t\tb"]])).toBe(
+    expect(writeCsv([['Aspirin;=HYPERLINK("http://evil")', "a\t+1", "x;@SUM(1)", "y;-2", "plain;text", "a\t\tb"]])).toBe(
       '"Aspirin;\'=HYPERLINK(""http://evil"")","a\t\'+1","x;\'@SUM(1)","y;\'-2","plain;text","a\t\'\tb"\r\n',
     );
     expect(neutraliseCell("a;'=b")).toBe("a;''=b");
@@ -56,23 +64,29 @@ describe("CSV (RFC 4180)", () => {
   it("reads back whatever it writes, separators and formula starts anywhere in a cell", () => {
     const unit = fc.constantFrom(";", "\t", ",", "=", "+", "-", "@", "'", "\r", "\n", '"', "a", " ");
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string({ unit, maxLength: 12 }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 }), (records) => {
-        // Blank records are skipped when read; keep one non-blank cell in each.
-        const kept = records.map((record) => [...record, "x"]);
-        const parsed = parseCsv(writeCsv(kept));
-        expect("records" in parsed && parsed.records.map((r) => r.cells.map(readCell))).toEqual(kept);
-      }),
+      fc.property(
+        fc.array(fc.array(fc.string({ unit, maxLength: 12 }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 }),
+        (records) => {
+          // Blank records are skipped when read; keep one non-blank cell in each.
+          const kept = records.map((record) => [...record, "x"]);
+          const parsed = parseCsv(writeCsv(kept));
+          expect("records" in parsed && parsed.records.map((r) => r.cells.map(readCell))).toEqual(kept);
+        },
+      ),
     );
   });
 
   it("reads back whatever it writes", () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string({ unit: "grapheme" }), { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (records) => {
-        // Blank records are skipped when read; keep one non-blank cell in each.
-        const kept = records.map((record) => [...record, "x"]);
-        const parsed = parseCsv(writeCsv(kept));
-        expect("records" in parsed && parsed.records.map((r) => r.cells.map(readCell))).toEqual(kept);
-      }),
+      fc.property(
+        fc.array(fc.array(fc.string({ unit: "grapheme" }), { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 5 }),
+        (records) => {
+          // Blank records are skipped when read; keep one non-blank cell in each.
+          const kept = records.map((record) => [...record, "x"]);
+          const parsed = parseCsv(writeCsv(kept));
+          expect("records" in parsed && parsed.records.map((r) => r.cells.map(readCell))).toEqual(kept);
+        },
+      ),
     );
   });
 });

@@ -33,18 +33,19 @@ import {
 import { STATUS_LABEL, statusLabel, type Medication } from "../../src/domain/medications";
 
 let nextId = 1;
-const med = (overrides: Partial<Medication>): Medication => withSupply({
-  id: nextId++,
-  name: "Medication",
-  pharmacyId: null,
-  pillsPerDay: 1,
-  pillsRemaining: 30,
-  pillsPerRefill: 30,
-  lastRefillDate: null,
-  refillsLeft: null,
-  prescriptionExpiresOn: null,
-  ...overrides,
-});
+const med = (overrides: Partial<Medication>): Medication =>
+  withSupply({
+    id: nextId++,
+    name: "Medication",
+    pharmacyId: null,
+    pillsPerDay: 1,
+    pillsRemaining: 30,
+    pillsPerRefill: 30,
+    lastRefillDate: null,
+    refillsLeft: null,
+    prescriptionExpiresOn: null,
+    ...overrides,
+  });
 const context = { today: "2026-03-01", notificationDays: 7 };
 const names = (list: Medication[]) => list.map((m) => m.name);
 const pharmacies = pharmacyNames([
@@ -63,7 +64,8 @@ describe("search and status filter", () => {
   it("ignores accents both ways, and Arabic's optional vowel marks, but not Devanagari's vowel signs", () => {
     const named = (...list: string[]) => list.map((name) => med({ name }));
     const spanish = named("Ácido fólico", "Metotrexato");
-    for (const query of ["acido", "ACIDO", "ácido", "FÓLICO", "acido folico"]) expect(names(searchMedications(spanish, query, pharmacies)), query).toEqual(["Ácido fólico"]);
+    for (const query of ["acido", "ACIDO", "ácido", "FÓLICO", "acido folico"])
+      expect(names(searchMedications(spanish, query, pharmacies)), query).toEqual(["Ácido fólico"]);
     expect(names(searchMedications(named("Ibuprofene"), "ibuprofène", pharmacies))).toEqual(["Ibuprofene"]);
     expect(names(searchMedications(named("مِيتْفُورْمِين", "أسبرين"), "ميتفورمين", pharmacies))).toEqual(["مِيتْفُورْمِين"]);
     expect(names(searchMedications(named("काम की दवा", "कम खुराक"), "कम", pharmacies))).toEqual(["कम खुराक"]);
@@ -100,12 +102,17 @@ describe("search and status filter", () => {
     expect(names(filterByStatus([paused, low, plenty], "paused", context))).toEqual(["paused"]);
     expect(names(filterByStatus([paused, low, plenty], "refill-needed", context))).toEqual(["low"]);
     expect(names(filterByStatus([paused, low, plenty], "well-stocked", context))).toEqual(["plenty"]);
-    expect(names(sortMedications([paused, plenty, low], { key: "status", direction: "asc" }, pharmacies, 7))).toEqual(["low", "plenty", "paused"]);
+    expect(names(sortMedications([paused, plenty, low], { key: "status", direction: "asc" }, pharmacies, 7))).toEqual([
+      "low",
+      "plenty",
+      "paused",
+    ]);
   });
 });
 
 describe("sorting", () => {
-  const sorted = (list: Medication[], sort: { key: SortKey; direction: "asc" | "desc" }, notificationDays = 7) => names(sortMedications(list, sort, pharmacies, notificationDays));
+  const sorted = (list: Medication[], sort: { key: SortKey; direction: "asc" | "desc" }, notificationDays = 7) =>
+    names(sortMedications(list, sort, pharmacies, notificationDays));
 
   it("starts on 'Runs out first'; a new column sorts ascending and a second click toggles", () => {
     expect(DEFAULT_SORT).toEqual({ key: "daysLeft", direction: "asc" });
@@ -127,33 +134,74 @@ describe("sorting", () => {
       med({ name: "Lisinopril", pillsRemaining: 12 }),
     ];
     expect(sorted(list, DEFAULT_SORT)).toEqual(["Bisoprolol", "Zinc", "Metformin", "Lisinopril", "aspirin"]);
-    expect(names(visibleMedications(list, { query: "", status: "all", sort: DEFAULT_SORT, names: pharmacies, ...context }))).toEqual(["Bisoprolol", "Zinc", "Metformin", "Lisinopril", "aspirin"]);
+    expect(names(visibleMedications(list, { query: "", status: "all", sort: DEFAULT_SORT, names: pharmacies, ...context }))).toEqual([
+      "Bisoprolol",
+      "Zinc",
+      "Metformin",
+      "Lisinopril",
+      "aspirin",
+    ]);
   });
 
   it("sorts names the way people read them: case-insensitive and numeric", () => {
-    const list = [med({ name: "vitamin D10" }), med({ name: "Zinc" }), med({ name: "aspirin" }), med({ name: "Vitamin D2" }), med({ name: "Bisoprolol" })];
+    const list = [
+      med({ name: "vitamin D10" }),
+      med({ name: "Zinc" }),
+      med({ name: "aspirin" }),
+      med({ name: "Vitamin D2" }),
+      med({ name: "Bisoprolol" }),
+    ];
     expect(sorted(list, { key: "name", direction: "asc" })).toEqual(["aspirin", "Bisoprolol", "Vitamin D2", "vitamin D10", "Zinc"]);
     expect(sorted(list, { key: "name", direction: "desc" })).toEqual(["Zinc", "vitamin D10", "Vitamin D2", "Bisoprolol", "aspirin"]);
   });
 
   it("sorts by pharmacy name, missing pharmacy first", () => {
-    const list = [med({ name: "a", pharmacyId: 1 }), med({ name: "b", pharmacyId: null }), med({ name: "c", pharmacyId: 2 }), med({ name: "d", pharmacyId: 99 })];
+    const list = [
+      med({ name: "a", pharmacyId: 1 }),
+      med({ name: "b", pharmacyId: null }),
+      med({ name: "c", pharmacyId: 2 }),
+      med({ name: "d", pharmacyId: 99 }),
+    ];
     expect(sorted(list, { key: "pharmacy", direction: "asc" })).toEqual(["b", "d", "c", "a"]);
     expect(sorted(list, { key: "pharmacy", direction: "desc" })).toEqual(["a", "c", "b", "d"]);
   });
 
   it.each<[SortKey, Array<Partial<Medication>>, string[]]>([
-    ["dose", [{ name: "x", pillsPerDay: 2 }, { name: "y", pillsPerDay: 0.5 }, { name: "z", pillsPerDay: 1 }], ["y", "z", "x"]],
+    [
+      "dose",
+      [
+        { name: "x", pillsPerDay: 2 },
+        { name: "y", pillsPerDay: 0.5 },
+        { name: "z", pillsPerDay: 1 },
+      ],
+      ["y", "z", "x"],
+    ],
     // 'Remaining' is days left: x has the most pills but the fewest days.
-    ["daysLeft", [{ name: "x", pillsRemaining: 100, pillsPerDay: 20 }, { name: "y", pillsRemaining: 9.5 }, { name: "z", pillsRemaining: 10 }], ["x", "y", "z"]],
+    [
+      "daysLeft",
+      [
+        { name: "x", pillsRemaining: 100, pillsPerDay: 20 },
+        { name: "y", pillsRemaining: 9.5 },
+        { name: "z", pillsRemaining: 10 },
+      ],
+      ["x", "y", "z"],
+    ],
     [
       "lastRefill",
-      [{ name: "x", lastRefillDate: "2025-01-05" }, { name: "y", lastRefillDate: null }, { name: "z", lastRefillDate: "2024-12-31" }],
+      [
+        { name: "x", lastRefillDate: "2025-01-05" },
+        { name: "y", lastRefillDate: null },
+        { name: "z", lastRefillDate: "2024-12-31" },
+      ],
       ["y", "z", "x"],
     ],
     [
       "status",
-      [{ name: "x", pillsRemaining: 100 }, { name: "y", pillsRemaining: 10 }, { name: "z", pillsRemaining: 3 }],
+      [
+        { name: "x", pillsRemaining: 100 },
+        { name: "y", pillsRemaining: 10 },
+        { name: "z", pillsRemaining: 3 },
+      ],
       ["z", "y", "x"],
     ],
   ])("sorts by %s ascending, and the reverse descending", (key, rows, ascending) => {
@@ -183,8 +231,15 @@ describe("sorting", () => {
   });
 
   it("searches, filters and sorts together", () => {
-    const list = [med({ name: "Metoprolol", pillsRemaining: 3 }), med({ name: "metformin", pillsRemaining: 3 }), med({ name: "Met-Well", pillsRemaining: 90 }), med({ name: "Aspirin", pillsRemaining: 1 })];
-    expect(names(visibleMedications(list, { query: "MET", status: "refill-needed", sort: DEFAULT_SORT, names: pharmacies, ...context }))).toEqual(["metformin", "Metoprolol"]);
+    const list = [
+      med({ name: "Metoprolol", pillsRemaining: 3 }),
+      med({ name: "metformin", pillsRemaining: 3 }),
+      med({ name: "Met-Well", pillsRemaining: 90 }),
+      med({ name: "Aspirin", pillsRemaining: 1 }),
+    ];
+    expect(
+      names(visibleMedications(list, { query: "MET", status: "refill-needed", sort: DEFAULT_SORT, names: pharmacies, ...context })),
+    ).toEqual(["metformin", "Metoprolol"]);
   });
 });
 
@@ -201,7 +256,9 @@ describe("the list's view in the URL", () => {
     expect(view).toEqual({ query: "corner pharmé", status: "running-low", sort: { key: "name", direction: "desc" }, page: 3 });
     expect(viewOf(listViewSearch(view))).toEqual(view);
     expect(listViewSearch({ ...view, status: "all", page: 1 })).toBe("?q=corner+pharm%C3%A9&sort=name-desc");
-    expect(listViewSearch({ ...view, query: "", sort: { key: "status", direction: "asc" } })).toBe("?status=running-low&sort=status&page=3");
+    expect(listViewSearch({ ...view, query: "", sort: { key: "status", direction: "asc" } })).toBe(
+      "?status=running-low&sort=status&page=3",
+    );
   });
 
   it("offers every column in both directions as a sort value", () => {
@@ -211,12 +268,15 @@ describe("the list's view in the URL", () => {
     expect(sortValue(DEFAULT_SORT)).toBe("daysLeft");
   });
 
-  it.each(["?status=bogus&sort=pillsRemaining&page=-2", "?sort=name-up&page=abc", "?sort=&page=0", "?sort=toString&page=1.5"])("falls back to the default for what it does not know: %s", (search) => {
-    const view = viewOf(search);
-    expect(view.status).toBe("all");
-    expect(view.sort).toEqual(DEFAULT_SORT);
-    expect(view.page).toBe(1);
-  });
+  it.each(["?status=bogus&sort=pillsRemaining&page=-2", "?sort=name-up&page=abc", "?sort=&page=0", "?sort=toString&page=1.5"])(
+    "falls back to the default for what it does not know: %s",
+    (search) => {
+      const view = viewOf(search);
+      expect(view.status).toBe("all");
+      expect(view.sort).toEqual(DEFAULT_SORT);
+      expect(view.page).toBe(1);
+    },
+  );
 });
 
 describe("pagination", () => {
@@ -289,7 +349,10 @@ describe("pharmacy names and notices", () => {
 
   it("honours only the known notice keys", () => {
     expect(noticeHref("medication-load-error")).toBe("/?notice=medication-load-error");
-    expect(NOTICES["medication-load-error"]).toEqual({ title: "Error loading medication data", description: "Could not load the medication details. Please try again." });
+    expect(NOTICES["medication-load-error"]).toEqual({
+      title: "Error loading medication data",
+      description: "Could not load the medication details. Please try again.",
+    });
     expect(isNoticeKey("medication-load-error")).toBe(true);
     expect(isNoticeKey("toString")).toBe(false);
     expect(isNoticeKey("<script>")).toBe(false);
@@ -304,7 +367,14 @@ describe("in the current language", () => {
 
   it("keeps the English words, and answers each call in the language it runs in", () => {
     expect(STATUS_LABEL["refill-needed"]).toBe("Refill Needed");
-    expect(STATUS_FILTERS.map((f) => f.label)).toEqual(["All Medications", "Refill Needed", "Running Low", "Well Stocked", "Paused", "Needs a new prescription"]);
+    expect(STATUS_FILTERS.map((f) => f.label)).toEqual([
+      "All Medications",
+      "Refill Needed",
+      "Running Low",
+      "Well Stocked",
+      "Paused",
+      "Needs a new prescription",
+    ]);
     inLocale(de, () => {
       expect(STATUS_LABEL["refill-needed"]).toBe(m.status_refill_needed());
       expect(statusLabel("well-stocked")).toBe("Gut versorgt");

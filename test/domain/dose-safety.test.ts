@@ -10,9 +10,21 @@ const methotrexate = WEEKLY_DRUGS[0]!;
 
 describe("weekly-only drugs: the name matcher", () => {
   it("lists at least methotrexate, alendronate, risedronate and ibandronate, each named in all 8 languages", () => {
-    expect(WEEKLY_DRUGS.map((drug) => drug.names.en)).toEqual(expect.arrayContaining(["Methotrexate", "Alendronate", "Risedronate", "Ibandronate"]));
-    for (const drug of WEEKLY_DRUGS) for (const language of LANGUAGES) expect(drug.names[language], `${drug.names.en} in ${language}`).toMatch(/\S/);
-    expect(Object.values(methotrexate.names)).toEqual(["Methotrexate", "Metotrexato", "Méthotrexate", "Methotrexat", "Metotrexato", "मेथोट्रेक्सेट", "ميثوتريكسات", "甲氨蝶呤"]);
+    expect(WEEKLY_DRUGS.map((drug) => drug.names.en)).toEqual(
+      expect.arrayContaining(["Methotrexate", "Alendronate", "Risedronate", "Ibandronate"]),
+    );
+    for (const drug of WEEKLY_DRUGS)
+      for (const language of LANGUAGES) expect(drug.names[language], `${drug.names.en} in ${language}`).toMatch(/\S/);
+    expect(Object.values(methotrexate.names)).toEqual([
+      "Methotrexate",
+      "Metotrexato",
+      "Méthotrexate",
+      "Methotrexat",
+      "Metotrexato",
+      "मेथोट्रेक्सेट",
+      "ميثوتريكسات",
+      "甲氨蝶呤",
+    ]);
   });
 
   it("finds every drug by each of its 8 names, as typed in a longer name", () => {
@@ -27,13 +39,44 @@ describe("weekly-only drugs: the name matcher", () => {
   });
 
   it("ignores case and accents both ways", () => {
-    for (const name of ["METHOTREXATE 2.5MG", "methotrexate", "Methotrexate 2.5mg", "methotrexat", "Methotrexate-Natrium", "metotrexato sódico", "Methotrexate", "methotrexate", "Méthotrexate", "ALENDRONATE 70 mg", "acide alendronique", "ALENDRONSÄURE", "Alendronsaure", "risédronate", "Risedronate", "ácido ibandrónico", "acido ibandronico", "ميثوتركسات", "甲氨蝶呤片"]) {
+    for (const name of [
+      "METHOTREXATE 2.5MG",
+      "methotrexate",
+      "Methotrexate 2.5mg",
+      "methotrexat",
+      "Methotrexate-Natrium",
+      "metotrexato sódico",
+      "Methotrexate",
+      "methotrexate",
+      "Méthotrexate",
+      "ALENDRONATE 70 mg",
+      "acide alendronique",
+      "ALENDRONSÄURE",
+      "Alendronsaure",
+      "risédronate",
+      "Risedronate",
+      "ácido ibandrónico",
+      "acido ibandronico",
+      "ميثوتركسات",
+      "甲氨蝶呤片",
+    ]) {
       expect(weeklyDrugIn(name), name).not.toBeNull();
     }
   });
 
   it("matches whole words only, and nothing else", () => {
-    for (const name of ["Methotrexatex", "premethotrexate", "Metformin", "Folic acid", "Prednisone", "Aspirin 100 mg", "Acid reflux tablets", "Alendro", "甲氨", ""]) {
+    for (const name of [
+      "Methotrexatex",
+      "premethotrexate",
+      "Metformin",
+      "Folic acid",
+      "Prednisone",
+      "Aspirin 100 mg",
+      "Acid reflux tablets",
+      "Alendro",
+      "甲氨",
+      "",
+    ]) {
       expect(weeklyDrugIn(name), name).toBeNull();
     }
   });
@@ -48,14 +91,20 @@ describe("what a save must confirm", () => {
     expect(isWeeklyOrLonger({ type: "weekdays", dose: 6, days: ["mon", "thu"] })).toBe(false);
     expect(isWeeklyOrLonger({ type: "daily", dose: 6 })).toBe(false);
     expect(isWeeklyOrLonger({ type: "asNeeded", perWeek: 6 })).toBe(false);
-    expect(doseWarning("Methotrexate 2.5mg", { type: "daily", dose: 6 }, "tablet")).toMatchObject({ code: "confirm_weekly_drug", drug: methotrexate });
+    expect(doseWarning("Methotrexate 2.5mg", { type: "daily", dose: 6 }, "tablet")).toMatchObject({
+      code: "confirm_weekly_drug",
+      drug: methotrexate,
+    });
     expect(doseWarning("Methotrexate 2.5mg", { type: "weekdays", dose: 6, days: ["sun"] }, "tablet")).toBeNull();
   });
 
   it("Plausible doses: above 10 tablets, capsules, patches or injections, 20 drops, puffs, ml or applications, 300 units", () => {
-    const at = (dose: number, unit: Parameters<typeof doseWarning>[2]) => doseWarning("Aspirin", { type: "daily", dose }, unit)?.code ?? null;
-    for (const unit of ["tablet", "capsule", "patch", "injection"] as const) expect([at(10, unit), at(10.25, unit)]).toEqual([null, "confirm_large_dose"]);
-    for (const unit of ["drop", "puff", "ml", "application"] as const) expect([at(20, unit), at(20.25, unit)]).toEqual([null, "confirm_large_dose"]);
+    const at = (dose: number, unit: Parameters<typeof doseWarning>[2]) =>
+      doseWarning("Aspirin", { type: "daily", dose }, unit)?.code ?? null;
+    for (const unit of ["tablet", "capsule", "patch", "injection"] as const)
+      expect([at(10, unit), at(10.25, unit)]).toEqual([null, "confirm_large_dose"]);
+    for (const unit of ["drop", "puff", "ml", "application"] as const)
+      expect([at(20, unit), at(20.25, unit)]).toEqual([null, "confirm_large_dose"]);
     expect([at(300, "unit"), at(301, "unit"), at(500, "tablet")]).toEqual([null, "confirm_large_dose", "confirm_large_dose"]);
     // Unknown unit (an edit that keeps it) and as-needed estimates are not judged.
     expect([at(500, undefined), doseWarning("Inhaler", { type: "asNeeded", perWeek: 500 }, "puff")]).toEqual([null, null]);

@@ -15,16 +15,22 @@ describe("dose text", () => {
     expect(doseText({ type: "daily", dose: 1.5 }, "tablet", TODAY)).toBe("1.5 tablets daily");
     expect(doseText({ type: "weekdays", dose: 1, days: ["fri", "mon", "wed"] }, "tablet", TODAY)).toBe("1 tablet Mon, Wed, Fri");
     expect(doseText(WEEKLY_INTERVAL, "tablet", TODAY)).toBe("6 tablets every 7 days, next on Monday, Nov 30");
-    expect(doseText({ type: "interval", dose: 1, everyDays: 28, startsOn: "2026-11-23" }, "injection", TODAY)).toBe("1 injection every 28 days, next on Monday, Dec 21");
+    expect(doseText({ type: "interval", dose: 1, everyDays: 28, startsOn: "2026-11-23" }, "injection", TODAY)).toBe(
+      "1 injection every 28 days, next on Monday, Dec 21",
+    );
     expect(doseText({ type: "asNeeded", perWeek: 6 }, "puff", TODAY)).toBe("As needed, about 6 puffs a week");
     expect(doseText({ type: "daily", dose: 5 }, "ml", TODAY)).toBe("5 ml daily");
   });
 
   it("Weekly drugs: a dose on one day of the week names that day in full", () => {
     expect(doseText({ type: "weekdays", dose: 6, days: ["sun"] }, "tablet", TODAY)).toBe("6 tablets every Sunday");
-    const inSpanish = inLocale({ language: "es", locale: "es" }, () => doseText({ type: "weekdays", dose: 6, days: ["sun"] }, "tablet", TODAY));
+    const inSpanish = inLocale({ language: "es", locale: "es" }, () =>
+      doseText({ type: "weekdays", dose: 6, days: ["sun"] }, "tablet", TODAY),
+    );
     expect(inSpanish).toBe("6 pastillas cada domingo");
-    const inChinese = inLocale({ language: "zh", locale: "zh" }, () => doseText({ type: "weekdays", dose: 1, days: ["sun"] }, "tablet", TODAY));
+    const inChinese = inLocale({ language: "zh", locale: "zh" }, () =>
+      doseText({ type: "weekdays", dose: 1, days: ["sun"] }, "tablet", TODAY),
+    );
     expect(inChinese).toBe("每星期日 1 片");
   });
 
@@ -37,7 +43,9 @@ describe("dose text", () => {
   });
 
   it("uses the locale's weekday names and plurals", () => {
-    const inFrench = inLocale({ language: "fr", locale: "fr" }, () => doseText({ type: "weekdays", dose: 2, days: ["mon", "wed"] }, "capsule", TODAY));
+    const inFrench = inLocale({ language: "fr", locale: "fr" }, () =>
+      doseText({ type: "weekdays", dose: 2, days: ["mon", "wed"] }, "capsule", TODAY),
+    );
     expect(inFrench).toBe("2 gélules lun., mer.");
     const inGerman = inLocale({ language: "de", locale: "de" }, () => doseText(WEEKLY_INTERVAL, "tablet", TODAY));
     expect(inGerman).toBe("6 Tabletten alle 7 Tage, nächste am Montag, 30. Nov.");

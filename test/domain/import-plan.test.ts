@@ -4,7 +4,15 @@ import type { ImportItem } from "../../src/domain/medication-csv";
 
 const item = (row: number, name: string, pharmacy: string, phoneNumber = ""): ImportItem => ({
   row,
-  medication: { name, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null } as ImportItem["medication"],
+  medication: {
+    name,
+    pillsPerDay: 1,
+    pillsRemaining: 30,
+    pillsPerRefill: 30,
+    lastRefillDate: null,
+    refillsLeft: null,
+    prescriptionExpiresOn: null,
+  } as ImportItem["medication"],
   pharmacy: { name: pharmacy, phoneNumber },
 });
 
@@ -28,13 +36,25 @@ describe("planImport", () => {
   };
 
   it("an equal phone wins; without a phone the oldest pharmacy of that name; another phone is another branch", () => {
-    const plan = planImport([item(2, "A", "CORNER DRUGS", "+12125550100"), item(3, "B", "corner  drugs"), item(4, "C", "Corner Drugs", "+12125550111"), item(5, "D", "quiet", "+12125550122")], account);
+    const plan = planImport(
+      [
+        item(2, "A", "CORNER DRUGS", "+12125550100"),
+        item(3, "B", "corner  drugs"),
+        item(4, "C", "Corner Drugs", "+12125550111"),
+        item(5, "D", "quiet", "+12125550122"),
+      ],
+      account,
+    );
     expect(plan.rows.map((r) => r.pharmacyId)).toEqual([7, 3, null, 9]);
     expect(plan.newPharmacies).toEqual([{ name: "Corner Drugs", phoneNumber: "+12125550111" }]);
   });
 
   it("lists rows already tracked at the same pharmacy and skips them unless chosen", () => {
-    const items = [item(2, " LISINOPRIL ", "Corner Drugs"), item(3, "Lisinopril", "Quiet"), item(4, "lisinopril", "corner drugs", "+12125550100")];
+    const items = [
+      item(2, " LISINOPRIL ", "Corner Drugs"),
+      item(3, "Lisinopril", "Quiet"),
+      item(4, "lisinopril", "corner drugs", "+12125550100"),
+    ];
     const one = { ...account, pharmacies: account.pharmacies.filter((p) => p.id !== 3) };
     const skip = planImport(items, one);
     expect([skip.duplicates, skip.skipped, skip.rows.map((r) => r.item.row)]).toEqual([[2, 4], 2, [3]]);

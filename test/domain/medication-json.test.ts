@@ -6,7 +6,10 @@ import { inLocale } from "../../src/i18n/current";
 // The kept JSON must be exactly what serialising a fresh answer writes, in every language and on
 // every day, and any change to a stored value must give the new answer, not the kept one.
 
-const weekly = JSON.stringify({ changes: [{ effectiveFrom: "2026-11-01", schedule: { type: "interval", dose: 6, everyDays: 7, startsOn: "2026-11-06" } }], pauses: [{ from: "2026-12-01", until: "2026-12-10" }] });
+const weekly = JSON.stringify({
+  changes: [{ effectiveFrom: "2026-11-01", schedule: { type: "interval", dose: 6, everyDays: 7, startsOn: "2026-11-06" } }],
+  pauses: [{ from: "2026-12-01", until: "2026-12-10" }],
+});
 const base: MedicationRecord = {
   id: 7,
   name: "Methotrexate 2.5mg",
@@ -21,12 +24,27 @@ const base: MedicationRecord = {
   unit: "tablet",
   regimen: weekly,
 };
-const other: MedicationRecord = { ...base, id: 8, name: "aspirin", pillsPerDay: 1, pillsRemaining: 40, regimen: JSON.stringify({ changes: [], pauses: [] }), unit: "tablet", refillsLeft: null, prescriptionExpiresOn: null };
+const other: MedicationRecord = {
+  ...base,
+  id: 8,
+  name: "aspirin",
+  pillsPerDay: 1,
+  pillsRemaining: 40,
+  regimen: JSON.stringify({ changes: [], pauses: [] }),
+  unit: "tablet",
+  refillsLeft: null,
+  prescriptionExpiresOn: null,
+};
 const fresh = (rows: MedicationRecord[], today: string) => JSON.stringify(toSortedMedications(rows, today));
 
 describe("sortedMedicationsJson", () => {
   it("writes what serialising a fresh sorted answer writes, again and again, in each language", () => {
-    for (const scope of [{ language: "en", locale: "en" }, { language: "de", locale: "de" }, { language: "ar", locale: "ar-EG" }, { language: "en", locale: "en-GB" }]) {
+    for (const scope of [
+      { language: "en", locale: "en" },
+      { language: "de", locale: "de" },
+      { language: "ar", locale: "ar-EG" },
+      { language: "en", locale: "en-GB" },
+    ]) {
       inLocale(scope, () => {
         for (let i = 0; i < 2; i++) {
           const json = sortedMedicationsJson([base, other], "2026-11-26");

@@ -17,17 +17,18 @@ import {
 import { USER_DEFAULTS } from "../../src/shared/user";
 
 let nextId = 1;
-const med = (pillsRemaining: number, pillsPerDay = 1, name = "Medication"): Medication => withSupply({
-  id: nextId++,
-  name,
-  pharmacyId: 1,
-  pillsPerDay,
-  pillsRemaining,
-  pillsPerRefill: 30,
-  lastRefillDate: null,
-  refillsLeft: null,
-  prescriptionExpiresOn: null,
-});
+const med = (pillsRemaining: number, pillsPerDay = 1, name = "Medication"): Medication =>
+  withSupply({
+    id: nextId++,
+    name,
+    pharmacyId: 1,
+    pillsPerDay,
+    pillsRemaining,
+    pillsPerRefill: 30,
+    lastRefillDate: null,
+    refillsLeft: null,
+    prescriptionExpiresOn: null,
+  });
 
 describe("days of supply left", () => {
   it("is the whole days the count covers (the day's dose comes off at the midnight that ends it)", () => {
@@ -94,7 +95,12 @@ describe("the threshold rule: Refill Needed at or below notification days, Runni
   });
 
   it("has the spec's labels", () => {
-    expect(STATUS_LABEL).toEqual({ "refill-needed": "Refill Needed", "running-low": "Running Low", "well-stocked": "Well Stocked", paused: "Paused" });
+    expect(STATUS_LABEL).toEqual({
+      "refill-needed": "Refill Needed",
+      "running-low": "Running Low",
+      "well-stocked": "Well Stocked",
+      paused: "Paused",
+    });
   });
 });
 
@@ -120,7 +126,12 @@ describe("summary cards: the same rule as the badges", () => {
     const paused = { ...med(3, 1), daysLeft: null, runsOutOn: null };
     expect(statusOf(paused, 7)).toBe("paused");
     expect(statusOf(paused, 30)).toBe("paused");
-    expect(statusCounts([paused, med(3, 1), med(40, 1)], 7)).toEqual({ "refill-needed": 1, "running-low": 0, "well-stocked": 1, paused: 1 });
+    expect(statusCounts([paused, med(3, 1), med(40, 1)], 7)).toEqual({
+      "refill-needed": 1,
+      "running-low": 0,
+      "well-stocked": 1,
+      paused: 1,
+    });
   });
 });
 
@@ -134,17 +145,49 @@ describe("compareByName", () => {
 describe("compareNames", () => {
   // A small seeded generator: the same names on every run, so a failure can be replayed.
   function randomNames(seed: number, count: number): string[] {
-    const alphabet = ["a", "b", "m", "z", "A", "B", "Z", " ", "  ", "0", "1", "2", "9", "10", "007", "é", "É", "ß", "-", ".", "/", "(", "%", "ü", "ø", "ﬁ", "ı", "\t"];
+    const alphabet = [
+      "a",
+      "b",
+      "m",
+      "z",
+      "A",
+      "B",
+      "Z",
+      " ",
+      "  ",
+      "0",
+      "1",
+      "2",
+      "9",
+      "10",
+      "007",
+      "é",
+      "É",
+      "ß",
+      "-",
+      ".",
+      "/",
+      "(",
+      "%",
+      "ü",
+      "ø",
+      "ﬁ",
+      "ı",
+      "\t",
+    ];
     let state = seed;
-    const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    return Array.from({ length: count }, () => Array.from({ length: Math.floor(next() * 7) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(""));
+    const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    return Array.from({ length: count }, () =>
+      Array.from({ length: Math.floor(next() * 7) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(""),
+    );
   }
   const sign = (n: number) => Math.sign(n);
 
   it("agrees with the collator on every pair of random names", () => {
     const names = randomNames(20261123, 400);
     // Medication-like names, where the fast path answers: same words, numbers of different lengths.
-    for (const word of ["Lisinopril", "lisinopril", "Vitamin B", "vitamin b", "Metformin"]) for (const n of [1, 2, 10, 12, 100, 250]) names.push(`${word}${n} mg`, `${word} ${n} mg`);
+    for (const word of ["Lisinopril", "lisinopril", "Vitamin B", "vitamin b", "Metformin"])
+      for (const n of [1, 2, 10, 12, 100, 250]) names.push(`${word}${n} mg`, `${word} ${n} mg`);
     let compared = 0;
     for (const a of names)
       for (const b of names) {

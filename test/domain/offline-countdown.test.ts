@@ -40,7 +40,13 @@ describe("countedDownList", () => {
   it("after a change took effect: today's schedule in words, no change left to come", () => {
     // Mar 3 and 4 at 2 a day: 26 at the start of Mar 5, the day 'as needed' starts.
     const [later] = countedDownList([drawn], "2026-03-01", "2026-03-05");
-    expect(later).toMatchObject({ pillsRemaining: 26, remainingText: "26 puffs", doseText: "As needed, about 6 puffs a week", scheduleChanges: [], pauseText: null });
+    expect(later).toMatchObject({
+      pillsRemaining: 26,
+      remainingText: "26 puffs",
+      doseText: "As needed, about 6 puffs a week",
+      scheduleChanges: [],
+      pauseText: null,
+    });
     expect(later!.schedule).toEqual({ type: "asNeeded", perWeek: 6 });
   });
 });

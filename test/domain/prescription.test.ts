@@ -12,18 +12,22 @@ const ASK_FOR_PRESCRIPTION = "Ask your doctor for a new prescription";
 
 const today = "2026-03-01";
 let nextId = 1;
-const med = (overrides: Partial<Medication>): Medication => withSupply({
-  id: nextId++,
-  name: "Medication",
-  pharmacyId: 1,
-  pillsPerDay: 1,
-  pillsRemaining: 30,
-  pillsPerRefill: 30,
-  lastRefillDate: null,
-  refillsLeft: null,
-  prescriptionExpiresOn: null,
-  ...overrides,
-}, today);
+const med = (overrides: Partial<Medication>): Medication =>
+  withSupply(
+    {
+      id: nextId++,
+      name: "Medication",
+      pharmacyId: 1,
+      pillsPerDay: 1,
+      pillsRemaining: 30,
+      pillsPerRefill: 30,
+      lastRefillDate: null,
+      refillsLeft: null,
+      prescriptionExpiresOn: null,
+      ...overrides,
+    },
+    today,
+  );
 
 describe("prescriptionNotice", () => {
   it("no refills left matters within 30 days of running out (a doctor's appointment takes longer than a week)", () => {
@@ -45,16 +49,26 @@ describe("prescriptionNotice", () => {
     const plenty = { pillsRemaining: 300 };
     expect(prescriptionNotice(med({ ...plenty, prescriptionExpiresOn: "2026-03-31" }), today, 7)).toBe("Prescription expires Mar 31, 2026");
     expect(prescriptionNotice(med({ ...plenty, prescriptionExpiresOn: "2026-04-01" }), today, 7)).toBe("Prescription expires Apr 1, 2026"); // before the run-out
-    expect(prescriptionNotice(med({ pillsRemaining: 3, prescriptionExpiresOn: "2026-03-31" }), today, 7)).toBe("Prescription expires Mar 31, 2026");
+    expect(prescriptionNotice(med({ pillsRemaining: 3, prescriptionExpiresOn: "2026-03-31" }), today, 7)).toBe(
+      "Prescription expires Mar 31, 2026",
+    );
     expect(prescriptionNotice(med({ pillsRemaining: 3, prescriptionExpiresOn: "2026-04-01" }), today, 7)).toBeNull();
-    expect(prescriptionNotice(med({ pillsRemaining: 3, prescriptionExpiresOn: "2026-04-10" }), today, 40)).toBe("Prescription expires Apr 10, 2026");
+    expect(prescriptionNotice(med({ pillsRemaining: 3, prescriptionExpiresOn: "2026-04-10" }), today, 40)).toBe(
+      "Prescription expires Apr 10, 2026",
+    );
     expect(prescriptionNotice(med({ prescriptionExpiresOn: today }), today, 7)).toBe("Prescription expires Mar 1, 2026");
   });
 
   it("a prescription whose date has passed says 'Prescription expired {date}', marked as an error", () => {
     expect(prescriptionNotice(med({ prescriptionExpiresOn: "2026-02-01" }), today, 7)).toBe("Prescription expired Feb 1, 2026");
-    expect(prescriptionNoticeShown(med({ prescriptionExpiresOn: "2026-02-28", refillsLeft: 0, pillsRemaining: 2 }), today, 7)).toEqual({ text: "Prescription expired Feb 28, 2026", expired: true });
-    expect(prescriptionNoticeShown(med({ prescriptionExpiresOn: "2026-03-05" }), today, 7)).toEqual({ text: "Prescription expires Mar 5, 2026", expired: false });
+    expect(prescriptionNoticeShown(med({ prescriptionExpiresOn: "2026-02-28", refillsLeft: 0, pillsRemaining: 2 }), today, 7)).toEqual({
+      text: "Prescription expired Feb 28, 2026",
+      expired: true,
+    });
+    expect(prescriptionNoticeShown(med({ prescriptionExpiresOn: "2026-03-05" }), today, 7)).toEqual({
+      text: "Prescription expires Mar 5, 2026",
+      expired: false,
+    });
   });
 
   it("due for the e-mail on its own: no refills left, an expiry within 30 days, or one that has passed", () => {
@@ -67,12 +81,16 @@ describe("prescriptionNotice", () => {
   });
 
   it("no refills left near the run-out wins over the expiry", () => {
-    expect(prescriptionNotice(med({ refillsLeft: 0, pillsRemaining: 2, prescriptionExpiresOn: "2026-03-02" }), today, 7)).toBe(ASK_FOR_PRESCRIPTION);
+    expect(prescriptionNotice(med({ refillsLeft: 0, pillsRemaining: 2, prescriptionExpiresOn: "2026-03-02" }), today, 7)).toBe(
+      ASK_FOR_PRESCRIPTION,
+    );
   });
 
   it("speaks the current language", () => {
     inLocale({ language: "fr", locale: "fr" }, () => {
-      expect(prescriptionNotice(med({ refillsLeft: 0, pillsRemaining: 2 }), today, 7)).toBe("Demandez une nouvelle ordonnance à votre médecin");
+      expect(prescriptionNotice(med({ refillsLeft: 0, pillsRemaining: 2 }), today, 7)).toBe(
+        "Demandez une nouvelle ordonnance à votre médecin",
+      );
       expect(prescriptionNotice(med({ prescriptionExpiresOn: "2026-03-30" }), today, 7)).toBe("L’ordonnance expire le 30 mars 2026");
       expect(prescriptionNotice(med({ prescriptionExpiresOn: "2026-02-27" }), today, 7)).toBe("L’ordonnance a expiré le 27 févr. 2026");
     });

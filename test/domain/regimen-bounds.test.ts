@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DOSE_MAX, EARLIEST_DATE, EVERY_DAYS_MAX, EVERY_DAYS_MIN, MAX_PAUSES, MAX_SCHEDULE_CHANGES, PER_WEEK_MAX, PER_WEEK_MIN } from "../../src/domain/limits";
+import {
+  DOSE_MAX,
+  EARLIEST_DATE,
+  EVERY_DAYS_MAX,
+  EVERY_DAYS_MIN,
+  MAX_PAUSES,
+  MAX_SCHEDULE_CHANGES,
+  PER_WEEK_MAX,
+  PER_WEEK_MIN,
+} from "../../src/domain/limits";
 import { countOn, supplyOn, type Pause, type Regimen, type Schedule, type Weekday } from "../../src/domain/regimen";
 import { addDays, daysBetween } from "../../src/domain/time";
 import { latestDate } from "../../src/shared/date-range";
@@ -22,8 +31,17 @@ const WEEK: Weekday[] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 
 const schedule: fc.Arbitrary<Schedule> = fc.oneof(
   dose.map((d) => ({ type: "daily" as const, dose: d })),
-  fc.record({ type: fc.constant("weekdays" as const), dose, days: fc.uniqueArray(fc.constantFrom(...WEEK), { minLength: 1, maxLength: 7 }) }),
-  fc.record({ type: fc.constant("interval" as const), dose, everyDays: fc.integer({ min: EVERY_DAYS_MIN, max: EVERY_DAYS_MAX }), startsOn: date }),
+  fc.record({
+    type: fc.constant("weekdays" as const),
+    dose,
+    days: fc.uniqueArray(fc.constantFrom(...WEEK), { minLength: 1, maxLength: 7 }),
+  }),
+  fc.record({
+    type: fc.constant("interval" as const),
+    dose,
+    everyDays: fc.integer({ min: EVERY_DAYS_MIN, max: EVERY_DAYS_MAX }),
+    startsOn: date,
+  }),
   fc.record({ type: fc.constant("asNeeded" as const), perWeek: quarters(PER_WEEK_MIN, PER_WEEK_MAX) }),
 );
 
@@ -50,7 +68,8 @@ describe("supplyOn over everything the schemas accept (issue 29: F1, F5)", { tim
     fc.assert(
       fc.property(regimen, count, date, fc.integer({ min: 0, max: 400 }), (r, pills, countedOn, elapsed) => {
         for (const { schedule: s } of r.changes) expect(scheduleSchema.safeParse(s).success, JSON.stringify(s)).toBe(true);
-        for (const p of r.pauses) expect(pauseSchema.safeParse({ pausedFrom: p.from, pausedUntil: p.until }).success, JSON.stringify(p)).toBe(true);
+        for (const p of r.pauses)
+          expect(pauseSchema.safeParse({ pausedFrom: p.from, pausedUntil: p.until }).success, JSON.stringify(p)).toBe(true);
         const today = addDays(countedOn, elapsed);
         const supply = supplyOn({ pillsRemaining: pills, countedOn, regimen: r }, today);
         expect(supply.pillsRemaining).toBeGreaterThanOrEqual(0);
@@ -68,7 +87,10 @@ describe("supplyOn over everything the schemas accept (issue 29: F1, F5)", { tim
   });
 
   it("F5: a pause to the latest day accepted, with the most pills at the least use, still writes a real run-out date", () => {
-    const r: Regimen = { changes: [{ effectiveFrom: EARLIEST_DATE, schedule: { type: "asNeeded", perWeek: PER_WEEK_MIN } }], pauses: [{ from: EARLIEST_DATE, until: LATEST }] };
+    const r: Regimen = {
+      changes: [{ effectiveFrom: EARLIEST_DATE, schedule: { type: "asNeeded", perWeek: PER_WEEK_MIN } }],
+      pauses: [{ from: EARLIEST_DATE, until: LATEST }],
+    };
     const supply = supplyOn({ pillsRemaining: MAX_PILLS, countedOn: EARLIEST_DATE, regimen: r }, LATEST);
     expect(supply.runsOutOn).toMatch(WELL_FORMED);
     expect(supply.daysLeft).toBeGreaterThan(0);

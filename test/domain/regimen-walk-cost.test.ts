@@ -27,7 +27,15 @@ function countedRegimen() {
       },
     });
   const regimen: Regimen = {
-    changes: Array.from({ length: MAX_SCHEDULE_CHANGES }, (_, i) => dateField({ schedule: { type: "daily" as const, dose: 1 + (i % 2) } }, "effectiveFrom", addDays(COUNTED_ON, 5 * i)) as Regimen["changes"][number]),
+    changes: Array.from(
+      { length: MAX_SCHEDULE_CHANGES },
+      (_, i) =>
+        dateField(
+          { schedule: { type: "daily" as const, dose: 1 + (i % 2) } },
+          "effectiveFrom",
+          addDays(COUNTED_ON, 5 * i),
+        ) as Regimen["changes"][number],
+    ),
     pauses: Array.from({ length: MAX_PAUSES }, (_, i) => {
       const pause = dateField({}, "from", addDays(COUNTED_ON, 7 * i + 2));
       return dateField(pause, "until", addDays(COUNTED_ON, 7 * i + 3)) as Regimen["pauses"][number];
@@ -49,8 +57,25 @@ describe("F4: a medication at the limits is walked from its dates read once", ()
     const { regimen, reads, dates } = countedRegimen();
     const supply = supplyOn({ pillsRemaining: 120, countedOn: COUNTED_ON, regimen }, TODAY);
     reads.count = 0;
-    const events: SupplyEvent[] = [{ id: 1, kind: "created", localDate: COUNTED_ON, pillsBefore: null, pillsAfter: 120, countedOn: COUNTED_ON, pillsAdded: null, revertsEventId: null }];
-    const chart = supplyChart(events, { pillsRemaining: supply.pillsRemaining, runsOutOn: supply.runsOutOn, unit: "tablet" }, regimen, TODAY, 7);
+    const events: SupplyEvent[] = [
+      {
+        id: 1,
+        kind: "created",
+        localDate: COUNTED_ON,
+        pillsBefore: null,
+        pillsAfter: 120,
+        countedOn: COUNTED_ON,
+        pillsAdded: null,
+        revertsEventId: null,
+      },
+    ];
+    const chart = supplyChart(
+      events,
+      { pillsRemaining: supply.pillsRemaining, runsOutOn: supply.runsOutOn, unit: "tablet" },
+      regimen,
+      TODAY,
+      7,
+    );
     expect(chart.runsOutOn).toBe(supply.runsOutOn);
     expect(reads.count).toBeLessThanOrEqual(2 * dates);
   });

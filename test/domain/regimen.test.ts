@@ -26,21 +26,37 @@ describe("supplyOn: the count, days left and run-out date", { timeout: 60_000 },
   it("a daily medication keeps today's floor(count / dose)", () => {
     const s = supplyOn({ pillsRemaining: 10, countedOn: "2027-03-01", regimen: dailyRegimen(1.5) }, "2027-03-01");
     expect(s).toEqual({ pillsRemaining: 10, daysLeft: 6, runsOutOn: "2027-03-07", paused: false });
-    expect(supplyOn({ pillsRemaining: 0, countedOn: "2027-03-01", regimen: dailyRegimen(1) }, "2027-03-05")).toMatchObject({ pillsRemaining: 0, daysLeft: 0, runsOutOn: "2027-03-05" });
+    expect(supplyOn({ pillsRemaining: 0, countedOn: "2027-03-01", regimen: dailyRegimen(1) }, "2027-03-05")).toMatchObject({
+      pillsRemaining: 0,
+      daysLeft: 0,
+      runsOutOn: "2027-03-05",
+    });
   });
 
   it("methotrexate 6 tablets every 7 days: a day with no dose is covered even at 0", () => {
-    const weekly: Regimen = { changes: [{ effectiveFrom: "2026-11-01", schedule: { type: "interval", dose: 6, everyDays: 7, startsOn: "2026-11-23" } }], pauses: [] };
+    const weekly: Regimen = {
+      changes: [{ effectiveFrom: "2026-11-01", schedule: { type: "interval", dose: 6, everyDays: 7, startsOn: "2026-11-23" } }],
+      pauses: [],
+    };
     // 24 tablets: the doses of Nov 23, 30, Dec 7, 14; Dec 21 cannot be covered.
-    expect(supplyOn({ pillsRemaining: 24, countedOn: "2026-11-20", regimen: weekly }, "2026-11-20")).toMatchObject({ runsOutOn: "2026-12-21", daysLeft: 31 });
+    expect(supplyOn({ pillsRemaining: 24, countedOn: "2026-11-20", regimen: weekly }, "2026-11-20")).toMatchObject({
+      runsOutOn: "2026-12-21",
+      daysLeft: 31,
+    });
     // Six left after Dec 14's dose: the count stays 0 on the days between… and Dec 21 is the run-out day.
     expect(countOn(weekly, 24, "2026-11-20", "2026-12-15")).toBe(0);
-    expect(supplyOn({ pillsRemaining: 24, countedOn: "2026-11-20", regimen: weekly }, "2026-12-16")).toMatchObject({ pillsRemaining: 0, runsOutOn: "2026-12-21", daysLeft: 5 });
+    expect(supplyOn({ pillsRemaining: 24, countedOn: "2026-11-20", regimen: weekly }, "2026-12-16")).toMatchObject({
+      pillsRemaining: 0,
+      runsOutOn: "2026-12-21",
+      daysLeft: 5,
+    });
   });
 
   it("as needed: days left = floor(7 × count / perWeek)", () => {
     const inhaler: Regimen = { changes: [{ effectiveFrom: "2027-01-01", schedule: { type: "asNeeded", perWeek: 6 } }], pauses: [] };
-    expect(supplyOn({ pillsRemaining: 200, countedOn: "2027-01-01", regimen: inhaler }, "2027-01-01").daysLeft).toBe(Math.floor((7 * 200) / 6));
+    expect(supplyOn({ pillsRemaining: 200, countedOn: "2027-01-01", regimen: inhaler }, "2027-01-01").daysLeft).toBe(
+      Math.floor((7 * 200) / 6),
+    );
   });
 
   it("a taper stepping down next week moves the run-out date; a pause moves it too", () => {
@@ -61,7 +77,12 @@ describe("supplyOn: the count, days left and run-out date", { timeout: 60_000 },
 
   it("paused with no end and never running out: no days left, no run-out date", () => {
     const r: Regimen = { ...dailyRegimen(1), pauses: [{ from: "2027-02-01", until: null }] };
-    expect(supplyOn({ pillsRemaining: 10, countedOn: "2027-02-01", regimen: r }, "2027-02-03")).toEqual({ pillsRemaining: 10, daysLeft: null, runsOutOn: null, paused: true });
+    expect(supplyOn({ pillsRemaining: 10, countedOn: "2027-02-01", regimen: r }, "2027-02-03")).toEqual({
+      pillsRemaining: 10,
+      daysLeft: null,
+      runsOutOn: null,
+      paused: true,
+    });
     // Runs out before the pause starts: that day is the answer.
     expect(supplyOn({ pillsRemaining: 3, countedOn: "2027-01-27", regimen: r }, "2027-01-27").runsOutOn).toBe("2027-01-30");
   });
@@ -114,7 +135,9 @@ describe("the count changes at the user's local midnight, across DST and :30/:45
                 day = today;
               }
               expect(todayIn(zone, t)).toBe(today);
-              expect(supplyOn({ pillsRemaining: count, countedOn, regimen: r }, todayIn(zone, t)).pillsRemaining).toBe(Math.round((left / 7) * 1000) / 1000);
+              expect(supplyOn({ pillsRemaining: count, countedOn, regimen: r }, todayIn(zone, t)).pillsRemaining).toBe(
+                Math.round((left / 7) * 1000) / 1000,
+              );
             }
           }
         }),

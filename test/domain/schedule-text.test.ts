@@ -37,10 +37,14 @@ describe("schedule text", () => {
   });
 
   it("export → import reads the same unit and schedule back", () => {
-    const csv = medicationsCsv(SCHEDULES.map(([schedule], i) => listed(schedule, (["tablet", "capsule", "injection", "puff"] as const)[i]!)));
+    const csv = medicationsCsv(
+      SCHEDULES.map(([schedule], i) => listed(schedule, (["tablet", "capsule", "injection", "puff"] as const)[i]!)),
+    );
     const reading = readMedicationsCsv(csv, TODAY);
     expect(reading.errors).toEqual([]);
-    expect(reading.items.map((i) => [i.medication.unit, i.medication.schedule])).toEqual(SCHEDULES.map(([schedule], i) => [["tablet", "capsule", "injection", "puff"][i], schedule]));
+    expect(reading.items.map((i) => [i.medication.unit, i.medication.schedule])).toEqual(
+      SCHEDULES.map(([schedule], i) => [["tablet", "capsule", "injection", "puff"][i], schedule]),
+    );
   });
 
   it("an older file without the columns imports daily tablets of pills_per_day", () => {
@@ -50,7 +54,10 @@ describe("schedule text", () => {
   });
 
   it("a schedule that is none of the four forms, or a bad day, is the form's error", () => {
-    const reading = readMedicationsCsv("name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,schedule,unit\nA,1,30,30,Corner,twice daily,\nB,1,30,30,Corner,weekdays 1 mon funday,\nC,1,30,30,Corner,daily 1,bottle\n", TODAY);
+    const reading = readMedicationsCsv(
+      "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,schedule,unit\nA,1,30,30,Corner,twice daily,\nB,1,30,30,Corner,weekdays 1 mon funday,\nC,1,30,30,Corner,daily 1,bottle\n",
+      TODAY,
+    );
     expect(reading.errors).toEqual([
       { row: 2, message: "How often must be every day, on certain days, every few days or as needed" },
       { row: 3, message: "Days must be mon, tue, wed, thu, fri, sat or sun" },
@@ -63,7 +70,12 @@ describe("counts in a medication's unit, pluralised in every language", () => {
   it("says '1 puff', '2 puffs', '5 ml', and Arabic's forms", async () => {
     const { unitCountText } = await import("../../src/domain/unit-text");
     const { inLocale } = await import("../../src/i18n/current");
-    expect([unitCountText("puff", 1), unitCountText("puff", 2), unitCountText("ml", 5), unitCountText("unit", 10)]).toEqual(["1 puff", "2 puffs", "5 ml", "10 units"]);
+    expect([unitCountText("puff", 1), unitCountText("puff", 2), unitCountText("ml", 5), unitCountText("unit", 10)]).toEqual([
+      "1 puff",
+      "2 puffs",
+      "5 ml",
+      "10 units",
+    ]);
     expect(inLocale({ language: "de", locale: "de" }, () => unitCountText("injection", 2))).toBe("2 Injektionen");
     expect(inLocale({ language: "ar", locale: "ar-EG" }, () => unitCountText("drop", 2))).toBe("قطرتان");
   });

@@ -12,7 +12,14 @@ const messageOf = (result: { success: boolean; error?: Parameters<typeof firstIs
 describe("medicationSchema", () => {
   it("coerces form strings and stores an empty date as missing", () => {
     const parsed = medicationSchema.parse({ ...valid, pharmacyId: "3", pillsPerDay: "1.5", lastRefillDate: "" });
-    expect(parsed).toEqual({ ...valid, pillsPerDay: 1.5, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null, effectiveFrom: null });
+    expect(parsed).toEqual({
+      ...valid,
+      pillsPerDay: 1.5,
+      lastRefillDate: null,
+      refillsLeft: null,
+      prescriptionExpiresOn: null,
+      effectiveFrom: null,
+    });
   });
 
   it("refilledOn is optional: missing or empty means today (left out), a date is kept", () => {
@@ -22,13 +29,18 @@ describe("medicationSchema", () => {
   });
 
   it("keeps a real date and trims the name", () => {
-    expect(medicationSchema.parse({ ...valid, name: "  Metformin  ", lastRefillDate: "2024-02-29" })).toMatchObject({ name: "Metformin", lastRefillDate: "2024-02-29" });
+    expect(medicationSchema.parse({ ...valid, name: "  Metformin  ", lastRefillDate: "2024-02-29" })).toMatchObject({
+      name: "Metformin",
+      lastRefillDate: "2024-02-29",
+    });
   });
 
   it("the form's defaults are valid except the pharmacy and the pills remaining, which must be given", () => {
     expect(MEDICATION_DEFAULTS.pillsRemaining).toBe("");
     expect(messageOf(medicationSchema.safeParse({ ...MEDICATION_DEFAULTS, name: "Aspirin" }))).toBe("Please select a pharmacy");
-    expect(messageOf(medicationSchema.safeParse({ ...MEDICATION_DEFAULTS, name: "Aspirin", pharmacyId: 1 }))).toBe("Pills remaining is required");
+    expect(messageOf(medicationSchema.safeParse({ ...MEDICATION_DEFAULTS, name: "Aspirin", pharmacyId: 1 }))).toBe(
+      "Pills remaining is required",
+    );
     expect(medicationSchema.safeParse({ ...MEDICATION_DEFAULTS, name: "Aspirin", pharmacyId: 1, pillsRemaining: "0" }).success).toBe(true);
   });
 
@@ -69,7 +81,10 @@ describe("refillSchema", () => {
 
 describe("pharmacySchema", () => {
   it("trims and accepts '+', digits, spaces, '-', '.', '(' and ')' up to 30 characters, or nothing", () => {
-    expect(pharmacySchema.parse({ name: " CVS ", phoneNumber: " (212) 555-1234 " })).toEqual({ name: "CVS", phoneNumber: "(212) 555-1234" });
+    expect(pharmacySchema.parse({ name: " CVS ", phoneNumber: " (212) 555-1234 " })).toEqual({
+      name: "CVS",
+      phoneNumber: "(212) 555-1234",
+    });
     expect(pharmacySchema.parse({ name: "Boots", phoneNumber: "+44 20.7183-8750" }).phoneNumber).toBe("+44 20.7183-8750");
     expect(pharmacySchema.parse({ name: "CVS", phoneNumber: "" }).phoneNumber).toBe("");
     expect(pharmacySchema.parse({ name: "CVS", phoneNumber: "1".repeat(30) }).phoneNumber).toHaveLength(30);

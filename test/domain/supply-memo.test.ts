@@ -4,9 +4,13 @@ import { parseRegimen, supplyOn } from "../../src/domain/regimen";
 
 // The kept supply must be exactly what a fresh walk answers, and a change of any input a new answer.
 
-const weekly = JSON.stringify({ changes: [{ effectiveFrom: "2026-11-01", schedule: { type: "interval", dose: 6, everyDays: 7, startsOn: "2026-11-06" } }], pauses: [] });
+const weekly = JSON.stringify({
+  changes: [{ effectiveFrom: "2026-11-01", schedule: { type: "interval", dose: 6, everyDays: 7, startsOn: "2026-11-06" } }],
+  pauses: [],
+});
 const row = { pillsRemaining: 24, countedOn: "2026-11-20", pillsPerDay: 6 / 7, regimen: weekly };
-const fresh = (r: typeof row, today: string) => supplyOn({ pillsRemaining: r.pillsRemaining, countedOn: r.countedOn, regimen: parseRegimen(r.regimen, r.pillsPerDay) }, today);
+const fresh = (r: typeof row, today: string) =>
+  supplyOn({ pillsRemaining: r.pillsRemaining, countedOn: r.countedOn, regimen: parseRegimen(r.regimen, r.pillsPerDay) }, today);
 
 describe("supplyToday", () => {
   it("answers what a fresh walk answers, again and again", () => {

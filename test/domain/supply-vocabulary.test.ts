@@ -36,7 +36,13 @@ describe("one vocabulary for the supply's facts across the API, e-mail, chart, e
   const api = toMedication(row, TODAY);
 
   it("the API's answer: the facts the other shapes must repeat", () => {
-    expect(api).toMatchObject({ pillsRemaining: 22, daysLeft: 14, runsOutOn: "2026-03-15", pausedFrom: "2026-03-04", pausedUntil: "2026-03-06" });
+    expect(api).toMatchObject({
+      pillsRemaining: 22,
+      daysLeft: 14,
+      runsOutOn: "2026-03-15",
+      pausedFrom: "2026-03-04",
+      pausedUntil: "2026-03-06",
+    });
   });
 
   it("the reminder e-mail's item says pillsRemaining and runsOutOn", () => {
@@ -54,6 +60,12 @@ describe("one vocabulary for the supply's facts across the API, e-mail, chart, e
   it("the printed and exported list says pillsRemaining, daysLeft, runsOutOn, pausedFrom and pausedUntil", () => {
     const { pharmacyId: _pharmacyId, ...listed } = row;
     const [counted] = countedMedications([{ ...listed, pharmacyName: null, pharmacyPhone: null } as MedicationListRow], TODAY);
-    expect(counted).toMatchObject({ pillsRemaining: api.pillsRemaining, daysLeft: api.daysLeft, runsOutOn: api.runsOutOn, pausedFrom: api.pausedFrom, pausedUntil: api.pausedUntil });
+    expect(counted).toMatchObject({
+      pillsRemaining: api.pillsRemaining,
+      daysLeft: api.daysLeft,
+      runsOutOn: api.runsOutOn,
+      pausedFrom: api.pausedFrom,
+      pausedUntil: api.pausedUntil,
+    });
   });
 });

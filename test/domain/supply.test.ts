@@ -34,7 +34,10 @@ describe("history", () => {
 
 describe("supplyChart", () => {
   it("draws the recorded line with the day it ran out, refills as markers, then today and the projection", () => {
-    const events = [event({ pillsAfter: 5 }), event({ id: 2, kind: "refill", localDate: "2026-01-10", countedOn: "2026-01-10", pillsBefore: 0, pillsAfter: 30, pillsAdded: 30 })];
+    const events = [
+      event({ pillsAfter: 5 }),
+      event({ id: 2, kind: "refill", localDate: "2026-01-10", countedOn: "2026-01-10", pillsBefore: 0, pillsAfter: 30, pillsAdded: 30 }),
+    ];
     const chart = supplyChart(events, { pillsRemaining: 25, runsOutOn: "2026-02-09", unit: "puff" }, dailyRegimen(1), "2026-01-15", 7);
     expect(chart.history.map((p) => [p.date, p.pills, p.kind, p.refill ?? false])).toEqual([
       ["2026-01-01", 5, "event", false],
@@ -49,7 +52,13 @@ describe("supplyChart", () => {
     ]);
     expect([chart.runsOutOn, chart.remindFrom, chart.maxPills, chart.unit]).toEqual(["2026-02-09", "2026-02-02", 30, "puff"]);
     // The events' labels in the medication's unit, as the history list words them.
-    expect(chart.history.map((p) => p.label)).toEqual(["Added with 5 puffs", "Ran out", "Before the refill", "Refilled +30 puffs", "Today"]);
+    expect(chart.history.map((p) => p.label)).toEqual([
+      "Added with 5 puffs",
+      "Ran out",
+      "Before the refill",
+      "Refilled +30 puffs",
+      "Today",
+    ]);
   });
 
   it("leaves out an undone refill and its undo: no spike, and the scale does not grow for it", () => {
@@ -69,7 +78,13 @@ describe("supplyChart", () => {
   it("ends the projection on the run-out date even when part of a dose is left that morning", () => {
     // 9 tablets at 2 a day: 9, 7, 5, 3, 1 on the mornings of the 15th to the 19th; 1 cannot cover
     // the 19th's dose, so it runs out on the 19th, with 1 tablet on hand (not on the 20th, at 0).
-    const chart = supplyChart([event({ pillsAfter: 9, countedOn: "2026-01-15", localDate: "2026-01-15" })], { pillsRemaining: 9, runsOutOn: "2026-01-19", unit: "tablet" }, dailyRegimen(2), "2026-01-15", 7);
+    const chart = supplyChart(
+      [event({ pillsAfter: 9, countedOn: "2026-01-15", localDate: "2026-01-15" })],
+      { pillsRemaining: 9, runsOutOn: "2026-01-19", unit: "tablet" },
+      dailyRegimen(2),
+      "2026-01-15",
+      7,
+    );
     expect(chart.projection.map((p) => [p.date, p.pills, p.kind])).toEqual([
       ["2026-01-15", 9, "today"],
       ["2026-01-19", 1, "runs-out"],

@@ -103,16 +103,19 @@ function checkReminder(zone: string, hour: number, after: number) {
     expect(w).toBeGreaterThan(target);
   }
   expect(due).toBe(oracle(zone, hour, after));
-
 }
 
 describe("nextReminderAt: every IANA zone, checked against Intl", () => {
   it(`holds at random instants 1970-2100 in all ${ZONES.length} zones`, () => {
     for (const zone of ZONES) {
       fc.assert(
-        fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }), fc.integer({ min: 0, max: 23 }), (after, hour) => {
-          checkOne(zone, hour, after);
-        }),
+        fc.property(
+          fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }),
+          fc.integer({ min: 0, max: 23 }),
+          (after, hour) => {
+            checkOne(zone, hour, after);
+          },
+        ),
         { numRuns: 12 },
       );
     }
@@ -195,7 +198,8 @@ describe("nextReminderAt: the cases people notice", () => {
   });
 
   it("adds days as Date does within years 0001–9999, and stops at their first and last day (F5)", () => {
-    const viaDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const viaDate = (date: string, days: number) =>
+      new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     // Date's answer clamped to the years a date may be written in.
     const expected = (date: string, days: number) => {
       const text = viaDate(date, days);

@@ -25,7 +25,9 @@ describe("the time-zone list", () => {
     for (let i = 1; i < list.length; i++) {
       const [a, b] = [list[i - 1], list[i]];
       const order =
-        a.currentOffsetInMinutes - b.currentOffsetInMinutes || a.alternativeName.localeCompare(b.alternativeName) || a.mainCities[0].localeCompare(b.mainCities[0]);
+        a.currentOffsetInMinutes - b.currentOffsetInMinutes ||
+        a.alternativeName.localeCompare(b.alternativeName) ||
+        a.mainCities[0].localeCompare(b.mainCities[0]);
       expect(order, `${a.name} before ${b.name}`).toBeLessThanOrEqual(0);
     }
   });
@@ -34,14 +36,40 @@ describe("the time-zone list", () => {
     expect(list).toHaveLength((rawTimeZones as TimeZoneRecord[]).length);
     expect(list.some((z) => z.name === "America/Argentina/Buenos_Aires")).toBe(true);
     expect(Object.keys(list[0]).sort()).toEqual(
-      ["name", "alternativeName", "group", "continentCode", "continentName", "countryName", "countryCode", "mainCities", "rawOffsetInMinutes", "abbreviation", "rawFormat", "currentOffsetInMinutes", "label"].sort(),
+      [
+        "name",
+        "alternativeName",
+        "group",
+        "continentCode",
+        "continentName",
+        "countryName",
+        "countryCode",
+        "mainCities",
+        "rawOffsetInMinutes",
+        "abbreviation",
+        "rawFormat",
+        "currentOffsetInMinutes",
+        "label",
+      ].sort(),
     );
   });
 
   it("drops names that break the rule: letters, _, + or -, at most three '/'-parts of 1-256 characters", () => {
     const base = (rawTimeZones as TimeZoneRecord[]).find((z) => z.name === "Europe/Paris")!;
-    const names = ["Europe/Paris", "Etc/GMT+5", "Too/Many/Parts/Here", "Bad Name/Space", "", `Europe/${"a".repeat(257)}`, "Europe/", "<script>/x"];
-    const kept = timeZonesAt(JANUARY, names.map((name) => ({ ...base, name }))).map((z) => z.name);
+    const names = [
+      "Europe/Paris",
+      "Etc/GMT+5",
+      "Too/Many/Parts/Here",
+      "Bad Name/Space",
+      "",
+      `Europe/${"a".repeat(257)}`,
+      "Europe/",
+      "<script>/x",
+    ];
+    const kept = timeZonesAt(
+      JANUARY,
+      names.map((name) => ({ ...base, name })),
+    ).map((z) => z.name);
     expect(kept).toEqual(["Europe/Paris"]);
     expect(TIME_ZONE_NAME.test(`A/${"b".repeat(256)}/c`)).toBe(true);
   });

@@ -1,7 +1,18 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  baseUrl,
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 // /profile's Security and Your data sections, in a real browser at both widths, by keyboard.
 
@@ -15,7 +26,10 @@ const text = (page: Page, value: string) => page.getByText(value, { exact: false
 
 /** The same account signed in on another device (its own cookie jar); answers that device's API. */
 async function otherDevice(username: string, password: string) {
-  const context = await browser.newContext({ baseURL: baseUrl(), userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+  });
   const res = await context.request.post("/api/login", { data: { username, password } });
   expect(res.status()).toBe(200);
   return { signedIn: async () => (await context.request.get("/api/user")).status() === 200, close: () => context.close() };
@@ -114,14 +128,21 @@ describe.each([
     const laptop = await otherDevice(account.username, account.password);
     const tablet = await otherDevice(account.username, account.password);
     // This browser signs in again: its earlier session ends, so it is still listed once.
-    expect((await page.request.post("/api/login", { data: { username: account.username, password: account.password } })).status()).toBe(200);
+    expect((await page.request.post("/api/login", { data: { username: account.username, password: account.password } })).status()).toBe(
+      200,
+    );
     await page.goto("/profile");
     await hydrated(page);
     const list = page.getByRole("region", { name: "Signed-in devices" });
     expect(await list.getByRole("listitem").count()).toBe(3);
     expect(await list.getByRole("listitem").filter({ hasText: "This device" }).count()).toBe(1);
     // Each with when it was last seen.
-    expect(await list.getByRole("listitem").filter({ hasText: /Last seen/i }).count()).toBe(3);
+    expect(
+      await list
+        .getByRole("listitem")
+        .filter({ hasText: /Last seen/i })
+        .count(),
+    ).toBe(3);
     // Named with the device and when it was last seen; this device has none (the menu's Log out is for it).
     const buttons = list.getByRole("button", { name: /^Sign out Firefox on Linux, last seen / });
     expect(await buttons.count()).toBe(2);

@@ -1,6 +1,17 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi, uniqueName } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+  uniqueName,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -100,7 +111,10 @@ describe("password reset", () => {
     await expect
       .poll(async () => {
         const mails = (await (await page.request.get("/dev/emails")).json()) as Array<{ to: string; text: string }>;
-        link = /http\S+reset-password\?token=\S+/.exec(mails.find((m) => m.to === `${account.username}@example.com` && m.text.includes("reset-password"))?.text ?? "")?.[0] ?? "";
+        link =
+          /http\S+reset-password\?token=\S+/.exec(
+            mails.find((m) => m.to === `${account.username}@example.com` && m.text.includes("reset-password"))?.text ?? "",
+          )?.[0] ?? "";
         return link;
       })
       .not.toBe("");

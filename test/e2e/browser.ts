@@ -13,7 +13,15 @@ export const baseUrl = () => inject("baseUrl");
 export const DESKTOP = { width: 1280, height: 900 };
 export const MOBILE = { width: 375, height: 800 };
 
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
@@ -26,7 +34,12 @@ export function launch(): Promise<Browser> {
  */
 export async function launchPersistent(viewport = DESKTOP, options: { args?: string[] } = {}) {
   const profile = mkdtempSync(join(tmpdir(), "refill-profile-"));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: [...FLAGS, ...(options.args ?? [])], viewport, baseURL: baseUrl() });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: [...FLAGS, ...(options.args ?? [])],
+    viewport,
+    baseURL: baseUrl(),
+  });
   const page = watch(context.pages()[0] ?? (await context.newPage()));
   const close = async () => {
     await context.close();
@@ -48,7 +61,10 @@ export async function newPage(browser: Browser, viewport = DESKTOP, timezoneId?:
 function watch(page: Page): Page {
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("console", (msg) => msg.type() === "error" && !/Failed to load resource.*40[019]/.test(msg.text()) && problems.push(`console: ${msg.text()}`));
+  page.on(
+    "console",
+    (msg) => msg.type() === "error" && !/Failed to load resource.*40[019]/.test(msg.text()) && problems.push(`console: ${msg.text()}`),
+  );
   (page as Page & { problems: string[] }).problems = problems;
   return page;
 }
@@ -142,7 +158,14 @@ export async function registerViaApi(page: Page, username = uniqueName(), option
   const res = await page.request.post("/api/register", {
     // As the sign-up form does, the account gets the browser's zone, so no 'Time zone set to …' toast
     // (shown once to accounts that never chose one) interrupts the page under test.
-    data: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: `Pat ${username}`, emailConsent: true, timezone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone) },
+    data: {
+      username,
+      password: "correct horse battery",
+      email: `${username}@example.com`,
+      fullName: `Pat ${username}`,
+      emailConsent: true,
+      timezone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    },
   });
   expect(res.status()).toBe(201);
   if (options.confirmed) {
@@ -160,7 +183,8 @@ export interface DevEmail {
 }
 
 /** The development outbox's mail to `to`, newest first. */
-export const devEmailsTo = async (page: Page, to: string) => ((await (await page.request.get("/dev/emails")).json()) as DevEmail[]).filter((m) => m.to === to);
+export const devEmailsTo = async (page: Page, to: string) =>
+  ((await (await page.request.get("/dev/emails")).json()) as DevEmail[]).filter((m) => m.to === to);
 
 /** The path and query of the newest confirmation link mailed to `to`. */
 export async function confirmationPath(page: Page, to: string): Promise<string> {

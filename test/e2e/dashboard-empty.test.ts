@@ -1,7 +1,18 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
-import { confirmationPath, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  confirmationPath,
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,9 +23,17 @@ afterAll(() => browser?.close());
 /** A signed-in user with one pharmacy and three medications: one refill needed, one running low, one well stocked. */
 async function seed(page: Page) {
   await registerViaApi(page);
-  const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
-  for (const [name, pillsRemaining] of [["Metformin", 3], ["Lisinopril", 12], ["Atorvastatin", 90]] as const) {
-    const res = await page.request.post("/api/medications", { data: { name, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining, pillsPerRefill: 30 } });
+  const pharmacy = await (
+    await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })
+  ).json();
+  for (const [name, pillsRemaining] of [
+    ["Metformin", 3],
+    ["Lisinopril", 12],
+    ["Atorvastatin", 90],
+  ] as const) {
+    const res = await page.request.post("/api/medications", {
+      data: { name, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining, pillsPerRefill: 30 },
+    });
     expect(res.status()).toBe(201);
   }
 }
@@ -120,7 +139,9 @@ describe.each([
     // The first link goes to the banner's 'Resend email'.
     await checklist.getByRole("link", { name: "Confirm your email address" }).click();
     await page.waitForURL((url) => url.hash === "#confirm-email");
-    expect(await page.getByRole("region", { name: "Email confirmation" }).getByRole("button", { name: "Resend email" }).isVisible()).toBe(true);
+    expect(await page.getByRole("region", { name: "Email confirmation" }).getByRole("button", { name: "Resend email" }).isVisible()).toBe(
+      true,
+    );
 
     await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } });
     await page.goto("/");
@@ -141,7 +162,9 @@ describe.each([
     const confirmed = await page.request.get(await confirmationPath(page, `${username}@example.com`));
     expect(await confirmed.text()).toContain("Email confirmed");
     const pharmacy = ((await (await page.request.get("/api/pharmacies")).json()) as Array<{ id: number }>)[0]!;
-    await page.request.post("/api/medications", { data: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 } });
+    await page.request.post("/api/medications", {
+      data: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 },
+    });
     await page.goto("/");
     await hydrated(page);
     expect(await states()).toEqual([

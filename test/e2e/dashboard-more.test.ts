@@ -1,6 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 // On a phone the dashboard's secondary actions ('Print list', 'Export CSV', 'Import from CSV',
 // 'Manage Pharmacies') are behind one 'More' button (a native popover), so the first medication
@@ -15,11 +25,17 @@ afterAll(() => browser?.close());
 /** An account past its first run (no checklist, no banner) with three medications. */
 async function seed(page: Page) {
   await registerViaApi(page, undefined, { confirmed: true });
-  const settings = await page.request.patch("/api/notifications/settings", { data: { notificationDays: 7, emailConsent: true, timezone: "UTC", notificationHour: 9 } });
+  const settings = await page.request.patch("/api/notifications/settings", {
+    data: { notificationDays: 7, emailConsent: true, timezone: "UTC", notificationHour: 9 },
+  });
   expect(settings.status()).toBe(200);
-  const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
+  const pharmacy = await (
+    await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })
+  ).json();
   for (const name of ["Atorvastatin", "Lisinopril", "Metformin"]) {
-    const res = await page.request.post("/api/medications", { data: { name, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 } });
+    const res = await page.request.post("/api/medications", {
+      data: { name, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 },
+    });
     expect(res.status()).toBe(201);
   }
 }
@@ -30,7 +46,8 @@ const SECONDARY: Array<["link" | "button", string]> = [
   ["button", "Import from CSV"],
   ["link", "Manage Pharmacies"],
 ];
-const isFocused = (page: Page, role: "link" | "button", name: string) => page.getByRole(role, { name }).evaluate((el) => el === document.activeElement);
+const isFocused = (page: Page, role: "link" | "button", name: string) =>
+  page.getByRole(role, { name }).evaluate((el) => el === document.activeElement);
 
 describe("dashboard actions on a phone (375 px)", () => {
   it("'More' holds the secondary actions; the first medication is in view without scrolling", async () => {

@@ -1,6 +1,17 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  baseUrl,
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 // The dashboard's view: 'Runs out first' by default, the 'Sort by' select below 768 px, search,
 // filter, sort and page kept in the URL, search by pharmacy, and one status rule for the cards and
@@ -18,11 +29,14 @@ type NewMedication = { name: string; pillsRemaining: number; pillsPerDay?: numbe
 async function seed(page: Page, medications: NewMedication[]) {
   await registerViaApi(page);
   const pharmacies: Array<{ id: number }> = [];
-  for (const name of ["Corner Pharmacy", "Harbour Drugs"]) pharmacies.push(await (await page.request.post("/api/pharmacies", { data: { name, phoneNumber: "2125551234" } })).json());
+  for (const name of ["Corner Pharmacy", "Harbour Drugs"])
+    pharmacies.push(await (await page.request.post("/api/pharmacies", { data: { name, phoneNumber: "2125551234" } })).json());
   for (let i = 0; i < medications.length; i += 10) {
     await Promise.all(
       medications.slice(i, i + 10).map(async ({ pharmacy = 0, ...m }) => {
-        const res = await page.request.post("/api/medications", { data: { pillsPerDay: 1, pillsPerRefill: 30, ...m, pharmacyId: pharmacies[pharmacy].id } });
+        const res = await page.request.post("/api/medications", {
+          data: { pillsPerDay: 1, pillsPerRefill: 30, ...m, pharmacyId: pharmacies[pharmacy].id },
+        });
         expect(res.status()).toBe(201);
       }),
     );
@@ -30,7 +44,11 @@ async function seed(page: Page, medications: NewMedication[]) {
 }
 
 const shownNames = (page: Page) => page.getByRole("rowheader").allTextContents();
-const summary = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) }).textContent();
+const summary = (page: Page, title: string) =>
+  page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title }) })
+    .textContent();
 const search = (page: Page) => page.getByPlaceholder("Search medications...");
 const filter = (page: Page) => page.getByRole("combobox", { name: "Filter by status" });
 const sortBy = (page: Page) => page.getByRole("combobox", { name: "Sort by" });
@@ -200,13 +218,20 @@ describe("one threshold rule at notification days 14", () => {
     ["1280 px", DESKTOP],
   ])("the cards, the badges and the filter agree (%s)", async (_, viewport) => {
     const page = await newPage(browser, viewport);
-    await seed(page, DAYS.map((days) => ({ name: `Day ${days}`, pillsRemaining: days })));
+    await seed(
+      page,
+      DAYS.map((days) => ({ name: `Day ${days}`, pillsRemaining: days })),
+    );
     const settings = { notificationDays: 14, emailConsent: true, timezone: "UTC", notificationHour: 9 };
     expect((await page.request.patch("/api/notifications/settings", { data: settings })).status()).toBe(200);
     await page.goto("/");
     await hydrated(page);
 
-    const badges = (label: string) => page.locator(".status-badge").filter({ hasText: new RegExp(`^${label}$`) }).count();
+    const badges = (label: string) =>
+      page
+        .locator(".status-badge")
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .count();
     expect(await summary(page, "Need Refill Soon")).toContain("3 Medications");
     expect(await summary(page, "Running Low")).toContain("3 Medications");
     expect(await summary(page, "Well Stocked")).toContain("2 Medications");

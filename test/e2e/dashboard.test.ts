@@ -1,7 +1,18 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRefillDate } from "../../src/domain/dashboard";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  baseUrl,
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,12 +20,20 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-type NewMedication = { name: string; pillsPerDay?: number; pillsRemaining?: number; pillsPerRefill?: number; lastRefillDate?: string | null };
+type NewMedication = {
+  name: string;
+  pillsPerDay?: number;
+  pillsRemaining?: number;
+  pillsPerRefill?: number;
+  lastRefillDate?: string | null;
+};
 
 /** A signed-in user with one pharmacy and the given medications, made through the API. */
 async function seed(page: Page, medications: NewMedication[]) {
   await registerViaApi(page);
-  const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
+  const pharmacy = await (
+    await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })
+  ).json();
   const created: Array<{ id: number; name: string }> = [];
   for (let i = 0; i < medications.length; i += 10) {
     const batch = medications.slice(i, i + 10).map(async (m) => {
@@ -38,7 +57,11 @@ const THREE = [
 const isDesktop = (page: Page) => page.viewportSize()!.width >= 768;
 /** The names in the list as shown: each row's header (a table row, or a card below 768 px). */
 const shownNames = (page: Page) => page.getByRole("rowheader").allTextContents();
-const summary = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) }).textContent();
+const summary = (page: Page, title: string) =>
+  page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title }) })
+    .textContent();
 /** The browser logs the answer to a request the test made fail on purpose; that is not a page error. */
 function forgiveNotFound(page: Page) {
   const problems = (page as Page & { problems: string[] }).problems;
@@ -85,7 +108,14 @@ describe.each([
 
     // Status filter: a native select with the spec's options.
     const filter = page.getByRole("combobox", { name: "Filter by status" });
-    expect(await filter.locator("option").allTextContents()).toEqual(["All Medications", "Refill Needed", "Running Low", "Well Stocked", "Paused", "Needs a new prescription"]);
+    expect(await filter.locator("option").allTextContents()).toEqual([
+      "All Medications",
+      "Refill Needed",
+      "Running Low",
+      "Well Stocked",
+      "Paused",
+      "Needs a new prescription",
+    ]);
     await filter.selectOption({ label: "Running Low" });
     await expect.poll(() => shownNames(page)).toEqual(["Lisinopril"]);
     expect(await textCount(page, "1 medication(s) found")).toBe(1);
@@ -97,13 +127,20 @@ describe.each([
   it("paginates 20 a page, condenses the page list on narrow screens, and resets to page 1 on a filter change", async () => {
     const page = await newPage(browser, viewport);
     // 85 medications: 5 pages. Names sort numerically (Med 2 before Med 10).
-    await seed(page, Array.from({ length: 85 }, (_, i) => ({ name: `Med ${i + 1}`, pillsRemaining: i < 5 ? 3 : 100 })));
+    await seed(
+      page,
+      Array.from({ length: 85 }, (_, i) => ({ name: `Med ${i + 1}`, pillsRemaining: i < 5 ? 3 : 100 })),
+    );
     await page.goto("/");
     await hydrated(page);
 
     expect(await page.getByText("Showing 1 to 20 of 85 results").count()).toBe(1);
     expect((await shownNames(page)).slice(0, 3)).toEqual(["Med 1", "Med 2", "Med 3"]);
-    const pageButtons = () => page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: /^Page \d+$/ }).allTextContents();
+    const pageButtons = () =>
+      page
+        .getByRole("navigation", { name: "Pagination" })
+        .getByRole("button", { name: /^Page \d+$/ })
+        .allTextContents();
     expect(await pageButtons()).toEqual(isDesktop(page) ? ["1", "2", "3", "4", "5"] : ["1", "2", "5"]);
     expect(await page.getByRole("button", { name: "Previous page" }).isDisabled()).toBe(true);
 
@@ -243,7 +280,9 @@ describe.each([
     await refused.getByRole("button", { name: "Delete" }).click();
     // Refused in the dialog, which stays open (the list behind it is refreshed) until cancelled.
     await expect.poll(() => refused.getByRole("alert").textContent()).toBe("Failed to delete medication: Medication not found");
-    await expect.poll(() => page.locator("main").getByRole("rowheader", { includeHidden: true }).allTextContents()).toEqual(["atorvastatin"]);
+    await expect
+      .poll(() => page.locator("main").getByRole("rowheader", { includeHidden: true }).allTextContents())
+      .toEqual(["atorvastatin"]);
     await expectAccessible(page);
     await refused.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => refused.count()).toBe(0);
@@ -269,7 +308,15 @@ describe("dashboard on the desktop table", () => {
     expect(await header("Remaining").getAttribute("aria-sort")).toBe("ascending");
     expect(await header("Medication").getAttribute("aria-sort")).toBe("none");
     expect(await page.getByRole("combobox", { name: "Sort by" }).isVisible()).toBe(false);
-    expect(await page.getByRole("columnheader").allTextContents()).toEqual(["Medication", "Pharmacy", "Dose", "Remaining", "Last Refill", "Status", "Actions"]);
+    expect(await page.getByRole("columnheader").allTextContents()).toEqual([
+      "Medication",
+      "Pharmacy",
+      "Dose",
+      "Remaining",
+      "Last Refill",
+      "Status",
+      "Actions",
+    ]);
     expect(await shownNames(page)).toEqual(["Metformin", "Lisinopril", "atorvastatin"]);
 
     await header("Remaining").getByRole("button").click();
@@ -308,7 +355,9 @@ describe("dashboard on the desktop table", () => {
     await page.goto("/");
     await hydrated(page);
     const pharmacy = (await (await page.request.get("/api/pharmacies")).json())[0];
-    await page.request.post("/api/medications", { data: { name: "Zoloft", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30 } });
+    await page.request.post("/api/medications", {
+      data: { name: "Zoloft", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30 },
+    });
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     await expect.poll(() => shownNames(page)).toEqual(["Zoloft", "Metformin", "Lisinopril", "atorvastatin"]);
     expect(await summary(page, "Need Refill Soon")).toContain("2 Medications");

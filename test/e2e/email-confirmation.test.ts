@@ -1,6 +1,18 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmationPath, DESKTOP, devEmailsTo, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  confirmationPath,
+  DESKTOP,
+  devEmailsTo,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 // The profile form (the Security section below it has its own current-password field).
 const profileForm = (page: Page) => page.locator("form").filter({ has: page.getByLabel("Email for Notifications") });
@@ -16,7 +28,8 @@ afterAll(() => browser?.close());
 const BANNER = "Confirm your email address to get refill reminders by email.";
 const count = (page: Page, value: string) => page.getByText(value, { exact: false }).count();
 const currentUser = async (page: Page) => (await page.request.get("/api/user")).json();
-const confirmations = async (page: Page, to: string) => (await devEmailsTo(page, to)).filter((m) => m.subject === "Confirm your Refill Tracker email address");
+const confirmations = async (page: Page, to: string) =>
+  (await devEmailsTo(page, to)).filter((m) => m.subject === "Confirm your Refill Tracker email address");
 
 /** Tabs until `name` has the focus (at most `max` presses), then answers whether it got there. */
 async function tabTo(page: Page, name: string, max = 30) {
@@ -117,7 +130,9 @@ describe("changing the e-mail address (desktop)", () => {
     expect(await password.count()).toBe(0);
     await expect.poll(() => count(page, `Waiting for confirmation of ${newAddress}.`)).toBe(1);
     const [notice] = (await devEmailsTo(page, oldAddress)).filter((m) => m.subject === "Your Refill Tracker e-mail is being changed");
-    expect(notice!.text).toContain("Your Refill Tracker e-mail is being changed to \u2068n•••@example.net\u2069. If this wasn't you, reset your password.");
+    expect(notice!.text).toContain(
+      "Your Refill Tracker e-mail is being changed to \u2068n•••@example.net\u2069. If this wasn't you, reset your password.",
+    );
 
     await page.goto("/profile");
     await hydrated(page);

@@ -1,7 +1,18 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  baseUrl,
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 // The list taken elsewhere, in a real Chromium: the printed list (print media, PDF page count,
 // without JavaScript), the dashboard's CSV import dialog, and settings' calendar link.
@@ -17,7 +28,14 @@ async function addMedications(page: Page, count: number) {
   const pharmacyId = (await pharmacy.json()).id;
   for (let i = 1; i <= count; i++) {
     const res = await page.request.post("/api/medications", {
-      data: { name: `Medication ${String(i).padStart(2, "0")}`, pharmacyId, pillsPerDay: 1 + (i % 3) * 0.5, pillsRemaining: 10 * i, pillsPerRefill: 30, lastRefillDate: i % 2 ? "2026-01-05" : "" },
+      data: {
+        name: `Medication ${String(i).padStart(2, "0")}`,
+        pharmacyId,
+        pillsPerDay: 1 + (i % 3) * 0.5,
+        pillsRemaining: 10 * i,
+        pillsPerRefill: 30,
+        lastRefillDate: i % 2 ? "2026-01-05" : "",
+      },
     });
     expect(res.status()).toBe(201);
   }
@@ -53,7 +71,10 @@ describe("printable list", () => {
     expect(await page.getByRole("row", { name: /Medication 25/ }).isVisible()).toBe(true);
     // UPDATE_SCREENSHOTS=1 refreshes the committed picture; otherwise a run leaves the tree as it was.
     if (process.env.UPDATE_SCREENSHOTS) mkdirSync("docs/screenshots", { recursive: true });
-    const shot = await page.screenshot({ fullPage: true, path: process.env.UPDATE_SCREENSHOTS ? "docs/screenshots/print-list.png" : undefined });
+    const shot = await page.screenshot({
+      fullPage: true,
+      path: process.env.UPDATE_SCREENSHOTS ? "docs/screenshots/print-list.png" : undefined,
+    });
     expect(shot.length).toBeGreaterThan(10_000);
 
     // The page's own @page margins (12 mm) apply.
@@ -95,7 +116,8 @@ describe("CSV import dialog", () => {
     expect(await dialog.getByRole("region", { name: "Preview" }).getByRole("row").count()).toBe(3);
     await expectAccessible(page);
 
-    const good = "Name,Pharmacy,Pills_Per_Day,Pills_Remaining,Pills_Per_Refill,Pharmacy_Phone\nMetformin,Corner,1,30,30,2125550100\nCrème Aspirine,Corner,0.5,20,30,2125550100\n";
+    const good =
+      "Name,Pharmacy,Pills_Per_Day,Pills_Remaining,Pills_Per_Refill,Pharmacy_Phone\nMetformin,Corner,1,30,30,2125550100\nCrème Aspirine,Corner,0.5,20,30,2125550100\n";
     await dialog.getByLabel("CSV file").setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
     await expect.poll(() => dialog.getByText("2 medications ready to import.").count()).toBe(1);
     await dialog.getByRole("button", { name: "Import" }).click();

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../src/domain/countdown";
 import { addDays } from "../../src/domain/time";
 import { formatDate } from "../../src/shared/format";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 // A 4xx never closes the form it came from: the refill dialog keeps what was typed and says a refused
 // day at its field; the password forms keep theirs. The browser reports UTC, so the account's today is UTC's.
@@ -38,9 +48,20 @@ describe.each([
     const page = await newPage(browser, viewport, "UTC");
     await registerViaApi(page);
     const today = todayIn("UTC");
-    const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125550199" } })).json();
+    const pharmacy = await (
+      await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125550199" } })
+    ).json();
     // Added today: its first day is today, so yesterday is before it was added.
-    const created = await page.request.post("/api/medications", { data: { name: "Lisinopril 10mg", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 12, pillsPerRefill: 30, lastRefillDate: null } });
+    const created = await page.request.post("/api/medications", {
+      data: {
+        name: "Lisinopril 10mg",
+        pharmacyId: pharmacy.id,
+        pillsPerDay: 1,
+        pillsRemaining: 12,
+        pillsPerRefill: 30,
+        lastRefillDate: null,
+      },
+    });
     expect(created.status()).toBe(201);
     await page.goto("/");
     await hydrated(page);
@@ -112,7 +133,11 @@ describe.each([
     await confirm.press("Enter");
     await expect.poll(() => page.locator(".field-error", { hasText: "Current password is incorrect" }).count()).toBe(1);
     await expectFieldError(current, "Current password is incorrect");
-    expect([await current.inputValue(), await newPassword.inputValue(), await confirm.inputValue()]).toEqual(["not my password", "a brand new secret", "a brand new secret"]);
+    expect([await current.inputValue(), await newPassword.inputValue(), await confirm.inputValue()]).toEqual([
+      "not my password",
+      "a brand new secret",
+      "a brand new secret",
+    ]);
     await expectAccessible(page);
 
     await page.getByRole("button", { name: "Delete my account" }).click();
@@ -158,7 +183,11 @@ describe.each([
     await form.getByRole("button", { name: "Save Changes" }).click();
     await expect.poll(() => form.locator(".field-error").textContent()).toBe("Current password is incorrect");
     await expectFieldError(password, "Current password is incorrect");
-    expect([await fullName.inputValue(), await email.inputValue(), await password.inputValue()]).toEqual(["Katherine Johnson", "katherine@example.net", "not my password"]);
+    expect([await fullName.inputValue(), await email.inputValue(), await password.inputValue()]).toEqual([
+      "Katherine Johnson",
+      "katherine@example.net",
+      "not my password",
+    ]);
     expect(new URL(page.url()).pathname).toBe("/profile");
     // Said once, at the field.
     expect(await form.getByRole("alert").count()).toBe(1);
@@ -172,7 +201,9 @@ describe.each([
     await zone.selectOption("Europe/Berlin");
     await hour.selectOption({ label: "7:00 PM" });
     // The zone reaches the server as one it does not know (a list out of date): a real 400, at its field.
-    await page.route("**/api/notifications/settings", (route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), timezone: "Mars/Olympus_Mons" }) }));
+    await page.route("**/api/notifications/settings", (route) =>
+      route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), timezone: "Mars/Olympus_Mons" }) }),
+    );
     await page.getByRole("button", { name: "Save Preferences" }).click();
     const zoneError = page.locator("form .field-error");
     await expect.poll(() => zoneError.count()).toBe(1);
@@ -214,7 +245,11 @@ describe.each([
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect.poll(() => form.locator(".field-error").textContent()).toBe("Username already exists");
     await expectFieldError(username, "Username already exists");
-    expect([await username.inputValue(), await form.getByLabel("Email", { exact: true }).inputValue(), await password.inputValue()]).toEqual([taken.username, "someone.else@example.com", "a long password"]);
+    expect([
+      await username.inputValue(),
+      await form.getByLabel("Email", { exact: true }).inputValue(),
+      await password.inputValue(),
+    ]).toEqual([taken.username, "someone.else@example.com", "a long password"]);
     expect(await form.getByRole("alert").count()).toBe(1);
     await expectAccessible(page);
     const problems = (page as Page & { problems: string[] }).problems;

@@ -72,7 +72,8 @@ export async function startGcmStandIn(): Promise<GcmStandIn> {
         const token = `${b64url(8)}:APA91b${b64url(100)}`;
         const subtype = form.get("X-subtype") ?? "";
         // Chromium also registers for its own use (another app and sender); only web push counts.
-        if (form.get("delete") !== "true" && subtype.startsWith("wp:")) state.registrations.push({ sender: form.get("sender") ?? "", subtype, token });
+        if (form.get("delete") !== "true" && subtype.startsWith("wp:"))
+          state.registrations.push({ sender: form.get("sender") ?? "", subtype, token });
         res.writeHead(200, { "Content-Type": "text/plain" }).end(`token=${token}`);
         return;
       }
@@ -97,9 +98,14 @@ export async function startGcmStandIn(): Promise<GcmStandIn> {
       return state.mcsConnections;
     },
     close: () =>
-      Promise.all([http, mcs].map((server) => new Promise<void>((resolve) => {
-        (server as Server).closeAllConnections?.();
-        server.close(() => resolve());
-      }))).then(() => undefined),
+      Promise.all(
+        [http, mcs].map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              (server as Server).closeAllConnections?.();
+              server.close(() => resolve());
+            }),
+        ),
+      ).then(() => undefined),
   };
 }

@@ -3,7 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../src/i18n/messages/ar.json";
 import de from "../../src/i18n/messages/de.json";
 import es from "../../src/i18n/messages/es.json";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, frames, hydrated, launch, MOBILE, newPage, uniqueName } from "./browser";
+import {
+  baseUrl,
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  frames,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  uniqueName,
+} from "./browser";
 
 // The product in the patient's language, in a real browser: German (long words) and Arabic (right to
 // left), at a phone's and a desktop's width. The browser's language and zone come from the context,
@@ -18,8 +30,26 @@ type Catalog = Record<string, string>;
 /** A local number as a patient there types it (no '+'), and how it is stored and shown. */
 type LocalPhone = { typed: string; e164: string; shown: string };
 const LANGUAGES: Array<[string, Catalog, { locale: string; timezoneId: string; dir: "ltr" | "rtl"; phone: LocalPhone }]> = [
-  ["de", de, { locale: "de-DE", timezoneId: "Europe/Berlin", dir: "ltr", phone: { typed: "030 12345678", e164: "+493012345678", shown: "+49 30 12345678" } }],
-  ["ar", ar, { locale: "ar-EG", timezoneId: "Africa/Cairo", dir: "rtl", phone: { typed: "02 2345 6789", e164: "+20223456789", shown: "+20 2 23456789" } }],
+  [
+    "de",
+    de,
+    {
+      locale: "de-DE",
+      timezoneId: "Europe/Berlin",
+      dir: "ltr",
+      phone: { typed: "030 12345678", e164: "+493012345678", shown: "+49 30 12345678" },
+    },
+  ],
+  [
+    "ar",
+    ar,
+    {
+      locale: "ar-EG",
+      timezoneId: "Africa/Cairo",
+      dir: "rtl",
+      phone: { typed: "02 2345 6789", e164: "+20223456789", shown: "+20 2 23456789" },
+    },
+  ],
 ];
 
 const html = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
@@ -55,11 +85,22 @@ describe.each(LANGUAGES)("the product in %s", (language, t, { locale, timezoneId
       expect(await html(page)).toEqual([locale, dir]);
 
       // A local number without '+' is read in the account's region, stored as E.164, shown formatted.
-      const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "صيدلية النور", phoneNumber: phone.typed } })).json();
+      const pharmacy = await (
+        await page.request.post("/api/pharmacies", { data: { name: "صيدلية النور", phoneNumber: phone.typed } })
+      ).json();
       expect([pharmacy.phoneNumber, pharmacy.phoneDisplay]).toEqual([phone.e164, phone.shown]);
       const invalid = await page.request.post("/api/pharmacies", { data: { name: "Nirgendwo", phoneNumber: "12" } });
       expect([invalid.status(), await invalid.json()]).toEqual([400, { message: t.field_phone_invalid, code: "field_phone_invalid" }]);
-      const added = await page.request.post("/api/medications", { data: { name: "Metformin 500mg", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 6, pillsPerRefill: 60, lastRefillDate: "" } });
+      const added = await page.request.post("/api/medications", {
+        data: {
+          name: "Metformin 500mg",
+          pharmacyId: pharmacy.id,
+          pillsPerDay: 2,
+          pillsRemaining: 6,
+          pillsPerRefill: 60,
+          lastRefillDate: "",
+        },
+      });
       expect(added.status()).toBe(201);
       await page.reload();
       await hydrated(page);
@@ -85,7 +126,9 @@ describe("the footer's language switcher", () => {
     const context = await browser.newContext({ viewport: MOBILE, baseURL: baseUrl(), locale: "de-DE", javaScriptEnabled: false });
     const page = await context.newPage();
     const username = uniqueName("switch");
-    const registered = await page.request.post("/api/register", { data: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Pat", emailConsent: true } });
+    const registered = await page.request.post("/api/register", {
+      data: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Pat", emailConsent: true },
+    });
     expect(registered.status()).toBe(201);
     await page.goto("/pharmacies");
     expect(await html(page)).toEqual(["de", "ltr"]);
@@ -108,7 +151,9 @@ describe("an account that never chose a time zone", () => {
     const page = await context.newPage();
     const username = uniqueName("zone");
     // Made before sign-up sent the browser's zone: no zone in the body.
-    const registered = await page.request.post("/api/register", { data: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Kiri", emailConsent: true } });
+    const registered = await page.request.post("/api/register", {
+      data: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Kiri", emailConsent: true },
+    });
     expect(registered.status()).toBe(201);
     await page.goto("/");
     await hydrated(page);

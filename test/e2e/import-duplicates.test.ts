@@ -2,7 +2,18 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../src/domain/countdown";
 import { addDays } from "../../src/domain/time";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi, SLOW } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+  SLOW,
+} from "./browser";
 
 // In the browser: the import preview's skip / import-as-new choice for medications
 // already on the list, its refusal of a future last refill date, and the pharmacies page's 'Merge into…'. A refusal keeps either dialog open
@@ -38,7 +49,13 @@ describe.each([
     const page = await newPage(browser, viewport);
     await registerViaApi(page);
     const corner = await post(page, "/api/pharmacies", { name: "Corner Drugs", phoneNumber: "2125550100" });
-    await post(page, "/api/medications", { name: "Lisinopril 10mg", pharmacyId: corner.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 });
+    await post(page, "/api/medications", {
+      name: "Lisinopril 10mg",
+      pharmacyId: corner.id,
+      pillsPerDay: 1,
+      pillsRemaining: 30,
+      pillsPerRefill: 30,
+    });
     // 50 pharmacies: the limit, so a file naming a new one is refused (a real 409).
     for (let i = 0; i < 49; i++) await post(page, "/api/pharmacies", { name: `Spare ${i}`, phoneNumber: "" });
 
@@ -83,7 +100,9 @@ describe.each([
     expect(await dialog.getByLabel("CSV file").evaluate((input) => (input as HTMLInputElement).files?.[0]?.name)).toBe("list.csv");
     await expectAccessible(page);
 
-    const spare = ((await (await page.request.get("/api/pharmacies")).json()) as Array<{ id: number; name: string }>).find((p) => p.name === "Spare 0")!;
+    const spare = ((await (await page.request.get("/api/pharmacies")).json()) as Array<{ id: number; name: string }>).find(
+      (p) => p.name === "Spare 0",
+    )!;
     expect((await page.request.delete(`/api/pharmacies/${spare.id}`)).status()).toBe(204);
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     // The import reloads the dashboard: wait for the new page (its dialog closed), then its toast.
@@ -105,7 +124,11 @@ describe.each([
     await hydrated(page);
     const dialog = await openImport(page, viewport);
     const today = todayIn("UTC");
-    const file = ["name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,last_refill_date", `Metformin,1,30,30,Corner,${today}`, `Aspirin,1,30,30,Corner,${addDays(today, 1)}`].join("\n");
+    const file = [
+      "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,last_refill_date",
+      `Metformin,1,30,30,Corner,${today}`,
+      `Aspirin,1,30,30,Corner,${addDays(today, 1)}`,
+    ].join("\n");
     await dialog.getByLabel("CSV file").setInputFiles({ name: "dates.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
     const problems = dialog.getByRole("alert").filter({ hasText: "1 problem to fix first." });
     await expect.poll(() => problems.count()).toBe(1);
@@ -124,7 +147,8 @@ describe.each([
     const from = await post(page, "/api/pharmacies", { name: "Main St Pharmacy", phoneNumber: "" });
     await post(page, "/api/pharmacies", { name: "Main Street Pharmacy", phoneNumber: "2125550100" });
     const idle = await post(page, "/api/pharmacies", { name: "Idle Pharmacy", phoneNumber: "" });
-    for (const name of ["Metformin", "Aspirin"]) await post(page, "/api/medications", { name, pharmacyId: from.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 });
+    for (const name of ["Metformin", "Aspirin"])
+      await post(page, "/api/medications", { name, pharmacyId: from.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 });
     await page.goto("/pharmacies");
     await hydrated(page);
     await expectAccessible(page);
@@ -160,7 +184,9 @@ describe.each([
     await dialog.getByRole("button", { name: "Merge", exact: true }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => page.getByText("Pharmacies merged: 2 medications moved.").count()).toBe(1);
-    await expect.poll(() => page.getByRole("main").getByRole("listitem").getByRole("heading").allTextContents()).toEqual(["Main Street Pharmacy"]);
+    await expect
+      .poll(() => page.getByRole("main").getByRole("listitem").getByRole("heading").allTextContents())
+      .toEqual(["Main Street Pharmacy"]);
     // One pharmacy left: nothing to merge into.
     expect(await page.getByRole("button", { name: /Merge into…/ }).count()).toBe(0);
     const medications = (await (await page.request.get("/api/medications")).json()) as Array<{ pharmacyId: number }>;

@@ -25,8 +25,14 @@ async function tabTo(page: Page, target: Locator) {
 /** A new account with Metformin (10 pills, 2 a day) on its dashboard, hydrated: its Refill button, the toast's Undo and the medication. */
 async function dashboardWithMetformin(page: Page) {
   await registerViaApi(page);
-  const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
-  const medication = await (await page.request.post("/api/medications", { data: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 10, pillsPerRefill: 60, lastRefillDate: null } })).json();
+  const pharmacy = await (
+    await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })
+  ).json();
+  const medication = await (
+    await page.request.post("/api/medications", {
+      data: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 10, pillsPerRefill: 60, lastRefillDate: null },
+    })
+  ).json();
   await page.goto("/");
   await hydrated(page);
   return {
@@ -75,9 +81,24 @@ describe.each([
       expect(await page.evaluate(() => document.activeElement?.closest("main")?.id), path).toBe("main");
     }
     await registerViaApi(page);
-    const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
-    const medication = await (await page.request.post("/api/medications", { data: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 } })).json();
-    const signedIn = ["/", "/profile", "/notifications", "/pharmacies", "/add-medication", `/edit-medication/${medication.id}`, `/medications/${medication.id}`, "/medications/print"];
+    const pharmacy = await (
+      await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })
+    ).json();
+    const medication = await (
+      await page.request.post("/api/medications", {
+        data: { name: "Metformin", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 },
+      })
+    ).json();
+    const signedIn = [
+      "/",
+      "/profile",
+      "/notifications",
+      "/pharmacies",
+      "/add-medication",
+      `/edit-medication/${medication.id}`,
+      `/medications/${medication.id}`,
+      "/medications/print",
+    ];
     for (const path of signedIn) await skipToMain(page, path);
     // The browser logs the 404 of /no-such-page itself: not a page error.
     const problems = (page as Page & { problems: string[] }).problems;
@@ -99,7 +120,13 @@ describe.each([
     await expect.poll(() => focusedText(page)).toBe("Dashboard");
     expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Dashboard", "Profile", "Pharmacies", "Logout"]);
     await expectAccessible(page);
-    for (const [key, expected] of [["ArrowDown", "Profile"], ["End", "Logout"], ["ArrowDown", "Dashboard"], ["ArrowUp", "Logout"], ["Home", "Dashboard"]]) {
+    for (const [key, expected] of [
+      ["ArrowDown", "Profile"],
+      ["End", "Logout"],
+      ["ArrowDown", "Dashboard"],
+      ["ArrowUp", "Logout"],
+      ["Home", "Dashboard"],
+    ]) {
       await page.keyboard.press(key!);
       expect(await focusedText(page), key).toBe(expected);
     }
@@ -112,7 +139,9 @@ describe.each([
     await expect.poll(() => focusedText(page)).toBe("Logout");
     await page.keyboard.press("Tab");
     await expect.poll(() => menu.isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement !== document.body && !document.activeElement?.closest("#account-menu"))).toBe(true);
+    expect(await page.evaluate(() => document.activeElement !== document.body && !document.activeElement?.closest("#account-menu"))).toBe(
+      true,
+    );
 
     // Space opens it too; a click outside closes it and focus goes back to the button.
     await button.focus();
@@ -152,7 +181,11 @@ describe.each([
     // Closing the toast (its close button, Shift+Tab away) also gives focus back, and the refill stays.
     await refillByKeyboard();
     await page.keyboard.press("Shift+Tab");
-    expect(await page.evaluate(() => document.activeElement?.closest("[data-sonner-toast]") && document.activeElement.getAttribute("aria-label"))).toBe("Close");
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.closest("[data-sonner-toast]") && document.activeElement.getAttribute("aria-label"),
+      ),
+    ).toBe("Close");
     await page.keyboard.press("Enter");
     await expect.poll(() => isFocused(refill)).toBe(true);
     expect(await pills()).toBe(70);
@@ -174,7 +207,9 @@ describe.each([
     await tabTo(page, undo);
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByText("Refill undone").count()).toBe(1);
-    expect(await page.evaluate(() => document.activeElement !== document.body && !document.activeElement?.closest("[data-sonner-toast]"))).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement !== document.body && !document.activeElement?.closest("[data-sonner-toast]")),
+    ).toBe(true);
     expectNoErrors(page);
   });
 });

@@ -1,6 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,7 +86,13 @@ describe.each([
     await field(page, "Pills Remaining").fill("-1");
     await field(page, "Pills Per Refill").fill("0");
     await page.getByRole("button", { name: "Save Medication" }).click();
-    for (const message of ["Medication name is required", "Please select a pharmacy", "Dose must be at least 0.25, in steps of 0.25, up to 1000", "Cannot have negative pills", "Must have at least 1 pill per refill"]) {
+    for (const message of [
+      "Medication name is required",
+      "Please select a pharmacy",
+      "Dose must be at least 0.25, in steps of 0.25, up to 1000",
+      "Cannot have negative pills",
+      "Must have at least 1 pill per refill",
+    ]) {
       await expect.poll(() => page.getByText(message).count(), { message }).toBe(1);
     }
     expect(await field(page, "Medication Name").evaluate((el) => el === document.activeElement)).toBe(true);
@@ -107,7 +123,15 @@ describe.each([
     await page.waitForURL((url) => url.pathname === "/");
     await expect.poll(() => toast(page, "Your medication has been added successfully.")).toBe(1);
     const saved = (await (await page.request.get("/api/medications")).json()) as Array<Record<string, unknown>>;
-    expect(saved.map(({ name, pillsPerDay, pillsRemaining, pillsPerRefill, lastRefillDate }) => ({ name, pillsPerDay, pillsRemaining, pillsPerRefill, lastRefillDate }))).toEqual([
+    expect(
+      saved.map(({ name, pillsPerDay, pillsRemaining, pillsPerRefill, lastRefillDate }) => ({
+        name,
+        pillsPerDay,
+        pillsRemaining,
+        pillsPerRefill,
+        lastRefillDate,
+      })),
+    ).toEqual([
       { name: "Lisinopril", pillsPerDay: 1, pillsRemaining: 0, pillsPerRefill: 30, lastRefillDate: null },
       { name: "Metformin", pillsPerDay: 2, pillsRemaining: 20, pillsPerRefill: 60, lastRefillDate: "2025-01-05" },
     ]);
@@ -190,7 +214,9 @@ describe.each([
     await dialog.getByLabel("Phone Number").fill("2125550199");
     await dialog.getByRole("button", { name: "Save Pharmacy" }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    const added = ((await (await page.request.get("/api/pharmacies")).json()) as Array<{ id: number; name: string }>).find((p) => p.name === "Night Owl Pharmacy")!;
+    const added = ((await (await page.request.get("/api/pharmacies")).json()) as Array<{ id: number; name: string }>).find(
+      (p) => p.name === "Night Owl Pharmacy",
+    )!;
     await expect.poll(() => pharmacy.inputValue()).toBe(String(added.id));
     expect(await pharmacy.locator("option:checked").textContent()).toBe("Night Owl Pharmacy");
     expect(await pharmacy.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -265,42 +291,45 @@ describe("medication form failures", () => {
   it.each([
     ["1280", DESKTOP],
     ["375", MOBILE],
-  ])("at %s px: says a pharmacy that is gone at its field, and 'Failed to update medication' with the error message in the form", async (_, viewport) => {
-    const page = await newPage(browser, viewport);
-    await registerViaApi(page);
-    const doomed = await addPharmacy(page, "Closing Pharmacy");
-    await page.goto("/add-medication");
-    await hydrated(page);
-    await field(page, "Medication Name").fill("Aspirin");
-    await page.getByRole("combobox", { name: "Pharmacy" }).selectOption({ label: "Closing Pharmacy" });
-    await field(page, "Pills Remaining").fill("30");
-    await page.request.delete(`/api/pharmacies/${doomed.id}`);
-    await page.getByRole("button", { name: "Save Medication" }).click();
-    // A pharmacy that is gone is said at its field (no toast), what was typed kept.
-    const pharmacyError = page.locator("form .field-error", { hasText: "Please select one of your pharmacies" });
-    await expect.poll(() => pharmacyError.count()).toBe(1);
-    expect(await page.getByRole("combobox", { name: "Pharmacy" }).getAttribute("aria-invalid")).toBe("true");
-    expect(await field(page, "Medication Name").inputValue()).toBe("Aspirin");
-    expect(await field(page, "Pills Remaining").inputValue()).toBe("30");
-    expect(new URL(page.url()).pathname).toBe("/add-medication");
-    expect(await page.getByRole("button", { name: "Save Medication" }).isEnabled()).toBe(true);
-    await expectAccessible(page);
+  ])(
+    "at %s px: says a pharmacy that is gone at its field, and 'Failed to update medication' with the error message in the form",
+    async (_, viewport) => {
+      const page = await newPage(browser, viewport);
+      await registerViaApi(page);
+      const doomed = await addPharmacy(page, "Closing Pharmacy");
+      await page.goto("/add-medication");
+      await hydrated(page);
+      await field(page, "Medication Name").fill("Aspirin");
+      await page.getByRole("combobox", { name: "Pharmacy" }).selectOption({ label: "Closing Pharmacy" });
+      await field(page, "Pills Remaining").fill("30");
+      await page.request.delete(`/api/pharmacies/${doomed.id}`);
+      await page.getByRole("button", { name: "Save Medication" }).click();
+      // A pharmacy that is gone is said at its field (no toast), what was typed kept.
+      const pharmacyError = page.locator("form .field-error", { hasText: "Please select one of your pharmacies" });
+      await expect.poll(() => pharmacyError.count()).toBe(1);
+      expect(await page.getByRole("combobox", { name: "Pharmacy" }).getAttribute("aria-invalid")).toBe("true");
+      expect(await field(page, "Medication Name").inputValue()).toBe("Aspirin");
+      expect(await field(page, "Pills Remaining").inputValue()).toBe("30");
+      expect(new URL(page.url()).pathname).toBe("/add-medication");
+      expect(await page.getByRole("button", { name: "Save Medication" }).isEnabled()).toBe(true);
+      await expectAccessible(page);
 
-    const kept = await addPharmacy(page, "Corner Pharmacy");
-    const { id } = await addMedication(page, kept.id);
-    await page.goto(`/edit-medication/${id}`);
-    await hydrated(page);
-    await page.request.delete(`/api/medications/${id}`);
-    await page.getByRole("button", { name: "Update Medication" }).click();
-    await expect.poll(() => toast(page, "Failed to update medication")).toBe(1);
-    // The toast, and the form's own alert: the form stays as it was.
-    expect(await page.locator("[data-sonner-toast]").getByText("Medication not found", { exact: true }).count()).toBe(1);
-    expect(await page.locator("form").getByRole("alert").textContent()).toBe("Medication not found");
-    expect(await field(page, "Medication Name").inputValue()).toBe("Metformin");
-    expect(new URL(page.url()).pathname).toBe(`/edit-medication/${id}`);
-    await expectAccessible(page); // after the error toast's fade-in: axe measures it as shown
-    forgiveFailedRequests(page);
-    expectNoErrors(page);
-    await page.context().close();
-  });
+      const kept = await addPharmacy(page, "Corner Pharmacy");
+      const { id } = await addMedication(page, kept.id);
+      await page.goto(`/edit-medication/${id}`);
+      await hydrated(page);
+      await page.request.delete(`/api/medications/${id}`);
+      await page.getByRole("button", { name: "Update Medication" }).click();
+      await expect.poll(() => toast(page, "Failed to update medication")).toBe(1);
+      // The toast, and the form's own alert: the form stays as it was.
+      expect(await page.locator("[data-sonner-toast]").getByText("Medication not found", { exact: true }).count()).toBe(1);
+      expect(await page.locator("form").getByRole("alert").textContent()).toBe("Medication not found");
+      expect(await field(page, "Medication Name").inputValue()).toBe("Metformin");
+      expect(new URL(page.url()).pathname).toBe(`/edit-medication/${id}`);
+      await expectAccessible(page); // after the error toast's fade-in: axe measures it as shown
+      forgiveFailedRequests(page);
+      expectNoErrors(page);
+      await page.context().close();
+    },
+  );
 });

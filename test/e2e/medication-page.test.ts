@@ -3,7 +3,17 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../src/domain/countdown";
 import { addDays } from "../../src/domain/time";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,15 +30,28 @@ const settings = (timezone: string) => ({ notificationDays: 7, emailConsent: tru
 async function seed(page: Page) {
   await registerViaApi(page);
   expect((await page.request.patch("/api/notifications/settings", { data: settings("Pacific/Pago_Pago") })).status()).toBe(200);
-  const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "(212) 555-0199" } })).json();
+  const pharmacy = await (
+    await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "(212) 555-0199" } })
+  ).json();
   const addedOn = todayIn("Pacific/Pago_Pago");
   const created = await page.request.post("/api/medications", {
-    data: { name: "Lisinopril", pharmacyId: pharmacy.id, pillsPerDay: 2, pillsRemaining: 8, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: 2, prescriptionExpiresOn: addDays(addedOn, 12) },
+    data: {
+      name: "Lisinopril",
+      pharmacyId: pharmacy.id,
+      pillsPerDay: 2,
+      pillsRemaining: 8,
+      pillsPerRefill: 30,
+      lastRefillDate: null,
+      refillsLeft: 2,
+      prescriptionExpiresOn: addDays(addedOn, 12),
+    },
   });
   expect(created.status()).toBe(201);
   const medication = await created.json();
   expect((await page.request.patch("/api/notifications/settings", { data: settings("Pacific/Kiritimati") })).status()).toBe(200);
-  const refill = await page.request.post("/api/medications/refill", { data: { medicationId: medication.id, pillsToAdd: 30, refilledOn: addedOn } });
+  const refill = await page.request.post("/api/medications/refill", {
+    data: { medicationId: medication.id, pillsToAdd: 30, refilledOn: addedOn },
+  });
   expect(refill.status()).toBe(200);
   return { medication, addedOn, today: todayIn("Pacific/Kiritimati") };
 }
@@ -59,7 +82,10 @@ describe.each([
     const chart = page.getByRole("img", { name: /^Supply over time/ });
     expect(await chart.count()).toBe(1);
     const history = page.getByRole("region", { name: "History" });
-    expect(await history.getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("Refilled +30 tablets"), expect.stringContaining("Added with 8 tablets")]);
+    expect(await history.getByRole("listitem").allTextContents()).toEqual([
+      expect.stringContaining("Refilled +30 tablets"),
+      expect.stringContaining("Added with 8 tablets"),
+    ]);
     expect(await page.getByRole("note").textContent()).toMatch(/^Prescription expires /);
 
     // The table alternative opens by keyboard.
@@ -71,13 +97,22 @@ describe.each([
 
     // The card's full width, with the first event's, today's and the run-out's dates under the x-axis.
     const card = page.getByRole("region", { name: "Supply" });
-    const inner = await card.evaluate((el) => el.clientWidth - parseFloat(getComputedStyle(el).paddingLeft) - parseFloat(getComputedStyle(el).paddingRight));
+    const inner = await card.evaluate(
+      (el) => el.clientWidth - parseFloat(getComputedStyle(el).paddingLeft) - parseFloat(getComputedStyle(el).paddingRight),
+    );
     const box = await chart.boundingBox();
     expect(Math.abs(box!.width - inner)).toBeLessThanOrEqual(1);
     const { runsOutOn } = await (await page.request.get(`/api/medications/${medication.id}`)).json();
     const axisDate = (date: string) =>
-      new Intl.DateTimeFormat("en", addedOn.slice(0, 4) === runsOutOn.slice(0, 4) ? { month: "short", day: "numeric", timeZone: "UTC" } : { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
-    expect((await chart.locator('[data-axis="x"] text').allTextContents()).sort()).toEqual([addedOn, today, runsOutOn].map(axisDate).sort());
+      new Intl.DateTimeFormat(
+        "en",
+        addedOn.slice(0, 4) === runsOutOn.slice(0, 4)
+          ? { month: "short", day: "numeric", timeZone: "UTC" }
+          : { dateStyle: "medium", timeZone: "UTC" },
+      ).format(new Date(`${date}T00:00:00Z`));
+    expect((await chart.locator('[data-axis="x"] text').allTextContents()).sort()).toEqual(
+      [addedOn, today, runsOutOn].map(axisDate).sort(),
+    );
     mkdirSync("docs/screenshots", { recursive: true });
     await page.getByRole("region", { name: "Supply" }).screenshot({ path: `docs/screenshots/supply-chart-${width}.png` });
     expectNoErrors(page);
@@ -100,7 +135,9 @@ describe.each([
     await date.fill(addDays(addedOn, -1));
     await dialog.getByRole("button", { name: "Confirm Refill" }).focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => dialog.getByRole("alert").textContent()).toMatch(/^Picked up on cannot be before .*, when this medication was added$/);
+    await expect
+      .poll(() => dialog.getByRole("alert").textContent())
+      .toMatch(/^Picked up on cannot be before .*, when this medication was added$/);
     forgiveBadRequest(page);
     await date.fill(today);
     await dialog.getByRole("button", { name: "Confirm Refill" }).focus();
@@ -139,7 +176,9 @@ describe("the dashboard's refill toast", () => {
     expect((await (await page.request.get(`/api/medications/${medication.id}`)).json()).pillsRemaining).toBe(before.pillsRemaining + 30);
     await undo.click();
     await expect.poll(() => toast(page).textContent()).toContain("Refill undone");
-    await expect.poll(async () => (await (await page.request.get(`/api/medications/${medication.id}`)).json()).pillsRemaining).toBe(before.pillsRemaining);
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/medications/${medication.id}`)).json()).pillsRemaining)
+      .toBe(before.pillsRemaining);
     await expectAccessible(page);
     expectNoErrors(page);
   });
@@ -152,7 +191,9 @@ describe.each([
   it("saves refills left and the expiry, shows a refused value at its field, and edits them back to untracked", async () => {
     const page = await newPage(browser, viewport);
     await registerViaApi(page);
-    const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
+    const pharmacy = await (
+      await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })
+    ).json();
     await page.goto("/add-medication");
     await hydrated(page);
     const group = page.getByRole("group", { name: "Prescription (optional)" });
@@ -184,7 +225,10 @@ describe.each([
     await page.getByLabel("Prescription expires on").fill("");
     await page.getByRole("button", { name: "Update Medication" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    expect(await (await page.request.get(`/api/medications/${medication.id}`)).json()).toMatchObject({ refillsLeft: null, prescriptionExpiresOn: null });
+    expect(await (await page.request.get(`/api/medications/${medication.id}`)).json()).toMatchObject({
+      refillsLeft: null,
+      prescriptionExpiresOn: null,
+    });
     expectNoErrors(page);
   });
 });

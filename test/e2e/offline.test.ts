@@ -20,10 +20,17 @@ const BANNER = /^You are offline\. Showing your list as of .*\d.*\.$/;
 /** A user with one pharmacy and two medications (30 and 12 pills, one a day). */
 async function seed(page: Page) {
   const account = await registerViaApi(page);
-  const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).json();
+  const pharmacy = await (
+    await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })
+  ).json();
   const ids: number[] = [];
-  for (const [name, pillsRemaining] of [["Metformin", 30], ["Lisinopril", 12]] as const) {
-    const res = await page.request.post("/api/medications", { data: { name, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining, pillsPerRefill: 30 } });
+  for (const [name, pillsRemaining] of [
+    ["Metformin", 30],
+    ["Lisinopril", 12],
+  ] as const) {
+    const res = await page.request.post("/api/medications", {
+      data: { name, pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining, pillsPerRefill: 30 },
+    });
     expect(res.status()).toBe(201);
     ids.push(((await res.json()) as { id: number }).id);
   }
@@ -59,7 +66,14 @@ describe("installable", () => {
     const profile = mkdtempSync(join(tmpdir(), "refill-install-"));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
       baseURL: baseUrl(),
       viewport: DESKTOP,
     });
@@ -89,11 +103,22 @@ describe("offline read", () => {
     const { metforminId } = await seed(page);
     await openAndKeep(page, "/");
     // The day the kept list was counted to (its props' asOf: the server's today in the user's zone).
-    const asOf = await page.evaluate(() => Array.from(document.querySelectorAll("script[type='application/json']"), (s) => JSON.parse(s.textContent!)).find((props) => props.asOf)!.asOf as string);
+    const asOf = await page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll("script[type='application/json']"), (s) => JSON.parse(s.textContent!)).find(
+          (props) => props.asOf,
+        )!.asOf as string,
+    );
     await openAndKeep(page, "/pharmacies");
     await openAndKeep(page, `/medications/${metforminId}`);
     // The islands read /api/* while online: none of it, and no redirect target, was kept.
-    const kept = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat());
+    const kept = await page.evaluate(async () =>
+      (
+        await Promise.all(
+          (await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)),
+        )
+      ).flat(),
+    );
     expect(kept.filter((path) => !path.startsWith("/build/")).sort()).toEqual(["/", `/medications/${metforminId}`, "/pharmacies"]);
 
     // Two days later (noon in the browser's zone, the user's), without a connection: the kept copy,
@@ -106,8 +131,20 @@ describe("offline read", () => {
     await expect.poll(() => banner.isVisible()).toBe(true);
     expect((await banner.innerText()).trim()).toMatch(BANNER);
     expect(await page.getByRole("rowheader").allTextContents()).toEqual(["Lisinopril", "Metformin"]);
-    await expect.poll(() => page.getByRole("row", { name: /Metformin/ }).getByText("28 tablets").count()).toBe(1);
-    expect(await page.getByRole("row", { name: /Lisinopril/ }).getByText("10 tablets").count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("row", { name: /Metformin/ })
+          .getByText("28 tablets")
+          .count(),
+      )
+      .toBe(1);
+    expect(
+      await page
+        .getByRole("row", { name: /Lisinopril/ })
+        .getByText("10 tablets")
+        .count(),
+    ).toBe(1);
 
     // What needs the server is disabled and says why; a click starts nothing.
     const refill = page.getByRole("button", { name: "Refill Metformin" });
@@ -137,7 +174,14 @@ describe("offline read", () => {
     await page.goto(`/medications/${metforminId}`);
     await hydrated(page);
     await expect.poll(() => banner.isVisible()).toBe(true);
-    await expect.poll(() => page.locator("dd").filter({ hasText: /^28 tablets$/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .locator("dd")
+          .filter({ hasText: /^28 tablets$/ })
+          .count(),
+      )
+      .toBe(1);
     expect(await page.getByRole("link", { name: "Edit" }).getAttribute("aria-disabled")).toBe("true");
     expect(await page.getByRole("button", { name: "Refill" }).getAttribute("aria-disabled")).toBe("true");
     expect((page as Page & { problems: string[] }).problems.filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
@@ -151,20 +195,19 @@ describe("offline read", () => {
     // Network first: a server slower than the worker's 3 s (a loaded CI machine) still gets the kept
     // copy once, so ask again until the fresh page is there.
     await expect
-      .poll(
-        async () => {
-          await page.goto("/");
-          await hydrated(page);
-          return banner.isVisible();
-        },
-        SLOW,
-      )
+      .poll(async () => {
+        await page.goto("/");
+        await hydrated(page);
+        return banner.isVisible();
+      }, SLOW)
       .toBe(false);
     expect(await page.getByRole("button", { name: "Refill Metformin" }).getAttribute("aria-disabled")).toBeNull();
     await page.context().close();
   });
 
-  it("a server slower than the worker's timeout gets the kept copy with the banner first, the live page once fast again", { timeout: 120_000 }, async () => {
+  it("a server slower than the worker's timeout gets the kept copy with the banner first, the live page once fast again", {
+    timeout: 120_000,
+  }, async () => {
     const page = await newPage(browser, DESKTOP);
     await seed(page);
     await openAndKeep(page, "/");
@@ -202,14 +245,11 @@ describe("offline read", () => {
     // machine still took over 3 s once).
     slow = false;
     await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await hydrated(page);
-          return banner.isVisible();
-        },
-        SLOW,
-      )
+      .poll(async () => {
+        await page.reload();
+        await hydrated(page);
+        return banner.isVisible();
+      }, SLOW)
       .toBe(false);
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-from-cache"))).toBe(false);
     expect(await page.getByRole("button", { name: "Refill Metformin" }).getAttribute("aria-disabled")).toBeNull();
@@ -282,8 +322,16 @@ describe("offline read", () => {
     // Someone else signs up in this browser (through the page, so through the worker).
     const username = uniqueName("next");
     const status = await page.evaluate(async (name) => {
-      const body = { username: name, password: "correct horse battery", email: `${name}@example.com`, fullName: "Next Person", emailConsent: true, timezone: "UTC" };
-      return (await fetch("/api/register", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).status;
+      const body = {
+        username: name,
+        password: "correct horse battery",
+        email: `${name}@example.com`,
+        fullName: "Next Person",
+        emailConsent: true,
+        timezone: "UTC",
+      };
+      return (await fetch("/api/register", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }))
+        .status;
     }, username);
     expect(status).toBe(201);
     await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBe(0);

@@ -2,7 +2,17 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../src/domain/countdown";
 import { addDays } from "../../src/domain/time";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 // Pausing and resuming a medication from its page, by keyboard (1280 px) and by pointer (375 px):
 // the page shows the pause and the run-out date moves by the paused days, then comes back.
@@ -14,20 +24,24 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** A date as the English pages write it ('Dec 26, 2026'). */
-const shown = (date: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+const shown = (date: string) =>
+  new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 
 /** A medication of 30 tablets, one a day (runs out in 30 days); the user's today. */
 async function seed(page: Page) {
   await registerViaApi(page);
   const today = todayIn(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
   const pharmacy = await (await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "" } })).json();
-  const created = await page.request.post("/api/medications", { data: { name: "Levothyroxine", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: null } });
+  const created = await page.request.post("/api/medications", {
+    data: { name: "Levothyroxine", pharmacyId: pharmacy.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: null },
+  });
   expect(created.status()).toBe(201);
   return { medication: await created.json(), today };
 }
 
 /** A fact of the page's list as read: the text after its term ('Runs out on' → 'Dec 26, 2026'), lines joined by a space. */
-const fact = async (page: Page, term: string) => (await page.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd").innerText()).replace(/\s+/g, " ").trim();
+const fact = async (page: Page, term: string) =>
+  (await page.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd").innerText()).replace(/\s+/g, " ").trim();
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
 
 /** The browser logs the 400 the test provoked on purpose; that is not a page error. */
@@ -117,7 +131,10 @@ describe.each([
     await press(page, page.getByRole("button", { name: "Change pause" }));
     const change = page.getByRole("dialog", { name: "Change the pause" });
     await expect.poll(() => change.count()).toBe(1);
-    expect([await change.getByLabel("Paused from").inputValue(), await change.getByLabel("Paused until").inputValue()]).toEqual([today, ""]);
+    expect([await change.getByLabel("Paused from").inputValue(), await change.getByLabel("Paused until").inputValue()]).toEqual([
+      today,
+      "",
+    ]);
     await change.getByLabel("Paused until").fill(addDays(today, 1));
     if (input === "keyboard") await page.keyboard.press("Escape");
     else await change.getByRole("button", { name: "Cancel" }).click();

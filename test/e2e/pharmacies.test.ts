@@ -1,6 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -129,7 +139,9 @@ describe.each([
     release();
     await expect.poll(() => cardNames(page)).toEqual(["Corner Pharmacy & Co"]);
     await expect.poll(() => edit.count()).toBe(0);
-    expect(await page.getByRole("button", { name: "Edit Corner Pharmacy & Co" }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole("button", { name: "Edit Corner Pharmacy & Co" }).evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
     expect(await count(page, "Pharmacy updated successfully.")).toBe(1);
     await dismissToasts(page);
     await expectAccessible(page);
@@ -143,7 +155,9 @@ describe.each([
     await registerViaApi(page);
     const used = await (await page.request.post("/api/pharmacies", { data: { name: "Busy Pharmacy", phoneNumber: "2125550000" } })).json();
     await page.request.post("/api/pharmacies", { data: { name: "Idle Pharmacy", phoneNumber: "2125551111" } });
-    const med = await page.request.post("/api/medications", { data: { name: "Metformin", pharmacyId: used.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 } });
+    const med = await page.request.post("/api/medications", {
+      data: { name: "Metformin", pharmacyId: used.id, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30 },
+    });
     expect(med.status()).toBe(201);
     await page.goto("/pharmacies");
     await hydrated(page);
@@ -158,7 +172,9 @@ describe.each([
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Delete" }).click();
     // Refused: the dialog stays open and says why, until the patient cancels.
-    await expect.poll(() => dialog.getByRole("alert").textContent()).toContain("This pharmacy cannot be deleted because medications use it.");
+    await expect
+      .poll(() => dialog.getByRole("alert").textContent())
+      .toContain("This pharmacy cannot be deleted because medications use it.");
     expect(await dialog.isVisible()).toBe(true);
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../src/domain/countdown";
 import { addDays } from "../../src/domain/time";
 import { formatDate } from "../../src/shared/format";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 // A new medication counted days ago, a future last refill date refused at its field, and
 // prescriptions that need lead time: the expired notice in the error colour, and a refill with no
@@ -86,7 +96,9 @@ describe.each([
     expect(await field(page, "Last Refill Date (Optional)").getAttribute("aria-invalid")).toBe("true");
     expect(new URL(page.url()).pathname).toBe(`/edit-medication/${id}`);
     await expectAccessible(page);
-    expect(((await (await page.request.get(`/api/medications/${id}`)).json()) as { lastRefillDate: string }).lastRefillDate).toBe(addDays(today, -7));
+    expect(((await (await page.request.get(`/api/medications/${id}`)).json()) as { lastRefillDate: string }).lastRefillDate).toBe(
+      addDays(today, -7),
+    );
     forgiveBadRequest(page);
     expectNoErrors(page);
     await page.context().close();
@@ -99,13 +111,21 @@ describe.each([
     const today = todayIn("UTC");
     const expired = addDays(today, -3);
     const base = { pharmacyId, pillsPerDay: 1, pillsPerRefill: 30, lastRefillDate: null };
-    await page.request.post("/api/medications", { data: { ...base, name: "Atorvastatin", pillsRemaining: 90, prescriptionExpiresOn: expired } });
-    const created = await page.request.post("/api/medications", { data: { ...base, name: "Lisinopril", pillsRemaining: 25, refillsLeft: 0 } });
+    await page.request.post("/api/medications", {
+      data: { ...base, name: "Atorvastatin", pillsRemaining: 90, prescriptionExpiresOn: expired },
+    });
+    const created = await page.request.post("/api/medications", {
+      data: { ...base, name: "Lisinopril", pillsRemaining: 25, refillsLeft: 0 },
+    });
     const { id } = (await created.json()) as { id: number };
     // Plenty of pills, but the prescription ends within 30 days: named with its date, not as an error.
     const expires = addDays(today, 30);
-    await page.request.post("/api/medications", { data: { ...base, name: "Metformin", pillsRemaining: 200, prescriptionExpiresOn: expires } });
-    await page.request.post("/api/medications", { data: { ...base, name: "Aspirin", pillsRemaining: 20, prescriptionExpiresOn: addDays(today, 31), refillsLeft: 2 } });
+    await page.request.post("/api/medications", {
+      data: { ...base, name: "Metformin", pillsRemaining: 200, prescriptionExpiresOn: expires },
+    });
+    await page.request.post("/api/medications", {
+      data: { ...base, name: "Aspirin", pillsRemaining: 20, prescriptionExpiresOn: addDays(today, 31), refillsLeft: 2 },
+    });
     await page.goto("/");
     await hydrated(page);
     const expiresNotice = page.getByText(`Prescription expires ${formatDate(expires)}`).filter({ visible: true });

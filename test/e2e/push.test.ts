@@ -1,6 +1,18 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, hydrated, launch, launchPersistent, MOBILE, newPage, registerViaApi, SLOW } from "./browser";
+import {
+  baseUrl,
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  hydrated,
+  launch,
+  launchPersistent,
+  MOBILE,
+  newPage,
+  registerViaApi,
+  SLOW,
+} from "./browser";
 import { startGcmStandIn } from "./gcm-stand-in";
 
 // Push on the settings page in Chromium: the permission (granted over CDP, as a patient's tap
@@ -31,7 +43,11 @@ async function instrument(page: Page, fake: boolean) {
       return ask();
     }) as typeof Notification.requestPermission;
     const subscribe = PushManager.prototype.subscribe;
-    const b64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const b64url = (bytes: ArrayBuffer) =>
+      btoa(String.fromCharCode(...new Uint8Array(bytes)))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "");
     PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
       w.pushLog.keys.push(b64url(options!.applicationServerKey as ArrayBuffer));
       if (fakeSubscribe) {
@@ -54,7 +70,8 @@ async function instrument(page: Page, fake: boolean) {
   }, fake);
 }
 
-const pushLog = (page: Page) => page.evaluate(() => (window as unknown as { pushLog: { permissionAsks: number; keys: string[]; outcome: string | null } }).pushLog);
+const pushLog = (page: Page) =>
+  page.evaluate(() => (window as unknown as { pushLog: { permissionAsks: number; keys: string[]; outcome: string | null } }).pushLog);
 
 async function openSettings(page: Page) {
   await page.context().grantPermissions(["notifications"], { origin: baseUrl() });
@@ -74,8 +91,13 @@ describe("push on Configure Notifications", () => {
       await expectAccessible(page);
       expect((await pushLog(page)).permissionAsks).toBe(0);
 
-      const key = await page.evaluate(() => Array.from(document.querySelectorAll("script[type='application/json']"), (s) => s.textContent).join(""));
-      const saved = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/api/push/subscriptions", SLOW);
+      const key = await page.evaluate(() =>
+        Array.from(document.querySelectorAll("script[type='application/json']"), (s) => s.textContent).join(""),
+      );
+      const saved = page.waitForResponse(
+        (res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/api/push/subscriptions",
+        SLOW,
+      );
       // A click, not check(): the box ticks only once the device is saved.
       await page.getByRole("checkbox", { name: PUSH }).click();
       const response = await saved;
@@ -99,11 +121,16 @@ describe("push on Configure Notifications", () => {
       const sent = response.request().postDataJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
       // Chrome's stable channel sends on fcm.googleapis.com; its other channels, and Debian's
       // Chromium, on jmt17.google.com: both are accepted.
-      expect([`https://fcm.googleapis.com/fcm/send/${registration!.token}`, `https://jmt17.google.com/fcm/send/${registration!.token}`]).toContain(sent.endpoint);
+      expect([
+        `https://fcm.googleapis.com/fcm/send/${registration!.token}`,
+        `https://jmt17.google.com/fcm/send/${registration!.token}`,
+      ]).toContain(sent.endpoint);
       const p256dh = Buffer.from(sent.keys.p256dh, "base64url");
       expect([p256dh.length, p256dh[0]]).toEqual([65, 0x04]);
       expect(Buffer.from(sent.keys.auth, "base64url")).toHaveLength(16);
-      expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint)).toBe(sent.endpoint);
+      expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint)).toBe(
+        sent.endpoint,
+      );
 
       await expect.poll(() => page.getByRole("checkbox", { name: PUSH }).isChecked()).toBe(true);
       await expect.poll(() => page.getByRole("button", { name: /^Remove / }).count()).toBe(1);
@@ -126,7 +153,9 @@ describe("push on Configure Notifications", () => {
     await page.getByRole("checkbox", { name: PUSH }).click();
     await expect.poll(async () => (await pushLog(page)).outcome, SLOW).not.toBeNull();
     expect((await pushLog(page)).outcome).toBe("failed: AbortError");
-    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Push notifications could not be turned on for this device." }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole("alert").filter({ hasText: "Push notifications could not be turned on for this device." }).count())
+      .toBe(1);
     expect(await page.getByRole("checkbox", { name: PUSH }).isChecked()).toBe(false);
     expect(await page.getByRole("button", { name: /^Remove / }).count()).toBe(0);
     await expectAccessible(page);
@@ -173,7 +202,8 @@ describe("push on Configure Notifications", () => {
     const context = await browser.newContext({
       viewport: MOBILE,
       baseURL: baseUrl(),
-      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+      userAgent:
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
     });
     const page = await context.newPage();
     await registerViaApi(page);

@@ -1,6 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 // Regimens through the form: a weekly methotrexate and an as-needed inhaler, entered as a patient
 // would, then the days left and the schedule as the dashboard and the medication page show them.
@@ -32,7 +42,9 @@ describe.each([
   it("a weekly methotrexate and an as-needed inhaler", async () => {
     const page = await newPage(browser, viewport);
     await registerViaApi(page);
-    expect((await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).status()).toBe(201);
+    expect((await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).status()).toBe(
+      201,
+    );
 
     // Methotrexate: 6 tablets every 7 days from today, 24 on hand. Doses on days 0, 7, 14 and 21
     // take 6 each (24 → 0); day 28's dose cannot be covered: it runs out in 28 days.
@@ -71,7 +83,11 @@ describe.each([
 
     const saved = (await (await page.request.get("/api/medications")).json()) as Array<Record<string, unknown>>;
     const byName = Object.fromEntries(saved.map((med) => [med.name, med]));
-    expect(byName.Methotrexate).toMatchObject({ unit: "tablet", schedule: { type: "interval", dose: 6, everyDays: 7, startsOn: today }, daysLeft: 28 });
+    expect(byName.Methotrexate).toMatchObject({
+      unit: "tablet",
+      schedule: { type: "interval", dose: 6, everyDays: 7, startsOn: today },
+      daysLeft: 28,
+    });
     expect(byName.Salbutamol).toMatchObject({ unit: "puff", schedule: { type: "asNeeded", perWeek: 6 }, daysLeft: 233 });
     expect(byName.Alendronate).toBeUndefined();
 
@@ -82,7 +98,11 @@ describe.each([
     await expect.poll(() => row("Methotrexate").getByText("28 days left").count()).toBe(1);
     await expect.poll(() => row("Salbutamol").getByText("233 days left").count()).toBe(1);
     // The Dose column in words, the count in the medication's unit.
-    expect(await row("Methotrexate").getByText(/^6 tablets every 7 days, next on \w+, \w+ \d+$/).count()).toBe(1);
+    expect(
+      await row("Methotrexate")
+        .getByText(/^6 tablets every 7 days, next on \w+, \w+ \d+$/)
+        .count(),
+    ).toBe(1);
     expect(await row("Salbutamol").getByText("As needed, about 6 puffs a week", { exact: true }).count()).toBe(1);
     expect(await row("Salbutamol").getByText("200 puffs", { exact: true }).count()).toBe(1);
     await expectAccessible(page);
@@ -104,7 +124,9 @@ describe.each([
     await page.getByRole("button", { name: "Confirm and save" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.goto(`/medications/${byName.Methotrexate!.id}`);
-    const nextWeekText = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(Date.parse(`${nextWeek}T00:00:00Z`));
+    const nextWeekText = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(
+      Date.parse(`${nextWeek}T00:00:00Z`),
+    );
     expect(await page.getByText("6 tablets every 7 days").count()).toBe(1);
     expect(await page.getByText(`From ${nextWeekText}: 1 tablet daily`).count()).toBe(1);
     await page.goto(`/medications/${byName.Salbutamol!.id}`);

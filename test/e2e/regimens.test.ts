@@ -25,7 +25,8 @@ const between = (from: string, to: string) => Math.round((Date.parse(`${to}T00:0
 /** 0 = Sunday … 6 = Saturday. */
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 /** A date as the English pages write it ('Mar 9, 2027'). */
-const dateText = (date: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`));
+const dateText = (date: string) =>
+  new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`));
 
 /** 1 tablet on Mon, Wed and Fri from `today` with `count` on hand: the first such day it cannot cover. */
 function monWedFriRunOut(today: string, count: number): string {
@@ -57,12 +58,17 @@ beforeAll(async () => {
 });
 
 /** An interval's next dose day as the dose text names it ('Monday, Nov 30'). */
-const nextOn = (date: string) => new Intl.DateTimeFormat("en", { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`));
+const nextOn = (date: string) =>
+  new Intl.DateTimeFormat("en", { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" }).format(
+    Date.parse(`${date}T00:00:00Z`),
+  );
 
 /** A confirmed account in St John's (a :30 zone) with one pharmacy, and the expected dates from its today. */
 async function setUp() {
   ({ username } = await registerViaApi(page, undefined, { confirmed: true }));
-  const settings = await page.request.patch("/api/notifications/settings", { data: { notificationDays: NOTIFICATION_DAYS, emailConsent: true, timezone: ZONE, notificationHour: 9 } });
+  const settings = await page.request.patch("/api/notifications/settings", {
+    data: { notificationDays: NOTIFICATION_DAYS, emailConsent: true, timezone: ZONE, notificationHour: 9 },
+  });
   expect(settings.status()).toBe(200);
   expect((await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).status()).toBe(201);
   today = await serverToday(page);
@@ -70,12 +76,22 @@ async function setUp() {
   expected = {
     // 6 tablets every 7 days counted from 5 days ago: doses on days 2, 9, 16 and 23 take the 24
     // tablets; day 30's cannot be covered.
-    Methotrexate: { daysLeft: 30, runsOutOn: plus(today, 30), countText: "24 tablets", doseText: `6 tablets every 7 days, next on ${nextOn(plus(today, 2))}` },
+    Methotrexate: {
+      daysLeft: 30,
+      runsOutOn: plus(today, 30),
+      countText: "24 tablets",
+      doseText: `6 tablets every 7 days, next on ${nextOn(plus(today, 2))}`,
+    },
     // 1 tablet Mon/Wed/Fri, 8 tablets: the 9th Mon/Wed/Fri from today on (monWedFriRunOut), 18–20
     // days away whatever today's weekday.
     Azithromycin: { daysLeft: between(today, mwf), runsOutOn: mwf, countText: "8 tablets", doseText: "1 tablet Mon, Wed, Fri" },
     // 1 injection every 28 days counted from 14 days ago: days 14 and 42 take the 2; day 70's is not covered.
-    Paliperidone: { daysLeft: 70, runsOutOn: plus(today, 70), countText: "2 injections", doseText: `1 injection every 28 days, next on ${nextOn(plus(today, 14))}` },
+    Paliperidone: {
+      daysLeft: 70,
+      runsOutOn: plus(today, 70),
+      countText: "2 injections",
+      doseText: `1 injection every 28 days, next on ${nextOn(plus(today, 14))}`,
+    },
     // As needed, about 6 puffs a week, 200 puffs: floor(7 × 200 / 6) = 233 days.
     Salbutamol: { daysLeft: 233, runsOutOn: plus(today, 233), countText: "200 puffs", doseText: "As needed, about 6 puffs a week" },
     // 30 units a day, 300 units: days 0…9 take them all; day 10 starts at 0.
@@ -164,7 +180,9 @@ describe("six regimens through the form, checked against run-out dates worked ou
 
     const saved = (await (await page.request.get("/api/medications")).json()) as Array<Record<string, any>>;
     const got = Object.fromEntries(saved.map((med) => [med.name, { daysLeft: med.daysLeft, runsOutOn: med.runsOutOn }]));
-    expect(got).toEqual(Object.fromEntries(Object.entries(expected).map(([name, e]) => [name, { daysLeft: e.daysLeft, runsOutOn: e.runsOutOn }])));
+    expect(got).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([name, e]) => [name, { daysLeft: e.daysLeft, runsOutOn: e.runsOutOn }])),
+    );
     expectNoErrors(page);
   });
 
@@ -172,7 +190,14 @@ describe("six regimens through the form, checked against run-out dates worked ou
     await page.goto("/");
     await hydrated(page);
     // 10, 16, 18–20 (Mon/Wed/Fri), 30, 70 and 233 days.
-    expect(await page.getByRole("rowheader").allTextContents()).toEqual(["Insulin glargine", "Prednisone", "Azithromycin", "Methotrexate", "Paliperidone", "Salbutamol"]);
+    expect(await page.getByRole("rowheader").allTextContents()).toEqual([
+      "Insulin glargine",
+      "Prednisone",
+      "Azithromycin",
+      "Methotrexate",
+      "Paliperidone",
+      "Salbutamol",
+    ]);
     const got: Record<string, string> = {};
     for (const name of Object.keys(expected)) got[name] = await row(name).getByRole("cell").nth(2).locator("div").nth(1).innerText();
     expect(got).toEqual(Object.fromEntries(Object.entries(expected).map(([name, e]) => [name, `${e.daysLeft} days left`])));
@@ -188,7 +213,9 @@ describe("six regimens through the form, checked against run-out dates worked ou
       const cells = row(name).getByRole("cell");
       got[name] = { dose: (await cells.nth(1).innerText()).trim(), remaining: await cells.nth(2).locator("div").first().innerText() };
     }
-    expect(got).toEqual(Object.fromEntries(Object.entries(expected).map(([name, e]) => [name, { dose: e.doseText, remaining: e.countText }])));
+    expect(got).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([name, e]) => [name, { dose: e.doseText, remaining: e.countText }])),
+    );
     expect(await page.getByRole("columnheader", { name: "Dose" }).count()).toBe(1);
   });
 
@@ -204,12 +231,16 @@ describe("six regimens through the form, checked against run-out dates worked ou
       const chart = page.getByRole("img", { name: /^Supply over time/ });
       expect(await chart.count(), name).toBe(1);
       expect((await chart.boundingBox())!.width, name).toBeGreaterThan(300);
-      expect(await page.locator("#supply-chart-caption").innerText(), name).toContain(`the projection to the run-out date (${dateText(e.runsOutOn)})`);
+      expect(await page.locator("#supply-chart-caption").innerText(), name).toContain(
+        `the projection to the run-out date (${dateText(e.runsOutOn)})`,
+      );
     }
     // The inhaler's history and its refill dialog's field speak in puffs (the dialog is opened, not sent).
     await page.goto(`/medications/${ids.Salbutamol}`);
     await hydrated(page);
-    expect(await page.getByRole("region", { name: "History" }).getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("Added with 200 puffs")]);
+    expect(await page.getByRole("region", { name: "History" }).getByRole("listitem").allTextContents()).toEqual([
+      expect.stringContaining("Added with 200 puffs"),
+    ]);
     await page.getByRole("button", { name: "Refill", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm Medication Refill" });
     await expect.poll(() => dialog.getByLabel("Puffs in this refill (adjust if different from standard)").count()).toBe(1);
@@ -237,7 +268,8 @@ describe("six regimens through the form, checked against run-out dates worked ou
   it("the print page: each run-out date", async () => {
     await page.goto("/medications/print");
     const got: Record<string, string> = {};
-    for (const tr of await page.locator("tbody tr").all()) got[await tr.locator("th").innerText()] = await tr.locator("td").nth(2).innerText();
+    for (const tr of await page.locator("tbody tr").all())
+      got[await tr.locator("th").innerText()] = await tr.locator("td").nth(2).innerText();
     expect(got).toEqual(Object.fromEntries(Object.entries(expected).map(([name, e]) => [name, dateText(e.runsOutOn)])));
     expectNoErrors(page);
   });
@@ -254,7 +286,11 @@ describe("six regimens through the form, checked against run-out dates worked ou
       const on = (kind: string) => events.find((event) => event.uid.startsWith(`${kind}-${id}@`))?.startDate.toString();
       got[name] = { runsOut: on("runs-out"), refill: on("refill") };
     }
-    expect(got).toEqual(Object.fromEntries(Object.entries(expected).map(([name, e]) => [name, { runsOut: e.runsOutOn, refill: plus(e.runsOutOn, -NOTIFICATION_DAYS) }])));
+    expect(got).toEqual(
+      Object.fromEntries(
+        Object.entries(expected).map(([name, e]) => [name, { runsOut: e.runsOutOn, refill: plus(e.runsOutOn, -NOTIFICATION_DAYS) }]),
+      ),
+    );
   });
 
   it("the reminder e-mail (the test e-mail, as the daily one is written): who needs a refill, and when each runs out", async () => {
@@ -262,11 +298,26 @@ describe("six regimens through the form, checked against run-out dates worked ou
     expect(sent.status()).toBe(200);
     const email = `${username}@example.com`;
     let text = "";
-    await expect.poll(async () => (text = (await devEmailsTo(page, email)).find((m) => m.subject === "Test: your medication refill reminder")?.text ?? "")).not.toBe("");
+    await expect
+      .poll(
+        async () =>
+          (text = (await devEmailsTo(page, email)).find((m) => m.subject === "Test: your medication refill reminder")?.text ?? ""),
+      )
+      .not.toBe("");
     // Refill Needed at ≤ 14 days left: insulin (10). Running Low up to 22: the taper (16) and the
     // Mon/Wed/Fri tablet (18–20). The others (30, 70, 233 days) are not named.
-    const named = [...text.matchAll(/^- \u2068(.+?)\u2069: .*?, (\d+) days? of supply; runs out (.+?)\.$/gm)].map((m) => [m[1], Number(m[2]), m[3]]);
-    expect(named).toEqual(["Insulin glargine", "Prednisone", "Azithromycin"].map((name) => [name, expected[name]!.daysLeft, dateText(expected[name]!.runsOutOn)]));
+    const named = [...text.matchAll(/^- \u2068(.+?)\u2069: .*?, (\d+) days? of supply; runs out (.+?)\.$/gm)].map((m) => [
+      m[1],
+      Number(m[2]),
+      m[3],
+    ]);
+    expect(named).toEqual(
+      ["Insulin glargine", "Prednisone", "Azithromycin"].map((name) => [
+        name,
+        expected[name]!.daysLeft,
+        dateText(expected[name]!.runsOutOn),
+      ]),
+    );
     expect(text).toContain("Needs a refill now (within 14 days of running out):\n- \u2068Insulin glargine\u2069");
   });
 });

@@ -8,7 +8,8 @@ import { baseUrl, DESKTOP, expectAccessible, expectNoErrors, hydrated, launch, r
 // unsubscribe from it without signing in.
 
 const HOUR = 3_600_000;
-const localHour = (zone: string, at = Date.now()) => Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", hourCycle: "h23" }).format(at));
+const localHour = (zone: string, at = Date.now()) =>
+  Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", hourCycle: "h23" }).format(at));
 // A :45 zone (+05:45, or +12:45/+13:45): the e-mail comes at :45 local, on the first tick after the
 // hour. The reminder is set two hours ahead and must fall on the user's today, or 'Reminders sent'
 // (the last days up to today) rightly leaves it out. The dev server keeps the real clock, so the
@@ -23,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-
 /** What `curl '<dev>/cdn-cgi/handler/scheduled?cron=0+*+*+*+*&time=<ms>'` does. */
 async function fireCron(time: number) {
   const res = await fetch(`${baseUrl()}/cdn-cgi/handler/scheduled?cron=0+*+*+*+*&time=${time}`);
@@ -33,7 +33,9 @@ async function fireCron(time: number) {
 type DevEmail = { id: number; to: string; subject: string; text: string; html: string };
 // The reminders to `to` (the confirmation mail of registration left out).
 const emailsTo = async (page: Page, to: string) =>
-  ((await (await page.request.get("/dev/emails")).json()) as DevEmail[]).filter((m) => m.to === to && m.subject !== "Confirm your Refill Tracker email address");
+  ((await (await page.request.get("/dev/emails")).json()) as DevEmail[]).filter(
+    (m) => m.to === to && m.subject !== "Confirm your Refill Tracker email address",
+  );
 
 describe("reminders, end to end", () => {
   it("set your hour, fire the cron, read the e-mail at /dev/emails, unsubscribe from it", async () => {
@@ -59,7 +61,14 @@ describe("reminders, end to end", () => {
     const pharmacy = await page.request.post("/api/pharmacies", { data: { name: "Thamel Pharmacy", phoneNumber: "+977 1-4412345" } });
     expect(pharmacy.status()).toBe(201);
     const medication = await page.request.post("/api/medications", {
-      data: { name: "Amlodipine", pharmacyId: (await pharmacy.json()).id, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" },
+      data: {
+        name: "Amlodipine",
+        pharmacyId: (await pharmacy.json()).id,
+        pillsPerDay: 1,
+        pillsRemaining: 3,
+        pillsPerRefill: 30,
+        lastRefillDate: "",
+      },
     });
     expect(medication.status()).toBe(201);
 
@@ -72,7 +81,9 @@ describe("reminders, end to end", () => {
     const mails = await emailsTo(page, email);
     expect(mails.map((m) => m.subject)).toEqual(["Refill reminder: 1 medication needs a refill"]);
     // Names and numbers the user typed are isolated (U+2068 … U+2069); the phone is shown formatted.
-    expect(mails[0].text).toMatch(/- \u2068Amlodipine\u2069: [23] tablets left, [23] days of supply; runs out \w{3} \d{1,2}, \d{4}\.\n {2}Dose: 1 tablet daily\n {2}Pharmacy: \u2068Thamel Pharmacy\u2069, \u2068\+977 1 4412345\u2069/);
+    expect(mails[0].text).toMatch(
+      /- \u2068Amlodipine\u2069: [23] tablets left, [23] days of supply; runs out \w{3} \d{1,2}, \d{4}\.\n {2}Dose: 1 tablet daily\n {2}Pharmacy: \u2068Thamel Pharmacy\u2069, \u2068\+977 1 4412345\u2069/,
+    );
 
     // The notifications screen lists it under 'Reminders sent'.
     await page.goto("/notifications");

@@ -1,6 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 // The profile form (the Security section below it has its own current-password field).
 const profileForm = (page: Page) => page.locator("form").filter({ has: page.getByLabel("Email for Notifications") });
@@ -13,7 +23,6 @@ afterAll(() => browser?.close());
 
 const text = (page: Page, value: string) => page.getByText(value, { exact: false }).count();
 const currentUser = async (page: Page) => (await page.request.get("/api/user")).json();
-
 
 describe.each([
   ["desktop", DESKTOP],
@@ -51,7 +60,11 @@ describe.each([
     expect(await fullName.inputValue()).toBe("Katherine Johnson");
     await expect.poll(() => page.getByRole("button", { name: "Katherine Johnson" }).count()).toBe(1);
     await expectAccessible(page); // after the toast's fade-in: axe measures it as shown
-    expect(await currentUser(page)).toMatchObject({ fullName: "Katherine Johnson", email: `${account.username.toUpperCase()}@EXAMPLE.COM`, pendingEmail: null });
+    expect(await currentUser(page)).toMatchObject({
+      fullName: "Katherine Johnson",
+      email: `${account.username.toUpperCase()}@EXAMPLE.COM`,
+      pendingEmail: null,
+    });
     expectNoErrors(page);
     await page.context().close();
   });
@@ -64,19 +77,36 @@ describe.each([
     await page.getByRole("button", { name: "Test Email Notifications" }).click();
     await expect.poll(() => text(page, "Test Email Sent")).toBe(1);
     // Where it went (the address isolated as user text), what it found, and nothing about server logs.
-    await expect.poll(() => text(page, `We sent it to \u2068${account.username}@example.com\u2069. Found 0 medications needing a refill now and 0 medications upcoming.`)).toBe(1);
+    await expect
+      .poll(() =>
+        text(
+          page,
+          `We sent it to \u2068${account.username}@example.com\u2069. Found 0 medications needing a refill now and 0 medications upcoming.`,
+        ),
+      )
+      .toBe(1);
     expect(await text(page, "server logs")).toBe(0);
     const mails = (await (await page.request.get("/dev/emails")).json()) as Array<{ to: string; subject: string }>;
-    expect(mails.filter((m) => m.to === `${account.username}@example.com` && m.subject.startsWith("Test")).map((m) => m.subject)).toEqual(["Test: your medication refill reminder"]);
+    expect(mails.filter((m) => m.to === `${account.username}@example.com` && m.subject.startsWith("Test")).map((m) => m.subject)).toEqual([
+      "Test: your medication refill reminder",
+    ]);
 
     await page.route("**/api/test-email-notification", (route) =>
-      route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ message: "The test e-mail could not be sent just now. Please try again in a few minutes." }) }),
+      route.fulfill({
+        status: 502,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "The test e-mail could not be sent just now. Please try again in a few minutes." }),
+      }),
     );
     await page.getByRole("button", { name: "Test Email Notifications" }).click();
     await expect.poll(() => text(page, "Test Email Failed")).toBe(1);
     // In the toast, and in the form's own alert (the form stays as it was).
-    await expect.poll(() => page.locator("[data-sonner-toast]").getByText("The test e-mail could not be sent just now.", { exact: false }).count()).toBe(1);
-    expect(await page.locator("form").getByRole("alert").textContent()).toBe("The test e-mail could not be sent just now. Please try again in a few minutes.");
+    await expect
+      .poll(() => page.locator("[data-sonner-toast]").getByText("The test e-mail could not be sent just now.", { exact: false }).count())
+      .toBe(1);
+    expect(await page.locator("form").getByRole("alert").textContent()).toBe(
+      "The test e-mail could not be sent just now. Please try again in a few minutes.",
+    );
     await page.context().close();
   });
 
@@ -126,7 +156,12 @@ describe.each([
     expect(new URL(page.url()).pathname).toBe("/notifications");
     expect([await slider.inputValue(), await hour.inputValue(), await consent.isChecked()]).toEqual(["10", "19", false]);
     await expectAccessible(page);
-    expect(await currentUser(page)).toMatchObject({ notificationDays: 10, timezone: "Asia/Kolkata", notificationHour: 19, emailConsent: false });
+    expect(await currentUser(page)).toMatchObject({
+      notificationDays: 10,
+      timezone: "Asia/Kolkata",
+      notificationHour: 19,
+      emailConsent: false,
+    });
     expectNoErrors(page);
     await page.context().close();
   });
@@ -147,12 +182,18 @@ describe.each([
     expect(await zone.inputValue()).toBe("Europe/Berlin");
 
     await page.route("**/api/notifications/settings", (route) =>
-      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service temporarily unavailable. Please try again." }) }),
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Service temporarily unavailable. Please try again." }),
+      }),
     );
     await page.getByRole("button", { name: "Save Preferences" }).click();
     await expect.poll(() => text(page, "Update failed")).toBe(1);
     // In the toast, and in the form's own alert, the chosen zone kept.
-    await expect.poll(() => page.locator("[data-sonner-toast]").getByText("Service temporarily unavailable. Please try again.").count()).toBe(1);
+    await expect
+      .poll(() => page.locator("[data-sonner-toast]").getByText("Service temporarily unavailable. Please try again.").count())
+      .toBe(1);
     expect(await page.locator("form").getByRole("alert").textContent()).toBe("Service temporarily unavailable. Please try again.");
     expect(await zone.inputValue()).toBe("Europe/Berlin");
     expect(new URL(page.url()).pathname).toBe("/notifications");

@@ -1,7 +1,17 @@
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 // The footer's privacy, terms and support pages in a real Chromium, reached by their footer links,
 // on a phone and a desktop, signed out and signed in.
@@ -19,7 +29,10 @@ const PAGES = [
 ];
 
 describe("trust pages", () => {
-  for (const [size, viewport] of [["375 px", MOBILE], ["1280 px", DESKTOP]] as const) {
+  for (const [size, viewport] of [
+    ["375 px", MOBILE],
+    ["1280 px", DESKTOP],
+  ] as const) {
     it(`${size}: each footer link opens its page, which passes axe and does not scroll sideways`, async () => {
       const page = await newPage(browser, viewport);
       for (const signedIn of [false, true]) {
@@ -44,7 +57,10 @@ describe("trust pages", () => {
     expect(await page.getByText("Postmark", { exact: false }).count()).toBeGreaterThan(0);
     // UPDATE_SCREENSHOTS=1 refreshes the committed picture; otherwise a run leaves the tree as it was.
     if (process.env.UPDATE_SCREENSHOTS) mkdirSync("docs/screenshots", { recursive: true });
-    const shot = await page.screenshot({ fullPage: true, path: process.env.UPDATE_SCREENSHOTS ? "docs/screenshots/privacy-phone.png" : undefined });
+    const shot = await page.screenshot({
+      fullPage: true,
+      path: process.env.UPDATE_SCREENSHOTS ? "docs/screenshots/privacy-phone.png" : undefined,
+    });
     expect(shot.length).toBeGreaterThan(10_000);
 
     await registerViaApi(page);

@@ -1,6 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, expectNoErrors, expectNoHorizontalScroll, hydrated, launch, MOBILE, newPage, registerViaApi } from "./browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+} from "./browser";
 
 // Weekly drugs through the form (issue 33, point 1): 'Once a week' on today's weekday, and
 // methotrexate saved every day stops at a warning that must be confirmed — by keyboard alone,
@@ -28,7 +38,9 @@ describe("weekly drugs in the medication form", () => {
   it("Once a week defaults to today's weekday; methotrexate every day asks for a confirmation, given by keyboard", async () => {
     const page = await newPage(browser, DESKTOP);
     await registerViaApi(page);
-    expect((await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).status()).toBe(201);
+    expect((await page.request.post("/api/pharmacies", { data: { name: "Corner Pharmacy", phoneNumber: "2125551234" } })).status()).toBe(
+      201,
+    );
 
     // 'Once a week': one day, today's by default (the interval's start shows the user's today).
     await startForm(page, "Alendronate 70 mg");
@@ -93,7 +105,8 @@ describe("weekly drugs in the medication form", () => {
     await hydrated(page);
     await page.getByRole("button", { name: "Import from CSV" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Import from CSV" });
-    const file = "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,unit,schedule\nMethotrexate 2.5mg,6,24,24,Corner,tablet,daily 6\n";
+    const file =
+      "name,pills_per_day,pills_remaining,pills_per_refill,pharmacy,unit,schedule\nMethotrexate 2.5mg,6,24,24,Corner,tablet,daily 6\n";
     await dialog.getByLabel("CSV file").setInputFiles({ name: "list.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
     await expect.poll(() => dialog.getByText(WARNING, { exact: false }).count()).toBe(1);
     const importButton = dialog.getByRole("button", { name: "Import", exact: true });
@@ -103,7 +116,9 @@ describe("weekly drugs in the medication form", () => {
     await importButton.click();
     await page.waitForURL((url) => url.pathname === "/");
     const saved = (await (await page.request.get("/api/medications")).json()) as Array<Record<string, unknown>>;
-    expect(saved.map(({ name, schedule }) => ({ name, schedule }))).toEqual([{ name: "Methotrexate 2.5mg", schedule: { type: "daily", dose: 6 } }]);
+    expect(saved.map(({ name, schedule }) => ({ name, schedule }))).toEqual([
+      { name: "Methotrexate 2.5mg", schedule: { type: "daily", dose: 6 } },
+    ]);
     expectNoErrors(page);
   });
 });

@@ -12,7 +12,13 @@ const line = toml.match(/^run_worker_first = (\[.*\])$/m);
 const patterns: string[] = line ? JSON.parse(line[1]!) : [];
 
 /** Workers' route patterns: `*` matches any run of characters, everything else itself. */
-const matches = (pattern: string, path: string) => new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`).test(path);
+const matches = (pattern: string, path: string) =>
+  new RegExp(
+    `^${pattern
+      .split("*")
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  ).test(path);
 
 function publicPaths(dir = join(root, "public")): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -23,7 +23,12 @@ const OUTPUT = "public/sw.js";
 
 describe("the build is made once per npm test (issue 31: wrangler dev built it again)", () => {
   it("is current only after a build from the same inputs, with its outputs there", () => {
-    tree({ "islands/Dashboard.tsx": "export {}", "src/index.ts": "export {}", "src/i18n/messages/en.json": "{}", "package-lock.json": "{}" });
+    tree({
+      "islands/Dashboard.tsx": "export {}",
+      "src/index.ts": "export {}",
+      "src/i18n/messages/en.json": "{}",
+      "package-lock.json": "{}",
+    });
     expect(buildIsCurrent(root, [OUTPUT])).toBe(false); // never built
     write(OUTPUT, "sw");
     write(STAMP, inputsDigest(root) + "\n");

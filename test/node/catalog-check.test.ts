@@ -12,7 +12,12 @@ const catalogsOf = (english: Record<string, { defaultMessage: string; descriptio
 
 describe("duplicate English texts", () => {
   it("are refused without a reason, naming both keys", () => {
-    const { problems } = check(catalogsOf({ a_today: { defaultMessage: "Today", description: "Chart label." }, b_today: { defaultMessage: "Today", description: "Chart label too." } }));
+    const { problems } = check(
+      catalogsOf({
+        a_today: { defaultMessage: "Today", description: "Chart label." },
+        b_today: { defaultMessage: "Today", description: "Chart label too." },
+      }),
+    );
     expect(problems).toHaveLength(2);
     expect(problems[0]).toContain('"a_today" has the same English as "b_today"');
   });
@@ -67,7 +72,8 @@ describe("safety words (src/i18n/glossary.json)", () => {
 
   it("holds for the real catalogs, with a row for every safety word in every language", () => {
     expect(glossaryProblems(english, catalogs, glossary)).toEqual([]);
-    for (const word of ["pause", "stop", "dose", "as needed", "skip", "refill"]) expect(Object.keys(glossary[word].use).sort(), word).toEqual(Object.keys(catalogs).sort());
+    for (const word of ["pause", "stop", "dose", "as needed", "skip", "refill"])
+      expect(Object.keys(glossary[word].use).sort(), word).toEqual(Object.keys(catalogs).sort());
     expect(catalogs.hi.pause_title).toContain("विराम");
   });
 });

@@ -53,7 +53,12 @@ function packagesNamedIn(paths: string[]): Map<string, string[]> {
   return named;
 }
 
-const manifest = (dir: string) => JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string>; scripts?: Record<string, string> };
+const manifest = (dir: string) =>
+  JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+    scripts?: Record<string, string>;
+  };
 const declared = (dir: string) => {
   const m = manifest(dir);
   return new Set([...Object.keys(m.dependencies ?? {}), ...Object.keys(m.devDependencies ?? {})]);
@@ -65,7 +70,9 @@ const benchFiles = files("bench");
 
 describe("dependencies are declared and used (issue 31)", () => {
   it("every package the app's files import is declared in package.json", () => {
-    const missing = [...packagesNamedIn(appFiles)].filter(([name]) => !declared(".").has(name)).map(([name, where]) => `${name} (${where.join(", ")})`);
+    const missing = [...packagesNamedIn(appFiles)]
+      .filter(([name]) => !declared(".").has(name))
+      .map(([name, where]) => `${name} (${where.join(", ")})`);
     expect(missing).toEqual([]);
   });
 

@@ -9,12 +9,19 @@ type Scripts = { client: string; clientImports: string[]; islands: Record<string
 const manifest = assets as unknown as { languages: Record<string, Scripts> };
 const LANGUAGES = ["en", "es", "fr", "de", "pt", "hi", "ar", "zh"];
 const catalog = (language: string): Record<string, string> => {
-  const raw = JSON.parse(readFileSync(join("src/i18n/messages", `${language}.json`), "utf8")) as Record<string, string | { defaultMessage: string }>;
+  const raw = JSON.parse(readFileSync(join("src/i18n/messages", `${language}.json`), "utf8")) as Record<
+    string,
+    string | { defaultMessage: string }
+  >;
   return Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, typeof value === "string" ? value : value.defaultMessage]));
 };
 const filesOf = (language: string) => {
   const scripts = manifest.languages[language]!;
-  return new Set([scripts.client, ...scripts.clientImports, ...Object.values(scripts.islands).flatMap((island) => [island.src, ...island.imports])]);
+  return new Set([
+    scripts.client,
+    ...scripts.clientImports,
+    ...Object.values(scripts.islands).flatMap((island) => [island.src, ...island.imports]),
+  ]);
 };
 /**
  * The files only this language loads. A chunk every language shares byte for byte (React, sonner)
@@ -23,10 +30,17 @@ const filesOf = (language: string) => {
 const bundleText = (language: string) => {
   // biome-ignore lint/performance/noAccumulatingSpread: each step copies a shrinking set to filter it, once per language.
   const shared = LANGUAGES.map(filesOf).reduce((common, files) => new Set([...common].filter((file) => files.has(file))));
-  return [...filesOf(language)].filter((file) => !shared.has(file)).map((file) => readFileSync(join("public", file), "utf8")).join("\n");
+  return [...filesOf(language)]
+    .filter((file) => !shared.has(file))
+    .map((file) => readFileSync(join("public", file), "utf8"))
+    .join("\n");
 };
 /** A message as it stands in a bundle: its first literal run long enough to be unambiguous. */
-const literal = (message: string) => message.split(/[{}#]/).map((part) => part.trim()).find((part) => part.length >= 12);
+const literal = (message: string) =>
+  message
+    .split(/[{}#]/)
+    .map((part) => part.trim())
+    .find((part) => part.length >= 12);
 
 describe("per-language island bundles", () => {
   it("exist for every language", () => {
@@ -50,7 +64,8 @@ describe("per-language island bundles", () => {
   it("no bundle carries the phone library or its metadata (numbers are parsed and formatted on the server)", () => {
     for (const language of LANGUAGES) {
       const text = bundleText(language);
-      for (const marker of ["country_calling_codes", '"GB":["44"', "libphonenumber"]) expect(text.includes(marker), `${marker} in the ${language} bundle`).toBe(false);
+      for (const marker of ["country_calling_codes", '"GB":["44"', "libphonenumber"])
+        expect(text.includes(marker), `${marker} in the ${language} bundle`).toBe(false);
     }
   });
 

@@ -25,7 +25,11 @@ function counted(options: { intMode?: "number" | "bigint" } = {}): Client {
 }
 
 async function pipeline(body: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${server.url}/v2/pipeline`, { method: "POST", headers: { "Content-Type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const res = await fetch(`${server.url}/v2/pipeline`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
   return { status: res.status, body: res.headers.get("Content-Type") === "application/json" ? await res.json() : await res.text() };
 }
 
@@ -76,16 +80,25 @@ describe("Hrana v2 over HTTP server", () => {
   });
 
   it("stores and reads back columns with their declared types; named arguments with any prefix", async () => {
-    const inserted = await client.execute({ sql: "INSERT INTO items (name, n, r) VALUES (:name, @n, $r)", args: { name: "a", n: 42, r: 2 / 3 } });
+    const inserted = await client.execute({
+      sql: "INSERT INTO items (name, n, r) VALUES (:name, @n, $r)",
+      args: { name: "a", n: 42, r: 2 / 3 },
+    });
     expect(inserted.rowsAffected).toBe(1);
     expect(inserted.lastInsertRowid).toBeTypeOf("bigint");
-    const { rows, columnTypes } = await client.execute({ sql: "SELECT n, r, typeof(n) AS tn, typeof(r) AS tr FROM items WHERE name = :name", args: { ":name": "a" } });
+    const { rows, columnTypes } = await client.execute({
+      sql: "SELECT n, r, typeof(n) AS tn, typeof(r) AS tr FROM items WHERE name = :name",
+      args: { ":name": "a" },
+    });
     expect(columnTypes.slice(0, 2)).toEqual(["INTEGER", "REAL"]);
     expect({ ...rows[0] }).toEqual({ n: 42, r: 2 / 3, tn: "integer", tr: "real" });
   });
 
   it("answers RETURNING rows with the affected row count; a SELECT after a write affects nothing", async () => {
-    const { rows, rowsAffected, lastInsertRowid } = await client.execute({ sql: "INSERT INTO items (name, n) VALUES (?, ?), (?, ?) RETURNING id, name", args: ["x", 1, "y", 2] });
+    const { rows, rowsAffected, lastInsertRowid } = await client.execute({
+      sql: "INSERT INTO items (name, n) VALUES (?, ?), (?, ?) RETURNING id, name",
+      args: ["x", 1, "y", 2],
+    });
     expect(rows.map((r) => r.name)).toEqual(["x", "y"]);
     expect(rowsAffected).toBe(2);
     expect(lastInsertRowid).toBe(BigInt(rows[1]!.id as number));
@@ -98,7 +111,14 @@ describe("Hrana v2 over HTTP server", () => {
     const c = counted();
     await c.execute("SELECT 1");
     // The same statement twice: the client stores its SQL once (store_sql) in the same request.
-    const results = await c.batch([{ sql: "INSERT INTO items (name) VALUES (?)", args: ["p"] }, { sql: "INSERT INTO items (name) VALUES (?)", args: ["q"] }, "SELECT count(*) AS n FROM items"], "write");
+    const results = await c.batch(
+      [
+        { sql: "INSERT INTO items (name) VALUES (?)", args: ["p"] },
+        { sql: "INSERT INTO items (name) VALUES (?)", args: ["q"] },
+        "SELECT count(*) AS n FROM items",
+      ],
+      "write",
+    );
     expect(results.map((r) => r.rowsAffected)).toEqual([1, 1, 0]);
     expect(results[2]!.rows[0]!.n).toBe(2);
     expect(fetches).toEqual(["POST /v2/pipeline", "POST /v2/pipeline"]);
@@ -108,7 +128,14 @@ describe("Hrana v2 over HTTP server", () => {
   it("rolls a whole batch back when one statement fails, and says which one", async () => {
     await client.execute({ sql: "INSERT INTO items (name, n) VALUES (?, ?)", args: ["kept", 1] });
     const error = await client
-      .batch(["UPDATE items SET n = 2 WHERE name = 'kept'", "INSERT INTO items (name) VALUES ('new')", "INSERT INTO items (name) VALUES ('kept')"], "write")
+      .batch(
+        [
+          "UPDATE items SET n = 2 WHERE name = 'kept'",
+          "INSERT INTO items (name) VALUES ('new')",
+          "INSERT INTO items (name) VALUES ('kept')",
+        ],
+        "write",
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LibsqlBatchError);
     expect(error).toMatchObject({ code: "SQLITE_CONSTRAINT", statementIndex: 2 });
@@ -131,7 +158,13 @@ describe("Hrana v2 over HTTP server", () => {
   it("lifts the read-only guard when the read transaction ends, for any later request on the stream", async () => {
     const run = (sql: string) => ({ type: "execute", stmt: { sql } });
     const { body } = await pipeline({
-      requests: [run("BEGIN TRANSACTION READONLY"), run("INSERT INTO items (name) VALUES ('no')"), run("COMMIT"), { type: "sequence", sql: "INSERT INTO items (name) VALUES ('yes')" }, { type: "close" }],
+      requests: [
+        run("BEGIN TRANSACTION READONLY"),
+        run("INSERT INTO items (name) VALUES ('no')"),
+        run("COMMIT"),
+        { type: "sequence", sql: "INSERT INTO items (name) VALUES ('yes')" },
+        { type: "close" },
+      ],
     });
     expect(body.results.map((r: any) => r.error?.code ?? r.type)).toEqual(["ok", "SQLITE_READONLY", "ok", "ok", "ok"]);
     expect((await client.execute("SELECT name FROM items")).rows.map((r) => r.name)).toEqual(["yes"]);
@@ -173,7 +206,10 @@ describe("Hrana v2 over HTTP server", () => {
     expect(syntax).toMatchObject({ code: "SQLITE_ERROR" });
     expect((syntax as Error).message).toContain('near "SELEC": syntax error');
     await client.execute("INSERT INTO items (name) VALUES ('dup')");
-    await expect(client.execute("INSERT INTO items (name) VALUES ('dup')")).rejects.toMatchObject({ code: "SQLITE_CONSTRAINT", message: expect.stringContaining("UNIQUE constraint failed: items.name") });
+    await expect(client.execute("INSERT INTO items (name) VALUES ('dup')")).rejects.toMatchObject({
+      code: "SQLITE_CONSTRAINT",
+      message: expect.stringContaining("UNIQUE constraint failed: items.name"),
+    });
     // The libsql binding would run only the first statement; the server refuses, as sqld does.
     await expect(client.execute("DELETE FROM items; SELECT 1")).rejects.toMatchObject({ code: "SQL_MANY_STATEMENTS" });
     await expect(client.execute("  -- nothing ")).rejects.toMatchObject({ code: "SQL_NO_STATEMENT" });
@@ -182,7 +218,11 @@ describe("Hrana v2 over HTTP server", () => {
 
   it("runs executeMultiple as a sequence that stops at the first error", async () => {
     await client.executeMultiple("INSERT INTO items (name) VALUES ('s1'); INSERT INTO items (name) VALUES ('s2');");
-    await expect(client.executeMultiple("INSERT INTO items (name) VALUES ('s3'); INSERT INTO items (name) VALUES ('s1'); INSERT INTO items (name) VALUES ('s4');")).rejects.toMatchObject({ code: "SQLITE_CONSTRAINT" });
+    await expect(
+      client.executeMultiple(
+        "INSERT INTO items (name) VALUES ('s3'); INSERT INTO items (name) VALUES ('s1'); INSERT INTO items (name) VALUES ('s4');",
+      ),
+    ).rejects.toMatchObject({ code: "SQLITE_CONSTRAINT" });
     expect((await client.execute("SELECT name FROM items ORDER BY name")).rows.map((r) => r.name)).toEqual(["s1", "s2", "s3"]);
   });
 
@@ -197,8 +237,26 @@ describe("Hrana v2 over HTTP server", () => {
               { stmt: stmt("SELECT 1") },
               { stmt: stmt("SELEC 2") },
               { stmt: stmt("SELECT 'error'"), condition: { type: "error", step: 1 } },
-              { stmt: stmt("SELECT 'skipped'"), condition: { type: "and", conds: [{ type: "ok", step: 0 }, { type: "ok", step: 1 }] } },
-              { stmt: stmt("SELECT 'or'"), condition: { type: "or", conds: [{ type: "ok", step: 3 }, { type: "not", cond: { type: "ok", step: 3 } }] } },
+              {
+                stmt: stmt("SELECT 'skipped'"),
+                condition: {
+                  type: "and",
+                  conds: [
+                    { type: "ok", step: 0 },
+                    { type: "ok", step: 1 },
+                  ],
+                },
+              },
+              {
+                stmt: stmt("SELECT 'or'"),
+                condition: {
+                  type: "or",
+                  conds: [
+                    { type: "ok", step: 3 },
+                    { type: "not", cond: { type: "ok", step: 3 } },
+                  ],
+                },
+              },
               { stmt: stmt("SELECT 'autocommit'"), condition: { type: "is_autocommit" } },
             ],
           },
@@ -210,7 +268,14 @@ describe("Hrana v2 over HTTP server", () => {
     expect(status).toBe(200);
     expect(body.baton).toBeNull();
     const [batch, autocommit, close] = body.results;
-    expect(batch.response.result.step_results.map((r: any) => r?.rows[0][0].value ?? null)).toEqual(["1", null, "error", null, "or", "autocommit"]);
+    expect(batch.response.result.step_results.map((r: any) => r?.rows[0][0].value ?? null)).toEqual([
+      "1",
+      null,
+      "error",
+      null,
+      "or",
+      "autocommit",
+    ]);
     expect(batch.response.result.step_errors.map((e: any) => e?.code ?? null)).toEqual([null, "SQLITE_ERROR", null, null, null, null]);
     expect(autocommit).toEqual({ type: "ok", response: { type: "get_autocommit", is_autocommit: true } });
     expect(close).toEqual({ type: "ok", response: { type: "close" } });

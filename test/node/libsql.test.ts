@@ -71,7 +71,14 @@ async function startSession(userId: number, now: number) {
 async function insertUser(username: string) {
   const [user] = await db
     .insert(schema.users)
-    .values({ username, usernameKey: username, passwordHash: "x", email: `${username}@example.com`, nextNotificationAt: 0, createdAt: Date.now() })
+    .values({
+      username,
+      usernameKey: username,
+      passwordHash: "x",
+      email: `${username}@example.com`,
+      nextNotificationAt: 0,
+      createdAt: Date.now(),
+    })
     .returning();
   return user;
 }
@@ -91,7 +98,9 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
   it("applies every migration once", async () => {
     expect(await migrate(client)).toEqual([]);
     const tables = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) => r.name);
-    expect(tables).toEqual(expect.arrayContaining(["users", "sessions", "pharmacies", "medications", "notifications", "reminder_log", "throttles"]));
+    expect(tables).toEqual(
+      expect.arrayContaining(["users", "sessions", "pharmacies", "medications", "notifications", "reminder_log", "throttles"]),
+    );
   });
 
   it("applies the schema's defaults", async () => {
@@ -115,7 +124,14 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     const today = todayIn("UTC", now);
     const pharmacy = made(await createPharmacy(db, owner.id, { name: "Corner Pharmacy", phoneNumber: "+12125550100" }));
     const theirs = made(await createPharmacy(db, stranger.id, { name: "Elsewhere", phoneNumber: "" }));
-    const input = { pharmacyId: pharmacy.id, pillsRemaining: 10, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null };
+    const input = {
+      pharmacyId: pharmacy.id,
+      pillsRemaining: 10,
+      pillsPerRefill: 30,
+      lastRefillDate: null,
+      refillsLeft: null,
+      prescriptionExpiresOn: null,
+    };
     const third = made(await createMedication(db, owner.id, { ...input, name: "thirds" }, daily(2 / 3, today), today));
     const plain = made(await createMedication(db, owner.id, { ...input, name: "Aspirin" }, daily(1, today), today));
     await createMedication(db, stranger.id, { ...input, pharmacyId: theirs.id, name: "not yours" }, daily(1, today), today);
@@ -123,7 +139,10 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     const reads = signedInReads(({ db, owner }) => ({ medications: medicationsOf(db, owner), pharmacies: pharmaciesOf(db, owner) }));
     const found = await loadSignedIn(db, token, now, reads);
     expect(found?.user.username).toBe("lists");
-    const data = { medications: toSortedMedications(medicationRecords(found!.data.medications), today), pharmacies: sortPharmacies(pharmacyRecords(found!.data.pharmacies)) };
+    const data = {
+      medications: toSortedMedications(medicationRecords(found!.data.medications), today),
+      pharmacies: sortPharmacies(pharmacyRecords(found!.data.pharmacies)),
+    };
     expect(data).toEqual({ medications: [plain, third], pharmacies: [pharmacy] });
     expect(data.medications[1]!.pillsPerDay).toBe(2 / 3); // every bit of a REAL survives the wire
   });
@@ -138,12 +157,25 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
 
   it("refills in one statement: countdown since counted_on, then the refill, concurrently", async () => {
     const user = await insertUser("refills");
-    const [pharmacy] = await db.insert(schema.pharmacies).values({ userId: user.id, name: "Corner", phoneNumber: "+12125550100" }).returning();
-    const input = { name: "Metformin", pharmacyId: pharmacy.id, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: null, refillsLeft: null, prescriptionExpiresOn: null };
+    const [pharmacy] = await db
+      .insert(schema.pharmacies)
+      .values({ userId: user.id, name: "Corner", phoneNumber: "+12125550100" })
+      .returning();
+    const input = {
+      name: "Metformin",
+      pharmacyId: pharmacy.id,
+      pillsRemaining: 30,
+      pillsPerRefill: 30,
+      lastRefillDate: null,
+      refillsLeft: null,
+      prescriptionExpiresOn: null,
+    };
     const created = made(await createMedication(db, user.id, input, daily(2, "2026-01-01"), "2026-01-01"));
     expect(created?.pillsRemaining).toBe(30);
     // Three days later: 30 − 2×3 = 24, plus five concurrent refills of 10.
-    const results = await Promise.all(Array.from({ length: 5 }, () => refillMedication(db, user.id, created!.id, 10, "2026-01-04", "2026-01-04", Date.now())));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => refillMedication(db, user.id, created!.id, 10, "2026-01-04", "2026-01-04", Date.now())),
+    );
     expect(results.every((r) => "medication" in r)).toBe(true);
     const [row] = await db.select().from(schema.medications).where(eq(schema.medications.id, created!.id));
     expect(row).toMatchObject({ pillsRemaining: 74, countedOn: "2026-01-04", lastRefillDate: "2026-01-04" });
@@ -154,7 +186,14 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
     await expect(
       db.batch([
         db.update(schema.users).set({ fullName: "changed" }).where(eq(schema.users.id, user.id)),
-        db.insert(schema.users).values({ username: "batch", usernameKey: "batch", passwordHash: "x", email: "dup@example.com", nextNotificationAt: 0, createdAt: 0 }),
+        db.insert(schema.users).values({
+          username: "batch",
+          usernameKey: "batch",
+          passwordHash: "x",
+          email: "dup@example.com",
+          nextNotificationAt: 0,
+          createdAt: 0,
+        }),
       ]),
     ).rejects.toThrow();
     const [row] = await db.select().from(schema.users).where(eq(schema.users.id, user.id));

@@ -21,11 +21,13 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "refill-migration-"));
   const before = join(dir, "before");
   mkdirSync(before);
-  for (const name of readdirSync("migrations").filter((f) => f.endsWith(".sql") && f < MIGRATION)) copyFileSync(join("migrations", name), join(before, name));
+  for (const name of readdirSync("migrations").filter((f) => f.endsWith(".sql") && f < MIGRATION))
+    copyFileSync(join("migrations", name), join(before, name));
   client = createClient({ url: `file:${join(dir, "db.sqlite")}` });
   await migrate(client, before);
   stale = Date.now() - 3 * DAY - 5 * 3_600_000;
-  const insert = "INSERT INTO users (id, username, username_key, password_hash, email, email_consent, email_confirmed_at, reminders_by, next_notification_at, created_at) VALUES (?, ?, ?, 'x', ?, ?, ?, ?, ?, 0)";
+  const insert =
+    "INSERT INTO users (id, username, username_key, password_hash, email, email_consent, email_confirmed_at, reminders_by, next_notification_at, created_at) VALUES (?, ?, ?, 'x', ?, ?, ?, ?, ?, 0)";
   const rows: Array<[number, number, number | null, string, number]> = [
     [1, 1, null, "push", stale], // push, address unconfirmed: stale
     [2, 0, 1, "both", stale], // push and e-mail, unsubscribed: stale
@@ -33,7 +35,8 @@ beforeAll(async () => {
     [4, 1, 1, "push", stale], // confirmed and consenting: was in the due set (due now, as before)
     [5, 1, null, "push", stale + 10 * DAY], // in the future: untouched
   ];
-  for (const [id, consent, confirmed, by, next] of rows) await client.execute({ sql: insert, args: [id, `u${id}`, `u${id}`, `u${id}@example.com`, consent, confirmed, by, next] });
+  for (const [id, consent, confirmed, by, next] of rows)
+    await client.execute({ sql: insert, args: [id, `u${id}`, `u${id}`, `u${id}@example.com`, consent, confirmed, by, next] });
   migratedAt = Date.now();
   await migrate(client, "migrations");
 });
@@ -45,7 +48,12 @@ afterAll(() => {
 
 describe(MIGRATION, () => {
   it("moves the stale due instants of push accounts the job never selected to their next hour, whole days on", async () => {
-    const next = new Map((await client.execute("SELECT id, next_notification_at AS next FROM users ORDER BY id")).rows.map((r) => [Number(r.id), Number(r.next)]));
+    const next = new Map(
+      (await client.execute("SELECT id, next_notification_at AS next FROM users ORDER BY id")).rows.map((r) => [
+        Number(r.id),
+        Number(r.next),
+      ]),
+    );
     for (const id of [1, 2]) {
       expect((next.get(id)! - stale) % DAY).toBe(0);
       expect(next.get(id)!).toBeGreaterThan(migratedAt - 1000);

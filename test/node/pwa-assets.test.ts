@@ -19,7 +19,14 @@ function pngSize(path: string) {
 
 describe("public/manifest.webmanifest", () => {
   it("names the app and opens it standalone at the root", () => {
-    expect(manifest).toMatchObject({ id: "/", start_url: "/", scope: "/", display: "standalone", name: "Refill Tracker", short_name: "Refills" });
+    expect(manifest).toMatchObject({
+      id: "/",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      name: "Refill Tracker",
+      short_name: "Refills",
+    });
   });
 
   it("takes its colours from the design: the brand teal and the page's slate-50", () => {

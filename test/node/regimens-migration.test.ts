@@ -17,17 +17,24 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "refill-migration-"));
   const before = join(dir, "before");
   mkdirSync(before);
-  const all = readdirSync("migrations").filter((f) => f.endsWith(".sql")).sort();
+  const all = readdirSync("migrations")
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
   for (const name of all.filter((f) => f < REGIMENS)) copyFileSync(join("migrations", name), join(before, name));
   client = createClient({ url: `file:${join(dir, "db.sqlite")}` });
   await migrate(client, before);
-  await client.execute("INSERT INTO users (id, username, username_key, password_hash, email, next_notification_at, created_at) VALUES (1, 'ana', 'ana', 'x', 'ana@example.com', 0, 0)");
+  await client.execute(
+    "INSERT INTO users (id, username, username_key, password_hash, email, next_notification_at, created_at) VALUES (1, 'ana', 'ana', 'x', 'ana@example.com', 0, 0)",
+  );
   await client.execute("INSERT INTO pharmacies (id, user_id, name, phone_number) VALUES (1, 1, 'Corner', '')");
-  const add = "INSERT INTO medications (id, user_id, name, pharmacy_id, pills_per_day, pills_remaining, counted_on, pills_per_refill) VALUES (?, 1, ?, 1, ?, ?, ?, 30)";
+  const add =
+    "INSERT INTO medications (id, user_id, name, pharmacy_id, pills_per_day, pills_remaining, counted_on, pills_per_refill) VALUES (?, 1, ?, 1, ?, ?, ?, 30)";
   await client.execute({ sql: add, args: [1, "Metformin", 1.5, 42.5, "2026-11-20"] });
   await client.execute({ sql: add, args: [2, "Lisinopril", 0.5, 7, "2026-10-01"] });
   // Metformin's history starts earlier than its stored count (a refill moved counted_on since).
-  await client.execute("INSERT INTO supply_events (medication_id, kind, local_date, pills_after, counted_on, recorded_at) VALUES (1, 'created', '2026-09-01', 30, '2026-09-01', 0)");
+  await client.execute(
+    "INSERT INTO supply_events (medication_id, kind, local_date, pills_after, counted_on, recorded_at) VALUES (1, 'created', '2026-09-01', 30, '2026-09-01', 0)",
+  );
   await migrate(client, "migrations");
 });
 
@@ -38,9 +45,16 @@ afterAll(() => {
 
 describe(REGIMENS, () => {
   it("turns every medication into a daily tablet of its dose, counts unchanged", async () => {
-    const rows = (await client.execute("SELECT id, unit, regimen, pills_per_day, pills_remaining, counted_on FROM medications ORDER BY id")).rows;
+    const rows = (await client.execute("SELECT id, unit, regimen, pills_per_day, pills_remaining, counted_on FROM medications ORDER BY id"))
+      .rows;
     expect(rows.map((r) => [r.unit, JSON.parse(String(r.regimen)), r.pills_per_day, r.pills_remaining, r.counted_on])).toEqual([
-      ["tablet", { changes: [{ effectiveFrom: "2026-09-01", schedule: { type: "daily", dose: 1.5 } }], pauses: [] }, 1.5, 42.5, "2026-11-20"],
+      [
+        "tablet",
+        { changes: [{ effectiveFrom: "2026-09-01", schedule: { type: "daily", dose: 1.5 } }], pauses: [] },
+        1.5,
+        42.5,
+        "2026-11-20",
+      ],
       ["tablet", { changes: [{ effectiveFrom: "2026-10-01", schedule: { type: "daily", dose: 0.5 } }], pauses: [] }, 0.5, 7, "2026-10-01"],
     ]);
   });
@@ -48,7 +62,11 @@ describe(REGIMENS, () => {
   it("counts down exactly as before", async () => {
     const rows = (await client.execute("SELECT regimen, pills_per_day, pills_remaining, counted_on FROM medications ORDER BY id")).rows;
     for (const row of rows) {
-      const stored = { pillsRemaining: Number(row.pills_remaining), pillsPerDay: Number(row.pills_per_day), countedOn: String(row.counted_on) };
+      const stored = {
+        pillsRemaining: Number(row.pills_remaining),
+        pillsPerDay: Number(row.pills_per_day),
+        countedOn: String(row.counted_on),
+      };
       for (const today of ["2026-11-20", "2026-11-25", "2026-12-31", "2027-06-01"]) {
         // Before, the count went down by pills_per_day a day: a daily regimen of it.
         const before = supplyOn({ ...stored, regimen: dailyRegimen(stored.pillsPerDay) }, today);
@@ -58,7 +76,9 @@ describe(REGIMENS, () => {
   });
 
   it("gives a new medication without a regimen the column defaults", async () => {
-    await client.execute("INSERT INTO medications (user_id, name, pharmacy_id, pills_per_day, pills_remaining, counted_on, pills_per_refill) VALUES (1, 'New', 1, 1, 5, '2026-11-25', 30)");
+    await client.execute(
+      "INSERT INTO medications (user_id, name, pharmacy_id, pills_per_day, pills_remaining, counted_on, pills_per_refill) VALUES (1, 'New', 1, 1, 5, '2026-11-25', 30)",
+    );
     const row = (await client.execute("SELECT unit, regimen FROM medications WHERE name = 'New'")).rows[0]!;
     expect([row.unit, JSON.parse(String(row.regimen))]).toEqual(["tablet", { changes: [], pauses: [] }]);
   });

@@ -21,7 +21,9 @@ const where = (pattern: RegExp) => all.filter((path) => pattern.test(read(path))
 describe("the supply rule in exactly two places", () => {
   it("the stored regimen's schedule and its day's cost are read in SQL by src/data/supply.ts alone (a third SQL copy)", () => {
     // Reading a schedule, or a dose, out of the regimen column's JSON is the rule's SQL half.
-    expect(where(/json_extract\([^)]*'\$(\.changes\[\d+\])?\.(schedule|dose|perWeek|everyDays|startsOn|days)'/)).toEqual([join("src", "data", "supply.ts")]);
+    expect(where(/json_extract\([^)]*'\$(\.changes\[\d+\])?\.(schedule|dose|perWeek|everyDays|startsOn|days)'/)).toEqual([
+      join("src", "data", "supply.ts"),
+    ]);
   });
 
   it("no daily-only countdown beside supplyOn: only src/domain/regimen.ts makes a daily regimen (currentPills, refilledCount)", () => {

@@ -30,9 +30,13 @@ beforeAll(async () => {
   client = createClient({ url: `file:${join(dir, "db.sqlite")}` });
   await migrate(client, "migrations");
   db = drizzle(client, { schema }) as unknown as Db;
-  await client.execute("INSERT INTO users (id, username, username_key, password_hash, email, next_notification_at, created_at) VALUES (1, 'ana', 'ana', 'x', 'ana@example.com', 0, 0)");
+  await client.execute(
+    "INSERT INTO users (id, username, username_key, password_hash, email, next_notification_at, created_at) VALUES (1, 'ana', 'ana', 'x', 'ana@example.com', 0, 0)",
+  );
   await client.execute("INSERT INTO pharmacies (id, user_id, name, phone_number) VALUES (1, 1, 'Corner', '')");
-  await client.execute("INSERT INTO medications (id, user_id, name, pharmacy_id, pills_per_day, pills_remaining, counted_on, pills_per_refill) VALUES (1, 1, 'M', 1, 1, 0, '2027-01-01', 30)");
+  await client.execute(
+    "INSERT INTO medications (id, user_id, name, pharmacy_id, pills_per_day, pills_remaining, counted_on, pills_per_refill) VALUES (1, 1, 'M', 1, 1, 0, '2027-01-01', 30)",
+  );
 });
 
 afterAll(() => {
@@ -69,7 +73,9 @@ describe("the SQL countdown (src/data/supply.ts) and supplyOn say the same", { t
           expect(answer.count).toBe(expected);
           expect(answer.count).toBe(simulate(r, count, countedOn, today, 1).count);
           // The schedule the SQL charges that day is the domain's (none stored: the daily default, in SQL only).
-          expect(answer.schedule === null ? null : JSON.parse(answer.schedule as string)).toEqual(maybe ? scheduleOnInDomain(r, today) : null);
+          expect(answer.schedule === null ? null : JSON.parse(answer.schedule as string)).toEqual(
+            maybe ? scheduleOnInDomain(r, today) : null,
+          );
         },
       ),
       { numRuns: 250 },

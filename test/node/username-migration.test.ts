@@ -17,7 +17,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "refill-migration-"));
   const before = join(dir, "before");
   mkdirSync(before);
-  const all = readdirSync("migrations").filter((f) => f.endsWith(".sql")).sort();
+  const all = readdirSync("migrations")
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
   for (const name of all.filter((f) => f < SAFETY)) copyFileSync(join("migrations", name), join(before, name));
   client = createClient({ url: `file:${join(dir, "db.sqlite")}` });
   await migrate(client, before);
@@ -52,15 +54,20 @@ describe(SAFETY, () => {
   });
 
   it("refuses a new username that differs from a taken one only in case", async () => {
-    const insert = "INSERT INTO users (username, username_key, password_hash, email, next_notification_at, created_at) VALUES (?, ?, 'x', 'x@example.com', 0, 0)";
+    const insert =
+      "INSERT INTO users (username, username_key, password_hash, email, next_notification_at, created_at) VALUES (?, ?, 'x', 'x@example.com', 0, 0)";
     await expect(client.execute({ sql: insert, args: ["BOB", "bob"] })).rejects.toThrow(/UNIQUE/);
     await client.execute({ sql: insert, args: ["Carol", "carol"] });
   });
 
   it("serves e-mail lookups in any case from the lower(email) index", async () => {
-    const plan = (await client.execute({ sql: "EXPLAIN QUERY PLAN SELECT id FROM users WHERE lower(email) = ?", args: ["alice@example.com"] })).rows;
+    const plan = (
+      await client.execute({ sql: "EXPLAIN QUERY PLAN SELECT id FROM users WHERE lower(email) = ?", args: ["alice@example.com"] })
+    ).rows;
     expect(plan.map((r) => String(r.detail)).join(" ")).toMatch(/USING INDEX users_email_lower_idx/);
-    const found = (await client.execute({ sql: "SELECT username FROM users WHERE lower(email) = ? ORDER BY id", args: ["alice@example.com"] })).rows;
+    const found = (
+      await client.execute({ sql: "SELECT username FROM users WHERE lower(email) = ? ORDER BY id", args: ["alice@example.com"] })
+    ).rows;
     expect(found.map((r) => r.username)).toEqual(["alice", "ALICE"]);
   });
 });

@@ -12,7 +12,15 @@ const TIME_LIMIT = 5_000;
 let bundle = "";
 
 beforeAll(async () => {
-  const result = await build({ entryPoints: ["src/domain/regimen.ts"], bundle: true, write: false, format: "iife", globalName: "regimen", platform: "node", logLevel: "silent" });
+  const result = await build({
+    entryPoints: ["src/domain/regimen.ts"],
+    bundle: true,
+    write: false,
+    format: "iife",
+    globalName: "regimen",
+    platform: "node",
+    logLevel: "silent",
+  });
   bundle = result.outputFiles[0]!.text;
 });
 

@@ -11,7 +11,10 @@ const config = join(import.meta.dirname, "../../wrangler.toml");
 const environments = Object.keys(experimental_readRawConfig({ config }).rawConfig.env ?? {});
 
 describe("wrangler.toml's observability", () => {
-  const cases: [string, string | undefined][] = [["top level", undefined], ...environments.map((name) => [`[env.${name}]`, name] as [string, string])];
+  const cases: [string, string | undefined][] = [
+    ["top level", undefined],
+    ...environments.map((name) => [`[env.${name}]`, name] as [string, string]),
+  ];
   it.each(cases)("%s keeps the app's own logs and no invocation logs", (_, env) => {
     const { observability } = unstable_readConfig({ config, env });
     expect(observability?.enabled).toBe(true);

@@ -46,8 +46,20 @@ describe("anonymous", () => {
     // /unsubscribe is authorised by the signed token in its link (RFC 8058), not by a session.
     // /calendar/{secret}.ics likewise: calendar apps fetch it without a cookie (404 for "1").
     // The footer's privacy, terms and support pages are for everyone.
-    const PUBLIC = ["/auth", "/forgot-password", "/reset-password", "/unsubscribe", "/confirm-email", "/calendar/1", "/privacy", "/terms", "/support"];
-    const pages = routes((r) => r.method === "GET" && !isApi(r) && !r.path.startsWith("/dev/") && !PUBLIC.includes(r.path)).map((r) => r.path);
+    const PUBLIC = [
+      "/auth",
+      "/forgot-password",
+      "/reset-password",
+      "/unsubscribe",
+      "/confirm-email",
+      "/calendar/1",
+      "/privacy",
+      "/terms",
+      "/support",
+    ];
+    const pages = routes((r) => r.method === "GET" && !isApi(r) && !r.path.startsWith("/dev/") && !PUBLIC.includes(r.path)).map(
+      (r) => r.path,
+    );
     expect(pages).toContain("/");
     for (const path of pages) {
       const res = await call("GET", path);
@@ -60,7 +72,10 @@ describe("anonymous", () => {
 describe("another user's identity", () => {
   it("GET /api/user answers the session's own user only, never secrets", async () => {
     const [a, b] = [await signUp(), await signUp()];
-    const res = await call("GET", `/api/user?id=${b.id}&username=${b.username}`, { cookie: a.cookie, headers: { "X-User-Id": String(b.id) } });
+    const res = await call("GET", `/api/user?id=${b.id}&username=${b.username}`, {
+      cookie: a.cookie,
+      headers: { "X-User-Id": String(b.id) },
+    });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(a.id);
     expect(Object.keys(res.body).sort()).toEqual(PUBLIC_USER_KEYS);
@@ -75,7 +90,10 @@ describe("another user's identity", () => {
 
   it("login needs that user's own password: another user's password is refused", async () => {
     const [a, b] = [await signUp({ password: "alpha password 1" }), await signUp({ password: "bravo password 2" })];
-    const res = await call("POST", "/api/login", { body: { username: a.username, password: "bravo password 2", userId: b.id }, ip: uniqueIp() });
+    const res = await call("POST", "/api/login", {
+      body: { username: a.username, password: "bravo password 2", userId: b.id },
+      ip: uniqueIp(),
+    });
     expectJsonMessage(res, 401);
     expect(res.body.message).toBe("Invalid username or password");
   });
@@ -93,20 +111,33 @@ describe("another user's identity", () => {
     await call("POST", "/api/forgot-password", { body: { email: a.email }, ip: uniqueIp() });
     const token = await resetTokenFrom(a.email);
     const res = await call("POST", "/api/reset-password", {
-      body: { token, password: "taken over password", confirmPassword: "taken over password", username: b.username, userId: b.id, id: b.id, email: b.email },
+      body: {
+        token,
+        password: "taken over password",
+        confirmPassword: "taken over password",
+        username: b.username,
+        userId: b.id,
+        id: b.id,
+        email: b.email,
+      },
     });
     expect(res.status).toBe(200);
     // b is untouched: same password, session alive.
     expect((await call("POST", "/api/login", { body: { username: b.username, password: b.password }, ip: uniqueIp() })).status).toBe(200);
     expect((await call("GET", "/api/user", { cookie: b.cookie })).status).toBe(200);
-    expect((await call("POST", "/api/login", { body: { username: a.username, password: "taken over password" }, ip: uniqueIp() })).status).toBe(200);
+    expect(
+      (await call("POST", "/api/login", { body: { username: a.username, password: "taken over password" }, ip: uniqueIp() })).status,
+    ).toBe(200);
   });
 
   it("a reset token cannot be used by a signed-in other user to change their own or a's password", async () => {
     const [a, b] = [await signUp(), await signUp()];
     await call("POST", "/api/forgot-password", { body: { email: a.email }, ip: uniqueIp() });
     const token = await resetTokenFrom(a.email);
-    const res = await call("POST", "/api/reset-password", { cookie: b.cookie, body: { token: token.toUpperCase(), password: "something else", confirmPassword: "something else" } });
+    const res = await call("POST", "/api/reset-password", {
+      cookie: b.cookie,
+      body: { token: token.toUpperCase(), password: "something else", confirmPassword: "something else" },
+    });
     expectJsonMessage(res, 400);
     const [row] = await userRow(a.id);
     expect(row!.resetTokenHash).not.toBeNull(); // still a's pending token, unused
@@ -115,14 +146,23 @@ describe("another user's identity", () => {
   it("register with an existing user's username is refused and changes nothing of theirs", async () => {
     const victim = await signUp();
     const res = await call("POST", "/api/register", {
-      body: { username: victim.username, password: "attacker password", email: "attacker@example.com", fullName: "Attacker", emailConsent: true, id: victim.id },
+      body: {
+        username: victim.username,
+        password: "attacker password",
+        email: "attacker@example.com",
+        fullName: "Attacker",
+        emailConsent: true,
+        id: victim.id,
+      },
     });
     expectJsonMessage(res, 409);
     expect(res.headers.get("Set-Cookie")).toBeNull();
     expect(await sessionRows(victim.id)).toHaveLength(1); // no session was made on the victim's account
     const [row] = await userRow(victim.id);
     expect(row).toMatchObject({ username: victim.username, email: victim.email });
-    expect((await call("POST", "/api/login", { body: { username: victim.username, password: victim.password }, ip: uniqueIp() })).status).toBe(200);
+    expect(
+      (await call("POST", "/api/login", { body: { username: victim.username, password: victim.password }, ip: uniqueIp() })).status,
+    ).toBe(200);
   });
 });
 
@@ -143,8 +183,12 @@ describe("enumeration", () => {
     const ghost = uniqueName("ghost");
     const answers = { known: [] as number[], ghost: [] as number[] };
     for (let i = 0; i < 6; i++) {
-      answers.known.push((await call("POST", "/api/login", { body: { username: known.username, password: "wrong password" }, ip: uniqueIp() })).status);
-      answers.ghost.push((await call("POST", "/api/login", { body: { username: ghost, password: "wrong password" }, ip: uniqueIp() })).status);
+      answers.known.push(
+        (await call("POST", "/api/login", { body: { username: known.username, password: "wrong password" }, ip: uniqueIp() })).status,
+      );
+      answers.ghost.push(
+        (await call("POST", "/api/login", { body: { username: ghost, password: "wrong password" }, ip: uniqueIp() })).status,
+      );
     }
     expect(answers.ghost).toEqual(answers.known);
   }, 30_000);

@@ -94,7 +94,11 @@ describe("production configuration", () => {
     try {
       for (const missing of ["TURSO_DATABASE_URL", "TURSO_AUTH_TOKEN"]) {
         const bindings = { ...production, [missing]: undefined } as Cloudflare.Env;
-        const login = await call("POST", "/api/login", { env: bindings, base, body: { username: account.username, password: account.password } });
+        const login = await call("POST", "/api/login", {
+          env: bindings,
+          base,
+          body: { username: account.username, password: account.password },
+        });
         expect([login.status, login.body], missing).toEqual([503, { message: "Service is not configured", code: "error_not_configured" }]);
         expect(login.headers.get("Set-Cookie")).toBeNull();
         await tick("2021-09-01T09:00:00Z", bindings);

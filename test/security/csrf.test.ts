@@ -29,7 +29,13 @@ describe("CSRF: cross-site requests that change state answer 403", () => {
 
   it("the app has state-changing routes to check", () => {
     expect(unsafeRoutes.map((r) => `${r.method} ${r.pattern}`)).toEqual(
-      expect.arrayContaining(["POST /api/register", "POST /api/login", "POST /api/logout", "POST /api/forgot-password", "POST /api/reset-password"]),
+      expect.arrayContaining([
+        "POST /api/register",
+        "POST /api/login",
+        "POST /api/logout",
+        "POST /api/forgot-password",
+        "POST /api/reset-password",
+      ]),
     );
   });
 
@@ -42,13 +48,19 @@ describe("CSRF: cross-site requests that change state answer 403", () => {
   }
 
   it("a cross-site form post to a page path is refused too (text/plain, no JSON)", async () => {
-    const res = await call("POST", "/auth", { rawBody: "username=a", headers: { Origin: "https://evil.example", "Content-Type": "text/plain" } });
+    const res = await call("POST", "/auth", {
+      rawBody: "username=a",
+      headers: { Origin: "https://evil.example", "Content-Type": "text/plain" },
+    });
     expectJsonMessage(res, 403);
   });
 
   it("a refused cross-site logout leaves the victim signed in", async () => {
     const victim = await signUp();
-    const res = await call("POST", "/api/logout", { cookie: victim.cookie, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+    const res = await call("POST", "/api/logout", {
+      cookie: victim.cookie,
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    });
     expect(res.status).toBe(403);
     expect(await sessionRows(victim.id)).toHaveLength(1);
     expect((await call("GET", "/api/user", { cookie: victim.cookie })).status).toBe(200);

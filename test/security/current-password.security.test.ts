@@ -18,47 +18,57 @@ const userRow = async (id: number) => (await db().select().from(users).where(eq(
 async function minutesPass(account: Pick<Account, "id">, minutes: number) {
   const key = throttleKey.currentPassword(account.id);
   const [row] = await db().select().from(throttles).where(eq(throttles.key, key));
-  await db().update(throttles).set({ windowStartedAt: row!.windowStartedAt - minutes * 60_000 }).where(eq(throttles.key, key));
+  await db()
+    .update(throttles)
+    .set({ windowStartedAt: row!.windowStartedAt - minutes * 60_000 })
+    .where(eq(throttles.key, key));
 }
 
 const checks: Record<string, (account: Account, currentPassword: string) => Promise<Answer>> = {
   "PATCH /api/profile (new address)": (account, currentPassword) =>
     call("PATCH", "/api/profile", { cookie: account.cookie, body: { fullName: "Mallory", email: newAddress(), currentPassword } }),
   "PUT /api/user/password": (account, currentPassword) =>
-    call("PUT", "/api/user/password", { cookie: account.cookie, body: { currentPassword, newPassword: "taken over for good", confirmPassword: "taken over for good" } }),
+    call("PUT", "/api/user/password", {
+      cookie: account.cookie,
+      body: { currentPassword, newPassword: "taken over for good", confirmPassword: "taken over for good" },
+    }),
   "DELETE /api/user": (account, currentPassword) => call("DELETE", "/api/user", { cookie: account.cookie, body: { currentPassword } }),
 };
 
 describe("a stolen session cannot use a current-password check as a password oracle", { timeout: 60_000 }, () => {
-  it.each(Object.keys(checks))("%s: 12 parallel guesses, then the right password: five 400s, every other answer the identical 429", async (route) => {
-    const check = checks[route]!;
-    const account = await signUp({ confirmed: true });
-    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => check(account, `guess ${i}`)));
-    expect(guesses.filter((a) => a.status === 400)).toHaveLength(LIMITS.currentPasswordPerUser);
-    const throttled = guesses.filter((a) => a.status === 429);
-    expect(throttled).toHaveLength(12 - LIMITS.currentPasswordPerUser);
+  it.each(Object.keys(checks))(
+    "%s: 12 parallel guesses, then the right password: five 400s, every other answer the identical 429",
+    async (route) => {
+      const check = checks[route]!;
+      const account = await signUp({ confirmed: true });
+      const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => check(account, `guess ${i}`)));
+      expect(guesses.filter((a) => a.status === 400)).toHaveLength(LIMITS.currentPasswordPerUser);
+      const throttled = guesses.filter((a) => a.status === 429);
+      expect(throttled).toHaveLength(12 - LIMITS.currentPasswordPerUser);
 
-    const right = await check(account, account.password);
-    expectJsonMessage(right, 429);
-    expect(right.body.message).toMatch(TOO_MANY);
-    for (const answer of throttled) expect(answer.text).toBe(right.text);
+      const right = await check(account, account.password);
+      expectJsonMessage(right, 429);
+      expect(right.body.message).toMatch(TOO_MANY);
+      for (const answer of throttled) expect(answer.text).toBe(right.text);
 
-    // Minutes later, a wrong and the right password still read the same: the wait is the window's.
-    await minutesPass(account, 4);
-    const wrongLater = await check(account, "yet another guess");
-    const rightLater = await check(account, account.password);
-    expect([wrongLater.status, rightLater.status]).toEqual([429, 429]);
-    expect(rightLater.text).toBe(wrongLater.text);
-    expect(rightLater.body.message).toBe("Too many attempts. Please wait 11 minutes and try again.");
+      // Minutes later, a wrong and the right password still read the same: the wait is the window's.
+      await minutesPass(account, 4);
+      const wrongLater = await check(account, "yet another guess");
+      const rightLater = await check(account, account.password);
+      expect([wrongLater.status, rightLater.status]).toEqual([429, 429]);
+      expect(rightLater.text).toBe(wrongLater.text);
+      expect(rightLater.body.message).toBe("Too many attempts. Please wait 11 minutes and try again.");
 
-    // Nothing changed: no pending address, the password is the old one, the account is still there.
-    expect(await userRow(account.id)).toMatchObject({ email: account.email, pendingEmail: null });
-    expect((await call("GET", "/api/user", { cookie: account.cookie })).status).toBe(200);
-  });
+      // Nothing changed: no pending address, the password is the old one, the account is still there.
+      expect(await userRow(account.id)).toMatchObject({ email: account.email, pendingEmail: null });
+      expect((await call("GET", "/api/user", { cookie: account.cookie })).status).toBe(200);
+    },
+  );
 
   it("the three share one counter: guesses on one route throttle the others", async () => {
     const account = await signUp({ confirmed: true });
-    for (let i = 0; i < LIMITS.currentPasswordPerUser; i++) expect((await checks["PATCH /api/profile (new address)"]!(account, `guess ${i}`)).status).toBe(400);
+    for (let i = 0; i < LIMITS.currentPasswordPerUser; i++)
+      expect((await checks["PATCH /api/profile (new address)"]!(account, `guess ${i}`)).status).toBe(400);
     const answers = await Promise.all(Object.values(checks).map((check) => check(account, account.password)));
     expect(answers.map((a) => a.status)).toEqual([429, 429, 429]);
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);

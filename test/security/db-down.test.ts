@@ -55,27 +55,42 @@ afterEach(() => {
 });
 
 describe("the database unreachable", () => {
-  it.each(routes(isApi).map((r) => [`${r.method} ${r.pattern}`, r] as const))("%s (signed in) → 503 with a clear message", async (_, route) => {
-    const res = await call(route.method, route.path, { env: down, cookie: ANY_SESSION, body: changesState(route) ? validBody(route.pattern) : undefined, ip: uniqueIp() });
-    expectJsonMessage(res, 503);
-    expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE, code: "error_unavailable" });
-    expect(res.headers.get("Cache-Control")).toBe("no-store");
-  });
+  it.each(routes(isApi).map((r) => [`${r.method} ${r.pattern}`, r] as const))(
+    "%s (signed in) → 503 with a clear message",
+    async (_, route) => {
+      const res = await call(route.method, route.path, {
+        env: down,
+        cookie: ANY_SESSION,
+        body: changesState(route) ? validBody(route.pattern) : undefined,
+        ip: uniqueIp(),
+      });
+      expectJsonMessage(res, 503);
+      expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE, code: "error_unavailable" });
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+    },
+  );
 
-  it.each(["/api/register", "/api/login", "/api/forgot-password", "/api/reset-password"])("POST %s (signed out) → 503 with a clear message", async (path) => {
-    const res = await call("POST", path, { env: down, body: validBody(path), ip: uniqueIp() });
-    expectJsonMessage(res, 503);
-    expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE, code: "error_unavailable" });
-  });
+  it.each(["/api/register", "/api/login", "/api/forgot-password", "/api/reset-password"])(
+    "POST %s (signed out) → 503 with a clear message",
+    async (path) => {
+      const res = await call("POST", path, { env: down, body: validBody(path), ip: uniqueIp() });
+      expectJsonMessage(res, 503);
+      expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE, code: "error_unavailable" });
+    },
+  );
 
   // Pages that never read the session or data (they serve visitors and users alike).
   const NEEDS_NO_DATA = ["/forgot-password", "/reset-password", "/unsubscribe", "/privacy", "/terms", "/support"];
   // The calendar feed reads only for a well-formed secret ("1" is a 404 without a query).
   const feedPath = (path: string) => (path === "/calendar/1" ? `/calendar/${"a".repeat(52)}.ics` : path);
-  const dataPages = routes((r) => r.method === "GET" && !isApi(r) && !r.path.startsWith("/dev/")).map((r) => feedPath(r.path)).filter((path) => !NEEDS_NO_DATA.includes(path));
+  const dataPages = routes((r) => r.method === "GET" && !isApi(r) && !r.path.startsWith("/dev/"))
+    .map((r) => feedPath(r.path))
+    .filter((path) => !NEEDS_NO_DATA.includes(path));
 
   it("the pages that read the session are all checked below", () => {
-    expect(dataPages).toEqual(expect.arrayContaining(["/", "/auth", "/profile", "/notifications", "/pharmacies", "/add-medication", "/edit-medication/1"]));
+    expect(dataPages).toEqual(
+      expect.arrayContaining(["/", "/auth", "/profile", "/notifications", "/pharmacies", "/add-medication", "/edit-medication/1"]),
+    );
   });
 
   it.each(dataPages)("page %s (signed in) → a friendly 503 page", async (path) => {
@@ -139,9 +154,13 @@ describe("nothing half-written", () => {
     await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() });
     const token = await resetTokenFrom(account.email);
 
-    await env.DB.exec(`CREATE TRIGGER ${trigger} BEFORE UPDATE OF password_hash ON users WHEN OLD.id = ${account.id} BEGIN SELECT RAISE(ABORT, 'injected fault'); END;`);
+    await env.DB.exec(
+      `CREATE TRIGGER ${trigger} BEFORE UPDATE OF password_hash ON users WHEN OLD.id = ${account.id} BEGIN SELECT RAISE(ABORT, 'injected fault'); END;`,
+    );
     try {
-      const res = await call("POST", "/api/reset-password", { body: { token, password: "brand new passphrase", confirmPassword: "brand new passphrase" } });
+      const res = await call("POST", "/api/reset-password", {
+        body: { token, password: "brand new passphrase", confirmPassword: "brand new passphrase" },
+      });
       expect(res.status).toBeGreaterThanOrEqual(409);
       expectJsonMessage(res, res.status);
       expect(await sessionRows(account.id)).toHaveLength(2);
@@ -150,7 +169,9 @@ describe("nothing half-written", () => {
     }
     expect((await call("GET", "/api/user", { cookie: account.cookie })).status).toBe(200);
     // The token was not used up: the reset can be completed once the fault is gone.
-    const retry = await call("POST", "/api/reset-password", { body: { token, password: "brand new passphrase", confirmPassword: "brand new passphrase" } });
+    const retry = await call("POST", "/api/reset-password", {
+      body: { token, password: "brand new passphrase", confirmPassword: "brand new passphrase" },
+    });
     expect(retry.status).toBe(200);
     expect(await sessionRows(account.id)).toHaveLength(0);
   });
@@ -160,7 +181,9 @@ describe("registration is all or nothing", () => {
   it("a fault while creating the first session leaves no account behind, and no cookie", async () => {
     const username = uniqueName("atomic");
     const trigger = `fail_session_${username}`;
-    await env.DB.exec(`CREATE TRIGGER ${trigger} BEFORE INSERT ON sessions WHEN NEW.user_id IN (SELECT id FROM users WHERE username = '${username}') BEGIN SELECT RAISE(ABORT, 'injected fault'); END;`);
+    await env.DB.exec(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON sessions WHEN NEW.user_id IN (SELECT id FROM users WHERE username = '${username}') BEGIN SELECT RAISE(ABORT, 'injected fault'); END;`,
+    );
     const body = { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Atomic", emailConsent: true };
     try {
       const res = await call("POST", "/api/register", { body });
@@ -198,7 +221,16 @@ describe("describeError on real driver errors", () => {
 
   it("a D1 constraint violation (a lost race) → 409", async () => {
     const { username } = await signUp();
-    const err = await failure(() => db().insert(users).values({ username, usernameKey: username.toLowerCase(), passwordHash: "x", email: "x@example.com", nextNotificationAt: 0, createdAt: 0 }));
+    const err = await failure(() =>
+      db().insert(users).values({
+        username,
+        usernameKey: username.toLowerCase(),
+        passwordHash: "x",
+        email: "x@example.com",
+        nextNotificationAt: 0,
+        createdAt: 0,
+      }),
+    );
     expect(describeError(err).status).toBe(409);
     expect(errorSummary(err)).not.toContain("x@example.com");
   });
@@ -209,6 +241,10 @@ describe("describeError on real driver errors", () => {
   });
 
   it("an unknown error → 500 with the generic message", () => {
-    expect(describeError(new TypeError("x is undefined"))).toEqual({ status: 500, message: "Something went wrong. Please try again later.", code: "error_unexpected" });
+    expect(describeError(new TypeError("x is undefined"))).toEqual({
+      status: 500,
+      message: "Something went wrong. Please try again later.",
+      code: "error_unexpected",
+    });
   });
 });

@@ -24,24 +24,71 @@ function expectSane(res: Answer, what: string) {
   expectNoInternals(res);
 }
 
-const extremeNumber = fc.constantFrom(0, -0, 1, -1, 0.5, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER, 2 ** 31, 2 ** 63, 1e21, 0.1 + 0.2);
+const extremeNumber = fc.constantFrom(
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  1e308,
+  -1e308,
+  5e-324,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER,
+  2 ** 31,
+  2 ** 63,
+  1e21,
+  0.1 + 0.2,
+);
 const nastyString = fc.oneof(
   fc.string({ unit: "binary", maxLength: 300 }),
   fc.string({ unit: "grapheme", maxLength: 130 }),
-  fc.constantFrom("", " ", "\u0000", "\ud800", "\udfff\ud800", "'; DROP TABLE users; --", "<img src=x onerror=alert(1)>", "\u202eevil", "𝕬".repeat(200), "a".repeat(70_000 / 8)),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "\ud800",
+    "\udfff\ud800",
+    "'; DROP TABLE users; --",
+    "<img src=x onerror=alert(1)>",
+    "\u202eevil",
+    "𝕬".repeat(200),
+    "a".repeat(70_000 / 8),
+  ),
 );
 /** Anything a JSON field can hold, weighted towards the edges. */
-const anyField = fc.oneof(fc.jsonValue({ maxDepth: 3 }), nastyString, extremeNumber, fc.double(), fc.integer(), fc.boolean(), fc.constant(null));
+const anyField = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  nastyString,
+  extremeNumber,
+  fc.double(),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+);
 /** An object with the endpoint's keys (some missing) holding arbitrary values, plus stray keys. */
 const shaped = (keys: string[]) =>
-  fc.tuple(fc.record(Object.fromEntries(keys.map((k) => [k, anyField])), { requiredKeys: [] }), fc.dictionary(fc.string({ maxLength: 12 }), anyField, { maxKeys: 3 })).map(([known, stray]) => ({ ...stray, ...known }));
+  fc
+    .tuple(
+      fc.record(Object.fromEntries(keys.map((k) => [k, anyField])), { requiredKeys: [] }),
+      fc.dictionary(fc.string({ maxLength: 12 }), anyField, { maxKeys: 3 }),
+    )
+    .map(([known, stray]) => ({ ...stray, ...known }));
 /** A whole body: arbitrary JSON, or the right shape with arbitrary values. */
 const anyBody = (keys: string[]) => fc.oneof(fc.jsonValue({ maxDepth: 4 }), shaped(keys));
 
 /** Text that validation accepts, from the far corners of Unicode. */
 const unicodeText = (min: number, max: number) =>
   fc
-    .string({ unit: fc.oneof(fc.constantFrom("é", "漢", "👩‍⚕️", "\u0301", "ß", "İ", "\u200b", "'", '"', "\\", "%", "_", "\u00a0"), fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 })), minLength: min, maxLength: max })
+    .string({
+      unit: fc.oneof(
+        fc.constantFrom("é", "漢", "👩‍⚕️", "\u0301", "ß", "İ", "\u200b", "'", '"', "\\", "%", "_", "\u00a0"),
+        fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }),
+      ),
+      minLength: min,
+      maxLength: max,
+    })
     .filter((s) => s.trim().length >= min && s.trim().length <= max && s.length <= max);
 
 let account: Account;
@@ -81,19 +128,33 @@ describe("accounts: arbitrary JSON never yields a 5xx", { timeout: TIMEOUT }, ()
 describe("accounts: extreme but valid values are stored intact", { timeout: TIMEOUT }, () => {
   it("register then login with unicode usernames, names and 8–256 character passwords", async () => {
     await fc.assert(
-      fc.asyncProperty(unicodeText(1, 40), unicodeText(1, 120), fc.string({ unit: "binary", minLength: 8, maxLength: 256 }), fc.boolean(), async (name, fullName, password, emailConsent) => {
-        const username = `${uniqueName("fz")}${name}`.slice(0, 64).trim();
-        const email = `${uniqueName("fz")}@example.com`;
-        const res = await call("POST", "/api/register", { body: { username, password, email, fullName, emailConsent } });
-        expectSane(res, `register ${JSON.stringify({ username, fullName, password })}`);
-        expect(res.status).toBe(201);
-        const [row] = await db().select().from(users).where(eq(users.id, res.body.id));
-        expect(row).toMatchObject({ username, email, fullName: fullName.trim(), emailConsent, notificationDays: 7, notificationHour: 9, timezone: "UTC" });
-        expect(row!.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
-        const login = await call("POST", "/api/login", { body: { username, password }, ip: uniqueIp() });
-        expect(login.status, login.text).toBe(200);
-        expect(login.body.id).toBe(row!.id);
-      }),
+      fc.asyncProperty(
+        unicodeText(1, 40),
+        unicodeText(1, 120),
+        fc.string({ unit: "binary", minLength: 8, maxLength: 256 }),
+        fc.boolean(),
+        async (name, fullName, password, emailConsent) => {
+          const username = `${uniqueName("fz")}${name}`.slice(0, 64).trim();
+          const email = `${uniqueName("fz")}@example.com`;
+          const res = await call("POST", "/api/register", { body: { username, password, email, fullName, emailConsent } });
+          expectSane(res, `register ${JSON.stringify({ username, fullName, password })}`);
+          expect(res.status).toBe(201);
+          const [row] = await db().select().from(users).where(eq(users.id, res.body.id));
+          expect(row).toMatchObject({
+            username,
+            email,
+            fullName: fullName.trim(),
+            emailConsent,
+            notificationDays: 7,
+            notificationHour: 9,
+            timezone: "UTC",
+          });
+          expect(row!.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+          const login = await call("POST", "/api/login", { body: { username, password }, ip: uniqueIp() });
+          expect(login.status, login.text).toBe(200);
+          expect(login.body.id).toBe(row!.id);
+        },
+      ),
       { numRuns: SLOW_RUNS },
     );
   });
@@ -104,7 +165,9 @@ describe("medications and pharmacies: arbitrary JSON never yields a 5xx", { time
 
   it("POST /api/medications", async () => {
     await fc.assert(
-      fc.asyncProperty(anyBody(medicationKeys), async (body) => expectSane(await send("POST", "/api/medications", body), `POST /api/medications ${JSON.stringify(body).slice(0, 200)}`)),
+      fc.asyncProperty(anyBody(medicationKeys), async (body) =>
+        expectSane(await send("POST", "/api/medications", body), `POST /api/medications ${JSON.stringify(body).slice(0, 200)}`),
+      ),
       { numRuns: RUNS },
     );
   });
@@ -112,7 +175,9 @@ describe("medications and pharmacies: arbitrary JSON never yields a 5xx", { time
   it("PATCH /api/medications/:id (own medication)", async () => {
     const medication = await createMedication(account, { pharmacyId });
     await fc.assert(
-      fc.asyncProperty(anyBody(medicationKeys), async (body) => expectSane(await send("PATCH", `/api/medications/${medication.id}`, body), `PATCH ${JSON.stringify(body).slice(0, 200)}`)),
+      fc.asyncProperty(anyBody(medicationKeys), async (body) =>
+        expectSane(await send("PATCH", `/api/medications/${medication.id}`, body), `PATCH ${JSON.stringify(body).slice(0, 200)}`),
+      ),
       { numRuns: RUNS },
     );
   });
@@ -131,10 +196,14 @@ describe("medications and pharmacies: arbitrary JSON never yields a 5xx", { time
   it("POST /api/pharmacies and PATCH /api/pharmacies/:id", async () => {
     const own = await createPharmacy(account);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("POST /api/pharmacies", `PATCH /api/pharmacies/${own.id}`), anyBody(["name", "phoneNumber"]), async (route, body) => {
-        const [method, path] = route.split(" ") as [string, string];
-        expectSane(await send(method, path, body), `${route} ${JSON.stringify(body).slice(0, 200)}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("POST /api/pharmacies", `PATCH /api/pharmacies/${own.id}`),
+        anyBody(["name", "phoneNumber"]),
+        async (route, body) => {
+          const [method, path] = route.split(" ") as [string, string];
+          expectSane(await send(method, path, body), `${route} ${JSON.stringify(body).slice(0, 200)}`);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -142,7 +211,13 @@ describe("medications and pharmacies: arbitrary JSON never yields a 5xx", { time
   it("ids in paths: GET, PATCH and DELETE on arbitrary path segments", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("GET /api/medications/", "PATCH /api/medications/", "DELETE /api/medications/", "PATCH /api/pharmacies/", "DELETE /api/pharmacies/"),
+        fc.constantFrom(
+          "GET /api/medications/",
+          "PATCH /api/medications/",
+          "DELETE /api/medications/",
+          "PATCH /api/pharmacies/",
+          "DELETE /api/pharmacies/",
+        ),
         fc.oneof(fc.string({ unit: "binary", maxLength: 40 }), fc.integer().map(String), fc.double().map(String), fc.bigInt().map(String)),
         async (route, id) => {
           const [method, prefix] = route.split(" ") as [string, string];
@@ -168,7 +243,13 @@ describe("medications and pharmacies: extreme but valid values are stored intact
     pillsRemaining: fc.oneof(fc.constantFrom(0, 1_000_000, 0.001, 5e-324), fc.double({ min: 0, max: 1_000_000, noNaN: true })),
     pillsPerRefill: fc.oneof(fc.constantFrom(1, 100_000), fc.integer({ min: 1, max: 100_000 })),
     // Not after today: a future last refill date is refused (field_last_refill_future).
-    lastRefillDate: fc.oneof(fc.constant(""), fc.constant(null), fc.date({ min: new Date("1900-01-01"), max: new Date(`${todayIn("UTC")}T00:00:00Z`), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))),
+    lastRefillDate: fc.oneof(
+      fc.constant(""),
+      fc.constant(null),
+      fc
+        .date({ min: new Date("1900-01-01"), max: new Date(`${todayIn("UTC")}T00:00:00Z`), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
+    ),
   });
 
   it("create, read back and update: the row holds exactly what was accepted, for this user", async () => {
@@ -208,21 +289,24 @@ describe("medications and pharmacies: extreme but valid values are stored intact
     const medication = await createMedication(account, { pharmacyId, pillsRemaining: 0 });
     const stored = async () => (await db().select().from(medications).where(eq(medications.id, medication.id)))[0]!;
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constantFrom(1, 100_000, 1.0005), fc.double({ min: 1, max: 100_000, noNaN: true })), async (pillsToAdd) => {
-        const today = todayIn("UTC");
-        // Each run starts from a known count, so the sum of runs never meets the 1,000,000-pill ceiling.
-        await db().update(medications).set({ pillsRemaining: 12.5, countedOn: today }).where(eq(medications.id, medication.id));
-        const before = (await stored()).pillsRemaining;
-        const res = await send("POST", "/api/medications/refill", { medicationId: medication.id, pillsToAdd });
-        expect(res.status, res.text).toBe(200);
-        const row = await stored();
-        // Each refill stores round(before + pillsToAdd, 3): compared step by step, not summed.
-        expect(Math.abs(row.pillsRemaining - (before + pillsToAdd))).toBeLessThanOrEqual(0.0005 + 1e-9 * (before + pillsToAdd));
-        expect(res.body.pillsRemaining).toBe(row.pillsRemaining);
-        expect(Number.isFinite(row.pillsRemaining)).toBe(true);
-        expect([today, todayIn("UTC")]).toContain(row.lastRefillDate);
-        expect(row.userId).toBe(account.id);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(1, 100_000, 1.0005), fc.double({ min: 1, max: 100_000, noNaN: true })),
+        async (pillsToAdd) => {
+          const today = todayIn("UTC");
+          // Each run starts from a known count, so the sum of runs never meets the 1,000,000-pill ceiling.
+          await db().update(medications).set({ pillsRemaining: 12.5, countedOn: today }).where(eq(medications.id, medication.id));
+          const before = (await stored()).pillsRemaining;
+          const res = await send("POST", "/api/medications/refill", { medicationId: medication.id, pillsToAdd });
+          expect(res.status, res.text).toBe(200);
+          const row = await stored();
+          // Each refill stores round(before + pillsToAdd, 3): compared step by step, not summed.
+          expect(Math.abs(row.pillsRemaining - (before + pillsToAdd))).toBeLessThanOrEqual(0.0005 + 1e-9 * (before + pillsToAdd));
+          expect(res.body.pillsRemaining).toBe(row.pillsRemaining);
+          expect(Number.isFinite(row.pillsRemaining)).toBe(true);
+          expect([today, todayIn("UTC")]).toContain(row.lastRefillDate);
+          expect(row.userId).toBe(account.id);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -260,7 +344,10 @@ describe("pharmacy phone numbers: any text", { timeout: TIMEOUT }, () => {
           expect(row!.phoneNumber, JSON.stringify(phoneNumber)).toMatch(phoneNumber.trim() === "" ? /^$/ : /^\+[1-9][0-9]{6,14}$/);
           await db().delete(pharmacies).where(eq(pharmacies.id, res.body.id));
         } else {
-          expect([res.status, res.body.code], JSON.stringify(phoneNumber)).toEqual([400, expect.stringMatching(/^field_(phone_invalid|phone_too_long|no_control_characters)$/)]);
+          expect([res.status, res.body.code], JSON.stringify(phoneNumber)).toEqual([
+            400,
+            expect.stringMatching(/^field_(phone_invalid|phone_too_long|no_control_characters)$/),
+          ]);
         }
       }),
       { numRuns: RUNS },
@@ -275,7 +362,9 @@ describe("profile and notification settings: arbitrary JSON never yields a 5xx",
   ] as const)("PATCH %s", async (path, keys) => {
     const me = await signUp();
     await fc.assert(
-      fc.asyncProperty(anyBody([...keys]), async (body) => expectSane(await send("PATCH", path, body, me.cookie), `PATCH ${path} ${JSON.stringify(body).slice(0, 200)}`)),
+      fc.asyncProperty(anyBody([...keys]), async (body) =>
+        expectSane(await send("PATCH", path, body, me.cookie), `PATCH ${path} ${JSON.stringify(body).slice(0, 200)}`),
+      ),
       { numRuns: RUNS },
     );
   });
@@ -285,27 +374,47 @@ describe("profile and notification settings: extreme but valid values are stored
   it("settings: any day count, hour and zone name the form can send; the row stays within range", async () => {
     const me = await signUp();
     const zoneName = fc.oneof(
-      fc.constantFrom("UTC", "Asia/Kathmandu", "America/Argentina/Buenos_Aires", "Pacific/Chatham", "Etc/GMT+12", "Etc/GMT-14", "Europe/Kyiv", "Asia/Calcutta"),
+      fc.constantFrom(
+        "UTC",
+        "Asia/Kathmandu",
+        "America/Argentina/Buenos_Aires",
+        "Pacific/Chatham",
+        "Etc/GMT+12",
+        "Etc/GMT-14",
+        "Europe/Kyiv",
+        "Asia/Calcutta",
+      ),
       fc.stringMatching(/^[A-Za-z_+-]{1,30}(\/[A-Za-z_+-]{1,30}){0,2}$/),
     );
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 23 }), fc.boolean(), zoneName, async (notificationDays, notificationHour, emailConsent, timezone) => {
-        const res = await send("PATCH", "/api/notifications/settings", { notificationDays, notificationHour, emailConsent, timezone }, me.cookie);
-        expectSane(res, `settings ${timezone}`);
-        const [row] = await db().select().from(users).where(eq(users.id, me.id));
-        if (res.status === 200) {
-          expect(row).toMatchObject({ notificationDays, notificationHour, emailConsent });
-          expect(res.body.user.timezone).toBe(row!.timezone);
-        } else {
-          expect(res.status).toBe(400); // an unknown zone: refused, nothing stored
-        }
-        expect(row!.notificationDays).toBeGreaterThanOrEqual(1);
-        expect(row!.notificationDays).toBeLessThanOrEqual(30);
-        expect(Number.isSafeInteger(row!.nextNotificationAt)).toBe(true);
-        expect(row!.nextNotificationAt).toBeGreaterThan(Date.now() - 3_600_000);
-        expect(row!.nextNotificationAt).toBeLessThan(Date.now() + 2 * 24 * 3_600_000);
-        expect(() => new Intl.DateTimeFormat("en-US", { timeZone: row!.timezone })).not.toThrow();
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.boolean(),
+        zoneName,
+        async (notificationDays, notificationHour, emailConsent, timezone) => {
+          const res = await send(
+            "PATCH",
+            "/api/notifications/settings",
+            { notificationDays, notificationHour, emailConsent, timezone },
+            me.cookie,
+          );
+          expectSane(res, `settings ${timezone}`);
+          const [row] = await db().select().from(users).where(eq(users.id, me.id));
+          if (res.status === 200) {
+            expect(row).toMatchObject({ notificationDays, notificationHour, emailConsent });
+            expect(res.body.user.timezone).toBe(row!.timezone);
+          } else {
+            expect(res.status).toBe(400); // an unknown zone: refused, nothing stored
+          }
+          expect(row!.notificationDays).toBeGreaterThanOrEqual(1);
+          expect(row!.notificationDays).toBeLessThanOrEqual(30);
+          expect(Number.isSafeInteger(row!.nextNotificationAt)).toBe(true);
+          expect(row!.nextNotificationAt).toBeGreaterThan(Date.now() - 3_600_000);
+          expect(row!.nextNotificationAt).toBeLessThan(Date.now() + 2 * 24 * 3_600_000);
+          expect(() => new Intl.DateTimeFormat("en-US", { timeZone: row!.timezone })).not.toThrow();
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -313,13 +422,17 @@ describe("profile and notification settings: extreme but valid values are stored
   it("profile: unicode names and long addresses are stored as accepted", async () => {
     const me = await signUp();
     await fc.assert(
-      fc.asyncProperty(unicodeText(1, 120), fc.emailAddress().filter((e) => e.length <= 254), async (fullName, email) => {
-        const res = await send("PATCH", "/api/profile", { fullName, email }, me.cookie);
-        expectSane(res, `profile ${JSON.stringify({ fullName, email })}`);
-        if (res.status !== 200) return; // zod's e-mail rule is stricter than RFC 5322 (a readable 400)
-        const [row] = await db().select().from(users).where(eq(users.id, me.id));
-        expect(row).toMatchObject({ id: me.id, username: me.username, fullName: fullName.trim(), email });
-      }),
+      fc.asyncProperty(
+        unicodeText(1, 120),
+        fc.emailAddress().filter((e) => e.length <= 254),
+        async (fullName, email) => {
+          const res = await send("PATCH", "/api/profile", { fullName, email }, me.cookie);
+          expectSane(res, `profile ${JSON.stringify({ fullName, email })}`);
+          if (res.status !== 200) return; // zod's e-mail rule is stricter than RFC 5322 (a readable 400)
+          const [row] = await db().select().from(users).where(eq(users.id, me.id));
+          expect(row).toMatchObject({ id: me.id, username: me.username, fullName: fullName.trim(), email });
+        },
+      ),
       { numRuns: RUNS },
     );
   });

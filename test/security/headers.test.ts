@@ -31,7 +31,8 @@ function expectPageHeaders(page: Answer) {
   // Island props are data blocks (type="application/json"): the browser never runs them, so they
   // need no nonce, and their JSON has no "<" that could close them (see Island.tsx).
   const scripts = page.text.match(/<script\b[^>]*>/g) ?? [];
-  for (const tag of scripts) if (!/^<script type="application\/json" id="i\d+-props">$/.test(tag)) expect(tag).toContain(`nonce="${nonce}"`);
+  for (const tag of scripts)
+    if (!/^<script type="application\/json" id="i\d+-props">$/.test(tag)) expect(tag).toContain(`nonce="${nonce}"`);
   for (const [, json] of page.text.matchAll(/<script type="application\/json"[^>]*>(.*?)<\/script>/gs)) expect(json).not.toContain("<");
   expect(page.text).not.toMatch(/\son[a-z]+=["']/i);
   expect(page.text).not.toMatch(/javascript:/i);
@@ -171,8 +172,11 @@ describe("Cache-Control: no-store on every API answer", () => {
     expectNoStore(res);
   });
 
-  it.each(routes((r) => r.method === "GET" && r.path.startsWith("/api/")).map((r) => r.path))("every API read, signed in and out: GET %s", async (path) => {
-    expectNoStore(await call("GET", path, { cookie: account.cookie }));
-    expectNoStore(await call("GET", path));
-  });
+  it.each(routes((r) => r.method === "GET" && r.path.startsWith("/api/")).map((r) => r.path))(
+    "every API read, signed in and out: GET %s",
+    async (path) => {
+      expectNoStore(await call("GET", path, { cookie: account.cookie }));
+      expectNoStore(await call("GET", path));
+    },
+  );
 });

@@ -16,7 +16,13 @@ describe("usernames are case-insensitive, kept as typed", () => {
   it("a username taken in another letter case is refused; the first keeps its spelling", async () => {
     const owner = await signUp({ username: uniqueName("Nina") });
     const res = await call("POST", "/api/register", {
-      body: { username: owner.username.toUpperCase(), password: "another long password", email: "other@example.com", fullName: "Other", emailConsent: true },
+      body: {
+        username: owner.username.toUpperCase(),
+        password: "another long password",
+        email: "other@example.com",
+        fullName: "Other",
+        emailConsent: true,
+      },
     });
     expectJsonMessage(res, 409);
     expect(res.body.message).toBe("Username already exists");
@@ -41,7 +47,14 @@ describe("usernames are case-insensitive, kept as typed", () => {
     // …and one that predates case-folding (as the migration keeps it) gives its owner no reset either.
     const [legacy] = await db()
       .insert(users)
-      .values({ username: lookAlike.username, usernameKey: `${victim.username}#legacy`, passwordHash: await hashPassword(lookAlike.password), email: "x@example.com", nextNotificationAt: 0, createdAt: 0 })
+      .values({
+        username: lookAlike.username,
+        usernameKey: `${victim.username}#legacy`,
+        passwordHash: await hashPassword(lookAlike.password),
+        email: "x@example.com",
+        nextNotificationAt: 0,
+        createdAt: 0,
+      })
       .returning();
     const guesses: number[] = [];
     for (let round = 0; round < 3; round++) {
@@ -67,7 +80,10 @@ describe("e-mail addresses match in any letter case", () => {
     expect(mails).toHaveLength(2);
     // One link per account: each mailed token is the one stored on one of the two accounts.
     const tokens = mails.map((m) => /reset-password\?token=([a-z0-9]+)/.exec(m.text)![1]!);
-    const stored = await db().select({ id: users.id, hash: users.resetTokenHash }).from(users).where(inArray(users.id, [first.id, second.id]));
+    const stored = await db()
+      .select({ id: users.id, hash: users.resetTokenHash })
+      .from(users)
+      .where(inArray(users.id, [first.id, second.id]));
     expect((await Promise.all(tokens.map(hashToken))).sort()).toEqual(stored.map((row) => row.hash).sort());
   });
 });
@@ -77,7 +93,9 @@ describe("common passwords are refused", () => {
 
   it.each(["password", "Password1", "iloveyou", "qwertyuiop", "baseball"])("registration refuses %s", async (password) => {
     const username = uniqueName();
-    const res = await call("POST", "/api/register", { body: { username, password, email: `${username}@example.com`, fullName: "Pat", emailConsent: true } });
+    const res = await call("POST", "/api/register", {
+      body: { username, password, email: `${username}@example.com`, fullName: "Pat", emailConsent: true },
+    });
     expectJsonMessage(res, 400);
     expect(res.body.message).toBe(TOO_COMMON);
     expect(await db().select().from(users).where(eq(users.username, username))).toHaveLength(0);
@@ -90,7 +108,9 @@ describe("common passwords are refused", () => {
     const refused = await call("POST", "/api/reset-password", { body: { token, password: "football", confirmPassword: "football" } });
     expectJsonMessage(refused, 400);
     expect(refused.body.message).toBe(TOO_COMMON);
-    const accepted = await call("POST", "/api/reset-password", { body: { token, password: "a less guessable phrase", confirmPassword: "a less guessable phrase" } });
+    const accepted = await call("POST", "/api/reset-password", {
+      body: { token, password: "a less guessable phrase", confirmPassword: "a less guessable phrase" },
+    });
     expect(accepted.status).toBe(200);
   });
 });

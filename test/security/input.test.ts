@@ -6,7 +6,15 @@ import { CSV_BODY_ROUTES } from "../../src/http/middleware";
 import { changesState, expectJsonMessage, expectNoInternals, isApi, type Route, routes } from "./surface";
 
 // Routes that take no body: anything sent is ignored, so they are left out of the body checks.
-const BODYLESS = (route: Route) => route.method === "DELETE" || ["/api/logout", "/api/test-email-notification", "/api/test-push-notification", "/api/calendar-feed", "/api/confirm-email/resend"].includes(route.pattern);
+const BODYLESS = (route: Route) =>
+  route.method === "DELETE" ||
+  [
+    "/api/logout",
+    "/api/test-email-notification",
+    "/api/test-push-notification",
+    "/api/calendar-feed",
+    "/api/confirm-email/resend",
+  ].includes(route.pattern);
 // A CSV upload has its own type and size checks (test/medications.transfer.test.ts).
 const isCsvUpload = (route: Route) => CSV_BODY_ROUTES.includes(route.pattern);
 const jsonRoutes = routes((r) => isApi(r) && changesState(r) && !BODYLESS(r) && !isCsvUpload(r));
@@ -19,14 +27,18 @@ beforeAll(async () => {
 });
 
 /** Signed in and from a fresh client address, so neither 401 nor throttling hides the answer. */
-const send = (route: Route, options: Parameters<typeof call>[2] = {}) => call(route.method, route.path, { cookie: account.cookie, ip: uniqueIp(), ...options });
+const send = (route: Route, options: Parameters<typeof call>[2] = {}) =>
+  call(route.method, route.path, { cookie: account.cookie, ip: uniqueIp(), ...options });
 
 describe("body limit (64 KB)", () => {
-  it.each(routes((r) => changesState(r) && !isCsvUpload(r)).map((r) => [label(r), r] as const))("%s: a declared >64 KB body → 413 JSON", async (_, route) => {
-    const res = await send(route, { rawBody: JSON.stringify({ name: "x".repeat(65 * 1024) }) });
-    expectJsonMessage(res, 413);
-    expect(res.body.message).toBe("The request body is too large.");
-  });
+  it.each(routes((r) => changesState(r) && !isCsvUpload(r)).map((r) => [label(r), r] as const))(
+    "%s: a declared >64 KB body → 413 JSON",
+    async (_, route) => {
+      const res = await send(route, { rawBody: JSON.stringify({ name: "x".repeat(65 * 1024) }) });
+      expectJsonMessage(res, 413);
+      expect(res.body.message).toBe("The request body is too large.");
+    },
+  );
 
   it.each(jsonRoutes.map((r) => [label(r), r] as const))("%s: a streamed body without Content-Length → 413 JSON", async (_, route) => {
     const chunk = new TextEncoder().encode(`"${"y".repeat(8 * 1024)}",`);
@@ -86,14 +98,22 @@ describe("bodies that are not a JSON object", () => {
 
   it("a JSON body with a charset or a +json type is accepted", async () => {
     for (const contentType of ["application/json; charset=utf-8", "application/vnd.api+json"]) {
-      const res = await call("POST", "/api/login", { rawBody: '{"username":"","password":"x"}', headers: { "Content-Type": contentType }, ip: uniqueIp() });
+      const res = await call("POST", "/api/login", {
+        rawBody: '{"username":"","password":"x"}',
+        headers: { "Content-Type": contentType },
+        ip: uniqueIp(),
+      });
       expectJsonMessage(res, 400);
       expect(res.body.message).toBe("Username is required");
     }
   });
 
   it("bytes that are not UTF-8 → 4xx JSON", async () => {
-    const res = await call("POST", "/api/login", { rawBody: new Uint8Array([0x7b, 0xff, 0xfe, 0x22, 0x7d]), headers: { "Content-Type": "application/json" }, ip: uniqueIp() });
+    const res = await call("POST", "/api/login", {
+      rawBody: new Uint8Array([0x7b, 0xff, 0xfe, 0x22, 0x7d]),
+      headers: { "Content-Type": "application/json" },
+      ip: uniqueIp(),
+    });
     expectJsonMessage(res, 400);
   });
 });
@@ -157,19 +177,25 @@ describe("wrong types and out-of-range values", () => {
     expectJsonMessage(await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { pillsToAdd: 30, ...body } }), 400);
   });
 
-  it.each(["abc", "-1", "0", "1e3", "1.5", "99999999999999999999", "%00", "1%20OR%201=1", "0x10"])("/api/medications/%s and /api/pharmacies/%s → 400/404 JSON, never 5xx", async (id) => {
-    for (const [method, path] of [
-      ["GET", `/api/medications/${id}`],
-      ["PATCH", `/api/medications/${id}`],
-      ["DELETE", `/api/medications/${id}`],
-      ["PATCH", `/api/pharmacies/${id}`],
-      ["DELETE", `/api/pharmacies/${id}`],
-    ] as const) {
-      const res = await call(method, path, { cookie: account.cookie, body: method === "PATCH" ? { name: "x", phoneNumber: "2125551234" } : undefined });
-      expect([400, 404], `${method} ${path}: ${res.text}`).toContain(res.status);
-      expectJsonMessage(res, res.status);
-    }
-  });
+  it.each(["abc", "-1", "0", "1e3", "1.5", "99999999999999999999", "%00", "1%20OR%201=1", "0x10"])(
+    "/api/medications/%s and /api/pharmacies/%s → 400/404 JSON, never 5xx",
+    async (id) => {
+      for (const [method, path] of [
+        ["GET", `/api/medications/${id}`],
+        ["PATCH", `/api/medications/${id}`],
+        ["DELETE", `/api/medications/${id}`],
+        ["PATCH", `/api/pharmacies/${id}`],
+        ["DELETE", `/api/pharmacies/${id}`],
+      ] as const) {
+        const res = await call(method, path, {
+          cookie: account.cookie,
+          body: method === "PATCH" ? { name: "x", phoneNumber: "2125551234" } : undefined,
+        });
+        expect([400, 404], `${method} ${path}: ${res.text}`).toContain(res.status);
+        expectJsonMessage(res, res.status);
+      }
+    },
+  );
 });
 
 describe("unknown fields are ignored; ids in bodies never change identity or ownership", () => {
@@ -218,7 +244,10 @@ describe("unknown fields are ignored; ids in bodies never change identity or own
 
   it("login with another user's id or username alongside signs in only the named, verified user", async () => {
     const [me, other] = [await signUp(), await signUp()];
-    const res = await call("POST", "/api/login", { body: { username: me.username, password: me.password, id: other.id, userId: other.id }, ip: uniqueIp() });
+    const res = await call("POST", "/api/login", {
+      body: { username: me.username, password: me.password, id: other.id, userId: other.id },
+      ip: uniqueIp(),
+    });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(me.id);
   });
@@ -234,12 +263,18 @@ describe("unknown fields are ignored; ids in bodies never change identity or own
     const [storedPharmacy] = await db().select().from(pharmacies).where(eq(pharmacies.id, pharmacy.id));
     expect(storedPharmacy!.userId).toBe(me.id);
 
-    const patch = await call("PATCH", `/api/medications/${medication.id}`, { cookie: me.cookie, body: medicationInput(pharmacy.id, { userId: other.id, id: 999_999 }) });
+    const patch = await call("PATCH", `/api/medications/${medication.id}`, {
+      cookie: me.cookie,
+      body: medicationInput(pharmacy.id, { userId: other.id, id: 999_999 }),
+    });
     expect(patch.status).toBe(200);
     expect(patch.body.id).toBe(medication.id);
     const [after] = await db().select().from(medications).where(eq(medications.id, medication.id));
     expect(after!.userId).toBe(me.id);
-    await call("PATCH", `/api/pharmacies/${pharmacy.id}`, { cookie: me.cookie, body: { name: "Mine", phoneNumber: "2125551234", userId: other.id } });
+    await call("PATCH", `/api/pharmacies/${pharmacy.id}`, {
+      cookie: me.cookie,
+      body: { name: "Mine", phoneNumber: "2125551234", userId: other.id },
+    });
     const [pharmacyAfter] = await db().select().from(pharmacies).where(eq(pharmacies.id, pharmacy.id));
     expect(pharmacyAfter).toMatchObject({ userId: me.id, name: "Mine" });
     expect((await call("GET", "/api/pharmacies", { cookie: other.cookie })).body).toEqual([otherPharmacy]);
@@ -248,7 +283,16 @@ describe("unknown fields are ignored; ids in bodies never change identity or own
 
 describe("unknown paths and wrong methods on the API", () => {
   it.each(["GET", "POST", "PATCH", "PUT", "DELETE"])("%s on unknown API paths → 404 JSON { message }", async (method) => {
-    for (const path of ["/api/nope", "/api/", "/api/users", "/api/user/1", "/api/admin", "/api/medications/1/extra", "/api/.env", "/api/%00"]) {
+    for (const path of [
+      "/api/nope",
+      "/api/",
+      "/api/users",
+      "/api/user/1",
+      "/api/admin",
+      "/api/medications/1/extra",
+      "/api/.env",
+      "/api/%00",
+    ]) {
       const res = await call(method, path, { cookie: account.cookie, body: method === "GET" ? undefined : {} });
       expectJsonMessage(res, 404);
       expect(res.body).toMatchObject({ message: "Not found", code: "error_not_found" });
@@ -288,11 +332,23 @@ describe("unknown paths and wrong methods on the API", () => {
 
 describe("no response ever reveals internals", () => {
   it("a sweep of hostile requests over every API route answers readable JSON without stack or SQL", async () => {
-    const hostile = ["'", "\"; DROP TABLE users; --", "' OR '1'='1", "\u0000", "<script>alert(1)</script>", "%s%n", "../../etc/passwd", "\ud800"];
+    const hostile = [
+      "'",
+      '"; DROP TABLE users; --',
+      "' OR '1'='1",
+      "\u0000",
+      "<script>alert(1)</script>",
+      "%s%n",
+      "../../etc/passwd",
+      "\ud800",
+    ];
     // Not logout: it would end the session the sweep relies on, and every later answer would be a 401.
     for (const route of apiRoutes.filter((r) => r.pattern !== "/api/logout")) {
       for (const value of hostile) {
-        const body = route.method === "GET" ? undefined : { name: value, username: value, password: value, email: value, token: value, medicationId: value, id: value };
+        const body =
+          route.method === "GET"
+            ? undefined
+            : { name: value, username: value, password: value, email: value, token: value, medicationId: value, id: value };
         const segment = encodeURIComponent(value.replace(/[\ud800-\udfff]/g, "\ufffd"));
         const res = await call(route.method, route.path.replace(/\/1$/, `/${segment}`), { cookie: account.cookie, body, ip: uniqueIp() });
         expect(res.status, `${route.method} ${route.path} ${JSON.stringify(value)}: ${res.text}`).toBeLessThan(500);
@@ -309,10 +365,26 @@ describe("profile and notification settings change only the signed-in user", () 
     const [me, other] = [await signUp(), await signUp({ username: otherName, fullName: `Security ${otherName}` })];
     const res = await call("PATCH", "/api/profile", {
       cookie: me.cookie,
-      body: { fullName: "New Name", email: "new@example.com", currentPassword: me.password, username: other.username, id: other.id, userId: other.id, passwordHash: "x", emailConsent: false },
+      body: {
+        fullName: "New Name",
+        email: "new@example.com",
+        currentPassword: me.password,
+        username: other.username,
+        id: other.id,
+        userId: other.id,
+        passwordHash: "x",
+        emailConsent: false,
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: me.id, username: me.username, fullName: "New Name", email: me.email, pendingEmail: "new@example.com", emailConsent: true });
+    expect(res.body).toMatchObject({
+      id: me.id,
+      username: me.username,
+      fullName: "New Name",
+      email: me.email,
+      pendingEmail: "new@example.com",
+      emailConsent: true,
+    });
     const [mine] = await db().select().from(users).where(eq(users.id, me.id));
     const [theirs] = await db().select().from(users).where(eq(users.id, other.id));
     expect(mine).toMatchObject({ username: me.username, email: me.email, pendingEmail: "new@example.com" });
@@ -325,7 +397,15 @@ describe("profile and notification settings change only the signed-in user", () 
     const [me, other] = [await signUp(), await signUp()];
     const res = await call("PATCH", "/api/notifications/settings", {
       cookie: me.cookie,
-      body: { notificationDays: 30, emailConsent: false, timezone: "Asia/Tokyo", notificationHour: 23, id: other.id, userId: other.id, username: other.username },
+      body: {
+        notificationDays: 30,
+        emailConsent: false,
+        timezone: "Asia/Tokyo",
+        notificationHour: 23,
+        id: other.id,
+        userId: other.id,
+        username: other.username,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: me.id, username: me.username, notificationDays: 30, timezone: "Asia/Tokyo" });

@@ -19,7 +19,10 @@ import { call, db, uniqueName } from "../helpers";
 
 const register = (locale: unknown, headers: Record<string, string> = {}) => {
   const username = uniqueName();
-  return call("POST", "/api/register", { body: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Kiri", locale }, headers });
+  return call("POST", "/api/register", {
+    body: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Kiri", locale },
+    headers,
+  });
 };
 const storedLocale = async (id: number) => (await db().select({ locale: users.locale }).from(users).where(eq(users.id, id)))[0]!.locale;
 
@@ -36,11 +39,17 @@ describe("F7: an account's locale cannot grow the isolate's Intl caches", () => 
     expect(await storedLocale(res.body.id)).toBe(stored);
   });
 
-  it.each(["tlh", "ja-JP", "zh-TW", "x-private", "not a tag", "en-".repeat(30)])("a locale that is not a supported language (%s) is 400 at the field, in the request's language", async (sent) => {
-    const res = await register(sent, { "Accept-Language": "fr" });
-    expect(res.status, res.text).toBe(400);
-    expect(res.body).toEqual({ code: "field_locale_unsupported", message: "La langue doit être en, es, fr, de, pt, hi, ar ou zh, éventuellement avec une région (comme pt-BR)." });
-  });
+  it.each(["tlh", "ja-JP", "zh-TW", "x-private", "not a tag", "en-".repeat(30)])(
+    "a locale that is not a supported language (%s) is 400 at the field, in the request's language",
+    async (sent) => {
+      const res = await register(sent, { "Accept-Language": "fr" });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body).toEqual({
+        code: "field_locale_unsupported",
+        message: "La langue doit être en, es, fr, de, pt, hi, ar ou zh, éventuellement avec une région (comme pt-BR).",
+      });
+    },
+  );
 
   it("a tag stored before the rule is canonicalised as it is read: e-mails and pages get the language and region only", () => {
     expect(accountLocaleScope("en-u-ca-ethioaa-nu-tibt-x-zz99")).toEqual({ language: "en", locale: "en" });
@@ -60,7 +69,16 @@ describe("F7: an account's locale cannot grow the isolate's Intl caches", () => 
       todayIn("UTC", i * 1000);
     }
     const caches = boundedCaches();
-    for (const name of ["dateFormats", "numberFormats", "pluralRules", "weekdayNames", "weekdayLongNames", "nextDoseFormat", "todayBySecond"]) expect(caches.map((c) => c.name)).toContain(name);
+    for (const name of [
+      "dateFormats",
+      "numberFormats",
+      "pluralRules",
+      "weekdayNames",
+      "weekdayLongNames",
+      "nextDoseFormat",
+      "todayBySecond",
+    ])
+      expect(caches.map((c) => c.name)).toContain(name);
     for (const cache of caches) expect(cache.size, cache.name).toBeLessThanOrEqual(cache.max);
     expect(caches.find((c) => c.name === "numberFormats")!.size).toBeLessThanOrEqual(64);
   });

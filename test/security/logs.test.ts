@@ -7,7 +7,8 @@ import { PostmarkMailer } from "../../src/mail/postmark";
 // the address is cut out where the text is made. (Every log line of the suite is also checked by
 // test/setup/no-secrets-in-logs.ts.)
 
-const INACTIVE = "You tried to send to recipient(s) that have been marked as inactive. Found inactive addresses: Pat.Doe+meds@example.co.uk. Inactive recipients are ones that have generated a hard bounce or a spam complaint.";
+const INACTIVE =
+  "You tried to send to recipient(s) that have been marked as inactive. Found inactive addresses: Pat.Doe+meds@example.co.uk. Inactive recipients are ones that have generated a hard bounce or a spam complaint.";
 const message = { to: "Pat.Doe+meds@example.co.uk", subject: "s", text: "t", html: "<p>h</p>" };
 
 afterEach(() => vi.restoreAllMocks());

@@ -50,22 +50,35 @@ describe("names a user typed never become a link in an e-mail", { timeout: 30_00
   it("the change notice and the goodbye greet a confirmed owner by plain name and nothing else", async () => {
     const account = await signUp({ fullName: "Ana Lima", confirmed: true });
     const target = `${uniqueName("next")}@example.net`;
-    expect((await call("PATCH", "/api/profile", { cookie: account.cookie, body: { fullName: "Ana Lima", email: target, currentPassword: account.password } })).status).toBe(200);
+    expect(
+      (
+        await call("PATCH", "/api/profile", {
+          cookie: account.cookie,
+          body: { fullName: "Ana Lima", email: target, currentPassword: account.password },
+        })
+      ).status,
+    ).toBe(200);
     await openConfirmationLink(target);
     expect((await call("DELETE", "/api/user", { cookie: account.cookie, body: { currentPassword: account.password } })).status).toBe(200);
     const [notice] = await emailsTo(account.email);
     const [goodbye] = await emailsTo(target);
-    expect([notice!.subject, goodbye!.subject]).toEqual(["Your Refill Tracker e-mail is being changed", "Your Refill Tracker account has been deleted"]);
+    expect([notice!.subject, goodbye!.subject]).toEqual([
+      "Your Refill Tracker e-mail is being changed",
+      "Your Refill Tracker account has been deleted",
+    ]);
     for (const mail of [notice!, goodbye!]) expect(mail.text.startsWith("Hello \u2068Ana Lima\u2069,\n")).toBe(true);
     expectNoneOf([notice!, goodbye!], [account.username]);
   });
 });
 
 describe("the greeting (src/mail/templates/greeting.ts)", () => {
-  it.each(["Pat O'Neil-Doe", "J. R. Smith", "Zoë Ångström", "José María", "李小龍", "Nguyễn Văn A", "Renée D’Arcy"])("greets %s by name", (name) => {
-    // The name is user data inside a sentence: isolated (U+2068 … U+2069) for right-to-left mail.
-    expect(hello(name)).toBe(`Hello \u2068${name}\u2069,`);
-  });
+  it.each(["Pat O'Neil-Doe", "J. R. Smith", "Zoë Ångström", "José María", "李小龍", "Nguyễn Văn A", "Renée D’Arcy"])(
+    "greets %s by name",
+    (name) => {
+      // The name is user data inside a sentence: isolated (U+2068 … U+2069) for right-to-left mail.
+      expect(hello(name)).toBe(`Hello \u2068${name}\u2069,`);
+    },
+  );
 
   it.each([
     "evil.example",

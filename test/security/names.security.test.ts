@@ -13,7 +13,19 @@ import { call, createMedication, createPharmacy, medicationInput, signUp, unique
 // e-mail unchanged. Names (and phones) refuse them at the API, the forms and the CSV import, by one
 // rule in the shared schemas; a tab is allowed.
 
-const CONTROLS = { CR: "\r", LF: "\n", CRLF: "\r\n", ESC: "\u001b", BEL: "\u0007", NUL: "\u0000", VT: "\u000b", DEL: "\u007f", NEL: "\u0085", CSI: "\u009b", LS: "\u2028" };
+const CONTROLS = {
+  CR: "\r",
+  LF: "\n",
+  CRLF: "\r\n",
+  ESC: "\u001b",
+  BEL: "\u0007",
+  NUL: "\u0000",
+  VT: "\u000b",
+  DEL: "\u007f",
+  NEL: "\u0085",
+  CSI: "\u009b",
+  LS: "\u2028",
+};
 const refused = { message: "Must not contain line breaks or control characters", code: "field_no_control_characters" };
 const listOf = async (cookie: string, path: string) => (await call("GET", path, { cookie })).body as Array<{ name: string }>;
 
@@ -21,7 +33,10 @@ describe("names with control characters", () => {
   it.each(Object.entries(CONTROLS))("a medication name with %s is a 400 at the API and nothing is saved", async (_, control) => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account);
-    const res = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { name: `Aspirin${control}Subject: refill now at evil.example` }) });
+    const res = await call("POST", "/api/medications", {
+      cookie: account.cookie,
+      body: medicationInput(pharmacy.id, { name: `Aspirin${control}Subject: refill now at evil.example` }),
+    });
     expect(res.status, res.text).toBe(400);
     expect(res.body).toEqual(refused);
     expect(await listOf(account.cookie, "/api/medications")).toEqual([]);
@@ -30,10 +45,20 @@ describe("names with control characters", () => {
   it("an edit, a pharmacy's name and its phone refuse them too, in the request's language", async () => {
     const account = await signUp();
     const medication = await createMedication(account, { name: "Metformin" });
-    const edit = await call("PATCH", `/api/medications/${medication.id}`, { cookie: account.cookie, body: medicationInput(medication.pharmacyId!, { name: "Metformin\u001b[2J" }) });
+    const edit = await call("PATCH", `/api/medications/${medication.id}`, {
+      cookie: account.cookie,
+      body: medicationInput(medication.pharmacyId!, { name: "Metformin\u001b[2J" }),
+    });
     expect([edit.status, edit.body]).toEqual([400, refused]);
-    const pharmacy = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "Corner\r\nDrugs", phoneNumber: "" }, headers: { "Accept-Language": "de" } });
-    expect([pharmacy.status, pharmacy.body]).toEqual([400, { message: "Darf keine Zeilenumbrüche oder Steuerzeichen enthalten", code: refused.code }]);
+    const pharmacy = await call("POST", "/api/pharmacies", {
+      cookie: account.cookie,
+      body: { name: "Corner\r\nDrugs", phoneNumber: "" },
+      headers: { "Accept-Language": "de" },
+    });
+    expect([pharmacy.status, pharmacy.body]).toEqual([
+      400,
+      { message: "Darf keine Zeilenumbrüche oder Steuerzeichen enthalten", code: refused.code },
+    ]);
     const phone = await call("POST", "/api/pharmacies", { cookie: account.cookie, body: { name: "Corner", phoneNumber: "212\n555 0100" } });
     expect([phone.status, phone.body]).toEqual([400, refused]);
     expect((await listOf(account.cookie, "/api/medications")).map((m) => m.name)).toEqual(["Metformin"]);
@@ -47,18 +72,30 @@ describe("names with control characters", () => {
 
   it("the account's full name and username refuse them at sign-up and in the profile", async () => {
     const username = uniqueName();
-    const register = (overrides: object) => call("POST", "/api/register", { body: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Ann Lee", ...overrides } });
+    const register = (overrides: object) =>
+      call("POST", "/api/register", {
+        body: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Ann Lee", ...overrides },
+      });
     expect((await register({ fullName: "Ann\r\nLee" })).body).toEqual(refused);
     expect((await register({ username: `${username}\u0007` })).body).toEqual(refused);
     const account = await signUp();
-    const profile = await call("PATCH", "/api/profile", { cookie: account.cookie, body: { fullName: "Ann\u0085Lee", email: account.email } });
+    const profile = await call("PATCH", "/api/profile", {
+      cookie: account.cookie,
+      body: { fullName: "Ann\u0085Lee", email: account.email },
+    });
     expect([profile.status, profile.body]).toEqual([400, refused]);
   });
 
   it("a CSV import with such a name or phone imports nothing and names the row", async () => {
     const account = await signUp();
     const row = (name: string, pharmacy: string, phone: string) => [name, "1", "30", "30", "", pharmacy, phone].join(",");
-    const file = [CSV_COLUMNS.slice(0, 7).join(","), row("Aspirin", "Corner", ""), row('"Bell\u0007"', "Corner", ""), row("Zinc", '"Evil\u001b[31m"', ""), row("Iron", "Corner", '"212\r\n555"')].join("\r\n");
+    const file = [
+      CSV_COLUMNS.slice(0, 7).join(","),
+      row("Aspirin", "Corner", ""),
+      row('"Bell\u0007"', "Corner", ""),
+      row("Zinc", '"Evil\u001b[31m"', ""),
+      row("Iron", "Corner", '"212\r\n555"'),
+    ].join("\r\n");
     const res = await call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: file, contentType: "text/csv" });
     expect(res.status, res.text).toBe(400);
     expect(res.body.errors).toEqual([
@@ -78,7 +115,15 @@ describe("names with control characters", () => {
       expect(errorsOf(medicationSchema, { ...medicationInput(1), name: "A\nB" }).name).toBe(message);
       expect(errorsOf(pharmacySchema, { name: "A\u0007", phoneNumber: "" }).name).toBe(message);
       expect(errorsOf(profileSchema, { fullName: "A\rB", email: "a@example.com" }).fullName).toBe(message);
-      expect(errorsOf(registerFormSchema, { username: "a", password: "correct horse battery", confirmPassword: "correct horse battery", email: "a@example.com", fullName: "A\u001bB" }).fullName).toBe(message);
+      expect(
+        errorsOf(registerFormSchema, {
+          username: "a",
+          password: "correct horse battery",
+          confirmPassword: "correct horse battery",
+          email: "a@example.com",
+          fullName: "A\u001bB",
+        }).fullName,
+      ).toBe(message);
     });
   });
 
@@ -102,11 +147,17 @@ describe("names with control characters", () => {
       7,
       "2025-01-10",
     );
-    const { text } = reminderEmail({ to: "pat@example.com", name: "Pat", content, dashboardUrl: "https://refills.example/", settingsUrl: "https://refills.example/notifications", unsubscribeUrl: "https://refills.example/unsubscribe?token=7.abc" });
+    const { text } = reminderEmail({
+      to: "pat@example.com",
+      name: "Pat",
+      content,
+      dashboardUrl: "https://refills.example/",
+      settingsUrl: "https://refills.example/notifications",
+      unsubscribeUrl: "https://refills.example/unsubscribe?token=7.abc",
+    });
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     expect(text).toContain("Aspirin Your account is locked: call 555 0100 [2J");
     expect(text).toContain("Corner Drugs");
     expect(text.split("\n").some((line) => line.startsWith("Your account is locked"))).toBe(false);
   });
 });
-

@@ -9,10 +9,22 @@ import { mockPushService, newDevice, pushEnv, REDIRECT_TARGET } from "../push-fi
 // cannot import is refused when the device is saved.
 
 const subscribe = (account: Pick<Account, "cookie">, body: unknown) =>
-  call("POST", "/api/push/subscriptions", { cookie: account.cookie, body, env: pushEnv, headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36" } });
-const endpointError = { message: "The subscription's endpoint must be an https address of a known push service.", code: "field_push_endpoint_invalid" };
-const p256dhError = { message: "The subscription's p256dh key must be a P-256 public key (65 bytes, base64url).", code: "field_push_p256dh_invalid" };
-const devicesOf = async (userId: number) => db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  call("POST", "/api/push/subscriptions", {
+    cookie: account.cookie,
+    body,
+    env: pushEnv,
+    headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36" },
+  });
+const endpointError = {
+  message: "The subscription's endpoint must be an https address of a known push service.",
+  code: "field_push_endpoint_invalid",
+};
+const p256dhError = {
+  message: "The subscription's p256dh key must be a P-256 public key (65 bytes, base64url).",
+  code: "field_push_p256dh_invalid",
+};
+const devicesOf = async (userId: number) =>
+  db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 
 let push: ReturnType<typeof mockPushService> | undefined;
 afterEach(() => {
@@ -47,7 +59,13 @@ describe("push endpoint allow-list wider than the push services", () => {
     const device = await newDevice();
     await db()
       .insert(pushSubscriptions)
-      .values({ userId: account.user.id, endpoint: "https://attacker-bucket.storage.googleapis.com/collect", ...device.subscription.keys, label: "Chrome on Android", createdAt: Date.now() });
+      .values({
+        userId: account.user.id,
+        endpoint: "https://attacker-bucket.storage.googleapis.com/collect",
+        ...device.subscription.keys,
+        label: "Chrome on Android",
+        createdAt: Date.now(),
+      });
     const res = await call("POST", "/api/test-push-notification", { cookie: account.cookie, env: pushEnv });
     expect(res.status).toBe(502);
     expect(push.requests).toEqual([]);
@@ -79,9 +97,14 @@ describe("a p256dh that is not a point on P-256", () => {
     const account = await signUp();
     const device = await newDevice();
     // 0x04 ‖ X ‖ Y with Y changed: the right length and prefix, off the curve.
-    const bytes = Uint8Array.from(atob(device.subscription.keys.p256dh.replace(/-/g, "+").replace(/_/g, "/") + "="), (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(atob(device.subscription.keys.p256dh.replace(/-/g, "+").replace(/_/g, "/") + "="), (c) =>
+      c.charCodeAt(0),
+    );
     bytes[64] = bytes[64]! ^ 0x01;
-    const offCurve = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const offCurve = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
     const res = await subscribe(account, { ...device.subscription, keys: { ...device.subscription.keys, p256dh: offCurve } });
     expect(res.status, res.text).toBe(400);
     expect(res.body).toEqual(p256dhError);

@@ -19,7 +19,12 @@ async function signInElsewhere(account: Account) {
 }
 
 async function registerDevice(cookie: string): Promise<number> {
-  const res = await call("POST", "/api/push/subscriptions", { cookie, body: (await newDevice()).subscription, env: pushEnv, headers: ANDROID });
+  const res = await call("POST", "/api/push/subscriptions", {
+    cookie,
+    body: (await newDevice()).subscription,
+    env: pushEnv,
+    headers: ANDROID,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.id;
 }
@@ -28,7 +33,10 @@ const recoveries: Record<string, { act: (owner: Account) => Promise<unknown>; ke
   "changing the password": {
     keepsOwnDevice: true,
     act: async (owner) => {
-      const res = await call("PUT", "/api/user/password", { cookie: owner.cookie, body: { currentPassword: owner.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+      const res = await call("PUT", "/api/user/password", {
+        cookie: owner.cookie,
+        body: { currentPassword: owner.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
       expect(res.status, res.text).toBe(200);
     },
   },
@@ -41,7 +49,9 @@ const recoveries: Record<string, { act: (owner: Account) => Promise<unknown>; ke
     act: async (owner) => {
       await call("POST", "/api/forgot-password", { body: { email: owner.email }, ip: uniqueIp() });
       const token = await resetTokenFrom(owner.email);
-      expect((await call("POST", "/api/reset-password", { body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } })).status).toBe(200);
+      expect(
+        (await call("POST", "/api/reset-password", { body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } })).status,
+      ).toBe(200);
     },
   },
 };
@@ -54,21 +64,35 @@ describe("F3: a push device a stolen session registered does not survive account
     const ownDevice = await registerDevice(owner.cookie);
     const thief = await signInElsewhere(owner);
     const stolenDevice = await registerDevice(thief);
-    const settings = { notificationDays: 7, emailConsent: true, timezone: "UTC", notificationHour: 9, remindersBy: "both", pushShowNames: true };
+    const settings = {
+      notificationDays: 7,
+      emailConsent: true,
+      timezone: "UTC",
+      notificationHour: 9,
+      remindersBy: "both",
+      pushShowNames: true,
+    };
     expect((await call("PATCH", "/api/notifications/settings", { cookie: thief, body: settings, env: pushEnv })).status).toBe(200);
 
     await recovery.act(owner);
 
-    const devices = (await db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, owner.id))).map((d) => d.id);
+    const devices = (
+      await db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, owner.id))
+    ).map((d) => d.id);
     expect(devices).not.toContain(stolenDevice);
     expect(devices).toEqual(recovery.keepsOwnDevice ? [ownDevice] : []);
-    const [row] = await db().select({ pushShowNames: users.pushShowNames, remindersBy: users.remindersBy }).from(users).where(eq(users.id, owner.id));
+    const [row] = await db()
+      .select({ pushShowNames: users.pushShowNames, remindersBy: users.remindersBy })
+      .from(users)
+      .where(eq(users.id, owner.id));
     expect(row).toEqual({ pushShowNames: false, remindersBy: "both" });
   });
 
   it("the notification settings say so, beside the device list", async () => {
     const owner = await signUp();
     const page = await call("GET", "/notifications", { cookie: owner.cookie, env: pushEnv });
-    expect(page.text).toContain("Changing your password or signing out your other devices removes the phones they added here and turns off medication names on the lock screen.");
+    expect(page.text).toContain(
+      "Changing your password or signing out your other devices removes the phones they added here and turns off medication names on the lock screen.",
+    );
   });
 });

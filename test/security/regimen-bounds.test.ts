@@ -26,15 +26,23 @@ async function setUp(overrides: Record<string, unknown> = {}) {
 }
 
 const patch = (account: Account, pharmacyId: number, id: number, body: Record<string, unknown>) =>
-  call("PATCH", `/api/medications/${id}`, { cookie: account.cookie, body: medicationInput(pharmacyId, { pillsPerDay: undefined, ...body }) });
-const pause = (account: Account, id: number, body: unknown, headers?: Record<string, string>) => call("PUT", `/api/medications/${id}/pause`, { cookie: account.cookie, body, headers });
+  call("PATCH", `/api/medications/${id}`, {
+    cookie: account.cookie,
+    body: medicationInput(pharmacyId, { pillsPerDay: undefined, ...body }),
+  });
+const pause = (account: Account, id: number, body: unknown, headers?: Record<string, string>) =>
+  call("PUT", `/api/medications/${id}/pause`, { cookie: account.cookie, body, headers });
 
 describe("F1: as-needed use a week has a floor and a ceiling", () => {
   it("F1: as-needed 1e-10 a week is a 400 naming the field in the request's language, and nothing is stored", async () => {
     const account = await signUp();
     const pharmacy = await createPharmacy(account);
     for (const perWeek of [1e-10, 0.1, 0.3, 1000.25, 10_000]) {
-      const res = await call("POST", "/api/medications", { cookie: account.cookie, headers: german, body: medicationInput(pharmacy.id, { pillsPerDay: undefined, schedule: { type: "asNeeded", perWeek } }) });
+      const res = await call("POST", "/api/medications", {
+        cookie: account.cookie,
+        headers: german,
+        body: medicationInput(pharmacy.id, { pillsPerDay: undefined, schedule: { type: "asNeeded", perWeek } }),
+      });
       expect(res.status, `${perWeek}: ${res.text}`).toBe(400);
       expect(res.body.code).toBe("field_per_week_invalid");
       expect(res.body.message).toMatch(/^Verbrauch pro Woche muss zwischen 0,25 und 1\.000 liegen/);
@@ -45,7 +53,10 @@ describe("F1: as-needed use a week has a floor and a ceiling", () => {
       [0.25, 840],
       [1000, 0],
     ]) {
-      const res = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput(pharmacy.id, { pillsPerDay: undefined, pillsRemaining: 30, schedule: { type: "asNeeded", perWeek } }) });
+      const res = await call("POST", "/api/medications", {
+        cookie: account.cookie,
+        body: medicationInput(pharmacy.id, { pillsPerDay: undefined, pillsRemaining: 30, schedule: { type: "asNeeded", perWeek } }),
+      });
       expect(res.status, res.text).toBe(201);
       expect(res.body.daysLeft).toBe(daysLeft);
     }
@@ -55,8 +66,16 @@ describe("F1: as-needed use a week has a floor and a ceiling", () => {
     const account = await signUp();
     const row = ["Inhaler", "1", "30", "30", "", "Pharmacy", "", "", "", "puff", "as needed 0.0000000001 a week"];
     const text = [CSV_COLUMNS.join(","), row.join(",")].join("\n");
-    const res = await call("POST", "/api/medications/import?dryRun=1", { cookie: account.cookie, rawBody: text, contentType: "text/csv", headers: german });
-    expect(res.body.errors, res.text).toContainEqual({ row: 2, message: expect.stringMatching(/^Verbrauch pro Woche muss zwischen 0,25 und 1\.000/) });
+    const res = await call("POST", "/api/medications/import?dryRun=1", {
+      cookie: account.cookie,
+      rawBody: text,
+      contentType: "text/csv",
+      headers: german,
+    });
+    expect(res.body.errors, res.text).toContainEqual({
+      row: 2,
+      message: expect.stringMatching(/^Verbrauch pro Woche muss zwischen 0,25 und 1\.000/),
+    });
     const imported = await call("POST", "/api/medications/import", { cookie: account.cookie, rawBody: text, contentType: "text/csv" });
     expect(imported.status).toBe(400);
     expect((await call("GET", "/api/medications", { cookie: account.cookie })).body).toEqual([]);
@@ -88,17 +107,29 @@ describe("F5: dates past year 9999", () => {
       expect(res.status, `${JSON.stringify(body)}: ${res.text}`).toBe(400);
       expect(res.body.code).toBe("field_date_range");
     }
-    const refill = await call("POST", "/api/medications/refill", { cookie: account.cookie, body: { medicationId: medication.id, pillsToAdd: 10, refilledOn: "1000-01-01" } });
+    const refill = await call("POST", "/api/medications/refill", {
+      cookie: account.cookie,
+      body: { medicationId: medication.id, pillsToAdd: 10, refilledOn: "1000-01-01" },
+    });
     expect(refill.body.code).toBe("field_date_range");
     // Five years ahead is still a date a prescription may run to.
-    const fine = await patch(account, pharmacy.id, medication.id, { schedule: { type: "daily", dose: 1 }, prescriptionExpiresOn: addDays(today(), 5 * 365) });
+    const fine = await patch(account, pharmacy.id, medication.id, {
+      schedule: { type: "daily", dose: 1 },
+      prescriptionExpiresOn: addDays(today(), 5 * 365),
+    });
     expect(fine.status, fine.text).toBe(200);
   });
 
   it("F5: a row stored before the limits (paused to 9999-12-30) answers a well-formed run-out date and no negative days left", async () => {
     const { account, medication } = await setUp({ pillsRemaining: 30 });
-    const regimen: Regimen = { changes: [{ effectiveFrom: today(), schedule: { type: "daily", dose: 1 } }], pauses: [{ from: addDays(today(), 1), until: "9999-12-30" }] };
-    await db().update(medications).set({ regimen: JSON.stringify(regimen) }).where(eq(medications.id, medication.id));
+    const regimen: Regimen = {
+      changes: [{ effectiveFrom: today(), schedule: { type: "daily", dose: 1 } }],
+      pauses: [{ from: addDays(today(), 1), until: "9999-12-30" }],
+    };
+    await db()
+      .update(medications)
+      .set({ regimen: JSON.stringify(regimen) })
+      .where(eq(medications.id, medication.id));
     const res = await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie });
     expect(res.body.daysLeft).toBeGreaterThanOrEqual(0);
     expect(res.body.runsOutOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -112,14 +143,24 @@ describe("F4: the lists of schedule changes and pauses are bounded", () => {
   it(`F4: a PATCH with a later effectiveFrom each time keeps at most ${MAX_SCHEDULE_CHANGES} changes; the next is a 400 and nothing is written`, async () => {
     const { account, pharmacy, medication } = await setUp({ pillsRemaining: 30 });
     for (let i = 1; i < MAX_SCHEDULE_CHANGES; i++) {
-      const res = await patch(account, pharmacy.id, medication.id, { schedule: { type: "daily", dose: 1 + (i % 2) }, effectiveFrom: addDays(today(), i) });
+      const res = await patch(account, pharmacy.id, medication.id, {
+        schedule: { type: "daily", dose: 1 + (i % 2) },
+        effectiveFrom: addDays(today(), i),
+      });
       expect(res.status, `${i}: ${res.text}`).toBe(200);
     }
     expect((await regimenOf(medication.id)).changes).toHaveLength(MAX_SCHEDULE_CHANGES);
     const before = await storedRow(medication.id);
-    const refused = await patch(account, pharmacy.id, medication.id, { pillsRemaining: 29, schedule: { type: "daily", dose: 1 + (MAX_SCHEDULE_CHANGES % 2) }, effectiveFrom: addDays(today(), MAX_SCHEDULE_CHANGES) });
+    const refused = await patch(account, pharmacy.id, medication.id, {
+      pillsRemaining: 29,
+      schedule: { type: "daily", dose: 1 + (MAX_SCHEDULE_CHANGES % 2) },
+      effectiveFrom: addDays(today(), MAX_SCHEDULE_CHANGES),
+    });
     expect(refused.status, refused.text).toBe(400);
-    expect(refused.body).toEqual({ code: "error_too_many_schedule_changes", message: `Up to ${MAX_SCHEDULE_CHANGES} schedule changes are kept. Edit one of the planned changes instead of adding another.` });
+    expect(refused.body).toEqual({
+      code: "error_too_many_schedule_changes",
+      message: `Up to ${MAX_SCHEDULE_CHANGES} schedule changes are kept. Edit one of the planned changes instead of adding another.`,
+    });
     expect(await storedRow(medication.id)).toEqual(before);
     const history = await call("GET", `/api/medications/${medication.id}/history`, { cookie: account.cookie });
     expect(history.body.map((e: { kind: string }) => e.kind)).toEqual(["created"]);
@@ -130,7 +171,13 @@ describe("F4: the lists of schedule changes and pauses are bounded", () => {
     let last = "";
     for (let i = 0; i < MAX_SCHEDULE_CHANGES + 5; i++) {
       last = addDays(today(), -300 + 3 * i);
-      const res = await patch(account, pharmacy.id, medication.id, { pillsRemaining: 300, schedule: { type: "daily", dose: 1 + (i % 2) }, effectiveFrom: last, pausedFrom: last, pausedUntil: addDays(last, 1) });
+      const res = await patch(account, pharmacy.id, medication.id, {
+        pillsRemaining: 300,
+        schedule: { type: "daily", dose: 1 + (i % 2) },
+        effectiveFrom: last,
+        pausedFrom: last,
+        pausedUntil: addDays(last, 1),
+      });
       expect(res.status, `${i}: ${res.text}`).toBe(200);
     }
     const { changes, pauses } = await regimenOf(medication.id);
@@ -143,18 +190,30 @@ describe("F4: the lists of schedule changes and pauses are bounded", () => {
 
   it(`F4: PUT pause over ${MAX_PAUSES} pauses that still count is a 400; a pause before the medication was added is a 400 naming that day`, async () => {
     const { account, medication } = await setUp({ pillsRemaining: 300, countedOn: addDays(today(), -200) });
-    const pauses = Array.from({ length: MAX_PAUSES }, (_, i) => ({ from: addDays(today(), -100 + 4 * i), until: addDays(today(), -99 + 4 * i) }));
+    const pauses = Array.from({ length: MAX_PAUSES }, (_, i) => ({
+      from: addDays(today(), -100 + 4 * i),
+      until: addDays(today(), -99 + 4 * i),
+    }));
     const regimen: Regimen = { changes: [{ effectiveFrom: addDays(today(), -200), schedule: { type: "daily", dose: 1 } }], pauses };
-    await db().update(medications).set({ regimen: JSON.stringify(regimen) }).where(eq(medications.id, medication.id));
+    await db()
+      .update(medications)
+      .set({ regimen: JSON.stringify(regimen) })
+      .where(eq(medications.id, medication.id));
     const refused = await pause(account, medication.id, { pausedFrom: today(), pausedUntil: null }, german);
     expect(refused.status, refused.text).toBe(400);
-    expect(refused.body).toEqual({ code: "error_too_many_pauses", message: de.error_too_many_pauses.replace("{max, number}", String(MAX_PAUSES)) });
+    expect(refused.body).toEqual({
+      code: "error_too_many_pauses",
+      message: de.error_too_many_pauses.replace("{max, number}", String(MAX_PAUSES)),
+    });
     expect((await regimenOf(medication.id)).pauses).toEqual(pauses);
 
     const early = await pause(account, medication.id, { pausedFrom: addDays(today(), -201), pausedUntil: null });
     expect(early.status, early.text).toBe(400);
     expect(early.body.code).toBe("field_paused_from_before_added");
-    const onAdded = await call("POST", "/api/medications", { cookie: account.cookie, body: medicationInput((await createPharmacy(account)).id, { countedOn: addDays(today(), -3), pausedFrom: addDays(today(), -4) }) });
+    const onAdded = await call("POST", "/api/medications", {
+      cookie: account.cookie,
+      body: medicationInput((await createPharmacy(account)).id, { countedOn: addDays(today(), -3), pausedFrom: addDays(today(), -4) }),
+    });
     expect(onAdded.body.code).toBe("field_paused_from_before_added");
   });
 });

@@ -26,7 +26,10 @@ describe("session lifetime", () => {
   it("expires after 7 days without activity: 401, the row is deleted and the cookie cleared", async () => {
     const account = await signUp();
     const id = await hashToken(tokenOf(account.cookie));
-    await db().update(sessions).set({ lastSeenAt: Date.now() - SESSION_IDLE_TIMEOUT - 1000 }).where(eq(sessions.id, id));
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: Date.now() - SESSION_IDLE_TIMEOUT - 1000 })
+      .where(eq(sessions.id, id));
     const res = await me(account.cookie);
     expectJsonMessage(res, 401);
     expect(await sessionRows(account.id)).toHaveLength(0);
@@ -61,7 +64,10 @@ describe("session lifetime", () => {
     const account = await signUp();
     const id = await hashToken(tokenOf(account.cookie));
     const [before] = await sessionRows(account.id);
-    await db().update(sessions).set({ lastSeenAt: Date.now() - 2 * 3_600_000 }).where(eq(sessions.id, id));
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: Date.now() - 2 * 3_600_000 })
+      .where(eq(sessions.id, id));
     expect((await me(account.cookie)).status).toBe(200);
     const [after] = await sessionRows(account.id);
     expect(after!.expiresAt).toBe(before!.expiresAt);
@@ -81,7 +87,13 @@ describe("session lifetime", () => {
 describe("session cookie", () => {
   it("over http://localhost: `session`, HttpOnly, SameSite=Lax, Path=/", async () => {
     const res = await call("POST", "/api/register", {
-      body: { username: `c_${crypto.randomUUID().slice(0, 8)}`, password: "correct horse battery", email: "c@example.com", fullName: "C", emailConsent: true },
+      body: {
+        username: `c_${crypto.randomUUID().slice(0, 8)}`,
+        password: "correct horse battery",
+        email: "c@example.com",
+        fullName: "C",
+        emailConsent: true,
+      },
     });
     expect(res.status).toBe(201);
     const cookie = res.headers.get("Set-Cookie")!;
@@ -95,7 +107,11 @@ describe("session cookie", () => {
   it("over https: `__Host-session` with Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain", async () => {
     const account = await signUp({ secure: true });
     expect(account.cookie).toMatch(/^__Host-session=/);
-    const login = await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp(), secure: true });
+    const login = await call("POST", "/api/login", {
+      body: { username: account.username, password: account.password },
+      ip: uniqueIp(),
+      secure: true,
+    });
     const cookie = login.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/^__Host-session=[a-z2-7]{52};/);
     expect(cookie).toMatch(/; Secure(;|$)/);
@@ -137,17 +153,26 @@ describe("password reset ends every session", () => {
     expect((await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() })).status).toBe(200);
     const token = await resetTokenFrom(account.email);
     const newPassword = "a whole new passphrase";
-    const reset = await call("POST", "/api/reset-password", { body: { token, password: newPassword, confirmPassword: newPassword }, cookie: secondCookie });
+    const reset = await call("POST", "/api/reset-password", {
+      body: { token, password: newPassword, confirmPassword: newPassword },
+      cookie: secondCookie,
+    });
     expect(reset.status).toBe(200);
     expect(reset.headers.get("Set-Cookie")).toMatch(/^session=;.*Max-Age=0/);
 
     expect(await sessionRows(account.id)).toHaveLength(0);
     expectJsonMessage(await me(account.cookie), 401);
     expectJsonMessage(await me(secondCookie), 401);
-    expect((await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() })).status).toBe(401);
-    expect((await call("POST", "/api/login", { body: { username: account.username, password: newPassword }, ip: uniqueIp() })).status).toBe(200);
+    expect(
+      (await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() })).status,
+    ).toBe(401);
+    expect((await call("POST", "/api/login", { body: { username: account.username, password: newPassword }, ip: uniqueIp() })).status).toBe(
+      200,
+    );
 
-    const again = await call("POST", "/api/reset-password", { body: { token, password: "yet another one!", confirmPassword: "yet another one!" } });
+    const again = await call("POST", "/api/reset-password", {
+      body: { token, password: "yet another one!", confirmPassword: "yet another one!" },
+    });
     expectJsonMessage(again, 400);
     expect(again.body.message).toBe("This reset link is invalid or has expired. Please request a new one.");
   });
@@ -156,13 +181,26 @@ describe("password reset ends every session", () => {
     const account = await signUp();
     await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() });
     const token = await resetTokenFrom(account.email);
-    const wrong = await call("POST", "/api/reset-password", { body: { token: `${token.slice(0, -1)}${token.endsWith("a") ? "b" : "a"}`, password: "hijacked password", confirmPassword: "hijacked password" } });
+    const wrong = await call("POST", "/api/reset-password", {
+      body: {
+        token: `${token.slice(0, -1)}${token.endsWith("a") ? "b" : "a"}`,
+        password: "hijacked password",
+        confirmPassword: "hijacked password",
+      },
+    });
     expectJsonMessage(wrong, 400);
     // The real token, an hour and a second later.
-    await db().update(users).set({ resetTokenExpiry: Date.now() - 1000 }).where(eq(users.id, account.id));
-    const expired = await call("POST", "/api/reset-password", { body: { token, password: "hijacked password", confirmPassword: "hijacked password" } });
+    await db()
+      .update(users)
+      .set({ resetTokenExpiry: Date.now() - 1000 })
+      .where(eq(users.id, account.id));
+    const expired = await call("POST", "/api/reset-password", {
+      body: { token, password: "hijacked password", confirmPassword: "hijacked password" },
+    });
     expectJsonMessage(expired, 400);
     expect(await sessionRows(account.id)).toHaveLength(1);
-    expect((await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() })).status).toBe(200);
+    expect(
+      (await call("POST", "/api/login", { body: { username: account.username, password: account.password }, ip: uniqueIp() })).status,
+    ).toBe(200);
   });
 });

@@ -7,7 +7,8 @@ import type { Answer } from "../helpers";
 
 // Stack frames ("at fn (file:1:2)"), SQL, and the names of the database drivers. D1's error codes
 // (D1_ERROR, D1_TYPE_ERROR) start a word: test names such as "fz_mwtf7bw8_1d1_reb1" must not match.
-export const INTERNALS = /\bat \S+ \(|\bat .*:\d+:\d+|SELECT\b.*\bFROM\b|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+"|sqlite|\bD1_[A-Z]|libsql|hrana|drizzle|Failed query|TypeError|ReferenceError/i;
+export const INTERNALS =
+  /\bat \S+ \(|\bat .*:\d+:\d+|SELECT\b.*\bFROM\b|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+"|sqlite|\bD1_[A-Z]|libsql|hrana|drizzle|Failed query|TypeError|ReferenceError/i;
 
 /** Nothing a client sees may reveal internals. */
 export function expectNoInternals(answer: Pick<Answer, "text">) {

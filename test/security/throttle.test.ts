@@ -85,7 +85,8 @@ describe("login throttling per account and client (5 per 15 minutes)", { timeout
   it("counts a username in any letter case as the same account", async () => {
     const account = await signUp();
     const ip = uniqueIp();
-    for (let i = 0; i < LIMITS.loginPerAccountClient; i++) await login(i % 2 ? account.username.toUpperCase() : account.username, "wrong password", ip);
+    for (let i = 0; i < LIMITS.loginPerAccountClient; i++)
+      await login(i % 2 ? account.username.toUpperCase() : account.username, "wrong password", ip);
     expect((await login(account.username, account.password, ip)).status).toBe(429);
   });
 });
@@ -98,7 +99,10 @@ describe("login throttling per account, all clients together (30 per 15 minutes)
     expect(first.slice(0, LIMITS.loginPerAccountClient).every((s) => s === 401)).toBe(true);
     expect(first.slice(LIMITS.loginPerAccountClient).every((s) => s === 429)).toBe(true);
     // The tries that client's own limit refused (no scrypt) did not count for the whole account.
-    const [account] = await db().select().from(throttles).where(eq(throttles.key, throttleKey.loginAccount(carol.username)));
+    const [account] = await db()
+      .select()
+      .from(throttles)
+      .where(eq(throttles.key, throttleKey.loginAccount(carol.username)));
     expect(account!.count).toBe(LIMITS.loginPerAccountClient);
 
     const addresses = Array.from({ length: 40 }, uniqueIp);
@@ -132,9 +136,16 @@ describe("login throttling per account, all clients together (30 per 15 minutes)
     for (let i = 0; i < LIMITS.loginPerAccount; i++) await login(account.username, "wrong password", uniqueIp());
     await call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() });
     const token = await resetTokenFrom(account.email);
-    const reset = await call("POST", "/api/reset-password", { body: { token, password: "a fresh passphrase", confirmPassword: "a fresh passphrase" } });
+    const reset = await call("POST", "/api/reset-password", {
+      body: { token, password: "a fresh passphrase", confirmPassword: "a fresh passphrase" },
+    });
     expect(reset.status).toBe(200);
-    expect(await db().select().from(throttles).where(like(throttles.key, `login:%:${account.username.toLowerCase()}`))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(throttles)
+        .where(like(throttles.key, `login:%:${account.username.toLowerCase()}`)),
+    ).toEqual([]);
     expect((await login(account.username, "a fresh passphrase", ip)).status).toBe(200);
   });
 });
@@ -165,7 +176,9 @@ describe("login throttling per client (20 per 15 minutes, CF-Connecting-IP)", { 
   it("recovers when the window has passed", async () => {
     const ip = uniqueIp();
     // The state twenty failures leave behind (the test above makes them for real).
-    await db().insert(throttles).values({ key: `login:ip:${clientBucket(ip)}`, count: LIMITS.loginPerClient, windowStartedAt: Date.now() });
+    await db()
+      .insert(throttles)
+      .values({ key: `login:ip:${clientBucket(ip)}`, count: LIMITS.loginPerClient, windowStartedAt: Date.now() });
     const account = await signUp();
     expect((await login(account.username, account.password, ip)).status).toBe(429);
     await letWindowPass(`login:ip:${clientBucket(ip)}`);
@@ -227,7 +240,9 @@ describe("concurrent attempts are counted before they are checked", { timeout: 6
     const account = await signUp();
     for (let i = 0; i < LIMITS.loginPerAccount; i++) await login(account.username, "wrong password", uniqueIp());
     const clients = Array.from({ length: 15 }, uniqueIp);
-    const answers = await Promise.all(clients.flatMap((ip) => [login(account.username, "wrong password", ip), login(account.username, "wrong password", ip)]));
+    const answers = await Promise.all(
+      clients.flatMap((ip) => [login(account.username, "wrong password", ip), login(account.username, "wrong password", ip)]),
+    );
     expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(clients.length);
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(clients.length);
   });
@@ -240,7 +255,9 @@ describe("concurrent attempts are counted before they are checked", { timeout: 6
 
   it("10 parallel reset requests for one address: at most 3 e-mails", async () => {
     const account = await signUp();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call("POST", "/api/forgot-password", { body: { email: account.email }, ip: uniqueIp() })),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     // call() waits for each request's waitUntil work, so every e-mail that will be sent has been.
     expect(await resetMailsTo(account.email)).toHaveLength(LIMITS.forgotPerEmail);
@@ -262,9 +279,36 @@ describe("throttle counters (src/auth/throttle.ts)", () => {
     const a = `test:a:${uniqueName()}`;
     const b = `test:b:${uniqueName()}`;
     const t0 = Date.now();
-    expect(await consumeAttempt(db(), [[a, 1], [b, 3]], t0)).toBe(0);
-    expect(await consumeAttempt(db(), [[a, 1], [b, 3]], t0 + 60_000)).toBe(WINDOW_MS / 1000 - 60);
-    expect(await consumeAttempt(db(), [[a, 1], [b, 3]], t0 + WINDOW_MS)).toBe(0);
+    expect(
+      await consumeAttempt(
+        db(),
+        [
+          [a, 1],
+          [b, 3],
+        ],
+        t0,
+      ),
+    ).toBe(0);
+    expect(
+      await consumeAttempt(
+        db(),
+        [
+          [a, 1],
+          [b, 3],
+        ],
+        t0 + 60_000,
+      ),
+    ).toBe(WINDOW_MS / 1000 - 60);
+    expect(
+      await consumeAttempt(
+        db(),
+        [
+          [a, 1],
+          [b, 3],
+        ],
+        t0 + WINDOW_MS,
+      ),
+    ).toBe(0);
     const [row] = await db().select().from(throttles).where(eq(throttles.key, a));
     expect(row).toMatchObject({ count: 1, windowStartedAt: t0 + WINDOW_MS });
   });

@@ -46,7 +46,11 @@ function startStallingProxy(target: string): Promise<{ url: string; close(): Pro
     passLeft--;
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const answer = await fetch(`${target}${req.url}`, { method: req.method, headers: { "Content-Type": "application/json" }, body: req.method === "POST" ? Buffer.concat(chunks) : undefined });
+    const answer = await fetch(`${target}${req.url}`, {
+      method: req.method,
+      headers: { "Content-Type": "application/json" },
+      body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
+    });
     res.writeHead(answer.status, { "Content-Type": answer.headers.get("Content-Type") ?? "application/json" });
     res.end(Buffer.from(await answer.arrayBuffer()));
   });

@@ -10,7 +10,8 @@ const METHODS = ["log", "info", "warn", "error", "debug"] as const;
 const PASSWORDS = /correct horse battery|scrypt\$/;
 
 let lines: string[] = [];
-const text = (value: unknown) => (value instanceof Error ? `${value.message}\n${value.stack ?? ""}` : typeof value === "string" ? value : safeJson(value));
+const text = (value: unknown) =>
+  value instanceof Error ? `${value.message}\n${value.stack ?? ""}` : typeof value === "string" ? value : safeJson(value);
 function safeJson(value: unknown) {
   try {
     return JSON.stringify(value) ?? String(value);
@@ -30,6 +31,8 @@ for (const method of METHODS) {
 afterEach(() => {
   const logged = lines;
   lines = [];
-  const leaks = logged.filter((line) => [ADDRESS, TOKEN, PUSH_ENDPOINT, PUSH_KEY].some((pattern) => new RegExp(pattern.source).test(line)) || PASSWORDS.test(line));
+  const leaks = logged.filter(
+    (line) => [ADDRESS, TOKEN, PUSH_ENDPOINT, PUSH_KEY].some((pattern) => new RegExp(pattern.source).test(line)) || PASSWORDS.test(line),
+  );
   expect(leaks, "log lines with an e-mail address, a token, a password or a push subscription's endpoint or key").toEqual([]);
 });

@@ -57,8 +57,17 @@ export const date = (min: number, max: number) => fc.integer({ min, max }).map((
 export const quarters = (min: number, max: number) => fc.integer({ min, max }).map((q) => q / 4);
 export const schedule: fc.Arbitrary<Schedule> = fc.oneof(
   quarters(1, 16).map((dose) => ({ type: "daily" as const, dose })),
-  fc.record({ type: fc.constant("weekdays" as const), dose: quarters(1, 12), days: fc.uniqueArray(fc.constantFrom<Weekday>("mon", "tue", "wed", "thu", "fri", "sat", "sun"), { minLength: 1, maxLength: 7 }) }),
-  fc.record({ type: fc.constant("interval" as const), dose: quarters(1, 40), everyDays: fc.integer({ min: 2, max: 90 }), startsOn: date(-60, 200) }),
+  fc.record({
+    type: fc.constant("weekdays" as const),
+    dose: quarters(1, 12),
+    days: fc.uniqueArray(fc.constantFrom<Weekday>("mon", "tue", "wed", "thu", "fri", "sat", "sun"), { minLength: 1, maxLength: 7 }),
+  }),
+  fc.record({
+    type: fc.constant("interval" as const),
+    dose: quarters(1, 40),
+    everyDays: fc.integer({ min: 2, max: 90 }),
+    startsOn: date(-60, 200),
+  }),
   fc.record({ type: fc.constant("asNeeded" as const), perWeek: quarters(1, 60) }),
 );
 export const regimen: fc.Arbitrary<Regimen> = fc
@@ -77,4 +86,3 @@ export const regimen: fc.Arbitrary<Regimen> = fc
 
 // Long enough for the slowest random regimen to run out (160 units at 0.25 every 90 days).
 export const HORIZON = 70_000;
-

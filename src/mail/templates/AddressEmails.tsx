@@ -41,7 +41,13 @@ ${sentences(confirmReason(input.change), m.mail_confirm_open_link())}
 ${input.link}
 
 ${m.mail_confirm_ignore()}`;
-  return { to: input.to, subject: m.mail_confirm_subject(), text, html: renderEmail(<ConfirmationEmail {...input} />), tag: "confirm-email" };
+  return {
+    to: input.to,
+    subject: m.mail_confirm_subject(),
+    text,
+    html: renderEmail(<ConfirmationEmail {...input} />),
+    tag: "confirm-email",
+  };
 }
 
 /** 'nina@example.com' → 'n•••@example.com': enough for the owner to recognise, little for anyone else. */
@@ -83,5 +89,11 @@ ${m.mail_change_notice({ address: isolate(maskAddress(input.newAddress)) })}
 ${m.mail_change_stays()}
 
 ${m.mail_change_reset_link({ link: input.resetLink })}`;
-  return { to: input.to, subject: m.mail_change_subject(), text, html: renderEmail(<ChangeNoticeEmail {...input} />), tag: "email-change-notice" };
+  return {
+    to: input.to,
+    subject: m.mail_change_subject(),
+    text,
+    html: renderEmail(<ChangeNoticeEmail {...input} />),
+    tag: "email-change-notice",
+  };
 }

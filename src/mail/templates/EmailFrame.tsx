@@ -38,7 +38,14 @@ export function EmailFrame({ title, children, footer }: { title: string; childre
         <meta name="viewport" content="width=device-width" />
         <title>{title}</title>
       </head>
-      <body style={{ margin: "0", background: "#f8fafc", fontFamily: "-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif", color: "#0f172a" }}>
+      <body
+        style={{
+          margin: "0",
+          background: "#f8fafc",
+          fontFamily: "-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif",
+          color: "#0f172a",
+        }}
+      >
         {/* dir again here: webmail clients drop the attributes of <html> and <body>. */}
         <div dir={dir} style={{ maxWidth: "560px", margin: "0 auto", padding: "24px" }}>
           <h1 style={{ fontSize: "20px", color: "#115e59", margin: "0 0 16px" }}>{title}</h1>

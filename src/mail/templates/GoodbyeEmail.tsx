@@ -28,5 +28,11 @@ ${m.mail_goodbye_body()}
 ${m.mail_goodbye_not_you()}`;
 
 export function goodbyeEmail(input: GoodbyeInput): OutgoingEmail {
-  return { to: input.to, subject: m.mail_goodbye_subject(), text: goodbyeText(input), html: renderEmail(<GoodbyeEmail {...input} />), tag: "account-deleted" };
+  return {
+    to: input.to,
+    subject: m.mail_goodbye_subject(),
+    text: goodbyeText(input),
+    html: renderEmail(<GoodbyeEmail {...input} />),
+    tag: "account-deleted",
+  };
 }

@@ -47,7 +47,11 @@ export interface ReminderRecipient {
 /** '12 puffs left, 14 days of supply': the count in the medication's unit. */
 function supplyText(item: ReminderItem): string {
   if (item.pillsRemaining <= 0) return m.mail_reminder_none_left();
-  return m.mail_reminder_supply({ amount: unitCountText(item.unit, item.pillsRemaining), count: item.pillsRemaining, days: Math.floor(item.daysLeft) });
+  return m.mail_reminder_supply({
+    amount: unitCountText(item.unit, item.pillsRemaining),
+    count: item.pillsRemaining,
+    days: Math.floor(item.daysLeft),
+  });
 }
 
 /** 'Dose: 6 tablets every 7 days'; 'As needed, about 6 puffs a week' says the days are an estimate. */
@@ -101,7 +105,9 @@ function Item({ item, today }: { item: ReminderItem; today: string }) {
       {item.prescription && (
         <>
           <br />
-          <strong style={item.prescription.kind === "expired" ? { color: ERROR } : undefined}>{prescriptionNoticeText(item.prescription)}</strong>
+          <strong style={item.prescription.kind === "expired" ? { color: ERROR } : undefined}>
+            {prescriptionNoticeText(item.prescription)}
+          </strong>
         </>
       )}
     </li>
@@ -160,16 +166,23 @@ function ReminderEmail({ name, content, dashboardUrl, settingsUrl, unsubscribeUr
 function pharmacyText(item: ReminderItem): string {
   if (!item.pharmacyName) return noPharmacyText();
   const name = isolate(controlsAsSpaces(item.pharmacyName));
-  return item.pharmacyPhone ? m.mail_reminder_pharmacy_phone({ pharmacy: name, phone: isolate(controlsAsSpaces(formatPhone(item.pharmacyPhone))) }) : name;
+  return item.pharmacyPhone
+    ? m.mail_reminder_pharmacy_phone({ pharmacy: name, phone: isolate(controlsAsSpaces(formatPhone(item.pharmacyPhone))) })
+    : name;
 }
 
 function itemText(item: ReminderItem, today: string): string {
-  const line = m.mail_reminder_item({ name: isolate(controlsAsSpaces(item.name)), supply: supplyText(item), date: formatDate(item.runsOutOn) });
+  const line = m.mail_reminder_item({
+    name: isolate(controlsAsSpaces(item.name)),
+    supply: supplyText(item),
+    date: formatDate(item.runsOutOn),
+  });
   const prescription = item.prescription ? `\n  ${prescriptionNoticeText(item.prescription)}.` : "";
   return `- ${line}\n  ${doseLine(item, today)}\n  ${m.mail_reminder_pharmacy({ pharmacy: pharmacyText(item) })}${prescription}`;
 }
 
-const sectionText = (title: string, items: ReminderItem[], today: string) => (items.length ? ["", `${title}:`, ...items.map((item) => itemText(item, today))] : []);
+const sectionText = (title: string, items: ReminderItem[], today: string) =>
+  items.length ? ["", `${title}:`, ...items.map((item) => itemText(item, today))] : [];
 
 function reminderText({ name, content, dashboardUrl, settingsUrl, unsubscribeUrl, test = false }: ReminderEmailInput): string {
   const { nowTitle, upcomingTitle, prescriptionsTitle, intro, nothing } = wording(content, test);

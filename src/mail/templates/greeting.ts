@@ -11,7 +11,8 @@ import { isolate } from "../../i18n/Rich";
 const PLAIN_NAME = /^(?:[\p{L}\p{M}'’ -]|\.(?= |$))+$/u;
 
 /** Whom an e-mail may greet: the full name, for an address its owner confirmed; else nobody. */
-export const greetingName = (fullName: string | null | undefined, addressConfirmed: boolean): string | null => (addressConfirmed ? (fullName ?? null) : null);
+export const greetingName = (fullName: string | null | undefined, addressConfirmed: boolean): string | null =>
+  addressConfirmed ? (fullName ?? null) : null;
 
 /** The name an e-mail may show, or null: only a plain one. */
 export function plainName(name: string | null | undefined): string | null {
