@@ -17,7 +17,7 @@ const PAYS = 1.2;
 // boundedCache as the app has it, unless the bench names the cache in globalThis.__uncached: then
 // every call makes its answer afresh (what the code would do without that cache).
 const SWITCH = `
-import { boundedCache as kept, boundedCaches } from "REAL";
+import { boundedCache as kept, boundedCaches } from "./bounded-cache";
 export { boundedCaches };
 export function boundedCache(name, max, make) {
   const cache = kept(name, max, make);
@@ -47,7 +47,7 @@ async function loadApp(cwd) {
         args.importer === "switch" ? { path: real } : { path: "switch", namespace: "switch" },
       );
       b.onLoad({ filter: /.*/, namespace: "switch" }, () => ({
-        contents: SWITCH.replace("REAL", "./bounded-cache"),
+        contents: SWITCH,
         loader: "js",
         resolveDir: cwd,
       }));
