@@ -3,12 +3,8 @@
 // is timed on a realistic input with its cache and without it (the others left on, as in the app).
 // A cache whose ratio (without ÷ with) stays under ~1.2× costs memory and a frozen shared value
 // for nothing and should go. In process: src bundled with esbuild, no server.
-import { build } from "esbuild";
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { importBundled } from "./in-process.mjs";
 
 const ROUNDS = 7;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -27,8 +23,6 @@ export function boundedCache(name, max, make) {
 }`;
 
 async function loadApp(cwd) {
-  // The tree snapshot holds no build output: the compiled message catalogs.
-  if (!existsSync(join(cwd, "src/generated"))) execFileSync("npm", ["run", "build"], { cwd, stdio: "ignore" });
   const entry = `
     export { supplyToday } from './src/data/supply-memo.ts';
     export { medicationToday, toMedication } from './src/data/medication-row.ts';
@@ -53,23 +47,7 @@ async function loadApp(cwd) {
       }));
     },
   };
-  const out = await build({
-    stdin: { contents: entry, resolveDir: cwd, loader: "ts" },
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "node",
-    logLevel: "silent",
-    plugins: [switchable],
-  });
-  const dir = mkdtempSync(join(tmpdir(), "bench-caches-"));
-  const file = join(dir, "app.mjs");
-  writeFileSync(file, out.outputFiles[0].text);
-  try {
-    return await import(pathToFileURL(file).href);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return importBundled(cwd, entry, [switchable]);
 }
 
 /** Microseconds a call of `fn`, median of ROUNDS rounds of about 50 ms each. */

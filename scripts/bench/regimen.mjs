@@ -1,39 +1,18 @@
 // A medication at the limits (20 schedule changes, 20 pauses) costs no more than 3× a
 // plain daily one in supplyOn and in its page's chart (supplyChart: the walk for each event's
 // ran-out day and the projection). In process: src/domain bundled with esbuild, no server.
-import { build } from "esbuild";
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { importBundled } from "./in-process.mjs";
 
 const ROUNDS = 7;
 const CALLS = 20_000;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function loadDomain(cwd) {
-  // The tree snapshot holds no build output: the message catalogs the chart's labels come from.
-  if (!existsSync(join(cwd, "src/generated"))) execFileSync("npm", ["run", "build"], { cwd, stdio: "ignore" });
-  const entry =
-    "export { supplyOn, dailyRegimen } from './src/domain/regimen.ts'; export { supplyChart } from './src/domain/supply-chart.ts'; export { addDays } from './src/domain/time.ts'; export { MAX_PAUSES, MAX_SCHEDULE_CHANGES } from './src/domain/limits.ts';";
-  const out = await build({
-    stdin: { contents: entry, resolveDir: cwd, loader: "ts" },
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "node",
-    logLevel: "silent",
-  });
-  const dir = mkdtempSync(join(tmpdir(), "bench-regimen-"));
-  const file = join(dir, "domain.mjs");
-  writeFileSync(file, out.outputFiles[0].text);
-  try {
-    return await import(pathToFileURL(file).href);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+// The message catalogs the chart's labels come from are built by importBundled when missing.
+const loadDomain = (cwd) =>
+  importBundled(
+    cwd,
+    "export { supplyOn, dailyRegimen } from './src/domain/regimen.ts'; export { supplyChart } from './src/domain/supply-chart.ts'; export { addDays } from './src/domain/time.ts'; export { MAX_PAUSES, MAX_SCHEDULE_CHANGES } from './src/domain/limits.ts';",
+  );
 
 /** Microseconds a call, median of ROUNDS rounds of CALLS calls. */
 function timeOf(fn) {
