@@ -112,6 +112,10 @@ export const pharmacies = sqliteTable(
   (t) => [index("pharmacies_user_idx").on(t.userId)],
 );
 
+/** How a medication's count follows its doses (medications.count_by). */
+export const COUNT_MODES = ["schedule", "log"] as const;
+export type CountMode = (typeof COUNT_MODES)[number];
+
 export const medications = sqliteTable(
   "medications",
   {
@@ -136,8 +140,51 @@ export const medications = sqliteTable(
     // pillsPerDay above is then the average daily use (older clients, the CSV's old column).
     unit: text("unit").$type<Unit>().notNull().default("tablet"),
     regimen: text("regimen").notNull().default('{"changes":[],"pauses":[]}'),
+    // Whether unlogged scheduled doses are assumed taken ('schedule') or only logged ones count ('log').
+    countBy: text("count_by", { enum: COUNT_MODES }).notNull().default("schedule"),
+    // What the dose logs dated on or after countedOn add up to (src/data/dose-log-sql.ts keeps them):
+    // the amounts that come off, the scheduled doses of the logged occurrences, and the latest
+    // logged day with its scheduled doses (today's, which the plan has not charged yet).
+    loggedTaken: real("logged_taken").notNull().default(0),
+    loggedPlanned: real("logged_planned").notNull().default(0),
+    loggedLastDate: text("logged_last_date"),
+    loggedLastPlanned: real("logged_last_planned").notNull().default(0),
   },
   (t) => [index("medications_user_idx").on(t.userId), index("medications_pharmacy_idx").on(t.pharmacyId)],
+);
+
+/** What a dose log says: an occurrence taken or skipped, or a use not tied to one. */
+export const DOSE_EVENT_KINDS = ["taken", "skipped", "extra"] as const;
+export type DoseEventKind = (typeof DOSE_EVENT_KINDS)[number];
+
+// One row per logged occurrence (medication, local date, time) and per extra use. The app's
+// clientId makes a replay the same row; a second log of an occurrence replaces the first.
+export const doseEvents = sqliteTable(
+  "dose_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    medicationId: integer("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
+    clientId: text("client_id").notNull(),
+    kind: text("kind", { enum: DOSE_EVENT_KINDS }).notNull(),
+    localDate: text("local_date").notNull(),
+    // 'HH:MM' of a timed occurrence; '' for an untimed one and for an extra.
+    at: text("at").notNull().default(""),
+    // The occurrence's scheduled dose (taken, skipped); null for an extra.
+    planned: real("planned"),
+    // What was taken (taken, extra); null when skipped.
+    amount: real("amount"),
+    takenAt: integer("taken_at"),
+    // 0: an as-needed use, which a medication counted by schedule keeps as history only.
+    counted: integer("counted").notNull().default(1),
+    recordedAt: integer("recorded_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("dose_events_client_idx").on(t.medicationId, t.clientId),
+    uniqueIndex("dose_events_occurrence_idx").on(t.medicationId, t.localDate, t.at).where(sql`kind <> 'extra'`),
+    index("dose_events_date_idx").on(t.medicationId, t.localDate),
+  ],
 );
 
 /** What changed a medication's supply. */

@@ -16,6 +16,21 @@ export const DOSE_MIN = 0.25;
 export const DOSE_MAX = 1000;
 export const PER_WEEK_MIN = 0.25;
 export const PER_WEEK_MAX = 1000;
+/** Times of day a dose schedule may name, each with its own dose (DOSE_MIN to DOSE_MAX). */
+export const TIMES_MAX = 8;
+/** 'HH:MM', 00:00 to 23:59. */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+// ---- Dose logs ----
+/** How far back a dose may be logged, and the most days GET /api/doses answers at once. */
+export const DOSE_LOG_DAYS_BACK = 31;
+export const DOSE_RANGE_MAX_DAYS = 31;
+/** Logs in one POST /api/doses. */
+export const DOSES_PER_REQUEST_MAX = 50;
+/** A logged amount: a dose's steps (DOSE_MIN to DOSE_MAX). The adherence period: 7 to 365 days. */
+export const ADHERENCE_DAYS_MIN = 7;
+export const ADHERENCE_DAYS_MAX = 365;
+
 /** 'Every N days': 2 to 90. */
 export const EVERY_DAYS_MIN = 2;
 export const EVERY_DAYS_MAX = 90;

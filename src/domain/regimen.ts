@@ -1,5 +1,5 @@
 import { addDays, dayNumber, daysBetween } from "./time";
-import { SCALE, supplyAt, type Timeline, timelineOf, walk } from "./walk";
+import { plannedBetween, SCALE, supplyAt, type Timeline, timelineOf, uncovered, walk } from "./walk";
 
 export { type Timeline, timelineOf } from "./walk";
 
@@ -21,11 +21,19 @@ export const DEFAULT_UNIT: Unit = "tablet";
 export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** A time of day a dose is taken ('HH:MM', local) and how much then. */
+export interface DoseTime {
+  at: string;
+  dose: number;
+}
+
+// With `times`, `dose` is the day's total (their sum); without, a dose day has one untimed dose.
+// `maxPerDay` of an as-needed schedule only warns when a logged use passes it.
 export type Schedule =
-  | { type: "daily"; dose: number }
-  | { type: "weekdays"; dose: number; days: Weekday[] }
-  | { type: "interval"; dose: number; everyDays: number; startsOn: string }
-  | { type: "asNeeded"; perWeek: number };
+  | { type: "daily"; dose: number; times?: DoseTime[] }
+  | { type: "weekdays"; dose: number; days: Weekday[]; times?: DoseTime[] }
+  | { type: "interval"; dose: number; everyDays: number; startsOn: string; times?: DoseTime[] }
+  | { type: "asNeeded"; perWeek: number; maxPerDay?: number };
 
 /** A schedule in force from a local date on (until the next change). */
 export interface ScheduleChange {
@@ -117,12 +125,33 @@ export interface Supply {
   paused: boolean;
 }
 
-/** What is stored: the count as it was at the start of `countedOn`, and the regimen. */
+/**
+ * What the dose logs dated on or after the count's date add up to (the medication's logged_*
+ * columns, kept by src/data/dose-log-sql.ts). `countBy` 'schedule': an unlogged dose is taken at the
+ * midnight that ends its day; 'log': only what is logged comes off.
+ */
+export interface LoggedDoses {
+  countBy: "schedule" | "log";
+  /** Units that came off as logged: taken and extra amounts (an as-needed use only when counted by log). */
+  taken: number;
+  /** The scheduled doses of the logged occurrences, taken or skipped: the plan does not charge them. */
+  planned: number;
+  /** The latest day with a logged occurrence, and their scheduled doses (today's are not charged yet). */
+  lastDate: string | null;
+  lastPlanned: number;
+}
+
+/** What is stored: the count as it was at the start of `countedOn`, the regimen and the logs' totals. */
 export interface StoredSupply {
   pillsRemaining: number;
   countedOn: string;
   regimen: Regimen;
+  logged?: LoggedDoses;
 }
+
+/** Logs that change nothing: counted by schedule, none logged since the count's date. */
+const changesNothing = (logged: LoggedDoses | undefined): logged is undefined =>
+  logged === undefined || (logged.countBy === "schedule" && logged.taken === 0 && logged.planned === 0);
 
 /** THE function: the count, days left and run-out date of a medication on local date `today`. */
 export const supplyOn = (stored: StoredSupply, today: string): Supply => supplyOnTimeline(timelineOf(stored.regimen), stored, today);
@@ -130,15 +159,41 @@ export const supplyOn = (stored: StoredSupply, today: string): Supply => supplyO
 /** supplyOn for a regimen already read into a timeline (`stored.regimen`'s). */
 export function supplyOnTimeline(
   timeline: Timeline,
-  { pillsRemaining, countedOn }: Pick<StoredSupply, "pillsRemaining" | "countedOn">,
+  { pillsRemaining, countedOn, logged }: Pick<StoredSupply, "pillsRemaining" | "countedOn" | "logged">,
   today: string,
 ): Supply {
+  if (!changesNothing(logged)) return loggedSupplyOn(timeline, pillsRemaining, countedOn, logged, today);
   const day = dayNumber(today);
   // The walk forward starts from the unrounded supply: as needed, a rounded 0.107 would not cover a day that 0.75/7 does.
   const supply = supplyAt(timeline, pillsRemaining, dayNumber(countedOn), day);
   const { short } = walk(timeline, day, Number.POSITIVE_INFINITY, supply);
   const runsOutOn = short === null ? null : short > LAST_DAY - day ? LAST_DATE : addDays(today, short);
   return { pillsRemaining: Math.max(0, round(supply / SCALE)), daysLeft: short, runsOutOn, paused: isPausedOn(timeline.regimen, today) };
+}
+
+/**
+ * supplyOn with dose logs. Every day's net use is at least 0 (a logged dose replaces its scheduled
+ * one; a skipped one costs nothing), so the day-by-day count "never below 0" equals the plain sum
+ * floored once at the end: the count now is the stored count, less what the plan charged for the
+ * days before today, plus the scheduled doses of the days' logged occurrences (not charged), less
+ * what was logged as taken. Today's logged doses come off at once; its unlogged ones are still due.
+ */
+function loggedSupplyOn(timeline: Timeline, count: number, countedOn: string, logged: LoggedDoses, today: string): Supply {
+  const day = dayNumber(today);
+  const from = dayNumber(countedOn);
+  const plannedToday = logged.lastDate !== null && logged.lastDate >= today ? logged.lastPlanned : 0;
+  let supply = SCALE * (count - logged.taken);
+  if (logged.countBy === "schedule") supply += SCALE * (logged.planned - plannedToday) - plannedBetween(timeline, from, day);
+  const pillsRemaining = Math.max(0, round(supply / SCALE));
+  // Ahead: today's doses not logged yet, then each day's schedule (as needed, its estimate).
+  const due = Math.max(0, plannedBetween(timeline, day, day + 1) - SCALE * plannedToday);
+  let short: number | null = 0;
+  if (!uncovered(due, supply)) {
+    const after = walk(timeline, day + 1, Number.POSITIVE_INFINITY, Math.max(0, supply - due)).short;
+    short = after === null ? null : after + 1;
+  }
+  const runsOutOn = short === null ? null : short > LAST_DAY - day ? LAST_DATE : addDays(today, short);
+  return { pillsRemaining, daysLeft: short, runsOutOn, paused: isPausedOn(timeline.regimen, today) };
 }
 
 /** The average use a day of a schedule (the API's `pillsPerDay`, for older clients). */
@@ -170,18 +225,45 @@ export const currentPause = (regimen: Regimen, today: string): Pause | null =>
 /** The changes that take effect after `today` (the API's scheduleChanges). */
 export const upcomingChanges = (regimen: Regimen, today: string) => regimen.changes.filter((c) => c.effectiveFrom > today);
 
-/** A schedule with its keys in one order, so two equal schedules are the same JSON text (compared in SQL). */
+/** Times sorted by the clock, kept only when there are some (a schedule without times stores as before). */
+const timesPart = (times: DoseTime[] | undefined) =>
+  times && times.length > 0 ? { times: [...times].sort((a, b) => (a.at < b.at ? -1 : 1)).map(({ at, dose }) => ({ at, dose })) } : {};
+
+/**
+ * A schedule with its keys in one order, so two equal schedules are the same JSON text (compared in
+ * SQL); with times, the dose is their sum.
+ */
 export function canonicalSchedule(schedule: Schedule): Schedule {
+  if (schedule.type === "asNeeded")
+    return { type: "asNeeded", perWeek: schedule.perWeek, ...(schedule.maxPerDay === undefined ? {} : { maxPerDay: schedule.maxPerDay }) };
+  const times = timesPart(schedule.times);
+  const dose = times.times ? times.times.reduce((sum, t) => sum + t.dose, 0) : schedule.dose;
   switch (schedule.type) {
     case "daily":
-      return { type: "daily", dose: schedule.dose };
+      return { type: "daily", dose, ...times };
     case "weekdays":
-      return { type: "weekdays", dose: schedule.dose, days: WEEKDAYS.filter((d) => schedule.days.includes(d)) };
+      return { type: "weekdays", dose, days: WEEKDAYS.filter((d) => schedule.days.includes(d)), ...times };
     case "interval":
-      return { type: "interval", dose: schedule.dose, everyDays: schedule.everyDays, startsOn: schedule.startsOn };
-    case "asNeeded":
-      return { type: "asNeeded", perWeek: schedule.perWeek };
+      return { type: "interval", dose, everyDays: schedule.everyDays, startsOn: schedule.startsOn, ...times };
   }
+}
+
+/** What an answer shows of a schedule: a dose schedule always carries `times` (empty when none). */
+export const scheduleAnswer = (schedule: Schedule): Schedule =>
+  schedule.type === "asNeeded" ? schedule : { ...schedule, times: schedule.times ?? [] };
+
+/** One dose the schedule asks for on a day: at a time ('HH:MM'), or null for an untimed one. */
+export interface Occurrence {
+  at: string | null;
+  dose: number;
+}
+
+/** The doses scheduled on `date`: none on a paused day, a day without a dose, or as needed. */
+export function occurrencesOn(regimen: Regimen, date: string): Occurrence[] {
+  if (doseOn(regimen, date) === 0) return [];
+  const schedule = scheduleOn(regimen, date);
+  if (schedule.type === "asNeeded") return [];
+  return schedule.times && schedule.times.length > 0 ? schedule.times : [{ at: null, dose: schedule.dose }];
 }
 
 /** The first day that starts with nothing left, for `count` at the start of `countedOn`; null if never. */

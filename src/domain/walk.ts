@@ -143,7 +143,7 @@ export function timelineOf(regimen: Regimen): Timeline {
 // Float noise from a perWeek like 0.3 must not make a covered day look uncovered; a cost far below
 // it (none the schemas accept) is still a cost, so the walk cannot stall on it.
 const EPSILON = 1e-9;
-const uncovered = (cost: number, left: number) => cost > 0 && cost - left > Math.min(EPSILON, cost / 2);
+export const uncovered = (cost: number, left: number) => cost > 0 && cost - left > Math.min(EPSILON, cost / 2);
 
 /** Rounds of "jump, then day by day" in one stretch: two suffice (see walk); the rest is a bound. */
 const MAX_ROUNDS = 4;
@@ -228,6 +228,16 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
     start = stretchEnd;
   }
   return { supply: left, short: null };
+}
+
+// Far above any cost the schemas admit (7 × 1,000 a day for 8,100 years is 2e10), and small enough
+// that quarters stay exact in a double.
+const PLENTY = 2 ** 48;
+
+/** What the schedule asks for from day `from` (inclusive) to `until` (exclusive), in sevenths: nothing runs out. */
+export function plannedBetween(timeline: Timeline, from: number, until: number): number {
+  if (until <= from) return 0;
+  return PLENTY - walk(timeline, from, until, PLENTY).supply;
 }
 
 /** The supply (sevenths, unrounded) at the start of day `date`, kept as `count` at the start of day `countedOn`. */

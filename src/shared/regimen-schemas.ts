@@ -1,7 +1,17 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
-import { UNITS, WEEKDAYS } from "../domain/regimen";
-import { DOSE_MAX, DOSE_MIN, EVERY_DAYS_MAX, EVERY_DAYS_MIN, isQuarterIn, PER_WEEK_MAX, PER_WEEK_MIN } from "../domain/limits";
+import { type Schedule, UNITS, WEEKDAYS } from "../domain/regimen";
+import {
+  DOSE_MAX,
+  DOSE_MIN,
+  EVERY_DAYS_MAX,
+  EVERY_DAYS_MIN,
+  isQuarterIn,
+  PER_WEEK_MAX,
+  PER_WEEK_MIN,
+  TIME_OF_DAY,
+  TIMES_MAX,
+} from "../domain/limits";
 import { dateInRange, dateRangeMessage } from "./date-range";
 import { msg, type Message } from "./validation";
 
@@ -57,18 +67,31 @@ const dose = z.pipe(coerced(m.field_dose_invalid), z.number().check(z.refine(isD
 
 const weekday = z.enum(WEEKDAYS, msg(m.field_days_unknown));
 
-export const scheduleSchema = z.discriminatedUnion(
+/** 'HH:MM', local time, 00:00 to 23:59. */
+export const timeOfDay = z.string(msg(m.field_time_invalid)).check(z.regex(TIME_OF_DAY, msg(m.field_time_invalid)));
+const timesMessage = () => m.field_times_invalid({ max: TIMES_MAX });
+const times = z.optional(
+  z.array(z.object({ at: timeOfDay, dose }), msg(timesMessage)).check(
+    z.maxLength(TIMES_MAX, msg(timesMessage)),
+    z.refine((list) => new Set(list.map((t) => t.at)).size === list.length, msg(m.field_times_repeated)),
+  ),
+);
+// With times the dose may be left out (it is their sum); a dose schedule without times needs one.
+const doseWithTimes = z.optional(dose);
+
+const scheduleUnion = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("daily"), dose }),
+    z.object({ type: z.literal("daily"), dose: doseWithTimes, times }),
     z.object({
       type: z.literal("weekdays"),
-      dose,
+      dose: doseWithTimes,
       days: z.array(weekday, msg(m.field_days_empty)).check(z.minLength(1, msg(m.field_days_empty))),
+      times,
     }),
     z.object({
       type: z.literal("interval"),
-      dose,
+      dose: doseWithTimes,
       everyDays: z.pipe(
         coerced(everyDaysMessage),
         z
@@ -76,13 +99,56 @@ export const scheduleSchema = z.discriminatedUnion(
           .check(z.int(msg(everyDaysMessage)), z.gte(EVERY_DAYS_MIN, msg(everyDaysMessage)), z.lte(EVERY_DAYS_MAX, msg(everyDaysMessage))),
       ),
       startsOn: date(m.field_starts_on_invalid),
+      times,
     }),
     z.object({
       type: z.literal("asNeeded"),
       perWeek: z.pipe(coerced(perWeekMessage), z.number().check(z.refine(isPerWeek, msg(perWeekMessage)))),
+      maxPerDay: z.optional(
+        z.nullable(z.pipe(coerced(m.field_dose_invalid), z.number().check(z.refine(isDose, msg(m.field_dose_invalid))))),
+      ),
     }),
   ],
   msg(m.field_schedule_invalid),
+);
+type ScheduleInput = z.infer<typeof scheduleUnion>;
+
+/** The day's total of times, in quarters summed exactly. */
+export const timesTotal = (list: { dose: number }[]) => list.reduce((sum, t) => sum + t.dose, 0);
+
+/** Why a schedule's dose and times disagree (a message at the dose field), or null. */
+function doseProblem(input: ScheduleInput): Message | null {
+  if (input.type === "asNeeded") return null;
+  if (input.times && input.times.length > 0) {
+    const total = timesTotal(input.times);
+    return input.dose === undefined || input.dose === total ? null : () => m.field_dose_not_times_total({ total });
+  }
+  return input.dose === undefined ? m.field_dose_invalid : null;
+}
+
+/** A schedule as the domain holds it: the dose filled in from the times, no empty times or maxPerDay. */
+function toSchedule(input: ScheduleInput): Schedule {
+  if (input.type === "asNeeded")
+    return input.maxPerDay == null ? { type: "asNeeded", perWeek: input.perWeek } : { ...input, maxPerDay: input.maxPerDay };
+  const { times: list, ...rest } = input;
+  const timed = list && list.length > 0;
+  return { ...rest, dose: timed ? timesTotal(list) : (input.dose as number), ...(timed ? { times: list } : {}) } as Schedule;
+}
+
+export const scheduleSchema = z.pipe(
+  scheduleUnion.check(
+    z.superRefine((input, ctx) => {
+      const problem = doseProblem(input);
+      if (problem)
+        ctx.issues.push({
+          code: "custom",
+          input: input,
+          path: ["dose"],
+          message: typeof problem === "function" ? problem() : String(problem),
+        });
+    }),
+  ),
+  z.transform(toSchedule),
 );
 
 /** The regimen fields of POST/PATCH /api/medications; each may be left out (older clients). */
