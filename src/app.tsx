@@ -32,6 +32,7 @@ import { printPages } from "./pages/print-page";
 import { settingsPages } from "./pages/settings-pages";
 import { renderNotFound, renderUnavailable } from "./pages/error-pages";
 import { languagePages } from "./pages/language";
+import { manifestPages } from "./pages/manifest";
 import { trustPages } from "./pages/trust-pages";
 
 declare module "@hono/react-renderer" {
@@ -97,6 +98,7 @@ app.route("/api", userApi);
 app.route("/dev", devRoutes);
 app.route("/webhooks", postmarkWebhook);
 app.route("/", languagePages);
+app.route("/", manifestPages);
 app.route("/", accountPages);
 app.route("/", dashboardPages);
 app.route("/", medicationPages);
