@@ -32,6 +32,7 @@ import { settingsPages } from "./pages/settings-pages";
 import { renderNotFound, renderUnavailable } from "./pages/error-pages";
 import { languagePages } from "./pages/language";
 import { trustPages } from "./pages/trust-pages";
+import { offlinePages } from "./pages/offline-page";
 
 declare module "@hono/react-renderer" {
   interface Props {
@@ -105,6 +106,7 @@ app.route("/", pharmacyPages);
 app.route("/", settingsPages);
 app.route("/", calendarFeedPages);
 app.route("/", trustPages);
+app.route("/", offlinePages);
 
 app.notFound((c) => (isApi(c.req.path) ? jsonError(c, new ApiError(404, "error_not_found")) : renderNotFound(c)));
 
