@@ -34,6 +34,7 @@ import { renderNotFound, renderUnavailable } from "./pages/error-pages";
 import { languagePages } from "./pages/language";
 import { manifestPages } from "./pages/manifest";
 import { trustPages } from "./pages/trust-pages";
+import { offlinePages } from "./pages/offline-page";
 
 declare module "@hono/react-renderer" {
   interface Props {
@@ -109,6 +110,7 @@ app.route("/", pharmacyPages);
 app.route("/", settingsPages);
 app.route("/", calendarFeedPages);
 app.route("/", trustPages);
+app.route("/", offlinePages);
 
 app.notFound((c) => (isApi(c.req.path) ? jsonError(c, new ApiError(404, "error_not_found")) : renderNotFound(c)));
 

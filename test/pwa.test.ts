@@ -6,7 +6,10 @@ import {
   isOfflinePage,
   markFromCache,
   moduleImports,
+  offlinePageKey,
   pageAssets,
+  pageLanguage,
+  showsOfflinePage,
   startsSession,
 } from "../islands/sw/policy";
 import assets from "../src/generated/assets.json";
@@ -32,7 +35,7 @@ describe("every page links the install manifest and the home-screen icon", () =>
     const page = await call("GET", "/", { cookie: account.cookie });
     expect(page.text).toContain('<link rel="manifest" href="/manifest.en.webmanifest"/>');
     expect(page.text).toMatch(
-      /<p id="offline" role="status" class="offline-banner [^"]*"><span class="offline-live">You are offline<\/span><span class="offline-kept">You are offline\. Showing your list as of [^<]*\d[^<]*\.<\/span><\/p>/,
+      /<p id="offline" role="status" class="offline-banner [^"]*"><span class="offline-live">You are offline<\/span><span class="offline-kept">You are offline\. Showing your list as of [^<]*\d[^<]*\.<\/span>(?:<!-- -->)?<span class="offline-tapped">Refills, changes and settings need a connection: nothing was saved\. Try again when you are back online\.<\/span><\/p>/,
     );
     // Inline, with the page's nonce (the CSP allows no other inline script), and not an island.
     expect(page.text).toContain(
@@ -79,6 +82,18 @@ describe("what the service worker keeps (islands/sw/policy.ts)", () => {
     expect(isBuildAsset("/build/chunk-ABC.js")).toBe(true);
     expect(isBuildAsset("/build/chunk-ABC.js.LEGAL.txt")).toBe(false);
     expect(isBuildAsset("/api/x")).toBe(false);
+  });
+
+  it("the app's offline page: for the app's pages only, kept in the kept pages' language", () => {
+    for (const path of ["/medications/12", "/notifications", "/medications/print", "/auth", "/"])
+      expect(showsOfflinePage(path), path).toBe(true);
+    for (const path of ["/api/medications/export.csv", "/api", "/dev/emails", "/calendar/abc.ics", "/webhooks/postmark", "/build/x.js"])
+      expect(showsOfflinePage(path), path).toBe(false);
+    expect(pageLanguage('<!DOCTYPE html><html lang="ar-EG" dir="rtl"><head>')).toBe("ar-EG");
+    expect(pageLanguage('<html dir="ltr" lang="zh">')).toBe("zh");
+    expect(pageLanguage("<html>")).toBe("");
+    expect(pageLanguage('<html lang="x"><script>">')).toBe("x");
+    expect(offlinePageKey("https://a.example", "pt-BR")).toBe("https://a.example/offline?lang=pt-BR");
   });
 
   it("only a same-origin HTML 200 that was not redirected", () => {

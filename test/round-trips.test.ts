@@ -385,8 +385,8 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect([feed.status, feed.roundTrips]).toEqual([200, 1]);
   });
 
-  it("the privacy, terms and support pages read nothing, signed in or not", async () => {
-    for (const path of ["/privacy", "/terms", "/support"]) {
+  it("the privacy, terms, support and offline pages read nothing, signed in or not", async () => {
+    for (const path of ["/privacy", "/terms", "/support", "/offline?lang=es"]) {
       for (const options of [{ cookie }, {}]) {
         const page = await send("GET", path, options);
         expect([path, page.status, page.roundTrips]).toEqual([path, 200, 0]);

@@ -32,7 +32,7 @@ export function PreviewTable({ preview, asNew, onToggle, disabled }: Props) {
               {m.list_column_medication()}
             </th>
             <th scope="col" className="px-2 py-1">
-              {m.import_column_per_day()}
+              {m.list_column_dose()}
             </th>
             <th scope="col" className="px-2 py-1">
               {m.import_column_left()}
@@ -63,7 +63,8 @@ export function PreviewTable({ preview, asNew, onToggle, disabled }: Props) {
               <td className="px-2 py-1">
                 <bdi>{row.name}</bdi>
               </td>
-              <td className="px-2 py-1">{row.pills_per_day}</td>
+              {/* The schedule in words, as the dashboard says it; a row whose schedule the server could not read shows the file's text. */}
+              <td className="px-2 py-1">{row.doseText ?? (row.schedule || row.pills_per_day)}</td>
               <td className="px-2 py-1">{row.pills_remaining}</td>
               <td className="px-2 py-1">
                 <bdi>{row.pharmacy}</bdi>

@@ -5,7 +5,7 @@ import { apiRequest } from "../lib/api";
 import { errorMessage } from "../lib/errors";
 import { FieldError } from "../lib/Field";
 import { showError, showSuccess } from "../lib/toast";
-import { PushRefused, pushSupport, subscribeThisDevice, type PushSupport } from "./push-client";
+import { PushRefused, pushSupport, SUBSCRIBE_TIMEOUT_MS, subscribeThisDevice, type PushSupport } from "./push-client";
 
 // Configure Notifications → 'Reminders by': e-mail, push on this device, or both; the devices that
 // get push, each removable; and whether the lock screen may name the medications. The choice is
@@ -27,6 +27,12 @@ interface Props {
   error?: string;
 }
 
+function refusalText({ reason }: PushRefused): string {
+  if (reason === "denied") return m.notifications_push_denied();
+  if (reason === "unreachable") return m.notifications_push_unreachable({ seconds: SUBSCRIBE_TIMEOUT_MS / 1000 });
+  return m.notifications_push_failed();
+}
+
 export function PushSettings({ channels, onChannels, showNames, onShowNames, vapidPublicKey, devices, onDevices, error }: Props) {
   const id = useId();
   const [support, setSupport] = useState<PushSupport>("unknown");
@@ -44,13 +50,9 @@ export function PushSettings({ channels, onChannels, showNames, onShowNames, vap
       onChannels({ ...channels, push: true });
       showSuccess(m.notifications_push_on());
     } catch (err) {
-      setProblem(
-        err instanceof PushRefused
-          ? err.reason === "denied"
-            ? m.notifications_push_denied()
-            : m.notifications_push_failed()
-          : errorMessage(err),
-      );
+      setProblem(err instanceof PushRefused ? refusalText(err) : errorMessage(err));
+      // The push service cannot be reached from here: reminders keep coming by e-mail.
+      if (err instanceof PushRefused && err.reason === "unreachable") onChannels({ ...channels, email: true, push: false });
     }
     setBusy(false);
   }

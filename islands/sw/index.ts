@@ -1,7 +1,22 @@
 // The service worker, served at /sw.js (scope "/") and registered after load by ./page.ts.
 // Signed-in pages (policy.ts) are network-first with a short timeout and kept for offline reading;
-// the hashed /build/ assets they load are cache-first. Nothing else is answered from a cache.
-import { endsSession, isBuildAsset, isKeepable, isOfflinePage, markFromCache, moduleImports, pageAssets, startsSession } from "./policy";
+// the hashed /build/ assets they load are cache-first. Any other page of the app that cannot be
+// reached, and a kept page's path with no copy, gets the app's offline page (kept beside them).
+// Nothing else is answered from a cache.
+import {
+  endsSession,
+  isBuildAsset,
+  isKeepable,
+  isOfflinePage,
+  markFromCache,
+  moduleImports,
+  OFFLINE_PAGE,
+  offlinePageKey,
+  pageAssets,
+  pageLanguage,
+  showsOfflinePage,
+  startsSession,
+} from "./policy";
 
 // Push reminders (./push.ts): the notification, and where a tap on it goes.
 import { onNotificationClick, onPush, type NotificationClickEvent, type PushEvent } from "./push";
@@ -59,6 +74,30 @@ async function keep(key: string, res: Response) {
     );
     wave = next;
   }
+  if (new URL(key).pathname !== OFFLINE_PAGE) await keepOfflinePage(html);
+}
+
+/**
+ * Keeps the app's offline page in the language of the page just kept (one copy: another language
+ * replaces it), so a page never opened shows it, not the browser's error, when there is no connection.
+ */
+async function keepOfflinePage(html: string) {
+  const key = offlinePageKey(self.location.origin, pageLanguage(html));
+  const cache = await caches.open(CACHE);
+  if (await cache.match(key)) return;
+  const res = await fetch(key, { credentials: "same-origin" }).catch(() => null);
+  if (!res || !isKeepable(res)) return;
+  for (const request of await cache.keys()) if (new URL(request.url).pathname === OFFLINE_PAGE) await cache.delete(request);
+  await keep(key, res);
+}
+
+/** The kept offline page (503: the page asked for could not be had), or the navigation's own failure. */
+async function offlinePageOr(failure: unknown): Promise<Response> {
+  const kept = await caches.match(`${self.location.origin}${OFFLINE_PAGE}`, { ignoreSearch: true });
+  if (!kept) throw failure; // nothing kept (never signed in here, or signed out): the browser's own page
+  const headers = new Headers(kept.headers);
+  headers.delete("Content-Length");
+  return new Response(await kept.text(), { status: 503, headers });
 }
 
 async function networkFirst(event: FetchEvent, url: URL): Promise<Response> {
@@ -87,7 +126,8 @@ async function networkFirst(event: FetchEvent, url: URL): Promise<Response> {
   ]);
   if (first) return first;
   const kept = await caches.match(key);
-  if (!kept) return network; // nothing kept: wait for the network, or the browser's own offline page
+  // Nothing kept: wait for the network; without one, the app's offline page.
+  if (!kept) return network.catch(offlinePageOr);
   const headers = new Headers(kept.headers);
   headers.delete("Content-Length");
   return new Response(markFromCache(await kept.text()), { status: 200, headers });
@@ -152,6 +192,7 @@ self.addEventListener("fetch", (event) => {
     );
   } else if (request.method !== "GET") return;
   else if (request.mode === "navigate" && isOfflinePage(url.pathname)) event.respondWith(networkFirst(event, url));
+  else if (request.mode === "navigate" && showsOfflinePage(url.pathname)) event.respondWith(fetch(request).catch(offlinePageOr));
   else if (isBuildAsset(url.pathname)) event.respondWith(cacheFirst(request));
 });
 

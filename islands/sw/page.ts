@@ -3,12 +3,15 @@
 // service worker (./index.ts, /sw.js) and, while there is no connection or the page is a kept copy
 // (`data-from-cache`, set by the worker), disables what needs the server (`data-online-only`: refill,
 // add, edit, delete, settings) and shows the banner (#offline, text rendered by the server in the
-// user's language). Nothing is queued: a disabled action simply does not start.
+// user's language). Nothing is queued: a disabled action does not start, and a tap on one adds to the
+// banner that it needs a connection and nothing was saved (`data-offline-tapped`), so a refill tapped
+// offline is never taken for recorded.
 const root = document.documentElement;
 
 function update() {
   const offline = !navigator.onLine || root.hasAttribute("data-from-cache");
   root.toggleAttribute("data-offline", offline);
+  if (!offline) root.removeAttribute("data-offline-tapped");
   for (const el of document.querySelectorAll("[data-online-only]")) {
     if (offline) {
       el.setAttribute("aria-disabled", "true");
@@ -28,6 +31,7 @@ const block = (event: Event) => {
   if (event.type === "submit" || (event.target as Element).closest?.("[data-online-only]")) {
     event.preventDefault();
     event.stopImmediatePropagation();
+    root.setAttribute("data-offline-tapped", "");
   }
 };
 document.addEventListener("click", block, true);

@@ -5,6 +5,21 @@
 /** Signed-in pages kept for offline reading: the dashboard, a medication's page, the pharmacies. */
 export const isOfflinePage = (path: string) => path === "/" || path === "/pharmacies" || /^\/medications\/\d+$/.test(path);
 
+/** The app's own offline page (src/pages/offline-page.tsx), kept beside the pages in their language. */
+export const OFFLINE_PAGE = "/offline";
+
+/** Where the kept offline page is fetched and found: in `lang`, the kept pages' <html lang>. */
+export const offlinePageKey = (origin: string, lang: string) => `${origin}${OFFLINE_PAGE}?lang=${encodeURIComponent(lang)}`;
+
+/** A page's language as its <html lang> says ('ar-EG'), or "" when it names none. */
+export const pageLanguage = (html: string) => /<html[^>]*\slang="([\w-]{1,35})"/.exec(html)?.[1] ?? "";
+
+/**
+ * Navigations that get the app's offline page when there is no connection and no kept copy: the
+ * app's pages, not the API, the dev routes, the calendar feed or webhooks (their answers are no page).
+ */
+export const showsOfflinePage = (path: string) => !/^\/(api|dev|calendar|webhooks|build)(\/|$)/.test(path);
+
 /** The pages' scripts and stylesheet: content-hashed, so a kept copy is never stale. */
 export const isBuildAsset = (path: string) => path.startsWith("/build/") && !path.endsWith(".LEGAL.txt");
 

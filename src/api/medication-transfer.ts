@@ -33,7 +33,7 @@ export const medicationTransferApi = new Hono<AppEnv>()
     (c) => {
       const { user, data } = c.var.signedIn;
       const today = todayIn(user.timezone);
-      return c.body(medicationsCsv(countedMedications(data.medications, today)), 200, {
+      return c.body(medicationsCsv(countedMedications(data.medications, today), today), 200, {
         "Content-Type": "text/csv; charset=utf-8; header=present",
         "Content-Disposition": `attachment; filename="${exportFileName(today)}"`,
       });

@@ -53,6 +53,8 @@ function OfflineBanner({ user }: { user: User }) {
       >
         <span className="offline-live">{m.offline_notice()}</span>
         <span className="offline-kept">{m.offline_banner({ time: formatDateTime(Date.now(), user.timezone) })}</span>
+        {/* Shown by the offline script once an action that needs the server was tapped: nothing is queued. */}
+        <span className="offline-tapped">{m.offline_needs_connection()}</span>
       </p>
       <script
         nonce={nonce}

@@ -47,11 +47,15 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
   const rows = plan.rows.map(({ item: { medication: m }, pharmacyId, newPharmacy }) => {
     // A file without the unit and schedule columns (older exports) imports daily tablets.
     const schedule: Schedule = m.schedule ? canonicalSchedule(m.schedule) : { type: "daily", dose: m.pillsPerDay ?? 1 };
+    // The count is as of the row's counted_on (checked: not after today), which the supply rule
+    // counts down to today on every read; the schedule holds from that day, as for an add.
+    const countedOn = m.countedOn ?? today;
     return {
       name: m.name,
       pillsPerDay: averagePerDay(schedule),
       unit: m.unit ?? "tablet",
-      regimen: JSON.stringify({ changes: [{ effectiveFrom: today, schedule }], pauses: [] }),
+      regimen: JSON.stringify({ changes: [{ effectiveFrom: countedOn, schedule }], pauses: [] }),
+      countedOn,
       // Like a medication added by hand: as needed counts what is logged.
       countBy: schedule.type === "asNeeded" ? "log" : "schedule",
       pillsRemaining: m.pillsRemaining,
@@ -81,7 +85,7 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
     .insert(medications)
     .select(
       sql`SELECT NULL, ${userId}, ${field("name")}, ${pharmacyOfRow(userId, field)},
-                 ${field("pillsPerDay")}, ${field("pillsRemaining")}, ${today}, ${field("pillsPerRefill")}, ${field("lastRefillDate")},
+                 ${field("pillsPerDay")}, ${field("pillsRemaining")}, ${field("countedOn")}, ${field("pillsPerRefill")}, ${field("lastRefillDate")},
                  ${field("refillsLeft")}, ${field("prescriptionExpiresOn")}, ${field("unit")}, ${field("regimen")},
                  ${field("countBy")}, 0, 0, NULL, 0
           FROM ${jsonRows(rows)}

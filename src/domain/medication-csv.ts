@@ -1,5 +1,6 @@
 import {
   CSV_COLUMNS,
+  DOSE_CSV_COLUMNS,
   importedMedicationSchema,
   importedPharmacySchema,
   MAX_IMPORT_ROWS,
@@ -12,15 +13,18 @@ import {
 } from "../shared/import-schemas";
 import type { PharmacyPayload } from "../shared/medication-schemas";
 import * as m from "../generated/i18n";
+import { COUNTED_ON_MAX_DAYS } from "../shared/medication-schemas";
 import { parseCsv, readCell, writeCsv } from "./csv";
+import { doseText } from "./dose-text";
 import { toE164, type CountryCode } from "./phone";
 import { DEFAULT_UNIT, type Schedule, type Unit } from "./regimen";
 import { doseWarning, warningText } from "./dose-safety";
 import { readScheduleText, scheduleText } from "./schedule-text";
+import { addDays } from "./time";
 
 // The medication list as a CSV file: what an export writes and what an import reads back. Pure.
 
-/** What an exported row says about a medication (its count as of the export's day). */
+/** What an exported row says about a medication (its count at the start of the export's day). */
 export interface ListedMedication {
   name: string;
   pillsPerDay: number;
@@ -36,8 +40,12 @@ export interface ListedMedication {
   schedule: Schedule;
 }
 
-/** UTF-8 with a byte-order mark: spreadsheet apps then read accents as accents. */
-export function medicationsCsv(medications: readonly ListedMedication[]): string {
+/**
+ * UTF-8 with a byte-order mark: spreadsheet apps then read accents as accents. Every count is as of
+ * `countedOn` (the export's day in the account's zone), written on each row: an import days later
+ * counts from that day, not from its own.
+ */
+export function medicationsCsv(medications: readonly ListedMedication[], countedOn: string): string {
   const text = (value: string | number | null) => (value === null ? "" : String(value));
   const rows = medications.map((m) => [
     m.name,
@@ -51,6 +59,7 @@ export function medicationsCsv(medications: readonly ListedMedication[]): string
     text(m.prescriptionExpiresOn),
     m.unit,
     scheduleText(m.schedule),
+    countedOn,
   ]);
   return `\uFEFF${writeCsv([[...CSV_COLUMNS], ...rows])}`;
 }
@@ -75,6 +84,10 @@ function firstPerField(error: { issues: Array<{ path: PropertyKey[]; message: st
   return [...messages.values()];
 }
 
+/** A row's schedule: its own, else (an older file) a daily dose of pills_per_day. */
+const scheduleOf = (medication: ImportedMedication): Schedule =>
+  medication.schedule ?? { type: "daily", dose: medication.pillsPerDay ?? 0 };
+
 const dialable = (pharmacy: PharmacyPayload, region: CountryCode): PharmacyPayload =>
   pharmacy.phoneNumber === "" ? pharmacy : { ...pharmacy, phoneNumber: toE164(pharmacy.phoneNumber, region) ?? pharmacy.phoneNumber };
 
@@ -94,7 +107,8 @@ const parseError = (error: string) => PARSE_ERRORS[error]?.() ?? error;
  * spreadsheet shows it on (the header is row 1). A phone that parses (without '+': in `region`, the
  * account's) is stored as E.164, as the form does; anything else is kept as typed, so an export of
  * older entries comes back as it was. A last refill date after `today` (the account's date) is
- * refused as the form refuses it. A row the form would ask to confirm (a weekly-only drug on a more
+ * refused as the form refuses it, and so is a counted_on after `today` or more than a year before it
+ * (POST /api/medications' rule for the count's day). A row the form would ask to confirm (a weekly-only drug on a more
  * frequent schedule, an unusually large dose: src/domain/dose-safety.ts) is a problem of its row
  * in the same words, unless the import was `confirmed` (?confirmed=1) as a whole.
  */
@@ -112,6 +126,8 @@ export function readMedicationsCsv(text: string, today: string, region: CountryC
     if (index >= 0) position.set(column, index);
   }
   const missing = REQUIRED_CSV_COLUMNS.filter((column) => !position.has(column));
+  // How much is taken: today's schedule column, or an older file's pills_per_day.
+  if (!DOSE_CSV_COLUMNS.some((column) => position.has(column))) missing.push(DOSE_CSV_COLUMNS[0]!);
   if (missing.length > 0) return fileError(m.error_import_missing_columns({ count: missing.length, columns: missing.join(", ") }));
 
   const rows: ImportRow[] = records.map(({ row: number, cells }) => {
@@ -129,7 +145,8 @@ export function readMedicationsCsv(text: string, today: string, region: CountryC
   for (const row of rows) {
     const medication = importedMedicationSchema.safeParse({
       name: row.name,
-      pillsPerDay: row.pills_per_day,
+      // Empty beside a schedule (a file without the old column): the schedule says it all.
+      pillsPerDay: row.pills_per_day.trim() === "" && row.schedule.trim() !== "" ? undefined : row.pills_per_day,
       pillsRemaining: row.pills_remaining,
       pillsPerRefill: row.pills_per_refill,
       lastRefillDate: row.last_refill_date.trim(),
@@ -138,6 +155,7 @@ export function readMedicationsCsv(text: string, today: string, region: CountryC
       // Left out (an older file): a daily tablet of pills_per_day.
       unit: row.unit.trim() === "" ? undefined : row.unit.trim().toLowerCase(),
       schedule: row.schedule.trim() === "" ? undefined : readScheduleText(row.schedule),
+      countedOn: row.counted_on.trim(),
     });
     // The old shape's daily dose is at least 0.25 (the API's rule for a new dose).
     if (medication.success && !medication.data.schedule && (medication.data.pillsPerDay ?? 0) < 0.25) {
@@ -149,17 +167,19 @@ export function readMedicationsCsv(text: string, today: string, region: CountryC
     // (with the row's other problems; a date the schema already refused is not named twice).
     const lastRefill = row.last_refill_date.trim();
     const dateRefused = medication.error?.issues.some((issue) => issue.path[0] === "lastRefillDate") ?? false;
-    const future = !dateRefused && lastRefill !== "" && lastRefill > today ? [m.field_last_refill_future()] : [];
+    const dateProblems = !dateRefused && lastRefill !== "" && lastRefill > today ? [m.field_last_refill_future()] : [];
     const data = medication.data;
-    const warning =
-      data && !confirmed
-        ? doseWarning(data.name, data.schedule ?? { type: "daily", dose: data.pillsPerDay ?? 0 }, data.unit ?? DEFAULT_UNIT)
-        : null;
+    // The count's day, as POST /api/medications bounds it: not after today, at most a year back.
+    if (data?.countedOn && data.countedOn > today) dateProblems.push(m.field_counted_on_future());
+    else if (data?.countedOn && data.countedOn < addDays(today, -COUNTED_ON_MAX_DAYS)) dateProblems.push(m.field_counted_on_too_old());
+    const warning = data && !confirmed ? doseWarning(data.name, scheduleOf(data), data.unit ?? DEFAULT_UNIT) : null;
     const unconfirmed = warning ? [warningText(warning)] : [];
-    for (const message of [...firstPerField(medication.error), ...future, ...firstPerField(pharmacy.error)])
+    // The preview shows the schedule in the reader's words ('6 tablets every Sunday'), not 0.857 a day.
+    if (data) row.doseText = doseText(scheduleOf(data), data.unit ?? DEFAULT_UNIT, today);
+    for (const message of [...firstPerField(medication.error), ...dateProblems, ...firstPerField(pharmacy.error)])
       errors.push({ row: row.row, message });
     for (const message of unconfirmed) errors.push({ row: row.row, message, confirm: true });
-    if (medication.success && pharmacy.success && future.length === 0 && unconfirmed.length === 0)
+    if (medication.success && pharmacy.success && dateProblems.length === 0 && unconfirmed.length === 0)
       items.push({ row: row.row, medication: medication.data, pharmacy: dialable(pharmacy.data, region) });
   }
   return { rows, errors, items };

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
-import { medicationSchema, pharmacySchema, phoneText } from "./medication-schemas";
+import { newMedicationSchema, pharmacySchema, phoneText } from "./medication-schemas";
 import { msg } from "./validation";
 
 // The CSV list of medications, as exported and imported. A row is checked by the medication form's
@@ -21,17 +21,28 @@ export const CSV_COLUMNS = [
   // A file without them (older exports) imports daily tablets of pills_per_day.
   "unit",
   "schedule",
+  // The local day pills_remaining was counted (an export writes its own day). Left out or empty:
+  // the import's day, as an older file had it.
+  "counted_on",
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-/** Columns an import cannot do without (the others may be left out: empty). */
-export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ["name", "pills_per_day", "pills_remaining", "pills_per_refill", "pharmacy"];
+/**
+ * Columns an import cannot do without (the others may be left out: empty). How much is taken comes
+ * from `schedule` or, in a file without it (older exports), from `pills_per_day`: one of the two.
+ */
+export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ["name", "pills_remaining", "pills_per_refill", "pharmacy"];
+export const DOSE_CSV_COLUMNS: readonly CsvColumn[] = ["schedule", "pills_per_day"];
 
 export const MAX_IMPORT_BYTES = 1024 * 1024;
 export const MAX_IMPORT_ROWS = 500;
 
-/** One data row as the file has it (cells as text), numbered as a spreadsheet shows it: the header is row 1. */
-export type ImportRow = { row: number } & Record<CsvColumn, string>;
+/**
+ * One data row as the file has it (cells as text), numbered as a spreadsheet shows it: the header is
+ * row 1. `doseText`: the row's schedule in the request's language ('6 tablets every Sunday'), when
+ * the row's schedule and unit are valid, for the preview to show instead of the file's words.
+ */
+export type ImportRow = { row: number; doseText?: string } & Record<CsvColumn, string>;
 /** A problem of the file (row 1: the header or the file as a whole) or of one row; the message is in the request's language. */
 export interface ImportError {
   row: number;
@@ -75,8 +86,12 @@ export const importQuerySchema = z.object({
   ),
 });
 
-/** A row's medication: the form's schema without the pharmacy choice (the file names the pharmacy). */
-export const importedMedicationSchema = z.omit(medicationSchema, { pharmacyId: true });
+/**
+ * A row's medication: the add form's schema without the pharmacy choice (the file names the
+ * pharmacy), with the day of its count (countedOn: the same bounds as the form's; the importer checks
+ * it against the account's today).
+ */
+export const importedMedicationSchema = z.omit(newMedicationSchema, { pharmacyId: true });
 /** A row's pharmacy: its phone may be anything an export of older entries holds (kept as typed unless it parses). */
 export const importedPharmacySchema = z.object({ name: pharmacySchema.shape.name, phoneNumber: phoneText });
 

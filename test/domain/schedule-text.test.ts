@@ -39,6 +39,7 @@ describe("schedule text", () => {
   it("export → import reads the same unit and schedule back", () => {
     const csv = medicationsCsv(
       SCHEDULES.map(([schedule], i) => listed(schedule, (["tablet", "capsule", "injection", "puff"] as const)[i]!)),
+      TODAY,
     );
     const reading = readMedicationsCsv(csv, TODAY);
     expect(reading.errors).toEqual([]);

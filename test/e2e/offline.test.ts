@@ -119,7 +119,13 @@ describe("offline read", () => {
         )
       ).flat(),
     );
-    expect(kept.filter((path) => !path.startsWith("/build/")).sort()).toEqual(["/", `/medications/${metforminId}`, "/pharmacies"]);
+    // Beside them, the app's own offline page (no data in it) for a page never opened.
+    expect(kept.filter((path) => !path.startsWith("/build/")).sort()).toEqual([
+      "/",
+      `/medications/${metforminId}`,
+      "/offline",
+      "/pharmacies",
+    ]);
 
     // Two days later (noon in the browser's zone, the user's), without a connection: the kept copy,
     // counted down 2 pills each.

@@ -45,8 +45,10 @@ describe("anonymous", () => {
   it("every page but the public ones redirects to /auth", async () => {
     // /unsubscribe is authorised by the signed token in its link (RFC 8058), not by a session.
     // /calendar/{secret}.ics likewise: calendar apps fetch it without a cookie (404 for "1").
-    // The footer's privacy, terms and support pages are for everyone.
+    // The footer's privacy, terms and support pages are for everyone; so is the offline page the
+    // service worker keeps (it names no data).
     const PUBLIC = [
+      "/offline",
       "/auth",
       "/forgot-password",
       "/reset-password",

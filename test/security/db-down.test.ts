@@ -80,7 +80,7 @@ describe("the database unreachable", () => {
   );
 
   // Pages that never read the session or data (they serve visitors and users alike).
-  const NEEDS_NO_DATA = ["/forgot-password", "/reset-password", "/unsubscribe", "/privacy", "/terms", "/support"];
+  const NEEDS_NO_DATA = ["/forgot-password", "/reset-password", "/unsubscribe", "/privacy", "/terms", "/support", "/offline"];
   // The calendar feed reads only for a well-formed secret ("1" is a 404 without a query).
   const feedPath = (path: string) => (path === "/calendar/1" ? `/calendar/${"a".repeat(52)}.ics` : path);
   const dataPages = routes((r) => r.method === "GET" && !isApi(r) && !r.path.startsWith("/dev/"))
@@ -106,7 +106,7 @@ describe("the database unreachable", () => {
   });
 
   it("pages that need no data still render, for visitors and signed-in users alike", async () => {
-    for (const path of ["/auth", "/forgot-password", "/reset-password?token=x", "/privacy", "/terms", "/support"]) {
+    for (const path of ["/auth", "/forgot-password", "/reset-password?token=x", "/privacy", "/terms", "/support", "/offline"]) {
       expect((await call("GET", path, { env: down })).status, path).toBe(200);
     }
     for (const path of ["/forgot-password", "/reset-password?token=x", "/privacy", "/terms", "/support"]) {
