@@ -119,7 +119,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     username = uniqueName("trips");
     password = "correct horse battery";
     const registered = await send("POST", "/api/register", {
-      body: { username, password, email: `${username}@example.com`, fullName: "Round Trip", emailConsent: true },
+      body: { username, password, email: `${username}@example.com`, fullName: "Round Trip", emailConsent: true, healthDataConsent: true },
     });
     expect(registered.status).toBe(201);
     expect(registered.roundTrips).toBeLessThanOrEqual(2);
@@ -174,7 +174,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
   it("a new account's dashboard, its first-run checklist read with the page: one round trip", async () => {
     const name = uniqueName("trips");
     const registered = await send("POST", "/api/register", {
-      body: { username: name, password, email: `${name}@example.com`, fullName: "New", emailConsent: true },
+      body: { username: name, password, email: `${name}@example.com`, fullName: "New", emailConsent: true, healthDataConsent: true },
     });
     const answer = await send("GET", "/", { cookie: sessionCookie(registered) });
     expect(answer.status).toBe(200);
@@ -410,7 +410,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
   it("deleting an account takes two round trips", async () => {
     const name = uniqueName("leaving");
     const registered = await send("POST", "/api/register", {
-      body: { username: name, password, email: `${name}@example.com`, fullName: "Leaving", emailConsent: true },
+      body: { username: name, password, email: `${name}@example.com`, fullName: "Leaving", emailConsent: true, healthDataConsent: true },
     });
     const deleted = await send("DELETE", "/api/user", { cookie: sessionCookie(registered), body: { currentPassword: password } });
     expect([deleted.status, deleted.roundTrips]).toEqual([200, 2]);
