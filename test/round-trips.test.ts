@@ -368,6 +368,19 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect([feed.status, feed.roundTrips]).toEqual([200, 1]);
   });
 
+  it("the consent screen: one round trip to show (or send on), two to record the consent", async () => {
+    const shown = await send("GET", "/consent?next=%2Fpharmacies", { cookie });
+    expect([shown.status, shown.roundTrips, timedQueries(shown)]).toEqual([302, 1, 1]);
+    engine.reset();
+    const agreed = await call("POST", "/consent", {
+      cookie,
+      rawBody: "healthDataConsent=on&next=%2Fpharmacies",
+      contentType: "application/x-www-form-urlencoded",
+      env: engine.env(),
+    });
+    expect([agreed.status, engine.count(), timedQueries({ ...agreed, roundTrips: engine.count() })]).toEqual([303, 2, 2]);
+  });
+
   it("the privacy, terms and support pages read nothing, signed in or not", async () => {
     for (const path of ["/privacy", "/terms", "/support"]) {
       for (const options of [{ cookie }, {}]) {
