@@ -5,9 +5,12 @@ import { emailAddress, msg, nameText, password, requiredText } from "./validatio
 
 /**
  * Consent to store health data as the privacy page describes: required (sign-up, the consent screen),
- * so anything but a ticked box is 400 at the field.
+ * so anything but a ticked box is 400 at the field. A refinement, not a literal: an unticked box must
+ * not hide the form's other errors (a literal's mismatch stops the passwords-match check).
  */
-export const healthDataConsent = z.literal(true, msg(m.field_health_data_consent_required));
+export const healthDataConsent = z
+  .boolean(msg(m.field_health_data_consent_required))
+  .check(z.refine((agreed) => agreed, msg(m.field_health_data_consent_required)));
 
 export const loginSchema = z.object({
   username: requiredText(m.field_username_required, 64),
