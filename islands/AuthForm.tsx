@@ -1,11 +1,13 @@
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import * as m from "../src/generated/i18n";
-import { isolate } from "../src/i18n/Rich";
+import { isolate, Rich } from "../src/i18n/Rich";
 import { sitePath } from "../src/shared/site-path";
 import type { User } from "../src/shared/user";
 import { loginSchema, registerFormSchema } from "../src/shared/auth-schemas";
+import { KEEP_SIGNED_IN_DAYS } from "../src/shared/session-lifetimes";
 import { supportedLocale } from "../src/shared/locale";
 import { apiRequest } from "./lib/api";
+import { CheckboxField } from "./lib/CheckboxField";
 import { Field, FormAlert } from "./lib/Field";
 import { check, readForm } from "./lib/form";
 import { PendingButton, useSubmit } from "./lib/submit";
@@ -71,9 +73,19 @@ export default function AuthForm({ initialTab = "signin", next = "/" }: { initia
   );
 }
 
+/** Whether the page runs as the installed app (its own window, no address bar), not in a browser tab. */
+const runsInstalled = () =>
+  window.matchMedia?.("(display-mode: standalone)").matches === true || (navigator as { standalone?: boolean }).standalone === true;
+
 // A refusal keeps what was typed: about a field (a username taken) at that field, anything else
 // (wrong credentials, too many attempts) in the form's alert as well as in the toast.
 function SignInForm({ next }: { next: string }) {
+  // Off by default (a shared device must not stay signed in); the installed app is the patient's own
+  // phone or computer, so there it starts ticked. Known only in the browser: after hydration.
+  const [keep, setKeep] = useState(false);
+  useEffect(() => {
+    if (runsInstalled()) setKeep(true);
+  }, []);
   const { pending, errors, failure, onSubmit } = useSubmit({
     check: (form) => check(loginSchema, readForm(form)),
     async send(data) {
@@ -90,6 +102,14 @@ function SignInForm({ next }: { next: string }) {
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <Field label={m.auth_form_username()} name="username" autoComplete="username" error={errors.username} />
       <Field label={m.auth_form_password()} name="password" type="password" autoComplete="current-password" error={errors.password} />
+      <CheckboxField
+        name="keepSignedIn"
+        checked={keep}
+        onChange={(event) => setKeep(event.currentTarget.checked)}
+        label={m.auth_form_keep_signed_in()}
+        hint={m.auth_form_keep_signed_in_hint(KEEP_SIGNED_IN_DAYS)}
+        error={errors.keepSignedIn}
+      />
       <div className="text-end">
         <a href="/forgot-password" className="text-sm text-teal-800 underline">
           {m.auth_form_forgot_password()}
@@ -141,6 +161,12 @@ function RegisterForm({ next }: { next: string }) {
         <input type="checkbox" name="emailConsent" defaultChecked className="mt-0.5 h-4 w-4 accent-teal-700" />
         {m.common_email_consent()}
       </label>
+      <CheckboxField
+        name="healthDataConsent"
+        label={m.common_health_data_consent()}
+        hint={<Rich message={m.common_health_data_consent_read} values={{ privacy: <PrivacyLink /> }} />}
+        error={errors.healthDataConsent}
+      />
       <FormAlert message={failure} />
       <PendingButton
         className="btn-primary w-full"
@@ -149,6 +175,15 @@ function RegisterForm({ next }: { next: string }) {
         pendingLabel={m.auth_form_creating_account()}
       />
     </form>
+  );
+}
+
+/** The privacy page, in a new tab so what was typed stays. */
+function PrivacyLink() {
+  return (
+    <a href="/privacy" target="_blank" rel="noopener" className="text-teal-800 underline">
+      {m.footer_privacy()}
+    </a>
   );
 }
 

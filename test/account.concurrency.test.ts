@@ -33,7 +33,7 @@ describe("accounts under concurrency", () => {
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         call("POST", "/api/register", {
-          body: { username, password: `password-${i}`, email: `${username}+${i}@example.com`, fullName: "Racer" },
+          body: { username, password: `password-${i}`, email: `${username}+${i}@example.com`, fullName: "Racer", healthDataConsent: true },
         }),
       ),
     );

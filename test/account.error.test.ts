@@ -3,7 +3,14 @@ import { call, signUp, uniqueName } from "./helpers";
 
 const valid = () => {
   const username = uniqueName();
-  return { username, password: "long enough", email: `${username}@example.com`, fullName: "Ada", emailConsent: true };
+  return {
+    username,
+    password: "long enough",
+    email: `${username}@example.com`,
+    fullName: "Ada",
+    emailConsent: true,
+    healthDataConsent: true,
+  };
 };
 
 describe("accounts: errors", () => {

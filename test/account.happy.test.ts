@@ -5,7 +5,14 @@ describe("accounts: happy paths", () => {
   it("registers with the spec's defaults and never returns secrets", async () => {
     const username = uniqueName();
     const res = await call("POST", "/api/register", {
-      body: { username, password: "long enough", email: `${username}@example.com`, fullName: "Ada Lovelace", emailConsent: true },
+      body: {
+        username,
+        password: "long enough",
+        email: `${username}@example.com`,
+        fullName: "Ada Lovelace",
+        emailConsent: true,
+        healthDataConsent: true,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({

@@ -19,7 +19,14 @@ async function registerOverHttp() {
   const res = await call("POST", "/api/register", {
     env: stallingDbEnv(),
     ip: uniqueIp(),
-    body: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Deadline", emailConsent: true },
+    body: {
+      username,
+      password: "correct horse battery",
+      email: `${username}@example.com`,
+      fullName: "Deadline",
+      emailConsent: true,
+      healthDataConsent: true,
+    },
   });
   expect(res.status).toBe(201);
   return /((?:__Host-)?session=[^;]+)/.exec(res.headers.get("Set-Cookie") ?? "")![1]!;

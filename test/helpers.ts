@@ -128,6 +128,7 @@ export async function signUp(
     email: `${username}@example.com`,
     fullName: `Test ${username}`,
     emailConsent: true,
+    healthDataConsent: true,
     ...overrides,
   };
   const res = await call<User>("POST", "/api/register", { body: payload, secure });

@@ -36,7 +36,14 @@ describe("the Worker over libSQL's HTTP protocol", () => {
   it("registers, adds a pharmacy and a medication, lists it and renders the dashboard", async () => {
     const username = unique("http");
     const registered = await call("POST", "/api/register", {
-      body: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Over HTTP", emailConsent: true },
+      body: {
+        username,
+        password: "correct horse battery",
+        email: `${username}@example.com`,
+        fullName: "Over HTTP",
+        emailConsent: true,
+        healthDataConsent: true,
+      },
     });
     expect(registered.status).toBe(201);
     const cookie = /(?:^|,\s*)((?:__Host-)?session=[^;]+)/.exec(registered.headers.get("Set-Cookie") ?? "")?.[1];

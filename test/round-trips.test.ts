@@ -119,7 +119,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     username = uniqueName("trips");
     password = "correct horse battery";
     const registered = await send("POST", "/api/register", {
-      body: { username, password, email: `${username}@example.com`, fullName: "Round Trip", emailConsent: true },
+      body: { username, password, email: `${username}@example.com`, fullName: "Round Trip", emailConsent: true, healthDataConsent: true },
     });
     expect(registered.status).toBe(201);
     expect(registered.roundTrips).toBeLessThanOrEqual(2);
@@ -176,7 +176,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
   it("a new account's dashboard, its first-run checklist read with the page: one round trip", async () => {
     const name = uniqueName("trips");
     const registered = await send("POST", "/api/register", {
-      body: { username: name, password, email: `${name}@example.com`, fullName: "New", emailConsent: true },
+      body: { username: name, password, email: `${name}@example.com`, fullName: "New", emailConsent: true, healthDataConsent: true },
     });
     const answer = await send("GET", "/", { cookie: sessionCookie(registered) });
     expect(answer.status).toBe(200);
@@ -385,6 +385,19 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect([feed.status, feed.roundTrips]).toEqual([200, 1]);
   });
 
+  it("the consent screen: one round trip to show (or send on), two to record the consent", async () => {
+    const shown = await send("GET", "/consent?next=%2Fpharmacies", { cookie });
+    expect([shown.status, shown.roundTrips, timedQueries(shown)]).toEqual([302, 1, 1]);
+    engine.reset();
+    const agreed = await call("POST", "/consent", {
+      cookie,
+      rawBody: "healthDataConsent=on&next=%2Fpharmacies",
+      contentType: "application/x-www-form-urlencoded",
+      env: engine.env(),
+    });
+    expect([agreed.status, engine.count(), timedQueries({ ...agreed, roundTrips: engine.count() })]).toEqual([303, 2, 2]);
+  });
+
   it("the privacy, terms, support and offline pages read nothing, signed in or not", async () => {
     for (const path of ["/privacy", "/terms", "/support", "/offline?lang=es"]) {
       for (const options of [{ cookie }, {}]) {
@@ -427,7 +440,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
   it("deleting an account takes two round trips", async () => {
     const name = uniqueName("leaving");
     const registered = await send("POST", "/api/register", {
-      body: { username: name, password, email: `${name}@example.com`, fullName: "Leaving", emailConsent: true },
+      body: { username: name, password, email: `${name}@example.com`, fullName: "Leaving", emailConsent: true, healthDataConsent: true },
     });
     const deleted = await send("DELETE", "/api/user", { cookie: sessionCookie(registered), body: { currentPassword: password } });
     expect([deleted.status, deleted.roundTrips]).toEqual([200, 2]);

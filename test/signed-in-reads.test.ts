@@ -85,6 +85,7 @@ describe("prepared reads go through Drizzle's public API (issue 31: _prepare() w
           email: `${username}@example.com`,
           fullName: "Pat Prepared",
           emailConsent: true,
+          healthDataConsent: true,
         },
       });
       expect(registered.status, registered.text).toBe(201);

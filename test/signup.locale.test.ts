@@ -8,7 +8,14 @@ import { call, createPharmacy, db, uniqueName } from "./helpers";
 const register = (extra: Record<string, unknown>, headers: Record<string, string> = {}) => {
   const username = uniqueName();
   return call("POST", "/api/register", {
-    body: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Kiri", ...extra },
+    body: {
+      username,
+      password: "correct horse battery",
+      email: `${username}@example.com`,
+      fullName: "Kiri",
+      healthDataConsent: true,
+      ...extra,
+    },
     headers,
   });
 };

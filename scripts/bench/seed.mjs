@@ -15,6 +15,7 @@ export async function registerUser(baseUrl) {
       email: `${username}@example.test`,
       fullName: "Bench User",
       emailConsent: true,
+      healthDataConsent: true,
     }),
   });
   const body = await res.json();

@@ -22,6 +22,7 @@ import { confirmationEmail } from "../mail/templates/AddressEmails";
 import { greetingName } from "../mail/templates/greeting";
 import { passwordResetEmail } from "../mail/templates/PasswordResetEmail";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../shared/auth-schemas";
+import { PRIVACY_VERSION } from "../pages/privacy-version";
 import { USER_DEFAULTS } from "../shared/user";
 
 export const RESET_TOKEN_TTL = 60 * 60_000; // 1 hour
@@ -48,6 +49,9 @@ export const accountApi = new Hono<AppEnv>()
         email: input.email,
         fullName: input.fullName,
         emailConsent: input.emailConsent,
+        // The schema refuses a sign-up without it: what was agreed to, and when.
+        healthDataConsentAt: now,
+        healthDataConsentVersion: PRIVACY_VERSION,
         locale: localeForNewAccount(input.locale),
         timezone: timezone ?? USER_DEFAULTS.timezone,
         timezoneChosen: timezone !== null,
@@ -74,7 +78,7 @@ export const accountApi = new Hono<AppEnv>()
   })
 
   .post("/login", validate("json", loginSchema), async (c) => {
-    const { username, password } = c.req.valid("json");
+    const { username, password, keepSignedIn } = c.req.valid("json");
     const db = c.var.db;
     const now = Date.now();
     const { keys, blockedFor, account: row } = await countSignInAndReadAccount(db, username, clientIp(c), now);
@@ -89,8 +93,9 @@ export const accountApi = new Hono<AppEnv>()
       getCookie(c, sessionCookieName(c)),
       browser,
       now,
+      keepSignedIn,
     );
-    setSessionCookie(c, sessionToken);
+    setSessionCookie(c, sessionToken, keepSignedIn);
     return c.json(toPublicUser(row));
   })
 

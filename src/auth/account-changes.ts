@@ -17,7 +17,7 @@ import {
 } from "../db/schema";
 import type { User } from "../shared/user";
 import { currentPasswordAttemptsCleared } from "./current-password";
-import { SESSION_IDLE_TIMEOUT } from "./session";
+import { idleTimeoutOf } from "./session";
 import { loginAccountClientKeys, throttleKey } from "./throttle";
 
 // What a signed-in user changes about the account itself: the password, the other sessions, the
@@ -50,7 +50,7 @@ export const devicesOf = (db: Db, owner: SQL<number>, now: SQL<number>) =>
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, owner), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, sql`${now} - ${SESSION_IDLE_TIMEOUT}`)))
+    .where(and(eq(sessions.userId, owner), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, sql`${now} - ${idleTimeoutOf}`)))
     .orderBy(sql`${sessions.lastSeenAt} desc`, asc(sessions.createdAt));
 
 /** Ends one session of the user (a device signed out from the list); answers whether it was still there. */

@@ -39,6 +39,8 @@ export async function createAccount(
           lastSeenAt: sql<number>`${now}`.as("last_seen_at"),
           expiresAt: sql<number>`${now + SESSION_MAX_AGE}`.as("expires_at"),
           browser: sql<string>`${browser}`.as("browser"),
+          // A sign-up's session is not kept: "Keep me signed in" is the sign-in form's choice.
+          kept: sql<boolean>`0`.as("kept"),
         })
         .from(users)
         .where(and(eq(users.username, account.username), eq(users.passwordHash, account.passwordHash))),
@@ -70,7 +72,8 @@ export async function countSignInAndReadAccount(db: Db, username: string, ip: st
  * A sign-in's second round trip: this try is given back on every key and the session begins. The
  * failures before it stay counted until their window passes: signing in to another account (or this
  * one) must not wipe the count of someone guessing at this name. The session this browser held
- * before ends with it: its cookie is replaced, and the device is listed once. Answers the new token.
+ * before ends with it: its cookie is replaced, and the device is listed once. `kept`: "Keep me signed
+ * in on this device" was ticked (longer lifetimes, sessionLifetime). Answers the new token.
  */
 export async function startSession(
   db: Db,
@@ -79,8 +82,9 @@ export async function startSession(
   previousToken: string | undefined,
   browser: string | null,
   now: number,
+  kept: boolean,
 ) {
-  const session = await newSession(userId, now, browser);
+  const session = await newSession(userId, now, browser, kept);
   const previousRemoval = previousToken ? [db.delete(sessions).where(eq(sessions.id, await hashToken(previousToken)))] : [];
   const [first, ...rest] = refundKeys;
   await db.batch([

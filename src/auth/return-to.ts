@@ -8,6 +8,10 @@ import { sitePath } from "../shared/site-path";
 export const signInPath = (path: string, search = ""): string =>
   path === "/" && !search ? "/auth" : `/auth?next=${encodeURIComponent(path + search)}`;
 
+/** The consent screen's address for an account asked to consent on its way to `path` (with its `search`). */
+export const consentPath = (path: string, search = ""): string =>
+  path === "/" && !search ? "/consent" : `/consent?next=${encodeURIComponent(path + search)}`;
+
 /** `next` as a path and query on this site, or "/" when it is missing, could lead anywhere else, or is /auth itself. */
 export function returnPath(next: string | undefined): string {
   const path = sitePath(next);

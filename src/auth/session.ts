@@ -2,18 +2,31 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users, type UserRow } from "../db/schema";
+import { KEEP_SIGNED_IN_DAYS, SIGNED_IN_DAYS } from "../shared/session-lifetimes";
 import type { User } from "../shared/user";
 
 // Sessions after lucia's auth_session.ts: a random secret in the cookie, only its SHA-256 stored.
 const HOUR = 3_600_000;
-export const SESSION_IDLE_TIMEOUT = 7 * 24 * HOUR; // inactivity expiry
-export const SESSION_MAX_AGE = 30 * 24 * HOUR; // absolute lifetime
+const DAY = 24 * HOUR;
+export const SESSION_IDLE_TIMEOUT = SIGNED_IN_DAYS.idle * DAY; // inactivity expiry
+export const SESSION_MAX_AGE = SIGNED_IN_DAYS.max * DAY; // absolute lifetime
+// A kept session ("Keep me signed in on this device" ticked at sign-in).
+export const KEPT_SESSION_IDLE_TIMEOUT = KEEP_SIGNED_IN_DAYS.idle * DAY;
+export const KEPT_SESSION_MAX_AGE = KEEP_SIGNED_IN_DAYS.max * DAY;
 const LAST_SEEN_GRANULARITY = HOUR; // write last-seen at most hourly
+
+/** A session's idle and absolute lifetimes, by whether it is kept. */
+export const sessionLifetime = (kept: boolean) =>
+  kept ? { idle: KEPT_SESSION_IDLE_TIMEOUT, max: KEPT_SESSION_MAX_AGE } : { idle: SESSION_IDLE_TIMEOUT, max: SESSION_MAX_AGE };
+
+/** A session row's idle timeout as SQL, for the queries that drop or list sessions (the same rule as checkSession). */
+export const idleTimeoutOf = sql<number>`(case when ${sessions.kept} then ${KEPT_SESSION_IDLE_TIMEOUT} else ${SESSION_IDLE_TIMEOUT} end)`;
 
 export interface SessionRecord {
   id: string;
   userId: number;
   expiresAt: number;
+  kept: boolean;
 }
 
 /** The columns the public user is made of: what the session lookup reads (never the hashes). */
@@ -74,9 +87,10 @@ export function generateToken(): string {
 }
 
 /** A new session's secret (for the cookie) and its row (to insert, alone or in a caller's batch). */
-export async function newSession(userId: number, now = Date.now(), browser: string | null = null) {
+export async function newSession(userId: number, now = Date.now(), browser: string | null = null, kept = false) {
   const token = generateToken();
-  const row = { id: await hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_MAX_AGE, browser };
+  const expiresAt = now + sessionLifetime(kept).max;
+  const row = { id: await hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt, browser, kept };
   return { token, row };
 }
 
@@ -95,27 +109,36 @@ const sessionColumns = {
   userId: sql<number>`${sessions.userId}`.as("session_user_id"),
   lastSeenAt: sql<number>`${sessions.lastSeenAt}`.as("session_last_seen_at"),
   expiresAt: sql<number>`${sessions.expiresAt}`.as("session_expires_at"),
+  kept: sql<number>`${sessions.kept}`.as("session_kept"),
 };
+const consentVersionColumn = sql<string | null>`${users.healthDataConsentVersion}`.as("health_data_consent_version");
 
 /** The session and its user, one row or none: the first statement of every signed-in batch. */
 export const sessionLookup = (db: Db, sessionId: string | Placeholder) =>
   db
-    .select({ session: sessionColumns, user: publicUserColumns })
+    .select({ session: sessionColumns, user: publicUserColumns, consentVersion: consentVersionColumn })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .where(eq(sessions.id, sessionId));
 
 export type SessionLookupRow = Awaited<ReturnType<typeof sessionLookup>>[number];
 
-export type SessionCheck = { state: "valid" | "touch"; session: SessionRecord; user: User } | { state: "expired" | "unknown" };
+export type SessionCheck =
+  | { state: "valid" | "touch"; session: SessionRecord; user: User; consentVersion: string | null }
+  | { state: "expired" | "unknown" };
 
-/** Whether a looked-up session still holds at `now`, and whether its last-seen is due a write. */
+/**
+ * Whether a looked-up session still holds at `now`, and whether its last-seen is due a write; with
+ * the privacy page version the account consented to (null: never asked).
+ */
 export function checkSession(row: SessionLookupRow | undefined, now: number): SessionCheck {
   if (!row) return { state: "unknown" };
-  const { session, user } = row;
-  if (now >= session.expiresAt || now - session.lastSeenAt >= SESSION_IDLE_TIMEOUT) return { state: "expired" };
-  const record = { id: session.id, userId: session.userId, expiresAt: session.expiresAt };
-  return { state: now - session.lastSeenAt >= LAST_SEEN_GRANULARITY ? "touch" : "valid", session: record, user: toPublicUser(user) };
+  const { session, user, consentVersion } = row;
+  const kept = Boolean(session.kept);
+  if (now >= session.expiresAt || now - session.lastSeenAt >= sessionLifetime(kept).idle) return { state: "expired" };
+  const record = { id: session.id, userId: session.userId, expiresAt: session.expiresAt, kept };
+  const state = now - session.lastSeenAt >= LAST_SEEN_GRANULARITY ? "touch" : "valid";
+  return { state, session: record, user: toPublicUser(user), consentVersion };
 }
 
 export async function touchSession(db: Db, sessionId: string, now: number): Promise<void> {

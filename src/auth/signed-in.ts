@@ -50,6 +50,8 @@ export type ReadResults<R extends Reads> = { [K in keyof R]: Awaited<R[K]> };
 export interface SignedIn<D = Record<string, never>> {
   user: User;
   session: SessionRecord;
+  /** The privacy page version the account consented to storing health data under; null: not yet. */
+  consentVersion: string | null;
   data: D;
 }
 
@@ -149,5 +151,5 @@ export async function loadSignedIn<R extends Reads>(
   if (check.state !== "valid" && check.state !== "touch") return null;
   if (check.state === "touch") await touchSession(db, sessionId, now);
   const data = Object.fromEntries((route?.names ?? []).map((name, i) => [name, results[i]])) as ReadResults<R>;
-  return { user: check.user, session: check.session, data };
+  return { user: check.user, session: check.session, consentVersion: check.consentVersion, data };
 }

@@ -1,5 +1,5 @@
 import { and, lte, or, sql } from "drizzle-orm";
-import { SESSION_IDLE_TIMEOUT } from "../auth/session";
+import { idleTimeoutOf } from "../auth/session";
 import { WINDOW_MS } from "../auth/throttle";
 import type { Db } from "../db/client";
 import { devEmails, reminderLog, sessions, throttles } from "../db/schema";
@@ -45,7 +45,7 @@ function changes(result: unknown): number {
 export async function prune(db: Db, now: number): Promise<Pruned> {
   const results = await db.batch([
     // The same two expiries the session lookup enforces (src/auth/session.ts).
-    db.delete(sessions).where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, now - SESSION_IDLE_TIMEOUT))),
+    db.delete(sessions).where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, sql`${now} - ${idleTimeoutOf}`))),
     // A counter whose window has passed starts again from 1 (src/auth/throttle.ts): nothing to keep.
     db.delete(throttles).where(lte(throttles.windowStartedAt, now - WINDOW_MS)),
     db.delete(devEmails).where(lte(devEmails.createdAt, now - DEV_EMAIL_RETENTION)),

@@ -68,6 +68,10 @@ export const users = sqliteTable(
     remindersBy: text("reminders_by", { enum: REMINDER_CHANNELS }).notNull().default("email"),
     // Whether a push may name the medications on the lock screen; off: generic text.
     pushShowNames: integer("push_show_names", { mode: "boolean" }).notNull().default(false),
+    // Consent to store health data as the privacy page describes: when, and the privacy page's
+    // version it was given to (PRIVACY_VERSION). Null: not given yet (accounts from before sign-up asked).
+    healthDataConsentAt: integer("health_data_consent_at"),
+    healthDataConsentVersion: text("health_data_consent_version"),
   },
   (t) => [
     uniqueIndex("users_username_key_unique").on(t.usernameKey),
@@ -95,6 +99,8 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     // A short label from the User-Agent at sign-in ("Firefox on Windows"), not the header itself.
     browser: text("browser"),
+    // "Keep me signed in on this device" was ticked: the longer idle and absolute lifetimes.
+    kept: integer("kept", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );

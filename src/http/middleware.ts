@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { signInPath } from "../auth/return-to";
+import { consentPath, signInPath } from "../auth/return-to";
+import { PRIVACY_VERSION } from "../pages/privacy-version";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { SESSION_MAX_AGE } from "../auth/session";
+import { sessionLifetime } from "../auth/session";
 import {
   loadSignedIn,
   signedInReads,
@@ -23,13 +24,14 @@ const isSecure = (c: Context) => c.req.url.startsWith("https:");
 // `__Host-` binds the cookie to this exact origin over HTTPS; plain `session` on http://localhost.
 export const sessionCookieName = (c: Context) => (isSecure(c) ? "__Host-session" : "session");
 
-export function setSessionCookie(c: Context, token: string) {
+/** The session's cookie, kept by the browser as long as the session can last (longer when `kept`). */
+export function setSessionCookie(c: Context, token: string, kept = false) {
   setCookie(c, sessionCookieName(c), token, {
     httpOnly: true,
     sameSite: "Lax",
     secure: isSecure(c),
     path: "/",
-    maxAge: SESSION_MAX_AGE / 1000,
+    maxAge: sessionLifetime(kept).max / 1000,
   });
 }
 
@@ -92,10 +94,22 @@ export async function findSignedIn<R extends Reads>(
 }
 
 /**
+ * Pages an account that has not consented to the current privacy page may still open: Your data
+ * (download, delete the account), so erasing never depends on consenting.
+ */
+const OPEN_WITHOUT_CONSENT = new Set(["/profile"]);
+
+/** Whether a GET of this page must first ask the account's consent to store health data. */
+const asksConsent = (c: Context, consentVersion: string | null) =>
+  consentVersion !== PRIVACY_VERSION && c.req.method === "GET" && !c.req.path.startsWith("/api/") && !OPEN_WITHOUT_CONSENT.has(c.req.path);
+
+/**
  * The guard of every signed-in route: sets `signedIn` ({ user, session, data }, data being what
  * `load` read in the same round trip as the session; `load` builds from its scope only — the
  * session's `owner` and the path's `id` — and runs once, see signedInReads). Without a session an
- * API route answers 401 and a page redirects to /auth before anything renders.
+ * API route answers 401 and a page redirects to /auth before anything renders. A page of an account
+ * without consent to the current privacy page redirects to the consent screen, which comes back
+ * here; the API keeps answering (the islands, the installed app and the reminders never stop).
  */
 export const signedIn = <R extends Reads = Record<string, never>>(load?: LoadReads<R>) => {
   const reads = load && signedInReads(load);
@@ -106,6 +120,8 @@ export const signedIn = <R extends Reads = Record<string, never>>(load?: LoadRea
       // A page asked for by GET comes back after signing in.
       return c.redirect(c.req.method === "GET" ? signInPath(c.req.path, new URL(c.req.url).search) : "/auth", 302);
     }
+    if (asksConsent(c as unknown as Context, found.consentVersion))
+      return c.redirect(consentPath(c.req.path, new URL(c.req.url).search), 302);
     c.set("signedIn", found);
     await next();
   });

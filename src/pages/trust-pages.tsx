@@ -2,14 +2,16 @@ import { Hono } from "hono";
 import type { ReactNode } from "react";
 import { RESET_TOKEN_TTL } from "../api/account";
 import { CONFIRMATION_TTL } from "../auth/email-confirmation";
-import { SESSION_IDLE_TIMEOUT, SESSION_MAX_AGE } from "../auth/session";
+import { KEPT_SESSION_IDLE_TIMEOUT, KEPT_SESSION_MAX_AGE, SESSION_IDLE_TIMEOUT, SESSION_MAX_AGE } from "../auth/session";
 import { WINDOW_MS } from "../auth/throttle";
 import { Article, ArticleSection, Bullets, TextLink } from "../components/Article";
 import type { AppEnv, Env } from "../env";
 import * as m from "../generated/i18n";
 import { isLocal } from "../env";
+import { formatDate } from "../i18n/format";
 import { Rich } from "../i18n/Rich";
 import { REMINDER_LOG_RETENTION } from "../data/prune";
+import { PRIVACY_VERSION } from "./privacy-version";
 
 // The footer's pages: privacy, terms and support. The same for everyone, signed in or not: they read
 // nothing from the database. The numbers on the privacy page come from the code that enforces them.
@@ -33,6 +35,11 @@ function Privacy({ region }: { region: string | undefined }) {
   const notifications = <TextLink href="/notifications">{m.page_notifications_title()}</TextLink>;
   return (
     <Article heading={m.footer_privacy()} intro={m.trust_privacy_intro()}>
+      <ArticleSection id="consent-heading" heading={m.trust_privacy_consent_heading()}>
+        <p>{m.trust_privacy_consent_text()}</p>
+        <p>{m.trust_privacy_consent_withdraw({ page: m.page_notifications_title() })}</p>
+        <p>{m.trust_privacy_version({ date: formatDate(PRIVACY_VERSION) })}</p>
+      </ArticleSection>
       <ArticleSection id="stored-heading" heading={m.trust_privacy_stored_heading()}>
         <Bullets
           items={[
@@ -79,6 +86,7 @@ function Privacy({ region }: { region: string | undefined }) {
             m.trust_privacy_kept_account(),
             m.trust_privacy_kept_reminders({ days: REMINDER_LOG_RETENTION / DAY }),
             m.trust_privacy_kept_sessions({ idle: SESSION_IDLE_TIMEOUT / DAY, max: SESSION_MAX_AGE / DAY }),
+            m.trust_privacy_kept_sessions_kept({ idle: KEPT_SESSION_IDLE_TIMEOUT / DAY, max: KEPT_SESSION_MAX_AGE / DAY }),
             m.trust_privacy_kept_links({ reset: RESET_TOKEN_TTL / HOUR, confirm: CONFIRMATION_TTL / HOUR }),
             m.trust_privacy_kept_attempts({ minutes: WINDOW_MS / MINUTE }),
             m.trust_privacy_kept_logs(),

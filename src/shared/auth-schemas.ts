@@ -3,6 +3,15 @@ import * as m from "../generated/i18n";
 import { supportedLocale } from "./locale";
 import { emailAddress, msg, nameText, password, requiredText } from "./validation";
 
+/**
+ * Consent to store health data as the privacy page describes: required (sign-up, the consent screen),
+ * so anything but a ticked box is 400 at the field. A refinement, not a literal: an unticked box must
+ * not hide the form's other errors (a literal's mismatch stops the passwords-match check).
+ */
+export const healthDataConsent = z
+  .boolean(msg(m.field_health_data_consent_required))
+  .check(z.refine((agreed) => agreed, msg(m.field_health_data_consent_required)));
+
 export const loginSchema = z.object({
   username: requiredText(m.field_username_required, 64),
   password: z.string(msg(m.field_password_required)).check(
@@ -12,6 +21,8 @@ export const loginSchema = z.object({
       msg(() => m.field_password_too_long({ max: 256 })),
     ),
   ),
+  // "Keep me signed in on this device": longer session lifetimes (src/auth/session.ts); off unless asked.
+  keepSignedIn: z._default(z.boolean(msg(m.field_keep_signed_in_not_boolean)), false),
 });
 
 // Sign-in keeps requiredText: an account named before names refused control characters can still sign in.
@@ -21,6 +32,7 @@ export const registerSchema = z.object({
   email: emailAddress(m.field_email_invalid),
   fullName: nameText(m.field_full_name_required, 120),
   emailConsent: z._default(z.boolean(msg(m.field_email_consent_not_boolean)), true),
+  healthDataConsent,
   // The browser's language (navigator.language), sent by the sign-up form only when it is one of
   // ours: a tag whose language we do not have is refused (400 at the field), so only a supported
   // language and region is ever stored (supportedLocale). An unusable time zone is ignored, never

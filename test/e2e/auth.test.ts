@@ -37,11 +37,12 @@ describe.each([
     await page.getByLabel("Full Name").fill("Grace Hopper");
     await page.getByLabel("Password", { exact: true }).fill("short");
     await page.getByLabel("Confirm Password").fill("different");
-    await expect.poll(() => page.getByRole("checkbox").isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole("checkbox", { name: /receive email notifications/ }).isChecked()).toBe(true);
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect.poll(() => page.getByText("Passwords don't match").count()).toBe(1);
     await page.getByLabel("Password", { exact: true }).fill("a long password");
     await page.getByLabel("Confirm Password").fill("a long password");
+    await page.getByRole("checkbox", { name: /stores my health data/ }).check();
     await page.getByRole("button", { name: "Create Account" }).click();
 
     await page.waitForURL((url) => url.pathname === "/");

@@ -164,6 +164,7 @@ export async function registerViaApi(page: Page, username = uniqueName(), option
       email: `${username}@example.com`,
       fullName: `Pat ${username}`,
       emailConsent: true,
+      healthDataConsent: true,
       timezone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     },
   });

@@ -242,6 +242,7 @@ describe.each([
     await form.getByLabel("Full Name").fill("Someone Else");
     await password.fill("a long password");
     await form.getByLabel("Confirm Password").fill("a long password");
+    await form.getByRole("checkbox", { name: /stores my health data/ }).check();
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect.poll(() => form.locator(".field-error").textContent()).toBe("Username already exists");
     await expectFieldError(username, "Username already exists");

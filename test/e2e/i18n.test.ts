@@ -127,7 +127,14 @@ describe("the footer's language switcher", () => {
     const page = await context.newPage();
     const username = uniqueName("switch");
     const registered = await page.request.post("/api/register", {
-      data: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Pat", emailConsent: true },
+      data: {
+        username,
+        password: "correct horse battery",
+        email: `${username}@example.com`,
+        fullName: "Pat",
+        emailConsent: true,
+        healthDataConsent: true,
+      },
     });
     expect(registered.status()).toBe(201);
     await page.goto("/pharmacies");
@@ -152,7 +159,14 @@ describe("an account that never chose a time zone", () => {
     const username = uniqueName("zone");
     // Made before sign-up sent the browser's zone: no zone in the body.
     const registered = await page.request.post("/api/register", {
-      data: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Kiri", emailConsent: true },
+      data: {
+        username,
+        password: "correct horse battery",
+        email: `${username}@example.com`,
+        fullName: "Kiri",
+        emailConsent: true,
+        healthDataConsent: true,
+      },
     });
     expect(registered.status()).toBe(201);
     await page.goto("/");

@@ -334,6 +334,7 @@ describe("offline read", () => {
         email: `${name}@example.com`,
         fullName: "Next Person",
         emailConsent: true,
+        healthDataConsent: true,
         timezone: "UTC",
       };
       return (await fetch("/api/register", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }))

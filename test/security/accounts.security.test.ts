@@ -154,6 +154,7 @@ describe("another user's identity", () => {
         email: "attacker@example.com",
         fullName: "Attacker",
         emailConsent: true,
+        healthDataConsent: true,
         id: victim.id,
       },
     });

@@ -107,7 +107,7 @@ describe("CSRF: same-origin browsers and non-browser clients keep working", () =
     const username = uniqueName("csrf");
     const password = "correct horse battery";
     const registered = await call("POST", "/api/register", {
-      body: { username, password, email: `${username}@example.com`, fullName: "Same Origin", emailConsent: true },
+      body: { username, password, email: `${username}@example.com`, fullName: "Same Origin", emailConsent: true, healthDataConsent: true },
       headers: sameOrigin,
     });
     expect(registered.status).toBe(201);

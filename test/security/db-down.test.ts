@@ -20,7 +20,14 @@ function validBody(pattern: string): unknown {
   const username = uniqueName("down");
   switch (pattern) {
     case "/api/register":
-      return { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Down", emailConsent: true };
+      return {
+        username,
+        password: "correct horse battery",
+        email: `${username}@example.com`,
+        fullName: "Down",
+        emailConsent: true,
+        healthDataConsent: true,
+      };
     case "/api/login":
       return { username, password: "correct horse battery" };
     case "/api/forgot-password":
@@ -184,7 +191,14 @@ describe("registration is all or nothing", () => {
     await env.DB.exec(
       `CREATE TRIGGER ${trigger} BEFORE INSERT ON sessions WHEN NEW.user_id IN (SELECT id FROM users WHERE username = '${username}') BEGIN SELECT RAISE(ABORT, 'injected fault'); END;`,
     );
-    const body = { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Atomic", emailConsent: true };
+    const body = {
+      username,
+      password: "correct horse battery",
+      email: `${username}@example.com`,
+      fullName: "Atomic",
+      emailConsent: true,
+      healthDataConsent: true,
+    };
     try {
       const res = await call("POST", "/api/register", { body });
       expect(res.status).toBeGreaterThanOrEqual(409);

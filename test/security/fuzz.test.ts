@@ -136,7 +136,9 @@ describe("accounts: extreme but valid values are stored intact", { timeout: TIME
         async (name, fullName, password, emailConsent) => {
           const username = `${uniqueName("fz")}${name}`.slice(0, 64).trim();
           const email = `${uniqueName("fz")}@example.com`;
-          const res = await call("POST", "/api/register", { body: { username, password, email, fullName, emailConsent } });
+          const res = await call("POST", "/api/register", {
+            body: { username, password, email, fullName, emailConsent, healthDataConsent: true },
+          });
           expectSane(res, `register ${JSON.stringify({ username, fullName, password })}`);
           expect(res.status).toBe(201);
           const [row] = await db().select().from(users).where(eq(users.id, res.body.id));

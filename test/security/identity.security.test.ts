@@ -22,6 +22,7 @@ describe("usernames are case-insensitive, kept as typed", () => {
         email: "other@example.com",
         fullName: "Other",
         emailConsent: true,
+        healthDataConsent: true,
       },
     });
     expectJsonMessage(res, 409);
@@ -43,7 +44,10 @@ describe("usernames are case-insensitive, kept as typed", () => {
     const attacker = uniqueIp();
     // A look-alike can no longer be registered…
     const lookAlike = { username: victim.username.toUpperCase(), password: "attacker's own password" };
-    expect((await call("POST", "/api/register", { body: { ...lookAlike, email: "x@example.com", fullName: "X" } })).status).toBe(409);
+    expect(
+      (await call("POST", "/api/register", { body: { ...lookAlike, email: "x@example.com", fullName: "X", healthDataConsent: true } }))
+        .status,
+    ).toBe(409);
     // …and one that predates case-folding (as the migration keeps it) gives its owner no reset either.
     const [legacy] = await db()
       .insert(users)
@@ -94,7 +98,7 @@ describe("common passwords are refused", () => {
   it.each(["password", "Password1", "iloveyou", "qwertyuiop", "baseball"])("registration refuses %s", async (password) => {
     const username = uniqueName();
     const res = await call("POST", "/api/register", {
-      body: { username, password, email: `${username}@example.com`, fullName: "Pat", emailConsent: true },
+      body: { username, password, email: `${username}@example.com`, fullName: "Pat", emailConsent: true, healthDataConsent: true },
     });
     expectJsonMessage(res, 400);
     expect(res.body.message).toBe(TOO_COMMON);

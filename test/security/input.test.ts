@@ -121,7 +121,14 @@ describe("bodies that are not a JSON object", () => {
 describe("wrong types and out-of-range values", () => {
   const registerBody = () => {
     const username = uniqueName("types");
-    return { username, password: "long enough", email: `${username}@example.com`, fullName: "Types", emailConsent: true };
+    return {
+      username,
+      password: "long enough",
+      email: `${username}@example.com`,
+      fullName: "Types",
+      emailConsent: true,
+      healthDataConsent: true,
+    };
   };
 
   it.each([
@@ -209,6 +216,7 @@ describe("unknown fields are ignored; ids in bodies never change identity or own
         email: `${username}@example.com`,
         fullName: "Extra",
         emailConsent: true,
+        healthDataConsent: true,
         id: victim.id,
         userId: victim.id,
         passwordHash: "scrypt$1$1$1$AAAA$AAAA",

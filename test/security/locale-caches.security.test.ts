@@ -20,7 +20,14 @@ import { call, db, uniqueName } from "../helpers";
 const register = (locale: unknown, headers: Record<string, string> = {}) => {
   const username = uniqueName();
   return call("POST", "/api/register", {
-    body: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Kiri", locale },
+    body: {
+      username,
+      password: "correct horse battery",
+      email: `${username}@example.com`,
+      fullName: "Kiri",
+      healthDataConsent: true,
+      locale,
+    },
     headers,
   });
 };

@@ -75,7 +75,14 @@ describe("names with control characters", () => {
     const username = uniqueName();
     const register = (overrides: object) =>
       call("POST", "/api/register", {
-        body: { username, password: "correct horse battery", email: `${username}@example.com`, fullName: "Ann Lee", ...overrides },
+        body: {
+          username,
+          password: "correct horse battery",
+          email: `${username}@example.com`,
+          fullName: "Ann Lee",
+          healthDataConsent: true,
+          ...overrides,
+        },
       });
     expect((await register({ fullName: "Ann\r\nLee" })).body).toEqual(refused);
     expect((await register({ username: `${username}\u0007` })).body).toEqual(refused);

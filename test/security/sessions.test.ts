@@ -93,6 +93,7 @@ describe("session cookie", () => {
         email: "c@example.com",
         fullName: "C",
         emailConsent: true,
+        healthDataConsent: true,
       },
     });
     expect(res.status).toBe(201);
