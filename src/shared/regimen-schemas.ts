@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
 import { UNITS, WEEKDAYS } from "../domain/regimen";
-import { DOSE_MAX, DOSE_MIN, EVERY_DAYS_MAX, EVERY_DAYS_MIN, isQuarterIn, PER_WEEK_MAX, PER_WEEK_MIN } from "../domain/limits";
+import { DOSE_MAX, DOSE_MIN, DOSE_STEP, EVERY_DAYS_MAX, EVERY_DAYS_MIN, isQuarterIn, PER_WEEK_MAX, PER_WEEK_MIN } from "../domain/limits";
 import { dateInRange, dateRangeMessage } from "./date-range";
 import { msg, type Message } from "./validation";
 
@@ -51,9 +51,11 @@ const coerced = (message: Message) =>
 export const isDose = (n: number) => isQuarterIn(n, DOSE_MIN, DOSE_MAX);
 /** As-needed use a week: the same steps (below a quarter the countdown could not make progress). */
 export const isPerWeek = (n: number) => isQuarterIn(n, PER_WEEK_MIN, PER_WEEK_MAX);
-const perWeekMessage = () => m.field_per_week_invalid({ min: PER_WEEK_MIN, max: PER_WEEK_MAX });
+// The limits are placeholders, so a message writes them in the locale's digits (٠٫٢٥ in ar-EG).
+const perWeekMessage = () => m.field_per_week_invalid({ min: PER_WEEK_MIN, max: PER_WEEK_MAX, step: DOSE_STEP });
 const everyDaysMessage = () => m.field_every_days_range({ min: EVERY_DAYS_MIN, max: EVERY_DAYS_MAX });
-const dose = z.pipe(coerced(m.field_dose_invalid), z.number().check(z.refine(isDose, msg(m.field_dose_invalid))));
+const doseMessage = () => m.field_dose_invalid({ min: DOSE_MIN, max: DOSE_MAX, step: DOSE_STEP });
+const dose = z.pipe(coerced(doseMessage), z.number().check(z.refine(isDose, msg(doseMessage))));
 
 const weekday = z.enum(WEEKDAYS, msg(m.field_days_unknown));
 
