@@ -28,10 +28,10 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
 /**
  * A number field's input: text, because the browser's number input drops digits it does not know
  * (٢, ६) and reads '1,5' as nothing. Marked `data-number`, so readForm reads it with the one parser
- * (src/shared/number.ts); its starting value in the locale's digits and decimal mark. The limits are
- * the schema's, said in its messages (a text input has no min, max or step).
+ * (src/shared/number.ts); its starting value in the locale's digits and decimal mark. min, max and
+ * step stay as the field's stated limits; the schema checks them and its messages say them.
  */
-function numberControl({ type: _number, min: _min, max: _max, step: _step, defaultValue, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+function numberControl({ type: _number, defaultValue, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
   const shown = typeof defaultValue === "number" ? fieldNumberText(defaultValue, currentLocale()) : defaultValue;
   return { ...rest, type: "text", "data-number": "", autoComplete: "off", defaultValue: shown };
 }

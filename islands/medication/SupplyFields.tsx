@@ -27,6 +27,8 @@ export function SupplyFields({ mode, unit, values, errors }: Props) {
           name="pillsRemaining"
           type="number"
           inputMode="decimal"
+          min={0}
+          step="any"
           required
           defaultValue={values.pillsRemaining}
           error={errors.pillsRemaining}
@@ -36,6 +38,8 @@ export function SupplyFields({ mode, unit, values, errors }: Props) {
           name="pillsPerRefill"
           type="number"
           inputMode="numeric"
+          min={1}
+          step={1}
           defaultValue={values.pillsPerRefill}
           error={errors.pillsPerRefill}
         />
@@ -67,6 +71,8 @@ export function SupplyFields({ mode, unit, values, errors }: Props) {
             name="refillsLeft"
             type="number"
             inputMode="numeric"
+            min={0}
+            step={1}
             defaultValue={values.refillsLeft}
             error={errors.refillsLeft}
             hint={m.medication_form_refills_left_hint()}

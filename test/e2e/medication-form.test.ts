@@ -62,14 +62,17 @@ describe.each([
     expect(await pharmacy.inputValue()).toBe("0");
     expect(await pharmacy.locator("option").first().textContent()).toBe("Select a pharmacy");
     expect(await pharmacy.locator("option").first().isDisabled()).toBe(true);
-    // The dose is labelled with what it counts; number fields are text read in the page's digits
-    // (the limits are the messages' below).
+    // The dose is labelled with what it counts; number fields are text read in the page's digits.
     expect(await field(page, "Tablets each day").inputValue()).toBe("1");
     expect(await field(page, "Tablets each day").getAttribute("inputmode")).toBe("decimal");
+    expect(await field(page, "Tablets each day").getAttribute("min")).toBe("0.25");
+    expect(await field(page, "Tablets each day").getAttribute("step")).toBe("0.25");
     // Pills Remaining starts empty and is required: the patient counts, 0 is never assumed.
     expect(await field(page, "Pills Remaining").inputValue()).toBe("");
+    expect(await field(page, "Pills Remaining").getAttribute("min")).toBe("0");
     expect(await field(page, "Pills Remaining").getAttribute("required")).not.toBeNull();
     expect(await field(page, "Pills Per Refill").inputValue()).toBe("30");
+    expect(await field(page, "Pills Per Refill").getAttribute("min")).toBe("1");
     expect(await field(page, "Last Refill Date (Optional)").inputValue()).toBe("");
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
