@@ -1,11 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { noticeHref } from "../src/domain/dashboard";
 import type { Medication, Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
-import { MEDICATION_DEFAULTS, medicationSchema, newMedicationSchema } from "../src/shared/medication-schemas";
+import type { Unit } from "../src/domain/regimen";
+import { MEDICATION_DEFAULTS, medicationSchemaFor, newMedicationSchemaFor, unitWordingOf } from "../src/shared/medication-schemas";
 import { ApiRequestError, apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
 import { Field, FormAlert } from "./lib/Field";
+import { useAddPharmacy } from "./medication/AddPharmacy";
+import { SupplyFields } from "./medication/SupplyFields";
 import { readForm } from "./lib/form";
 import { regimenErrors, regimenPayload, ScheduleFields } from "./medication/ScheduleFields";
 import { PendingButton, Spinner, useSubmit } from "./lib/submit";
@@ -24,9 +27,6 @@ type Props = {
 };
 
 type Intent = "save" | "another";
-
-// The pharmacies page's own add dialog, opened in place by 'Add a new pharmacy': loaded on first use.
-const PharmacyFormDialog = lazy(() => import("./pharmacies/PharmacyFormDialog").then((m) => ({ default: m.PharmacyFormDialog })));
 
 // The dashboard shows the 'Error loading medication data' toast (a flash set while this page's own
 // islands still hydrate could be taken by this page's toaster).
@@ -96,6 +96,9 @@ type FieldsProps = {
   today: string;
 };
 
+/** One save: which button sent it, and whether the patient confirmed the server's warning. */
+type Save = { intent: Intent; confirmed: boolean };
+
 function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }: FieldsProps) {
   // Which button sent the form: its label shows the spinner.
   const [intent, setIntent] = useState<Intent>("save");
@@ -103,49 +106,47 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
   const [round, setRound] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const values = valuesOf(medication);
+  // The unit chosen in the schedule's fields: the supply's labels and every message name it.
+  const [unit, setUnit] = useState<Unit>(medication?.unit ?? "tablet");
   // The server's warning (a weekly-only drug on a more frequent schedule, an unusually large dose)
   // shown above the buttons until the patient confirms it (the same payload with `confirmed: true`)
   // or changes a field (which asks again).
   const [warning, setWarning] = useState<string | null>(null);
-  const confirming = useRef(false);
   const warningRef = useRef<HTMLDivElement>(null);
   // A refusal about a field (a date the server checks against the user's today, a pharmacy that is
   // gone) is shown at it, read from its code by useSubmit; any other in the form's alert.
   const { pending, errors, setErrors, failure, submit } = useSubmit({
     form: formRef,
-    check: (next: Intent) => {
+    check: ({ intent, confirmed }: Save) => {
       // The form sends `schedule` + `unit` (not the old pillsPerDay), checked by the API's own schema.
       const form = formRef.current!;
-      const payload = { ...regimenPayload(form, readForm(form)), ...(confirming.current ? { confirmed: true } : {}) };
-      const result = (mode === "add" ? newMedicationSchema : medicationSchema).safeParse(payload);
+      const payload = { ...regimenPayload(form, readForm(form)), ...(confirmed ? { confirmed: true } : {}) };
+      const result = (mode === "add" ? newMedicationSchemaFor : medicationSchemaFor)(unitWordingOf(payload)).safeParse(payload);
       return result.success
-        ? { data: { intent: next, medication: result.data as object }, errors: null }
+        ? { data: { intent, medication: result.data as object }, errors: null }
         : { data: null, errors: regimenErrors(result.error) };
     },
-    send: sendMedication,
+    send,
     failureTitle: mode === "edit" ? m.medication_form_update_failed() : m.medication_form_add_failed(),
   });
 
-  async function sendMedication(sent: { intent: Intent; medication: object }) {
+  // Every save goes here, confirmed or not: a confirm_ answer is a question, not a failure (no
+  // toast): the warning and its confirm button show instead.
+  async function send({ intent, medication: data }: { intent: Intent; medication: object }) {
     try {
-      return await saveMedication(sent);
+      if (mode === "edit") await apiRequest("PATCH", `/api/medications/${medication!.id}`, data);
+      else await apiRequest("POST", "/api/medications", data);
     } catch (err) {
-      // A question, not a failure: no toast; the warning and its confirm button show instead.
       if (!(err instanceof ApiRequestError && err.code?.startsWith("confirm_"))) throw err;
-      setWarning(err.serverMessage);
+      return setWarning(err.serverMessage);
     }
-  }
-
-  async function saveMedication({ intent, medication: data }: { intent: Intent; medication: object }) {
-    if (mode === "edit") {
-      await apiRequest("PATCH", `/api/medications/${medication!.id}`, data);
+    if (mode === "edit")
       return { navigate: "/", toast: { title: m.medication_form_updated(), description: m.medication_form_updated_description() } };
-    }
-    await apiRequest("POST", "/api/medications", data);
     if (intent === "save")
       return { navigate: "/", toast: { title: m.medication_form_added(), description: m.medication_form_added_description() } };
     setRound((r) => r + 1);
-    forgetWarning();
+    setUnit("tablet");
+    setWarning(null);
     return { toast: { title: m.medication_form_added(), description: m.medication_form_added_another_description() } };
   }
 
@@ -157,67 +158,36 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
   useEffect(() => {
     if (warning) warningRef.current?.focus();
   }, [warning]);
-  function forgetWarning() {
-    confirming.current = false;
-    setWarning(null);
-  }
 
-  // 'Add a new pharmacy' opens the pharmacy dialog over the form (what was typed stays); once saved,
-  // the list is read again and the pharmacy that was not in it before is selected.
-  const [addingPharmacy, setAddingPharmacy] = useState(false);
-  const [pharmacyDialogLoaded, setPharmacyDialogLoaded] = useState(false);
-  const [selectPharmacy, setSelectPharmacy] = useState<number | null>(null);
-  function openPharmacyDialog() {
-    setPharmacyDialogLoaded(true);
-    setAddingPharmacy(true);
-  }
-  async function pharmacyAdded() {
-    setAddingPharmacy(false);
-    const known = new Set(pharmacies.map((p) => p.id));
-    try {
-      const list = await apiRequest<Pharmacy[]>("GET", "/api/pharmacies");
-      const added = list.filter((p) => !known.has(p.id)).sort((a, b) => b.id - a.id)[0];
-      onPharmacies(list);
-      if (added) setSelectPharmacy(added.id);
-    } catch (err) {
-      showError(m.toast_pharmacies_load_failed(), errorMessage(err));
-    }
-  }
-  // After the render that added its option: select it (the select is uncontrolled) and move there.
-  useEffect(() => {
-    if (selectPharmacy === null) return;
-    const select = formRef.current?.elements.namedItem("pharmacyId");
-    if (select instanceof HTMLSelectElement) {
-      select.value = String(selectPharmacy);
-      select.focus();
-    }
-    setErrors(({ pharmacyId: _done, ...rest }) => rest);
-    setSelectPharmacy(null);
-  }, [selectPharmacy, setErrors]);
+  const addPharmacy = useAddPharmacy({
+    form: formRef,
+    pharmacies,
+    onPharmacies,
+    clearError: () => setErrors(({ pharmacyId: _done, ...rest }) => rest),
+  });
 
-  function save(next: Intent, confirmed = false) {
+  /** The one way a save starts: Enter or the main button, 'Add Another', and 'Confirm and save'. */
+  function save(next: Intent, confirmed: boolean) {
     if (pending) return;
-    confirming.current = confirmed;
     setIntent(next);
-    void submit(next);
+    void submit({ intent: next, confirmed });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    save("save");
+    save("save", false);
+  }
+
+  // A changed field asks again; a changed unit renames the supply's fields.
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLSelectElement;
+    if (target.name === "unit") setUnit(target.value as Unit);
+    if (warning) setWarning(null);
   }
 
   return (
     <>
-      <form
-        ref={formRef}
-        key={round}
-        onSubmit={onSubmit}
-        onChange={() => warning && forgetWarning()}
-        noValidate
-        className="space-y-4"
-        aria-busy={pending}
-      >
+      <form ref={formRef} key={round} onSubmit={onSubmit} onChange={onChange} noValidate className="space-y-4" aria-busy={pending}>
         <Field
           label={m.medication_form_name()}
           name="name"
@@ -233,7 +203,7 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
           defaultValue={String(values.pharmacyId)}
           error={errors.pharmacyId}
           hint={
-            <button type="button" className="text-sm text-teal-800 underline" onClick={openPharmacyDialog}>
+            <button type="button" className="text-sm text-teal-800 underline" onClick={addPharmacy.open}>
               {m.medication_form_add_pharmacy_link()}
             </button>
           }
@@ -254,71 +224,7 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
           edit={mode === "edit"}
           errors={errors}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={m.medication_form_pills_remaining()}
-            name="pillsRemaining"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            required
-            defaultValue={values.pillsRemaining}
-            error={errors.pillsRemaining}
-          />
-          <Field
-            label={m.medication_form_pills_per_refill()}
-            name="pillsPerRefill"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            defaultValue={values.pillsPerRefill}
-            error={errors.pillsPerRefill}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={m.medication_form_last_refill_date()}
-            name="lastRefillDate"
-            type="date"
-            defaultValue={values.lastRefillDate}
-            error={errors.lastRefillDate}
-          />
-          {mode === "add" && (
-            <Field
-              label={m.medication_form_counted_on()}
-              name="countedOn"
-              type="date"
-              defaultValue=""
-              error={errors.countedOn}
-              hint={m.medication_form_counted_on_hint()}
-            />
-          )}
-        </div>
-        <fieldset className="rounded-md border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-medium text-slate-800">{m.medication_form_prescription_legend()}</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={m.medication_form_refills_left()}
-              name="refillsLeft"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              defaultValue={values.refillsLeft}
-              error={errors.refillsLeft}
-              hint={m.medication_form_refills_left_hint()}
-            />
-            <Field
-              label={m.medication_form_prescription_expires()}
-              name="prescriptionExpiresOn"
-              type="date"
-              defaultValue={values.prescriptionExpiresOn}
-              error={errors.prescriptionExpiresOn}
-            />
-          </div>
-        </fieldset>
+        <SupplyFields mode={mode} unit={unit} values={values} errors={errors} />
         <FormAlert message={failure} />
         {warning && (
           <div
@@ -346,7 +252,7 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
               disabled={pending}
               pending={pending && intent === "another"}
               label={m.medication_form_add_another()}
-              onClick={() => save("another")}
+              onClick={() => save("another", false)}
             />
           ) : (
             <a href="/" className={`btn-secondary ${pending ? "pointer-events-none opacity-60" : ""}`} aria-disabled={pending || undefined}>
@@ -361,16 +267,7 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
           />
         </div>
       </form>
-      {/* Outside the form: its own form must not be nested in this one (a submit would reach both). */}
-      {pharmacyDialogLoaded && (
-        <Suspense fallback={null}>
-          <PharmacyFormDialog
-            state={addingPharmacy ? { mode: "add" } : null}
-            onClose={() => setAddingPharmacy(false)}
-            onSaved={() => void pharmacyAdded()}
-          />
-        </Suspense>
-      )}
+      {addPharmacy.dialog}
     </>
   );
 }

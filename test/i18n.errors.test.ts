@@ -26,9 +26,26 @@ const LANGUAGES: [tag: string, catalog: Catalog, locale: string][] = [
 ];
 const english: Catalog = Object.fromEntries(Object.entries(en).map(([key, entry]) => [key, entry.defaultMessage]));
 
+/** A message that is one select (`{unit, select, tablet {…} … other {…}}`): the branch for `value`, else `other`. */
+function selected(text: string, value: string | number | undefined): string {
+  const head = /^\{(\w+), select, /.exec(text);
+  if (!head) return text;
+  const branches: Record<string, string> = {};
+  let at = head[0].length;
+  while (text[at] !== "}") {
+    const key = /^(\w+) \{/.exec(text.slice(at))!;
+    at += key[0].length;
+    const start = at;
+    for (let depth = 1; depth > 0; at++) depth += text[at] === "{" ? 1 : text[at] === "}" ? -1 : 0;
+    branches[key[1]!] = text.slice(start, at - 1);
+    while (text[at] === " ") at++;
+  }
+  return branches[String(value)] ?? branches.other!;
+}
+
 /** A catalog message with its `{name, number}` and `{name}` placeholders filled as the locale writes them. */
 function expected(catalog: Catalog, key: string, locale: string, values: Record<string, number | string> = {}): string {
-  const text = catalog[key];
+  const text = catalog[key] === undefined ? undefined : selected(catalog[key]!, values.unit);
   expect(text, `${key} in the catalog`).toBeTypeOf("string");
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   return text!.replace(/\{(\w+)(, number)?\}/g, (_, name: string) => {

@@ -3,7 +3,7 @@ import { todayIn } from "../src/domain/countdown";
 import { addDays } from "../src/domain/time";
 import { call, createPharmacy, medicationInput, setTimezone, signUp, storedRow, type Account } from "./helpers";
 
-// A new medication's count may be dated back ('Pills Counted On', up to a year): the count is
+// A new medication's count may be dated back ('Count Date', up to a year): the count is
 // charged from that day, and refills may be back-dated to it. A future last refill date is refused.
 
 async function add(account: Account, overrides: Record<string, unknown>) {
@@ -68,9 +68,9 @@ describe("a new medication counted days ago", () => {
     const today = todayIn("UTC");
     expect((await add(account, { countedOn: addDays(today, -365), pillsRemaining: 400 })).status).toBe(201);
     const tooOld = await add(account, { countedOn: addDays(today, -366) });
-    expect(tooOld.body).toEqual({ code: "field_counted_on_too_old", message: "Pills counted on can be at most a year ago" });
+    expect(tooOld.body).toEqual({ code: "field_counted_on_too_old", message: "The count date can be at most a year ago" });
     const future = await add(account, { countedOn: addDays(today, 1) });
-    expect(future.body).toEqual({ code: "field_counted_on_future", message: "Pills counted on cannot be in the future" });
+    expect(future.body).toEqual({ code: "field_counted_on_future", message: "The count date cannot be in the future" });
     expect([tooOld.status, future.status]).toEqual([400, 400]);
     const malformed = await add(account, { countedOn: "last week" });
     expect([malformed.status, malformed.body.code]).toEqual([400, "field_counted_on_format"]);

@@ -21,7 +21,7 @@ const invalidMedications: [Record<string, unknown>, string, string][] = [
   [{ pillsPerDay: "" }, "Must take at least 0.25 pills per day", "field_pills_per_day_min"],
   [{ pillsPerDay: "lots" }, "Must take at least 0.25 pills per day", "field_pills_per_day_min"],
   [{ pillsPerDay: undefined }, "How often must be every day, on certain days, every few days or as needed", "field_schedule_invalid"],
-  [{ pillsPerDay: 1001 }, "Must take at most 1000 pills per day", "field_pills_per_day_max"],
+  [{ pillsPerDay: 1001 }, "Must take at most 1,000 pills per day", "field_pills_per_day_max"],
   [{ pillsRemaining: -1 }, "Cannot have negative pills", "field_pills_remaining_negative"],
   [{ pillsRemaining: -0.5 }, "Cannot have negative pills", "field_pills_remaining_negative"],
   [{ pillsRemaining: "" }, "Pills remaining is required", "field_pills_remaining_required"],

@@ -10,6 +10,23 @@ import * as schema from "../src/db/schema";
 import { REMINDER_LOG_RETENTION } from "../src/data/prune";
 import { type Account, call, signUp } from "./helpers";
 import { CATALOGS, escapeHtml } from "./support/catalogs";
+
+/** A message that is one select (`{unit, select, tablet {…} … other {…}}`): the branch for `value`; any other message as it is. */
+function selected(text: string, value: string): string {
+  const head = /^\{(\w+), select, /.exec(text);
+  if (!head) return text;
+  const branches: Record<string, string> = {};
+  let at = head[0].length;
+  while (text[at] !== "}") {
+    const key = /^(\w+) \{/.exec(text.slice(at))!;
+    at += key[0].length;
+    const start = at;
+    for (let depth = 1; depth > 0; at++) depth += text[at] === "{" ? 1 : text[at] === "}" ? -1 : 0;
+    branches[key[1]!] = text.slice(start, at - 1);
+    while (text[at] === " ") at++;
+  }
+  return branches[value] ?? branches.other!;
+}
 import { libsqlHttpUrl } from "./support/libsql-http";
 
 // The footer's trust pages: privacy (what is stored, where, who sees it, for how long, how to take it
@@ -245,7 +262,7 @@ describe("/support", () => {
       "medication_form_pills_remaining",
       "undo_label",
       "history_heading",
-      "medication_form_dose",
+      "medication_form_dose_label",
       "medication_form_how_often",
       "notifications_timezone",
       "notifications_save",
@@ -254,7 +271,9 @@ describe("/support", () => {
     ];
     for (const [language, catalog] of Object.entries(CATALOGS)) {
       const { text } = await call("GET", "/support", { headers: { "Accept-Language": language } });
-      for (const key of names) expect(text, `${language} ${key}`).toContain(`>${escapeHtml(catalog[key]!)}</`);
+      // The amount's labels follow the unit (select messages): the page names a tablet's, each day.
+      for (const key of names)
+        expect(text, `${language} ${key}`).toContain(`>${escapeHtml(selected(selected(catalog[key]!, "day"), "tablet"))}</`);
     }
   });
 });

@@ -129,11 +129,11 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
         setAsking(true);
         return { data: null, errors: {} };
       }
-      const fields = new FormData(form);
-      const values = { medicationId: medication!.id, pillsToAdd: fields.get("pillsToAdd"), refilledOn: fields.get("refilledOn") };
       // A schema that cannot load means the network is gone: said like a request that failed.
-      const [{ refillSchema }, { check }] = await loadValidation().catch(() => Promise.reject(offlineError()));
-      return check(refillSchema, values);
+      const [{ refillSchemaFor }, { check, readForm }] = await loadValidation().catch(() => Promise.reject(offlineError()));
+      // readForm reads the amount in the page's digits ('٢', '1,5'); the messages name the unit.
+      const { pillsToAdd, refilledOn } = readForm(form);
+      return check(refillSchemaFor(medication!.unit), { medicationId: medication!.id, pillsToAdd, refilledOn });
     },
     async send(data) {
       const refilled = medication!;

@@ -1,4 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { currentLocale } from "../../src/i18n/current";
+import { fieldNumberText } from "../../src/shared/number";
 
 type Labelled = { label: ReactNode; error?: string; hint?: ReactNode };
 type InputFieldProps = Labelled & InputHTMLAttributes<HTMLInputElement> & { as?: "input" };
@@ -24,6 +26,17 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
 }
 
 /**
+ * A number field's input: text, because the browser's number input drops digits it does not know
+ * (٢, ६) and reads '1,5' as nothing. Marked `data-number`, so readForm reads it with the one parser
+ * (src/shared/number.ts); its starting value in the locale's digits and decimal mark. min, max and
+ * step stay as the field's stated limits; the schema checks them and its messages say them.
+ */
+function numberControl({ type: _number, defaultValue, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+  const shown = typeof defaultValue === "number" ? fieldNumberText(defaultValue, currentLocale()) : defaultValue;
+  return { ...rest, type: "text", "data-number": "", autoComplete: "off", defaultValue: shown };
+}
+
+/**
  * A labelled input, or a native <select> with `as="select"` (its options as children): the error
  * under it, then the hint, both tied to it with aria-describedby, and aria-invalid while in error.
  */
@@ -44,7 +57,12 @@ export function Field({ label, error, hint, id, as, ...control }: InputFieldProp
       {as === "select" ? (
         <select {...wiring} {...(control as SelectHTMLAttributes<HTMLSelectElement>)} />
       ) : (
-        <input {...wiring} {...(control as InputHTMLAttributes<HTMLInputElement>)} />
+        <input
+          {...wiring}
+          {...((control as InputHTMLAttributes<HTMLInputElement>).type === "number"
+            ? numberControl(control as InputHTMLAttributes<HTMLInputElement>)
+            : (control as InputHTMLAttributes<HTMLInputElement>))}
+        />
       )}
       <FieldError id={controlId} error={error} />
       {hint && (

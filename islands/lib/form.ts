@@ -1,13 +1,23 @@
 import type * as z from "zod/mini";
+import { currentLocale } from "../../src/i18n/current";
+import { plainNumberText } from "../../src/shared/number";
 import { fieldErrors } from "../../src/shared/validation";
 import type { Checked } from "./submit";
 
-/** Reads a form's named fields as strings (checkboxes as booleans). */
+/**
+ * Reads a form's named fields as strings (checkboxes as booleans). A number field (Field's
+ * `data-number`) is read in the page's locale, in any digits: '٢' and '1,5' come back as '2' and '1.5'.
+ */
 export function readForm(form: HTMLFormElement): Record<string, string | boolean> {
   const values: Record<string, string | boolean> = {};
   for (const element of Array.from(form.elements) as HTMLInputElement[]) {
     if (!element.name) continue;
-    values[element.name] = element.type === "checkbox" ? element.checked : element.value;
+    values[element.name] =
+      element.type === "checkbox"
+        ? element.checked
+        : element.dataset.number !== undefined
+          ? plainNumberText(element.value, currentLocale())
+          : element.value;
   }
   return values;
 }

@@ -95,8 +95,7 @@ export function ScheduleFields({ schedule, unit: initialUnit, today, edit, error
           />
         ) : (
           <Field
-            label={m.medication_form_dose()}
-            hint={m.medication_form_dose_label({ unit, per: type === "daily" ? "day" : "time" })}
+            label={m.medication_form_dose_label({ unit, per: type === "daily" ? "day" : "time" })}
             name="dose"
             type="number"
             inputMode="decimal"

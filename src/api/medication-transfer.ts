@@ -60,7 +60,7 @@ export const medicationTransferApi = new Hono<AppEnv>()
       const { user, data } = c.var.signedIn;
       const query = c.req.valid("query");
       const today = todayIn(user.timezone);
-      const { rows, errors, items } = readMedicationsCsv(text, today, phoneRegion(user.locale), query.confirmed === "1");
+      const { rows, errors, items } = readMedicationsCsv(text, today, phoneRegion(user.locale), query.confirmed === "1", query.locale);
       const choice = { duplicates: query.duplicates ?? "skip", importAsNew: query.importAsNew ?? new Set<number>() };
       const plan = planImport(items, { pharmacies: pharmacyRecords(data.pharmacies), medications: data.medications }, choice);
       const preview: ImportPreview = { rows, errors, duplicates: plan.duplicates };

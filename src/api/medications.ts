@@ -21,16 +21,18 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { formatDate } from "../i18n/format";
 import { signedIn } from "../http/middleware";
-import { validate } from "../http/validate";
+import { validate, validateJsonBy } from "../http/validate";
 import * as m from "../generated/i18n";
 import {
   COUNTED_ON_MAX_DAYS,
   idParamSchema,
   MAX_PILLS,
-  medicationSchema,
-  newMedicationSchema,
+  medicationSchemaFor,
+  newMedicationSchemaFor,
   refillSchema,
   undoRefillSchema,
+  unitWording,
+  unitWordingOf,
   type MedicationPayload,
 } from "../shared/medication-schemas";
 import { addDays } from "../domain/time";
@@ -61,7 +63,7 @@ function regimenWrite(input: MedicationPayload, day: string, edit: boolean): Reg
     schedule = { type: "daily", dose: input.pillsPerDay };
     // Below 0.25: only the average the API answered (checked in the update's own statement), never
     // a new dose. Above, any number still works as before (2/3 a day), not only multiples of 0.25.
-    if (input.pillsPerDay < 0.25 && !edit) throw new ApiError(400, "field_pills_per_day_min", { min: 0.25 });
+    if (input.pillsPerDay < 0.25 && !edit) throw new ApiError(400, "field_pills_per_day_min", { unit: unitWording(input.unit), min: 0.25 });
     keepIfPerDay = input.pillsPerDay;
   } else throw new ApiError(400, "field_schedule_invalid");
   const effectiveFrom = input.effectiveFrom ?? day;
@@ -107,25 +109,32 @@ export const medicationsApi = new Hono<AppEnv>()
     },
   )
 
-  .post("/medications", signedIn(), validate("json", newMedicationSchema), async (c) => {
-    const { user } = c.var.signedIn;
-    const input = c.req.valid("json");
-    const day = today(user);
-    refuseFutureRefill(input, day);
-    if (input.countedOn !== null && input.countedOn > day) throw new ApiError(400, "field_counted_on_future");
-    if (input.countedOn !== null && input.countedOn < addDays(day, -COUNTED_ON_MAX_DAYS))
-      throw new ApiError(400, "field_counted_on_too_old");
-    const write = regimenWrite(input, day, false);
-    const warning = unconfirmed(input, write, false);
-    if (warning) throw refusal(warning);
-    // The medication is added on its count's day: no pause before it.
-    const addedOn = input.countedOn ?? day;
-    if (write.pause && write.pause.from < addedOn) throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(addedOn) });
-    const medication = await createMedication(c.var.db, user.id, input, write, day);
-    if (medication === "limit") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
-    if (!medication) throw new ApiError(400, "error_unknown_pharmacy");
-    return c.json(medication, 201);
-  })
+  // A medication's messages name its unit ('Cannot have negative puffs'): the schema is the body's unit's.
+  .post(
+    "/medications",
+    signedIn(),
+    validateJsonBy((body) => newMedicationSchemaFor(unitWordingOf(body))),
+    async (c) => {
+      const { user } = c.var.signedIn;
+      const input = c.req.valid("json");
+      const day = today(user);
+      refuseFutureRefill(input, day);
+      if (input.countedOn !== null && input.countedOn > day) throw new ApiError(400, "field_counted_on_future");
+      if (input.countedOn !== null && input.countedOn < addDays(day, -COUNTED_ON_MAX_DAYS))
+        throw new ApiError(400, "field_counted_on_too_old");
+      const write = regimenWrite(input, day, false);
+      const warning = unconfirmed(input, write, false);
+      if (warning) throw refusal(warning);
+      // The medication is added on its count's day: no pause before it.
+      const addedOn = input.countedOn ?? day;
+      if (write.pause && write.pause.from < addedOn)
+        throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(addedOn) });
+      const medication = await createMedication(c.var.db, user.id, input, write, day);
+      if (medication === "limit") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
+      if (!medication) throw new ApiError(400, "error_unknown_pharmacy");
+      return c.json(medication, 201);
+    },
+  )
 
   // The answer is the medication with the refill's event id (refillId), which an undo may name.
   // Ids are digits by the routes' pattern, so "refill" is never read as one.
@@ -176,29 +185,36 @@ export const medicationsApi = new Hono<AppEnv>()
     },
   )
 
-  .patch("/medications/:id{[0-9]+}", signedIn(), medicationId, validate("json", medicationSchema), async (c) => {
-    const { user } = c.var.signedIn;
-    const input = c.req.valid("json");
-    const day = today(user);
-    refuseFutureRefill(input, day);
-    const write = regimenWrite(input, day, true);
-    const warning = unconfirmed(input, write, true);
-    // The old shape (pillsPerDay alone) keeps the stored schedule when it is the answered average:
-    // only the update's own statement knows, so it writes nothing unless the value is that average.
-    if (warning && write.keepIfPerDay === undefined) throw refusal(warning);
-    if (warning) write.onlyIfKept = true;
-    const result = await updateMedication(c.var.db, user.id, c.req.valid("param").id, input, write, day);
-    if ("medication" in result) return c.json(result.medication);
-    if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
-    if (result.error === "unconfirmed") throw refusal(warning!);
-    if (result.error === "not-a-dose") throw new ApiError(400, "field_pills_per_day_min", { min: 0.25 });
-    if (result.error === "effective-too-early")
-      throw new ApiError(400, "field_effective_from_too_early", { date: formatDate(result.addedOn) });
-    if (result.error === "pause-too-early") throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(result.addedOn) });
-    if (result.error === "too-many-changes") throw new ApiError(400, "error_too_many_schedule_changes", { max: MAX_SCHEDULE_CHANGES });
-    if (result.error === "too-many-pauses") throw new ApiError(400, "error_too_many_pauses", { max: MAX_PAUSES });
-    throw new ApiError(400, "error_unknown_pharmacy");
-  })
+  .patch(
+    "/medications/:id{[0-9]+}",
+    signedIn(),
+    medicationId,
+    validateJsonBy((body) => medicationSchemaFor(unitWordingOf(body))),
+    async (c) => {
+      const { user } = c.var.signedIn;
+      const input = c.req.valid("json");
+      const day = today(user);
+      refuseFutureRefill(input, day);
+      const write = regimenWrite(input, day, true);
+      const warning = unconfirmed(input, write, true);
+      // The old shape (pillsPerDay alone) keeps the stored schedule when it is the answered average:
+      // only the update's own statement knows, so it writes nothing unless the value is that average.
+      if (warning && write.keepIfPerDay === undefined) throw refusal(warning);
+      if (warning) write.onlyIfKept = true;
+      const result = await updateMedication(c.var.db, user.id, c.req.valid("param").id, input, write, day);
+      if ("medication" in result) return c.json(result.medication);
+      if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
+      if (result.error === "unconfirmed") throw refusal(warning!);
+      if (result.error === "not-a-dose") throw new ApiError(400, "field_pills_per_day_min", { unit: unitWording(input.unit), min: 0.25 });
+      if (result.error === "effective-too-early")
+        throw new ApiError(400, "field_effective_from_too_early", { date: formatDate(result.addedOn) });
+      if (result.error === "pause-too-early")
+        throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(result.addedOn) });
+      if (result.error === "too-many-changes") throw new ApiError(400, "error_too_many_schedule_changes", { max: MAX_SCHEDULE_CHANGES });
+      if (result.error === "too-many-pauses") throw new ApiError(400, "error_too_many_pauses", { max: MAX_PAUSES });
+      throw new ApiError(400, "error_unknown_pharmacy");
+    },
+  )
 
   .delete("/medications/:id{[0-9]+}", signedIn(), medicationId, async (c) => {
     if (!(await deleteMedication(c.var.db, c.var.signedIn.user.id, c.req.valid("param").id)))

@@ -1,7 +1,7 @@
 import {
   CSV_COLUMNS,
   DOSE_CSV_COLUMNS,
-  importedMedicationSchema,
+  importedMedicationSchemaFor,
   importedPharmacySchema,
   MAX_IMPORT_ROWS,
   REQUIRED_CSV_COLUMNS,
@@ -11,7 +11,8 @@ import {
   type ImportPreview,
   type ImportRow,
 } from "../shared/import-schemas";
-import type { PharmacyPayload } from "../shared/medication-schemas";
+import { unitWording, type PharmacyPayload } from "../shared/medication-schemas";
+import { plainNumberText } from "../shared/number";
 import * as m from "../generated/i18n";
 import { COUNTED_ON_MAX_DAYS } from "../shared/medication-schemas";
 import { parseCsv, readCell, writeCsv } from "./csv";
@@ -110,9 +111,18 @@ const parseError = (error: string) => PARSE_ERRORS[error]?.() ?? error;
  * refused as the form refuses it, and so is a counted_on after `today` or more than a year before it
  * (POST /api/medications' rule for the count's day). A row the form would ask to confirm (a weekly-only drug on a more
  * frequent schedule, an unusually large dose: src/domain/dose-safety.ts) is a problem of its row
- * in the same words, unless the import was `confirmed` (?confirmed=1) as a whole.
+ * in the same words, unless the import was `confirmed` (?confirmed=1) as a whole. With a `locale`
+ * (?locale=), the number cells are read in it, in any digits; without one, in the plain format.
  */
-export function readMedicationsCsv(text: string, today: string, region: CountryCode = "US", confirmed = false): ImportReading {
+export function readMedicationsCsv(
+  text: string,
+  today: string,
+  region: CountryCode = "US",
+  confirmed = false,
+  locale?: string,
+): ImportReading {
+  // A file whose locale is known has its numbers read as the forms read them ('1,5' in German, '٢').
+  const number = (cell: string) => (locale ? plainNumberText(cell, locale) : cell);
   // The header and MAX_IMPORT_ROWS rows; the parse stops at the next one (blank lines skipped).
   const parsed = parseCsv(text, { records: MAX_IMPORT_ROWS + 1, error: TOO_MANY_ROWS });
   if ("error" in parsed) return fileError(parseError(parsed.error));
@@ -143,23 +153,25 @@ export function readMedicationsCsv(text: string, today: string, region: CountryC
   const errors: ImportError[] = [];
   const items: ImportItem[] = [];
   for (const row of rows) {
-    const medication = importedMedicationSchema.safeParse({
+    // Its messages name the row's unit ('Cannot have negative puffs').
+    const unit = row.unit.trim() === "" ? undefined : row.unit.trim().toLowerCase();
+    const medication = importedMedicationSchemaFor(unitWording(unit)).safeParse({
       name: row.name,
       // Empty beside a schedule (a file without the old column): the schedule says it all.
-      pillsPerDay: row.pills_per_day.trim() === "" && row.schedule.trim() !== "" ? undefined : row.pills_per_day,
-      pillsRemaining: row.pills_remaining,
-      pillsPerRefill: row.pills_per_refill,
+      pillsPerDay: row.pills_per_day.trim() === "" && row.schedule.trim() !== "" ? undefined : number(row.pills_per_day),
+      pillsRemaining: number(row.pills_remaining),
+      pillsPerRefill: number(row.pills_per_refill),
       lastRefillDate: row.last_refill_date.trim(),
-      refillsLeft: row.refills_left,
+      refillsLeft: number(row.refills_left),
       prescriptionExpiresOn: row.prescription_expires_on.trim(),
       // Left out (an older file): a daily tablet of pills_per_day.
-      unit: row.unit.trim() === "" ? undefined : row.unit.trim().toLowerCase(),
+      unit,
       schedule: row.schedule.trim() === "" ? undefined : readScheduleText(row.schedule),
       countedOn: row.counted_on.trim(),
     });
     // The old shape's daily dose is at least 0.25 (the API's rule for a new dose).
     if (medication.success && !medication.data.schedule && (medication.data.pillsPerDay ?? 0) < 0.25) {
-      errors.push({ row: row.row, message: m.field_pills_per_day_min({ min: 0.25 }) });
+      errors.push({ row: row.row, message: m.field_pills_per_day_min({ unit: unitWording(medication.data.unit), min: 0.25 }) });
       continue;
     }
     const pharmacy = importedPharmacySchema.safeParse({ name: row.pharmacy, phoneNumber: row.pharmacy_phone });

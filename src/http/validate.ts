@@ -50,6 +50,17 @@ export const validate = <T extends z.ZodMiniType, Target extends keyof Validatio
 };
 const scope = (c: Context) => c.get("localeScope") ?? localeScope();
 
+/**
+ * validate("json", …) with the schema picked from the body itself: one payload's rules, worded for
+ * what the body says (a medication's messages name its unit). A body that is not JSON picks with
+ * `undefined`; the validator then answers it as validate does.
+ */
+export const validateJsonBy = <T extends z.ZodMiniType>(pick: (body: unknown) => T) =>
+  (async (c, next) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    return validate("json", pick(body))(c, next);
+  }) as ReturnType<typeof validate<T, "json">>;
+
 const anyIdSchema = idParamSchema();
 
 /**

@@ -183,10 +183,10 @@ function Support({ email }: { email: string | null }) {
               message={m.trust_support_a_count}
               values={{
                 edit: <strong>{m.common_edit()}</strong>,
-                remaining: <strong>{m.medication_form_pills_remaining()}</strong>,
+                remaining: <strong>{m.medication_form_pills_remaining({ unit: "tablet" })}</strong>,
                 undo: <strong>{m.undo_label()}</strong>,
                 history: <strong>{m.history_heading()}</strong>,
-                dose: <strong>{m.medication_form_dose()}</strong>,
+                dose: <strong>{m.medication_form_dose_label({ unit: "tablet", per: "day" })}</strong>,
                 often: <strong>{m.medication_form_how_often()}</strong>,
               }}
             />

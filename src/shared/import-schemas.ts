@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
-import { newMedicationSchema, pharmacySchema, phoneText } from "./medication-schemas";
+import { newMedicationSchemaFor, pharmacySchema, phoneText, type UnitWording } from "./medication-schemas";
+import { supportedLocale } from "./locale";
 import { msg } from "./validation";
 
 // The CSV list of medications, as exported and imported. A row is checked by the medication form's
@@ -76,6 +77,14 @@ export const importQuerySchema = z.object({
   duplicates: z.optional(z.enum(["skip", "import"], msg(m.error_import_duplicates_choice))),
   // "1": the rows that ask a confirmation (src/domain/dose-safety.ts) were seen and are imported.
   confirmed: z.optional(z.enum(["1"], msg(m.error_invalid_request))),
+  // The language the file's numbers are written in ('de': 1,5 and 1.500; 'ar-EG': ٢ and ١٫٥), read with
+  // the forms' own number reader. Left out: the app's plain format (what an export writes, '1.5').
+  locale: z.optional(
+    z.pipe(
+      z.string(msg(m.error_import_locale)).check(z.refine((tag) => supportedLocale(tag) !== null, msg(m.error_import_locale))),
+      z.transform((tag) => supportedLocale(tag)!),
+    ),
+  ),
   importAsNew: z.optional(
     z.pipe(
       z
@@ -89,10 +98,12 @@ export const importQuerySchema = z.object({
 /**
  * A row's medication: the add form's schema without the pharmacy choice (the file names the
  * pharmacy), with the day of its count (countedOn: the same bounds as the form's; the importer checks
- * it against the account's today).
+ * it against the account's today), worded for its unit.
  */
-export const importedMedicationSchema = z.omit(newMedicationSchema, { pharmacyId: true });
+const buildImported = (unit: UnitWording) => z.omit(newMedicationSchemaFor(unit), { pharmacyId: true });
+const importedSchemas: Partial<Record<UnitWording, ReturnType<typeof buildImported>>> = {};
+export const importedMedicationSchemaFor = (unit: UnitWording) => (importedSchemas[unit] ??= buildImported(unit));
 /** A row's pharmacy: its phone may be anything an export of older entries holds (kept as typed unless it parses). */
 export const importedPharmacySchema = z.object({ name: pharmacySchema.shape.name, phoneNumber: phoneText });
 
-export type ImportedMedication = z.infer<typeof importedMedicationSchema>;
+export type ImportedMedication = z.infer<ReturnType<typeof buildImported>>;

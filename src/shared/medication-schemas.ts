@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
+import { DOSE_MAX } from "../domain/limits";
+import { UNITS, type Unit } from "../domain/regimen";
 import { PHONE_CHARACTERS, PHONE_MAX_LENGTH } from "./phone";
 import { dateInRange, dateRangeMessage } from "./date-range";
 import { regimenFields } from "./regimen-schemas";
@@ -9,6 +11,9 @@ import { msg, nameText, textWithoutControls, type Message } from "./validation";
 
 /** The most pills a medication can hold (the form's and the refill's ceiling). */
 export const MAX_PILLS = 1_000_000;
+/** The most one refill adds, and a refill's standard amount. */
+const MAX_PER_REFILL = 100_000;
+const REFILLS_LEFT_MAX = 1000;
 
 const number = (message: Message) => z.number(msg(message)).check(z.refine(Number.isFinite, msg(message)));
 
@@ -50,7 +55,8 @@ const optionalDate = (messages: DateMessages) =>
     ),
   );
 
-const refillsLeftMessage = msg(m.field_refills_left_invalid);
+const refillsLeftMin = () => m.field_refills_left_invalid({ min: 0 });
+const refillsLeftMax = () => m.field_refills_left_max({ max: REFILLS_LEFT_MAX });
 
 /** Optional: empty (or missing) means the prescription's refills are not tracked. */
 const refillsLeft = z.pipe(
@@ -62,111 +68,168 @@ const refillsLeft = z.pipe(
         : value,
   ),
   z.nullable(
-    z.number(refillsLeftMessage).check(z.int(refillsLeftMessage), z.gte(0, refillsLeftMessage), z.lte(1000, msg(m.field_refills_left_max))),
+    z
+      .number(msg(refillsLeftMin))
+      .check(z.int(msg(refillsLeftMin)), z.gte(0, msg(refillsLeftMin)), z.lte(REFILLS_LEFT_MAX, msg(refillsLeftMax))),
   ),
 );
 
-const pillsPerDayMin = () => m.field_pills_per_day_min({ min: 0.25 });
+/**
+ * How a message names the amount: the payload's unit, or "other" when it names none (an older
+ * client, an edit that keeps the stored unit, a refill), worded as for tablets: the spec's "pills".
+ */
+export type UnitWording = Unit | "other";
+export const unitWording = (unit: unknown): UnitWording => ((UNITS as readonly unknown[]).includes(unit) ? (unit as Unit) : "other");
+/** A payload's unit as the messages name it (a body that is not an object names none). */
+export const unitWordingOf = (body: unknown) =>
+  unitWording(typeof body === "object" && body !== null ? (body as { unit?: unknown }).unit : undefined);
 
-export const medicationSchema = z.object({
-  name: nameText(m.field_medication_name_required, 120),
-  // Spec: coerced to a number and must be chosen (0 is the "Select a pharmacy" placeholder).
-  pharmacyId: z.pipe(
-    coercedNumber(m.field_pharmacy_required),
-    z
-      .number()
-      .check(
-        z.int(msg(m.field_pharmacy_required)),
-        z.positive(msg(m.field_pharmacy_required)),
-        z.maximum(Number.MAX_SAFE_INTEGER, msg(m.field_pharmacy_required)),
-      ),
-  ),
-  // The old shape: a daily dose. Optional when `schedule` is given (which wins); the API answers it
-  // as the average daily use, which an older client may send back unchanged (then the schedule stays).
-  pillsPerDay: z.optional(
-    z.pipe(
-      coercedNumber(pillsPerDayMin),
-      // Above 0 here: an average may be smaller than a dose (1 a week is 0.143). As a new daily
-      // dose it must be at least 0.25, which the API checks (isDose) unless it is the one answered.
-      z.number().check(z.gt(0, msg(pillsPerDayMin)), z.lte(1000, msg(m.field_pills_per_day_max))),
-    ),
-  ),
-  // Required: a new medication's count starts empty, so an untouched field is not taken as 0.
-  pillsRemaining: z.pipe(
-    coercedNumber(m.field_pills_remaining_required),
-    z.number().check(
-      z.gte(0, msg(m.field_pills_remaining_negative)),
-      z.lte(
-        MAX_PILLS,
-        msg(() => m.field_pills_remaining_max({ max: MAX_PILLS })),
+/** The fields that count the medication, each message naming its unit ('Cannot have negative puffs'). */
+const amountFields = (unit: UnitWording) => {
+  const perDayMin = () => m.field_pills_per_day_min({ unit, min: 0.25 });
+  return {
+    // The old shape: a daily dose. Optional when `schedule` is given (which wins); the API answers it
+    // as the average daily use, which an older client may send back unchanged (then the schedule stays).
+    pillsPerDay: z.optional(
+      z.pipe(
+        coercedNumber(perDayMin),
+        // Above 0 here: an average may be smaller than a dose (1 a week is 0.143). As a new daily
+        // dose it must be at least 0.25, which the API checks (isDose) unless it is the one answered.
+        z.number().check(
+          z.gt(0, msg(perDayMin)),
+          z.lte(
+            DOSE_MAX,
+            msg(() => m.field_pills_per_day_max({ unit, max: DOSE_MAX })),
+          ),
+        ),
       ),
     ),
-  ),
-  pillsPerRefill: z.pipe(
-    coercedNumber(m.field_pills_per_refill_min),
-    z.number().check(
-      z.int(msg(m.field_pills_per_refill_whole)),
-      z.gte(1, msg(m.field_pills_per_refill_min)),
-      z.lte(
-        100_000,
-        msg(() => m.field_pills_per_refill_max({ max: 100_000 })),
+    // Required: a new medication's count starts empty, so an untouched field is not taken as 0.
+    pillsRemaining: z.pipe(
+      coercedNumber(() => m.field_pills_remaining_required({ unit })),
+      z.number().check(
+        z.gte(
+          0,
+          msg(() => m.field_pills_remaining_negative({ unit })),
+        ),
+        z.lte(
+          MAX_PILLS,
+          msg(() => m.field_pills_remaining_max({ unit, max: MAX_PILLS })),
+        ),
       ),
     ),
-  ),
-  // Optional; an empty string means "no date" and is stored as missing.
-  lastRefillDate: optionalDate({
-    notText: m.field_last_refill_date_not_text,
-    format: m.field_last_refill_date_format,
-    notReal: m.field_last_refill_date_not_real,
-  }),
-  refillsLeft,
-  prescriptionExpiresOn: optionalDate({
-    notText: m.field_prescription_expiry_not_text,
-    format: m.field_prescription_expiry_format,
-    notReal: m.field_prescription_expiry_not_real,
-  }),
-  ...regimenFields,
-  // The patient saw the warning (a weekly-only drug on a more frequent schedule, an unusually large
-  // dose: src/domain/dose-safety.ts) and saves anyway. Missing: not confirmed.
-  confirmed: z.optional(z.boolean(msg(m.error_invalid_request))),
-});
+    pillsPerRefill: z.pipe(
+      coercedNumber(() => m.field_pills_per_refill_min({ unit, min: 1 })),
+      z.number().check(
+        z.int(msg(() => m.field_pills_per_refill_whole({ unit }))),
+        z.gte(
+          1,
+          msg(() => m.field_pills_per_refill_min({ unit, min: 1 })),
+        ),
+        z.lte(
+          MAX_PER_REFILL,
+          msg(() => m.field_pills_per_refill_max({ unit, max: MAX_PER_REFILL })),
+        ),
+      ),
+    ),
+  };
+};
+
+const buildMedicationSchema = (unit: UnitWording) =>
+  z.object({
+    name: nameText(m.field_medication_name_required, 120),
+    // Spec: coerced to a number and must be chosen (0 is the "Select a pharmacy" placeholder).
+    pharmacyId: z.pipe(
+      coercedNumber(m.field_pharmacy_required),
+      z
+        .number()
+        .check(
+          z.int(msg(m.field_pharmacy_required)),
+          z.positive(msg(m.field_pharmacy_required)),
+          z.maximum(Number.MAX_SAFE_INTEGER, msg(m.field_pharmacy_required)),
+        ),
+    ),
+    ...amountFields(unit),
+    // Optional; an empty string means "no date" and is stored as missing.
+    lastRefillDate: optionalDate({
+      notText: m.field_last_refill_date_not_text,
+      format: m.field_last_refill_date_format,
+      notReal: m.field_last_refill_date_not_real,
+    }),
+    refillsLeft,
+    prescriptionExpiresOn: optionalDate({
+      notText: m.field_prescription_expiry_not_text,
+      format: m.field_prescription_expiry_format,
+      notReal: m.field_prescription_expiry_not_real,
+    }),
+    ...regimenFields,
+    // The patient saw the warning (a weekly-only drug on a more frequent schedule, an unusually large
+    // dose: src/domain/dose-safety.ts) and saves anyway. Missing: not confirmed.
+    confirmed: z.optional(z.boolean(msg(m.error_invalid_request))),
+  });
 
 /**
  * POST /api/medications: a medication and, optionally, the day its count was true (countedOn, no
  * later than the user's today and at most COUNTED_ON_MAX_DAYS back: the server checks both). The
  * count is charged from that day and refills may be back-dated to it. Missing or empty: today.
  */
-export const newMedicationSchema = z.extend(medicationSchema, {
-  countedOn: optionalDate({
-    notText: m.field_counted_on_not_text,
-    format: m.field_counted_on_format,
-    notReal: m.field_counted_on_not_real,
-  }),
-});
+const buildNewMedicationSchema = (unit: UnitWording) =>
+  z.extend(buildMedicationSchema(unit), {
+    countedOn: optionalDate({
+      notText: m.field_counted_on_not_text,
+      format: m.field_counted_on_format,
+      notReal: m.field_counted_on_not_real,
+    }),
+  });
+
+const buildRefillSchema = (unit: UnitWording) =>
+  z.object({
+    medicationId: z
+      .number(msg(m.field_medication_id_not_number))
+      .check(z.int(msg(m.field_medication_id_whole)), z.positive(msg(m.field_medication_id_whole))),
+    pillsToAdd: z.pipe(
+      coercedNumber(() => m.field_pills_to_add_min({ unit, min: 1 })),
+      z.number().check(
+        z.gte(
+          1,
+          msg(() => m.field_pills_to_add_min({ unit, min: 1 })),
+        ),
+        z.lte(
+          MAX_PER_REFILL,
+          msg(() => m.field_pills_to_add_max({ unit, max: MAX_PER_REFILL })),
+        ),
+      ),
+    ),
+    // The day the refill was picked up; missing means today.
+    refilledOn: z.pipe(
+      optionalDate({ notText: m.field_picked_up_on_not_text, format: m.field_picked_up_on_format, notReal: m.field_picked_up_on_not_real }),
+      z.transform((value) => value ?? undefined),
+    ),
+  });
+
+/**
+ * One schema per wording, made on first use: a table of at most ten (the units and "other"), not a
+ * cache of anything a request chooses. Every entry is the same payload's rules; only the words differ.
+ */
+const perWording = <T>(build: (unit: UnitWording) => T) => {
+  const made: Partial<Record<UnitWording, T>> = {};
+  return (unit: UnitWording): T => (made[unit] ??= build(unit));
+};
+
+/** PATCH /api/medications/:id and the edit form, worded for `unit`. */
+export const medicationSchemaFor = perWording(buildMedicationSchema);
+/** POST /api/medications and the add form, worded for `unit`. */
+export const newMedicationSchemaFor = perWording(buildNewMedicationSchema);
+/** POST /api/medications/refill and the refill dialog, worded for the medication's unit (the API knows none). */
+export const refillSchemaFor = perWording(buildRefillSchema);
+
+/** The schemas worded without a unit (as tablets): the payloads' types, and callers that know no unit. */
+export const medicationSchema = medicationSchemaFor("other");
+export const newMedicationSchema = newMedicationSchemaFor("other");
+export const refillSchema = refillSchemaFor("other");
 
 /** How far back a new medication's count may be dated. */
 export const COUNTED_ON_MAX_DAYS = 365;
-
-export const refillSchema = z.object({
-  medicationId: z
-    .number(msg(m.field_medication_id_not_number))
-    .check(z.int(msg(m.field_medication_id_whole)), z.positive(msg(m.field_medication_id_whole))),
-  pillsToAdd: z.pipe(
-    coercedNumber(m.field_pills_to_add_min),
-    z.number().check(
-      z.gte(1, msg(m.field_pills_to_add_min)),
-      z.lte(
-        100_000,
-        msg(() => m.field_pills_to_add_max({ max: 100_000 })),
-      ),
-    ),
-  ),
-  // The day the refill was picked up; missing means today.
-  refilledOn: z.pipe(
-    optionalDate({ notText: m.field_picked_up_on_not_text, format: m.field_picked_up_on_format, notReal: m.field_picked_up_on_not_real }),
-    z.transform((value) => value ?? undefined),
-  ),
-});
 
 /** POST /api/medications/:id/undo-refill: optionally the refill the user means (its event id). */
 export const undoRefillSchema = z.object({

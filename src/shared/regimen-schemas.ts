@@ -4,6 +4,7 @@ import { type Schedule, UNITS, WEEKDAYS } from "../domain/regimen";
 import {
   DOSE_MAX,
   DOSE_MIN,
+  DOSE_STEP,
   EVERY_DAYS_MAX,
   EVERY_DAYS_MIN,
   isQuarterIn,
@@ -61,9 +62,11 @@ const coerced = (message: Message) =>
 export const isDose = (n: number) => isQuarterIn(n, DOSE_MIN, DOSE_MAX);
 /** As-needed use a week: the same steps (below a quarter the countdown could not make progress). */
 export const isPerWeek = (n: number) => isQuarterIn(n, PER_WEEK_MIN, PER_WEEK_MAX);
-const perWeekMessage = () => m.field_per_week_invalid({ min: PER_WEEK_MIN, max: PER_WEEK_MAX });
+// The limits are placeholders, so a message writes them in the locale's digits (٠٫٢٥ in ar-EG).
+const perWeekMessage = () => m.field_per_week_invalid({ min: PER_WEEK_MIN, max: PER_WEEK_MAX, step: DOSE_STEP });
 const everyDaysMessage = () => m.field_every_days_range({ min: EVERY_DAYS_MIN, max: EVERY_DAYS_MAX });
-const dose = z.pipe(coerced(m.field_dose_invalid), z.number().check(z.refine(isDose, msg(m.field_dose_invalid))));
+const doseMessage = () => m.field_dose_invalid({ min: DOSE_MIN, max: DOSE_MAX, step: DOSE_STEP });
+const dose = z.pipe(coerced(doseMessage), z.number().check(z.refine(isDose, msg(doseMessage))));
 
 const weekday = z.enum(WEEKDAYS, msg(m.field_days_unknown));
 
@@ -104,9 +107,7 @@ const scheduleUnion = z.discriminatedUnion(
     z.object({
       type: z.literal("asNeeded"),
       perWeek: z.pipe(coerced(perWeekMessage), z.number().check(z.refine(isPerWeek, msg(perWeekMessage)))),
-      maxPerDay: z.optional(
-        z.nullable(z.pipe(coerced(m.field_dose_invalid), z.number().check(z.refine(isDose, msg(m.field_dose_invalid))))),
-      ),
+      maxPerDay: z.optional(z.nullable(z.pipe(coerced(doseMessage), z.number().check(z.refine(isDose, msg(doseMessage)))))),
     }),
   ],
   msg(m.field_schedule_invalid),
@@ -123,7 +124,7 @@ function doseProblem(input: ScheduleInput): Message | null {
     const total = timesTotal(input.times);
     return input.dose === undefined || input.dose === total ? null : () => m.field_dose_not_times_total({ total });
   }
-  return input.dose === undefined ? m.field_dose_invalid : null;
+  return input.dose === undefined ? doseMessage : null;
 }
 
 /** A schedule as the domain holds it: the dose filled in from the times, no empty times or maxPerDay. */

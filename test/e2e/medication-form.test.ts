@@ -62,9 +62,11 @@ describe.each([
     expect(await pharmacy.inputValue()).toBe("0");
     expect(await pharmacy.locator("option").first().textContent()).toBe("Select a pharmacy");
     expect(await pharmacy.locator("option").first().isDisabled()).toBe(true);
-    expect(await field(page, "Dose").inputValue()).toBe("1");
-    expect(await field(page, "Dose").getAttribute("min")).toBe("0.25");
-    expect(await field(page, "Dose").getAttribute("step")).toBe("0.25");
+    // The dose is labelled with what it counts; number fields are text read in the page's digits.
+    expect(await field(page, "Tablets each day").inputValue()).toBe("1");
+    expect(await field(page, "Tablets each day").getAttribute("inputmode")).toBe("decimal");
+    expect(await field(page, "Tablets each day").getAttribute("min")).toBe("0.25");
+    expect(await field(page, "Tablets each day").getAttribute("step")).toBe("0.25");
     // Pills Remaining starts empty and is required: the patient counts, 0 is never assumed.
     expect(await field(page, "Pills Remaining").inputValue()).toBe("");
     expect(await field(page, "Pills Remaining").getAttribute("min")).toBe("0");
@@ -82,14 +84,14 @@ describe.each([
     expect(await (await page.request.get("/api/medications")).json()).toEqual([]);
     await expectAccessible(page);
 
-    await field(page, "Dose").fill("0");
+    await field(page, "Tablets each day").fill("0");
     await field(page, "Pills Remaining").fill("-1");
     await field(page, "Pills Per Refill").fill("0");
     await page.getByRole("button", { name: "Save Medication" }).click();
     for (const message of [
       "Medication name is required",
       "Please select a pharmacy",
-      "Dose must be at least 0.25, in steps of 0.25, up to 1000",
+      "Dose must be at least 0.25, in steps of 0.25, up to 1,000",
       "Cannot have negative pills",
       "Must have at least 1 pill per refill",
     ]) {
@@ -100,7 +102,7 @@ describe.each([
 
     await field(page, "Medication Name").fill("Metformin");
     await pharmacy.selectOption({ label: "Corner Pharmacy" });
-    await field(page, "Dose").fill("2");
+    await field(page, "Tablets each day").fill("2");
     await field(page, "Pills Remaining").fill("20");
     await field(page, "Pills Per Refill").fill("60");
     await field(page, "Last Refill Date (Optional)").fill("2025-01-05");
@@ -152,7 +154,7 @@ describe.each([
     expect(await page.getByText("Update your medication details").count()).toBe(1);
     expect(await field(page, "Medication Name").inputValue()).toBe("Metformin");
     expect(await page.getByRole("combobox", { name: "Pharmacy" }).inputValue()).toBe(String(corner.id));
-    expect(await field(page, "Dose").inputValue()).toBe("1.5");
+    expect(await field(page, "Tablets each day").inputValue()).toBe("1.5");
     expect(await field(page, "Pills Remaining").inputValue()).toBe("45");
     expect(await field(page, "Pills Per Refill").inputValue()).toBe("90");
     expect(await field(page, "Last Refill Date (Optional)").inputValue()).toBe("2025-01-05");

@@ -49,12 +49,12 @@ describe.each([
     const today = todayIn("UTC");
     await page.goto("/add-medication");
     await hydrated(page);
-    expect(await field(page, "Pills Counted On (Optional)").inputValue()).toBe("");
+    expect(await field(page, "Count Date (Optional)").inputValue()).toBe("");
     await field(page, "Medication Name").fill("Amlodipine");
     await page.getByRole("combobox", { name: "Pharmacy" }).selectOption({ label: "Corner Pharmacy" });
     await field(page, "Pills Remaining").fill("30");
     await field(page, "Last Refill Date (Optional)").fill(addDays(today, 1));
-    await field(page, "Pills Counted On (Optional)").fill(addDays(today, -7));
+    await field(page, "Count Date (Optional)").fill(addDays(today, -7));
     await page.getByRole("button", { name: "Save Medication" }).click();
     const refused = page.locator("form").getByText("Last refill date cannot be in the future", { exact: true });
     await expect.poll(() => refused.count()).toBe(1);
@@ -65,13 +65,13 @@ describe.each([
 
     // More than a year back: refused at its own field, what was typed kept.
     await field(page, "Last Refill Date (Optional)").fill(addDays(today, -7));
-    await field(page, "Pills Counted On (Optional)").fill(addDays(today, -366));
+    await field(page, "Count Date (Optional)").fill(addDays(today, -366));
     await page.getByRole("button", { name: "Save Medication" }).click();
-    await expect.poll(() => page.locator("form").getByText("Pills counted on can be at most a year ago", { exact: true }).count()).toBe(1);
-    expect(await field(page, "Pills Counted On (Optional)").getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => page.locator("form").getByText("The count date can be at most a year ago", { exact: true }).count()).toBe(1);
+    expect(await field(page, "Count Date (Optional)").getAttribute("aria-invalid")).toBe("true");
     expect(await field(page, "Medication Name").inputValue()).toBe("Amlodipine");
 
-    await field(page, "Pills Counted On (Optional)").fill(addDays(today, -7));
+    await field(page, "Count Date (Optional)").fill(addDays(today, -7));
     await page.getByRole("button", { name: "Save Medication" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await hydrated(page);

@@ -53,7 +53,7 @@ describe.each([
     expect(await howOften.inputValue()).toBe("daily");
     expect(await page.getByLabel("Expected use per week").count()).toBe(0);
     await howOften.selectOption({ label: "Every few days" });
-    await field(page, "Dose").fill("6");
+    await field(page, "Tablets each time").fill("6");
     await field(page, "Every how many days").fill("7");
     const today = await field(page, "Starting on").inputValue();
     expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -74,10 +74,11 @@ describe.each([
     // Salbutamol: 200 puffs, about 6 a week: floor(7 × 200 / 6) = 233 days.
     await startForm(page, "Salbutamol");
     await page.getByRole("combobox", { name: "How often" }).selectOption({ label: "As needed" });
-    expect(await page.getByLabel("Dose", { exact: true }).count()).toBe(0);
+    expect(await page.locator('input[name="dose"]').count()).toBe(0);
     await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "Puffs" });
     await field(page, "Expected use per week").fill("6");
-    await field(page, "Pills Remaining").fill("200");
+    expect(await field(page, "Pills Remaining").count()).toBe(0);
+    await field(page, "Puffs Remaining").fill("200");
     await expectAccessible(page);
     await save(page);
 
@@ -116,7 +117,7 @@ describe.each([
     expect(await field(page, "From").inputValue()).toBe(today);
     const nextWeek = new Date(Date.parse(`${today}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
     await page.getByRole("combobox", { name: "How often" }).selectOption({ label: "Every day" });
-    await field(page, "Dose").fill("1");
+    await field(page, "Tablets each day").fill("1");
     await field(page, "From").fill(nextWeek);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Update Medication" }).click();

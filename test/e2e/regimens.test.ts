@@ -117,7 +117,8 @@ async function startForm(name: string) {
 }
 
 async function save(count: number) {
-  await field("Pills Remaining").fill(String(count));
+  // Named in the unit chosen ('Puffs Remaining'): found by its name.
+  await page.locator('input[name="pillsRemaining"]').fill(String(count));
   await page.getByRole("button", { name: "Save Medication" }).click();
   await page.waitForURL((url) => url.pathname === "/");
 }
@@ -130,7 +131,7 @@ describe("six regimens through the form, checked against run-out dates worked ou
     await setUp();
     await startForm("Methotrexate");
     await howOften("Every few days");
-    await field("Dose").fill("6");
+    await field("Tablets each time").fill("6");
     await field("Every how many days").fill("7");
     // The form's default start is the account's today: the hand dates above start from the same day.
     expect(await field("Starting on").inputValue()).toBe(today);
@@ -139,14 +140,14 @@ describe("six regimens through the form, checked against run-out dates worked ou
 
     await startForm("Azithromycin");
     await howOften("On certain days");
-    await field("Dose").fill("1");
+    await field("Tablets each time").fill("1");
     for (const day of ["Monday", "Wednesday", "Friday"]) await page.getByRole("checkbox", { name: day }).check();
     await save(8);
 
     await startForm("Paliperidone");
     await howOften("Every few days");
     await unit("Injections");
-    await field("Dose").fill("1");
+    await field("Injections each time").fill("1");
     await field("Every how many days").fill("28");
     await field("Starting on").fill(plus(today, -14));
     await save(2);
@@ -159,11 +160,11 @@ describe("six regimens through the form, checked against run-out dates worked ou
 
     await startForm("Insulin glargine");
     await unit("Units (insulin)");
-    await field("Dose").fill("30");
+    await field("Units each day").fill("30");
     await save(300);
 
     await startForm("Prednisone");
-    await field("Dose").fill("3");
+    await field("Tablets each day").fill("3");
     await save(40);
 
     const listed = (await (await page.request.get("/api/medications")).json()) as Array<{ id: number; name: string }>;
@@ -173,7 +174,7 @@ describe("six regimens through the form, checked against run-out dates worked ou
     await page.goto(`/edit-medication/${ids.Prednisone}`);
     await hydrated(page);
     expect(await field("From").inputValue()).toBe(today);
-    await field("Dose").fill("2");
+    await field("Tablets each day").fill("2");
     await field("From").fill(plus(today, 7));
     await page.getByRole("button", { name: "Update Medication" }).click();
     await page.waitForURL((url) => url.pathname === "/");

@@ -67,7 +67,7 @@ describe("weekly drugs in the medication form", () => {
     // Methotrexate 6 tablets every day: the warning, no toast, nothing saved.
     await startForm(page, "Methotrexate 2.5mg");
     expect(await page.getByText("Tablets each day", { exact: true }).count()).toBe(1);
-    await field(page, "Dose").fill("6");
+    await field(page, "Tablets each day").fill("6");
     await field(page, "Pills Remaining").fill("24");
     await page.getByRole("button", { name: "Save Medication" }).click();
     const alert = page.getByRole("alert").filter({ hasText: WARNING });
