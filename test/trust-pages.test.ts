@@ -168,6 +168,7 @@ describe("/privacy", () => {
       pharmacies: ["trust_privacy_stored_medications"],
       medications: ["trust_privacy_stored_medications"],
       supply_events: ["trust_privacy_stored_medications"],
+      dose_events: ["trust_privacy_stored_doses"],
       calendar_feeds: ["trust_privacy_who_calendar", "trust_privacy_not_secrets"],
       notifications: ["trust_privacy_kept_reminders"],
       reminder_log: ["trust_privacy_stored_reminders", "trust_privacy_kept_reminders"],

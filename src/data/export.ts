@@ -1,7 +1,7 @@
 import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import { devicesOf } from "../auth/account-changes";
 import type { Db } from "../db/client";
-import { calendarFeeds, medications, notifications, pharmacies, pushSubscriptions, reminderLog, supplyEvents, users } from "../db/schema";
+import { calendarFeeds, doseEvents, medications, notifications, pharmacies, pushSubscriptions, reminderLog, supplyEvents, users } from "../db/schema";
 
 // "Export my data": everything stored about the user, one section per kind of record, read in the
 // signed-in batch (one round trip). A new kind of record is one more line in exportSections.
@@ -15,6 +15,12 @@ export const exportSections = (db: Db, owner: SQL<number>, now: SQL<number>) => 
     .from(supplyEvents)
     .where(inArray(supplyEvents.medicationId, db.select({ id: medications.id }).from(medications).where(eq(medications.userId, owner))))
     .orderBy(asc(supplyEvents.id)),
+  // Every dose logged: taken, skipped, or used besides the schedule.
+  doseLog: db
+    .select()
+    .from(doseEvents)
+    .where(inArray(doseEvents.medicationId, db.select({ id: medications.id }).from(medications).where(eq(medications.userId, owner))))
+    .orderBy(asc(doseEvents.id)),
   // Whether a calendar feed is on, and since when (its secret's hash is dropped like every secret).
   calendarFeed: db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, owner)),
   remindersSent: db.select().from(notifications).where(eq(notifications.userId, owner)).orderBy(asc(notifications.id)),
