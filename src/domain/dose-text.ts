@@ -1,4 +1,5 @@
 import * as m from "../generated/i18n";
+import { formatClock } from "../i18n/clock";
 import { currentLocale } from "../i18n/current";
 import { boundedCache } from "../shared/bounded-cache";
 import { WEEKDAYS, type DoseTime, type Schedule, type Unit } from "./regimen";
@@ -18,16 +19,11 @@ const names = boundedCache("weekdayNames", 64, (locale: string): readonly string
 });
 const weekdayNames = () => names(currentLocale());
 
-/** A locale's short clock time ('8:00 AM', '08:00') and its lists ('a and b'; groups 'a, b'). */
-const clocks = boundedCache("doseClocks", 64, (locale: string) => ({
-  time: new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone: "UTC" }),
+/** A locale's lists: times ('a and b') and groups of them ('a, b'). */
+const lists = boundedCache("doseLists", 64, (locale: string) => ({
   and: new Intl.ListFormat(locale, { type: "conjunction" }),
   groups: new Intl.ListFormat(locale, { type: "unit", style: "short" }),
 }));
-
-/** 'HH:MM' on the locale's clock, formatted as that time on a UTC day so no zone shifts it. */
-export const formatClock = (at: string, locale = currentLocale()) =>
-  clocks(locale).time.format(Date.UTC(2024, 0, 1, Number(at.slice(0, 2)), Number(at.slice(3, 5))));
 
 /**
  * The times of a dose day: '1 tablet at 8:00 AM and 8:00 PM'; times with another amount make
@@ -41,7 +37,7 @@ function timedDoses(times: DoseTime[], unit: Unit): string {
     if (list.length === 0) byDose.set(dose, list);
     list.push(formatClock(at, locale));
   }
-  const { and, groups } = clocks(locale);
+  const { and, groups } = lists(locale);
   const phrases = [...byDose].map(([count, at]) =>
     m.domain_dose_at({ amount: m.domain_unit_count({ unit, count }), times: and.format(at) }),
   );
