@@ -32,6 +32,7 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
   const [failed, setFailed] = useState(false);
   const [taps, setTaps] = useState<Tap[]>([]);
 
+  // A failed read keeps what is on screen (offline, the taps still show over it).
   const load = useCallback(() => {
     setFailed(false);
     readDay(day).then(
@@ -153,14 +154,14 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
           )}
         </div>
       </div>
-      {failed ? (
+      {failed && !data ? (
         <p className="mt-3 flex items-center gap-2 text-sm text-slate-700">
           {m.doses_load_failed()}
           <button type="button" className="btn-secondary" onClick={load}>
             {m.common_try_again()}
           </button>
         </p>
-      ) : data && groups.size === 0 && asNeeded.length === 0 && extras.length === 0 ? (
+      ) : data && groups.size === 0 && (day !== today || asNeeded.length === 0) && extras.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">{m.doses_none()}</p>
       ) : (
         data && (
@@ -196,7 +197,7 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
                 </DoseGroup>
               );
             })}
-            {(asNeeded.length > 0 || extras.length > 0) && (
+            {((day === today && asNeeded.length > 0) || extras.length > 0) && (
               <DoseGroup title={m.doses_as_needed()}>
                 {day === today &&
                   asNeeded.map((med) => (
