@@ -43,7 +43,10 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
 
   // Sends what is kept, then reads the day again; a refusal's reason is shown in a toast.
   const send = useCallback(() => {
-    setTaps(keptTaps());
+    const kept = keptTaps();
+    setTaps(kept);
+    // Nothing kept (most visits): no request beyond the day's one read.
+    if (kept.length === 0) return;
     void sendTaps().then((refusal) => {
       setTaps(keptTaps());
       if (refusal) showError(m.doses_failed(), refusal.message);
