@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import type { Unit } from "../src/domain/regimen";
 import { addDays, todayIn } from "../src/domain/time";
 import * as m from "../src/generated/i18n";
@@ -33,13 +33,17 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
   const [taps, setTaps] = useState<Tap[]>([]);
 
   // A failed read keeps what is on screen (offline, the taps still show over it).
+  // The day shown now: an answer for another (the user moved on, or the 'online' listener set up on
+  // the first render reads again) is dropped.
+  const shown = useRef(day);
+  shown.current = day;
   const load = useCallback(() => {
     setFailed(false);
-    readDay(day).then(
-      (answer) => answer.date === day && setData(answer),
+    readDay(shown.current).then(
+      (answer) => answer.date === shown.current && setData(answer),
       () => setFailed(true),
     );
-  }, [day]);
+  }, []);
 
   // Sends what is kept, then reads the day again; a refusal's reason is shown in a toast.
   const send = useCallback(() => {
@@ -54,10 +58,11 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
     });
   }, [load]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new day is read afresh (load reads it from `shown`).
   useEffect(() => {
     setData(null);
     load();
-  }, [load]);
+  }, [day]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once: taps kept from an earlier visit go now, and again when back online.
   useEffect(() => {
     send();
