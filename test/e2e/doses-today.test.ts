@@ -73,8 +73,8 @@ describe.each([
     await seed(page);
     const section = today(page);
     expect(await section.getByRole("heading", { name: "Today", level: 2 }).count()).toBe(1);
-    expect(await section.getByRole("heading", { name: "8:00 AM" }).count()).toBe(1);
-    expect(await section.getByRole("heading", { name: "8:00 PM" }).count()).toBe(1);
+    expect(await section.getByRole("heading", { name: /^8:00\sAM$/ }).count()).toBe(1);
+    expect(await section.getByRole("heading", { name: /^8:00\sPM$/ }).count()).toBe(1);
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
 
