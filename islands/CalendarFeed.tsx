@@ -12,6 +12,9 @@ import { showError, showSuccess } from "./lib/toast";
 
 type Action = "create" | "reset" | "off" | null;
 
+/** The same feed for a calendar app: webcal:// is the feed's URL with the scheme swapped (calendars fetch it over https). */
+const webcalUrl = (url: string) => url.replace(/^https?:/, "webcal:");
+
 export default function CalendarFeed({ enabled: initiallyEnabled }: { enabled: boolean }) {
   const [enabled, setEnabled] = useState(initiallyEnabled);
   const [url, setUrl] = useState<string | null>(null);
@@ -92,6 +95,11 @@ export default function CalendarFeed({ enabled: initiallyEnabled }: { enabled: b
             <button type="button" className="btn-primary" onClick={copy}>
               {m.calendar_feed_copy()}
             </button>
+          )}
+          {url && (
+            <a href={webcalUrl(url)} className="btn-secondary">
+              {m.calendar_feed_open_app()}
+            </a>
           )}
           <PendingButton
             type="button"

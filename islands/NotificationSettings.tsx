@@ -10,13 +10,14 @@ import { describedBy, Field, FieldError, FormAlert } from "./lib/Field";
 import { check } from "./lib/form";
 import { setCurrentUser, useCurrentUser } from "./lib/state";
 import { PendingButton, useSubmit } from "./lib/submit";
-import { browserTimeZone, clockIn, matchTimeZone } from "./settings/zones";
+import { browserTimeZone, matchTimeZone } from "./settings/zones";
+import { ZoneSelect } from "./settings/ZoneSelect";
 import { PushSettings, type Channels } from "./settings/PushSettings";
 import type { PushDevice } from "../src/shared/push";
 
 interface Props {
   user: User;
-  /** Compact list rendered by the server (label: '+HH:MM alternative name - main cities'). */
+  /** Compact list rendered by the server, in the page's language (zone name, city, offset). */
   zones: TimeZoneOption[];
   /** False until the user saves a zone: then the browser's zone is preselected. */
   timezoneChosen: boolean;
@@ -129,31 +130,7 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
         <p className="mt-2">{m.notifications_about_statuses({ refill: days, low: runningLowUntil(days) })}</p>
       </div>
 
-      <div>
-        <label htmlFor={zoneId} className="field-label">
-          {m.notifications_timezone()}
-        </label>
-        <select
-          id={zoneId}
-          name="timezone"
-          value={timezone}
-          onChange={(e) => setTimezone(e.currentTarget.value)}
-          aria-describedby={describedBy(zoneId, ["hint", errors.timezone ? "error" : false])}
-          aria-invalid={errors.timezone ? true : undefined}
-          className="field-input"
-        >
-          {zones.map((zone) => (
-            // The local time differs between the server's render and hydration: React keeps the text it gets.
-            <option key={zone.name} value={zone.name} suppressHydrationWarning>
-              {m.notifications_timezone_option({ zone: zone.label, time: clockIn(zone.name, now) })}
-            </option>
-          ))}
-        </select>
-        <p id={`${zoneId}-hint`} className="mt-1 text-sm text-slate-700">
-          {m.notifications_timezone_hint()}
-        </p>
-        <FieldError id={zoneId} error={errors.timezone} />
-      </div>
+      <ZoneSelect id={zoneId} zones={zones} value={timezone} onChange={setTimezone} now={now} error={errors.timezone} />
 
       <Field
         as="select"

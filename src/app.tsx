@@ -6,6 +6,7 @@ import { accountApi } from "./api/account";
 import { calendarFeedApi } from "./api/calendar-feed";
 import { medicationTransferApi } from "./api/medication-transfer";
 import { emailApi } from "./api/email";
+import { dosesApi } from "./api/doses";
 import { medicationsApi } from "./api/medications";
 import { pharmaciesApi } from "./api/pharmacies";
 import { pushApi } from "./api/push";
@@ -31,6 +32,7 @@ import { printPages } from "./pages/print-page";
 import { settingsPages } from "./pages/settings-pages";
 import { renderNotFound, renderUnavailable } from "./pages/error-pages";
 import { languagePages } from "./pages/language";
+import { manifestPages } from "./pages/manifest";
 import { trustPages } from "./pages/trust-pages";
 
 declare module "@hono/react-renderer" {
@@ -83,6 +85,7 @@ app.use(openDb);
 app.route("/api", accountApi);
 app.route("/api", emailApi);
 app.route("/api", medicationsApi);
+app.route("/api", dosesApi);
 // After the medications API on purpose: its ids are digits by pattern, so no order is needed.
 app.route("/api", medicationTransferApi);
 app.route("/api", pharmaciesApi);
@@ -95,6 +98,7 @@ app.route("/api", userApi);
 app.route("/dev", devRoutes);
 app.route("/webhooks", postmarkWebhook);
 app.route("/", languagePages);
+app.route("/", manifestPages);
 app.route("/", accountPages);
 app.route("/", dashboardPages);
 app.route("/", medicationPages);

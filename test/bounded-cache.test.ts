@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { supplyToday } from "../src/data/supply-memo";
 import { boundedCache, boundedCaches } from "../src/shared/bounded-cache";
+import { UNLOGGED } from "../src/domain/logged-doses";
 
 // The one per-isolate cache: bounded, unused answers out first, keyed by every input, values frozen.
 
@@ -66,6 +67,7 @@ describe("boundedCache", () => {
       countedOn: "2026-11-01",
       pillsPerDay: 1,
       regimen: JSON.stringify({ changes: [{ effectiveFrom: "2026-11-01", schedule: { type: "daily", dose: 1 } }], pauses: [] }),
+      ...UNLOGGED,
     };
     const kept = supplyToday(row, "2026-11-10");
     expect(() => {

@@ -48,7 +48,9 @@ describe("medications: happy paths", () => {
       prescriptionExpiresOn: null,
       // The old shape is a daily dose in tablets; days left and the run-out date come with it.
       unit: "tablet",
-      schedule: { type: "daily", dose: 1.5 },
+      // A dose schedule always answers its times of day (none here) and how the count follows doses.
+      schedule: { type: "daily", dose: 1.5, times: [] },
+      countBy: "schedule",
       scheduleChanges: [],
       pausedFrom: null,
       pausedUntil: null,
@@ -133,7 +135,8 @@ describe("medications: happy paths", () => {
       refillsLeft: null,
       prescriptionExpiresOn: null,
       unit: "tablet",
-      schedule: { type: "daily", dose: 2 },
+      schedule: { type: "daily", dose: 2, times: [] },
+      countBy: "schedule",
       scheduleChanges: [],
       pausedFrom: null,
       pausedUntil: null,

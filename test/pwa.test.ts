@@ -22,7 +22,7 @@ const nonceOf = (headers: Headers) => /'nonce-([^']+)'/.exec(headers.get("Conten
 describe("every page links the install manifest and the home-screen icon", () => {
   it.each(["/auth", "/privacy", "/no-such-page"])("%s", async (path) => {
     const page = await call("GET", path);
-    expect(page.text).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+    expect(page.text).toContain('<link rel="manifest" href="/manifest.en.webmanifest"/>');
     expect(page.text).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"/>');
     expect(page.text).toContain('<meta name="theme-color" content="#0f766e"/>');
   });
@@ -30,7 +30,7 @@ describe("every page links the install manifest and the home-screen icon", () =>
   it("a signed-in page too, with its offline banner and the snippet that loads the offline script after load", async () => {
     const account = await signUp();
     const page = await call("GET", "/", { cookie: account.cookie });
-    expect(page.text).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+    expect(page.text).toContain('<link rel="manifest" href="/manifest.en.webmanifest"/>');
     expect(page.text).toMatch(
       /<p id="offline" role="status" class="offline-banner [^"]*"><span class="offline-live">You are offline<\/span><span class="offline-kept">You are offline\. Showing your list as of [^<]*\d[^<]*\.<\/span><\/p>/,
     );

@@ -6,6 +6,7 @@ import { needsReminder, notificationRecords, reminderContent, type ReminderMedic
 import { statusForDaysLeft } from "../src/domain/medications";
 import { isolate } from "../src/i18n/Rich";
 import { formatDate } from "../src/shared/format";
+import { UNLOGGED } from "../src/domain/logged-doses";
 
 // What the reminder says: pure functions, no database.
 
@@ -15,6 +16,7 @@ const med = (id: number, pillsRemaining: number, extra: Partial<ReminderMedicati
   pillsRemaining,
   pillsPerDay: 1,
   regimen: '{"changes":[],"pauses":[]}',
+  ...UNLOGGED,
   unit: "tablet",
   refillsLeft: null,
   prescriptionExpiresOn: null,

@@ -6,6 +6,7 @@ import { isolate } from "../src/i18n/Rich";
 import { needsReminder, notificationRecords, reminderContent, type ReminderMedication } from "../src/reminders/due";
 import { db } from "./helpers";
 import { addMedication, at, deleteCreatedUsers, logRows, makeUser, mockPostmark, tick } from "./reminders-fixtures";
+import { UNLOGGED } from "../src/domain/logged-doses";
 
 // Prescriptions need lead time: the daily e-mail goes out for a prescription that expires (or has
 // run out of refills with the supply ending) within 30 days, even when no supply is low; once a day.
@@ -17,6 +18,7 @@ const med = (id: number, pillsRemaining: number, extra: Partial<ReminderMedicati
   pillsRemaining,
   pillsPerDay: 1,
   regimen: '{"changes":[],"pauses":[]}',
+  ...UNLOGGED,
   unit: "tablet",
   refillsLeft: null,
   prescriptionExpiresOn: null,

@@ -187,9 +187,23 @@ describe("pages", () => {
     expect(hours[0]).toEqual([0, "12:00 AM"]);
     expect(hours[12]).toEqual([12, "12:00 PM"]);
     expect(hours[23]).toEqual([23, "11:00 PM"]);
-    expect(html).toMatch(/<option value="Asia\/Kathmandu"[^>]*>\+05:45 Nepal Time - Kathmandu, [^<]*\(\d{1,2}:\d{2} [AP]M\)<\/option>/);
+    expect(html).toMatch(
+      /<optgroup label="Nepal Time \(GMT\+05:45\)"><option value="Asia\/Kathmandu"[^>]*>Kathmandu \(\d{1,2}:\d{2} [AP]M\)<\/option>/,
+    );
     // Props carry the compact list only, not the reference records.
     expect(html).not.toContain("continentCode");
+  });
+
+  it("/notifications: the zone list is in the page's language, not English in every language", async () => {
+    const { cookie } = await signUp();
+    const es = (await call<string>("GET", "/notifications", { cookie: `${cookie}; lang=es` })).body;
+    expect(es).toMatch(
+      /<optgroup label="hora de Nepal \(GMT\+05:45\)"><option value="Asia\/Kathmandu"[^>]*>Kathmandu \(\d{1,2}:\d{2}\)<\/option>/,
+    );
+    expect(es).toContain('<optgroup label="hora de Europa central (GMT+01:00)">');
+    expect(es).not.toContain("Central European Time");
+    const zh = (await call<string>("GET", "/notifications", { cookie: `${cookie}; lang=zh` })).body;
+    expect(zh).toMatch(/<optgroup label="中国标准时间（GMT\+08:00）"><option value="Asia\/Shanghai"[^>]*>Shanghai（/);
   });
 
   it("send visitors to /auth, to come back after signing in", async () => {

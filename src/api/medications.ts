@@ -73,7 +73,9 @@ function regimenWrite(input: MedicationPayload, day: string, edit: boolean): Reg
       : input.pausedFrom
         ? { from: input.pausedFrom, until: input.pausedUntil ?? null }
         : null;
-  return { unit: input.unit, schedule, effectiveFrom, keepIfPerDay, pause };
+  // A new as-needed medication counts what is logged; every other keeps today's count by schedule.
+  const countBy = input.countBy ?? (edit ? undefined : schedule.type === "asNeeded" ? "log" : "schedule");
+  return { unit: input.unit, schedule, effectiveFrom, keepIfPerDay, pause, countBy };
 }
 
 /**

@@ -38,6 +38,9 @@ export interface ReadScope {
   id: SQL<number>;
   /** The request's instant (epoch ms). Never `Date.now()` in a read: that would be frozen at the first request. */
   now: SQL<number>;
+  /** The request's `?from=` and `?to=` as given ('' when missing or longer than a date): a read checks them itself. */
+  from: SQL<string>;
+  to: SQL<string>;
 }
 export type LoadReads<R extends Reads> = (scope: ReadScope) => R;
 
@@ -58,6 +61,8 @@ const scope = {
   owner: sessionOwner(sql.placeholder("session")),
   id: sql<number>`${sql.placeholder("id")}`,
   now: sql<number>`${sql.placeholder("now")}`,
+  from: sql<string>`${sql.placeholder("from")}`,
+  to: sql<string>`${sql.placeholder("to")}`,
 };
 const lookup = preparedOnce<SessionLookupRow[]>((db) => sessionLookup(db, sql.placeholder("session")));
 
@@ -66,6 +71,8 @@ export interface PreparedReads {
   reads: PreparedRead[];
   /** Whether the reads need the request's `:id` (it is parsed only then). */
   usesId: boolean;
+  /** Whether the reads need the request's `?from=` and `?to=`. */
+  usesRange: boolean;
 }
 
 /**
@@ -77,6 +84,7 @@ export const signedInLoaders = new Set<LoadReads<Reads>>();
 /** Builds a route's reads for `engine` from the scope alone (prepared: SQL with placeholders). */
 export function buildSignedInReads(load: LoadReads<Reads>, engine: Engine): PreparedReads {
   let usesId = false;
+  let usesRange = false;
   const built = load({
     db: builderDbs[engine],
     owner: scope.owner,
@@ -85,9 +93,17 @@ export function buildSignedInReads(load: LoadReads<Reads>, engine: Engine): Prep
       usesId = true;
       return scope.id;
     },
+    get from() {
+      usesRange = true;
+      return scope.from;
+    },
+    get to() {
+      usesRange = true;
+      return scope.to;
+    },
   });
   const names = Object.keys(built);
-  return { names, reads: names.map((name) => prepareRead(built[name]!)), usesId };
+  return { names, reads: names.map((name) => prepareRead(built[name]!)), usesId, usesRange };
 }
 
 /** A route's reads, prepared for the signed-in batch once per engine. */
@@ -113,11 +129,17 @@ export async function loadSignedIn<R extends Reads>(
   now: number,
   reads?: SignedInReads<R>,
   id?: () => number,
+  range?: () => { from: string; to: string },
 ): Promise<SignedIn<ReadResults<R>> | null> {
   const sessionId = await hashToken(token);
   const engine = engineOf(db);
   const route = reads?.(engine);
-  const values = { session: sessionId, id: route?.usesId && id ? id() : 0, now };
+  const values = {
+    session: sessionId,
+    id: route?.usesId && id ? id() : 0,
+    now,
+    ...(route?.usesRange && range ? range() : { from: "", to: "" }),
+  };
   const [rows, ...results] = (await runReads(db, engine, [lookup(engine), ...(route?.reads ?? [])], values)) as [
     SessionLookupRow[],
     ...unknown[],

@@ -5,6 +5,7 @@ import type { AppEnv } from "../env";
 import { currentLanguage, currentLocale } from "../i18n/current";
 import { directionOf, PSEUDO_LOCALE } from "../i18n/languages";
 import * as m from "../generated/i18n";
+import { manifestPath } from "../pages/manifest";
 import { Island } from "./Island";
 import { SiteFooter } from "./SiteFooter";
 
@@ -22,8 +23,8 @@ export function Document({ title, children }: { title?: string; children: ReactN
         <title>{title ? m.document_title({ page: title }) : m.app_name()}</title>
         <link rel="stylesheet" href={assets.css} precedence="default" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Installable (public/manifest.webmanifest); iOS takes its home-screen icon from the link. */}
-        <link rel="manifest" href="/manifest.webmanifest" />
+        {/* Installable, named in the page's language (src/pages/manifest.ts); iOS takes its home-screen icon from the link. */}
+        <link rel="manifest" href={manifestPath(language)} />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <meta name="theme-color" content="#0f766e" />
       </head>

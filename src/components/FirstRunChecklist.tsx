@@ -41,11 +41,12 @@ export function FirstRunChecklist({ steps }: { steps: FirstRunStep[] }) {
         {steps.map((step) => (
           <li key={step.key} className="flex items-center gap-3" data-step={step.key} data-done={step.done}>
             <Tick done={step.done} />
-            <a href={step.href} className={`text-teal-800 underline ${step.done ? "" : "font-medium"}`} data-online-only>
+            {/* The step takes the room left, so every 'Done' lines up at the row's end whatever the step's length. */}
+            <a href={step.href} className={`min-w-0 flex-1 text-teal-800 underline ${step.done ? "" : "font-medium"}`} data-online-only>
               {LABELS[step.key]()}
             </a>
             {step.done ? (
-              <span className="text-sm text-slate-700">{m.first_run_step_done()}</span>
+              <span className="shrink-0 text-sm text-slate-700">{m.first_run_step_done()}</span>
             ) : (
               <span className="sr-only">{m.first_run_step_not_done()}</span>
             )}

@@ -26,8 +26,8 @@ const GAP = 8;
 const textWidth = (text: string, font: number) =>
   Array.from(text).reduce((sum, c) => sum + (c.codePointAt(0)! >= 0x2e80 ? 1 : 0.58), 0) * font;
 
-/** The left edge of a label centred on `x`, kept inside 0…width. */
-const leftEdge = (x: number, w: number, width: number) => Math.min(Math.max(2, x - w / 2), width - 2 - w);
+/** The left edge of a label centred on `x`, kept inside min…width. */
+const leftEdge = (x: number, w: number, width: number, min = 2) => Math.min(Math.max(min, x - w / 2), width - 2 - w);
 
 type Label = { text: string; at: number; x: number; w: number; row: number };
 
@@ -78,13 +78,16 @@ export function SupplyPlot({ chart, size, className }: PlotProps) {
   ) {
     markers.push({ date: chart.remindFrom, text: m.chart_remind(), color: "#b45309", dash: "2 3" });
   }
+  // The words stay right of the y-axis: its top value sits just below them, and a script with tall
+  // letters or deep descenders (Arabic's 'اليوم') would run into it.
+  const minLeft = PAD.left + 2;
   const tops = markers.map((marker) => ({ ...marker, w: textWidth(marker.text, font), at: x(marker.date) }));
   const [today, remind] = tops;
-  let todayLeft = leftEdge(today!.at, today!.w, width);
-  let remindLeft = remind ? leftEdge(remind.at, remind.w, width) : 0;
+  let todayLeft = leftEdge(today!.at, today!.w, width, minLeft);
+  let remindLeft = remind ? leftEdge(remind.at, remind.w, width, minLeft) : 0;
   if (remind && remindLeft < todayLeft + today!.w + GAP && todayLeft < remindLeft + remind.w + GAP) {
     const [first, second] = remind.at < today!.at ? [remind, today!] : [today!, remind];
-    const firstLeft = Math.max(2, first.at - first.w - GAP / 2);
+    const firstLeft = Math.max(minLeft, first.at - first.w - GAP / 2);
     const secondLeft = Math.min(width - 2 - second.w, second.at + GAP / 2);
     [todayLeft, remindLeft] = first === today ? [firstLeft, secondLeft] : [secondLeft, firstLeft];
   }

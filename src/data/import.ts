@@ -52,6 +52,8 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
       pillsPerDay: averagePerDay(schedule),
       unit: m.unit ?? "tablet",
       regimen: JSON.stringify({ changes: [{ effectiveFrom: today, schedule }], pauses: [] }),
+      // Like a medication added by hand: as needed counts what is logged.
+      countBy: schedule.type === "asNeeded" ? "log" : "schedule",
       pillsRemaining: m.pillsRemaining,
       pillsPerRefill: m.pillsPerRefill,
       lastRefillDate: m.lastRefillDate,
@@ -80,7 +82,8 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
     .select(
       sql`SELECT NULL, ${userId}, ${field("name")}, ${pharmacyOfRow(userId, field)},
                  ${field("pillsPerDay")}, ${field("pillsRemaining")}, ${today}, ${field("pillsPerRefill")}, ${field("lastRefillDate")},
-                 ${field("refillsLeft")}, ${field("prescriptionExpiresOn")}, ${field("unit")}, ${field("regimen")}
+                 ${field("refillsLeft")}, ${field("prescriptionExpiresOn")}, ${field("unit")}, ${field("regimen")},
+                 ${field("countBy")}, 0, 0, NULL, 0
           FROM ${jsonRows(rows)}
           -- All or none: within the limit, and every row's pharmacy there (the pharmacies' insert
           -- above writes nothing when it would pass its own limit).

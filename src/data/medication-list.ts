@@ -30,9 +30,19 @@ export type CountedMedication = ListedMedication & Pick<Medication, "id" | "days
 
 export function countedMedications(rows: MedicationListRow[], today: string): CountedMedication[] {
   return rows
-    .map(({ countedOn, regimen, ...row }) => {
+    .map(({ countedOn, regimen, countBy, loggedTaken, loggedPlanned, loggedLastDate, loggedLastPlanned, ...row }) => {
       const { supply, schedule, perDay, pause } = supplyToday(
-        { pillsRemaining: row.pillsRemaining, countedOn, pillsPerDay: row.pillsPerDay, regimen },
+        {
+          pillsRemaining: row.pillsRemaining,
+          countedOn,
+          pillsPerDay: row.pillsPerDay,
+          regimen,
+          countBy,
+          loggedTaken,
+          loggedPlanned,
+          loggedLastDate,
+          loggedLastPlanned,
+        },
         today,
       );
       const paused = { pausedFrom: pause?.from ?? null, pausedUntil: pause?.until ?? null };

@@ -3,6 +3,7 @@ import { medications } from "../db/schema";
 import { doseText } from "../domain/dose-text";
 import { medicationTexts } from "../domain/medication-texts";
 import type { Medication } from "../domain/medications";
+import { scheduleAnswer } from "../domain/regimen";
 import { unitCountText } from "../domain/unit-text";
 import { localeScope } from "../i18n/current";
 import { memoText } from "../i18n/memo";
@@ -14,6 +15,15 @@ import { supplyToday } from "./supply-memo";
 
 /** The signed-in user's id: known (writes) or still SQL (reads batched with the session lookup). */
 export type Owner = number | SQL<number>;
+
+/** How the count follows the dose logs, and what the logs since the count's date add up to (LoggedDoses). */
+export const loggedColumns = {
+  countBy: medications.countBy,
+  loggedTaken: medications.loggedTaken,
+  loggedPlanned: medications.loggedPlanned,
+  loggedLastDate: medications.loggedLastDate,
+  loggedLastPlanned: medications.loggedLastPlanned,
+};
 
 export const storedColumns = {
   id: medications.id,
@@ -28,6 +38,7 @@ export const storedColumns = {
   prescriptionExpiresOn: medications.prescriptionExpiresOn,
   unit: medications.unit,
   regimen: medications.regimen,
+  ...loggedColumns,
 };
 
 /** A medication row as read: the count as it was on `countedOn`. */
@@ -57,8 +68,9 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     refillsLeft: row.refillsLeft,
     prescriptionExpiresOn: row.prescriptionExpiresOn,
     unit: row.unit,
-    schedule,
+    schedule: scheduleAnswer(schedule),
     scheduleChanges: changes,
+    countBy: row.countBy,
     pausedFrom,
     pausedUntil,
     daysLeft: supply.daysLeft,

@@ -2,14 +2,15 @@ import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { jsonList } from "../db/json";
 import { addedOn, correctionEvent, createdEvent, scheduleOn } from "./supply";
-import { medications, pharmacies } from "../db/schema";
+import { type CountMode, medications, pharmacies } from "../db/schema";
+import { loggedTotals, takenOn } from "./dose-log-sql";
 import { MAX_MEDICATIONS } from "../domain/limits";
 import { keptChanges, keptPauses, regimenFits, regimenProblem, regimenSizes } from "./regimen-limits";
 import { addDays } from "../domain/time";
 import { compareByName, type Medication } from "../domain/medications";
 import { averagePerDay, type Pause, type Schedule, type Unit } from "../domain/regimen";
 import type { MedicationPayload } from "../shared/medication-schemas";
-import { medicationToday, storedColumns, toMedication, type MedicationRecord, type Owner } from "./medication-row";
+import { loggedColumns, medicationToday, storedColumns, toMedication, type MedicationRecord, type Owner } from "./medication-row";
 
 export { storedColumns, toMedication, type MedicationRecord, type Owner };
 
@@ -31,6 +32,8 @@ export interface RegimenWrite {
   /** The old shape's daily dose is refused unless it is that average (it asks a warning nobody confirmed). */
   onlyIfKept?: boolean;
   pause?: Pause | null;
+  /** How the count follows dose logs; undefined: keep (a new medication: by schedule). */
+  countBy?: CountMode;
 }
 
 export type MedicationInput = Omit<
@@ -143,6 +146,12 @@ export async function createMedication(
             prescriptionExpiresOn: sql<string | null>`${input.prescriptionExpiresOn}`.as("prescription_expires_on"),
             unit: sql<Unit>`${write.unit ?? "tablet"}`.as("unit"),
             regimen: sql<string>`${regimen}`.as("regimen"),
+            countBy: sql<CountMode>`${write.countBy ?? "schedule"}`.as("count_by"),
+            // Nothing is logged yet (Drizzle's insert-select names every column, in order).
+            loggedTaken: sql<number>`0`.as("logged_taken"),
+            loggedPlanned: sql<number>`0`.as("logged_planned"),
+            loggedLastDate: sql<string | null>`null`.as("logged_last_date"),
+            loggedLastPlanned: sql<number>`0`.as("logged_last_planned"),
           })
           .from(pharmacies)
           // The count and the insert are one statement, so two parallel adds cannot both pass 199.
@@ -214,8 +223,11 @@ export async function updateMedication(
             : write.effectiveFrom <= today
               ? averagePerDay(write.schedule)
               : sql`${medications.pillsPerDay}`,
-        pillsRemaining: input.pillsRemaining,
+        // As of the start of today (see correctionEvent): the typed count is the count now.
+        pillsRemaining: sql`round(${input.pillsRemaining} + ${takenOn(today)}, 3)`,
         countedOn: today,
+        ...loggedTotals(today, write.countBy ?? sql`${medications.countBy}`),
+        countBy: write.countBy ?? sql`${medications.countBy}`,
         unit: write.unit ?? sql`${medications.unit}`,
         regimen,
         pillsPerRefill: input.pillsPerRefill,
@@ -271,6 +283,7 @@ export const reminderMedications = (db: Db, owners: SQL) =>
       pillsRemaining: medications.pillsRemaining,
       countedOn: medications.countedOn,
       regimen: medications.regimen,
+      ...loggedColumns,
       unit: medications.unit,
       refillsLeft: medications.refillsLeft,
       prescriptionExpiresOn: medications.prescriptionExpiresOn,

@@ -1,4 +1,5 @@
 import { boundedCache } from "../shared/bounded-cache";
+import { loggedOf, type LoggedRow } from "../domain/logged-doses";
 import {
   averagePerDay,
   currentPause,
@@ -26,7 +27,7 @@ export interface SupplyToday {
   changes: ScheduleChange[];
 }
 
-interface StoredRow {
+interface StoredRow extends LoggedRow {
   pillsRemaining: number;
   countedOn: string;
   pillsPerDay: number;
@@ -37,11 +38,23 @@ interface StoredRow {
 const kept = boundedCache(
   "supplyToday",
   4096,
-  (pillsRemaining: number, countedOn: string, pillsPerDay: number, stored: string, today: string): SupplyToday => {
+  (
+    pillsRemaining: number,
+    countedOn: string,
+    pillsPerDay: number,
+    stored: string,
+    today: string,
+    countBy: LoggedRow["countBy"],
+    loggedTaken: number,
+    loggedPlanned: number,
+    loggedLastDate: string | null,
+    loggedLastPlanned: number,
+  ): SupplyToday => {
     const regimen = parseRegimen(stored, pillsPerDay);
     const schedule = scheduleOn(regimen, today);
+    const logged = loggedOf({ countBy, loggedTaken, loggedPlanned, loggedLastDate, loggedLastPlanned });
     return {
-      supply: supplyOn({ pillsRemaining, countedOn, regimen }, today),
+      supply: supplyOn({ pillsRemaining, countedOn, regimen, logged }, today),
       schedule,
       perDay: averagePerDay(schedule),
       pause: currentPause(regimen, today),
@@ -52,4 +65,15 @@ const kept = boundedCache(
 
 /** The row's supply on `today`. The answer is shared and frozen. */
 export const supplyToday = (row: StoredRow, today: string): SupplyToday =>
-  kept(row.pillsRemaining, row.countedOn, row.pillsPerDay, row.regimen, today);
+  kept(
+    row.pillsRemaining,
+    row.countedOn,
+    row.pillsPerDay,
+    row.regimen,
+    today,
+    row.countBy,
+    row.loggedTaken,
+    row.loggedPlanned,
+    row.loggedLastDate,
+    row.loggedLastPlanned,
+  );

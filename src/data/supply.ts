@@ -4,6 +4,7 @@ import { medications, supplyEvents } from "../db/schema";
 import type { Medication } from "../domain/medications";
 import type { SupplyEvent } from "../domain/supply";
 import { MAX_PILLS } from "../shared/medication-schemas";
+import { loggedCostOn, loggedTotals, takenOn } from "./dose-log-sql";
 import { storedColumns, toMedication, type Owner } from "./medication-row";
 
 // Every change of a medication's supply writes its event in the same batch as the change (D1 and
@@ -42,7 +43,7 @@ export const scheduleOn = (day: SQL | string) =>
   sql`coalesce((select json_extract(c.value, '$.schedule') from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') <= ${day} order by c.key desc limit 1), json_extract(${R}, '$.changes[0].schedule'))`;
 // A regimen without changes (the column's default) is a daily dose of pills_per_day.
 const scheduleOnDay = sql`coalesce(${scheduleOn(sql`w.day`)}, json_object('type', 'daily', 'dose', ${m.pillsPerDay}))`;
-const dayCost = sql`case when exists (select 1 from json_each(${R}, '$.pauses') p where w.day >= json_extract(p.value, '$.from') and (json_extract(p.value, '$.until') is null or w.day <= json_extract(p.value, '$.until'))) then 0
+const dayCost = sql`case when ${m.countBy} = 'log' then 0 when exists (select 1 from json_each(${R}, '$.pauses') p where w.day >= json_extract(p.value, '$.from') and (json_extract(p.value, '$.until') is null or w.day <= json_extract(p.value, '$.until'))) then 0
   else (select case json_extract(s, '$.type')
     when 'daily' then 7 * json_extract(s, '$.dose')
     when 'weekdays' then case when exists (select 1 from json_each(s, '$.days') d where d.value = substr('sunmontuewedthufrisat', 1 + 3 * strftime('%w', w.day), 3)) then 7 * json_extract(s, '$.dose') else 0 end
@@ -50,14 +51,21 @@ const dayCost = sql`case when exists (select 1 from json_each(${R}, '$.pauses') 
     when 'asNeeded' then json_extract(s, '$.perWeek')
     else 0 end from (select ${scheduleOnDay} as s)) end`;
 
-/** The stored count as of `date` (never below 0): supplyOn's count in SQL. */
+/**
+ * The stored count at the start of `date` (never below 0): supplyOn's count in SQL. Each day costs
+ * its schedule (nothing counted by log) and what its dose logs add (dose-log-sql.ts's loggedCostOn):
+ * the same day-by-day rule as test/support/reference-doses.ts.
+ */
 export const countOn = (date: SQL | string) => sql`(case when ${date} <= ${m.countedOn} then ${m.pillsRemaining} else coalesce((
   with recursive w(day, left) as (
     select ${m.countedOn}, 7 * ${m.pillsRemaining}
     union all
-    select date(w.day, '+1 day'), (select case when cost > w.left + 1e-9 then 0 else max(0, w.left - cost) end from (select ${dayCost} as cost))
+    select date(w.day, '+1 day'), (select case when cost > w.left + 1e-9 then 0 else max(0, w.left - cost) end from (select ${dayCost} + ${loggedCostOn(sql`w.day`)} as cost))
     from w where w.day < ${date} and w.left > 0
   ) select round(left / 7.0, 3) from w where day = ${date}), 0) end)`;
+
+/** The count now on `today`: its start, less what today's logs took off (never below 0). */
+export const countNow = (today: string) => sql`max(0, round(${countOn(today)} - ${takenOn(today)}, 3))`;
 
 /** The local date the medication was added (its 'created' event), in a statement on medications. */
 export const addedOn = sql<
@@ -117,7 +125,8 @@ export const correctionEvent = (
         kind: sql<"correction">`'correction'`.as("kind"),
         localDate: sql<string>`${today}`.as("local_date"),
         pillsBefore: sql<number>`${countOn(today)}`.as("pills_before"),
-        pillsAfter: sql<number>`${pillsRemaining}`.as("pills_after"),
+        // As of the start of today: today's logged doses then come off again, leaving the typed count now.
+        pillsAfter: sql<number>`round(${pillsRemaining} + ${takenOn(today)}, 3)`.as("pills_after"),
         countedOn: sql<string>`${today}`.as("counted_on"),
         pillsAdded: sql<number | null>`null`.as("pills_added"),
         refillsUsed: sql<number>`0`.as("refills_used"),
@@ -126,7 +135,7 @@ export const correctionEvent = (
         recordedAt: sql<number>`${now}`.as("recorded_at"),
       })
       .from(m)
-      .where(and(ownMedication(userId, id), allowed, sql`${countOn(today)} <> ${pillsRemaining}`)),
+      .where(and(ownMedication(userId, id), allowed, sql`${countNow(today)} <> ${pillsRemaining}`)),
   );
 
 export type RefillResult =
@@ -182,6 +191,7 @@ export async function refillMedication(
         lastRefillDate: sql`case when ${m.lastRefillDate} > ${pickedUpOn} then ${m.lastRefillDate} else ${pickedUpOn} end`,
         // max() of NULL is NULL: an untracked prescription stays untracked.
         refillsLeft: sql`max(0, ${m.refillsLeft} - 1)`,
+        ...loggedTotals(countedOn),
       })
       .where(and(ownMedication(userId, id), justWritten))
       .returning(storedColumns),
@@ -247,6 +257,7 @@ export async function undoRefill(
         // Back only when the refill set it (a back-dated refill older than the last one did not).
         lastRefillDate: sql`case when ${m.lastRefillDate} is max(coalesce(${reverted("last_refill_before")}, ''), ${reverted("local_date")}) then ${reverted("last_refill_before")} else ${m.lastRefillDate} end`,
         refillsLeft: sql`${m.refillsLeft} + ${reverted("refills_used")}`,
+        ...loggedTotals(today),
       })
       .where(and(ownMedication(userId, id), justWritten))
       .returning(storedColumns),

@@ -16,8 +16,10 @@ export interface Medication {
   pillsPerDay: number;
   pillsRemaining: number;
   unit: Unit;
-  /** The schedule in force today. */
+  /** The schedule in force today (a dose schedule always with `times`, empty when none). */
   schedule: Schedule;
+  /** 'schedule': unlogged doses are assumed taken at the end of their day; 'log': only logged ones count. */
+  countBy: "schedule" | "log";
   /** Changes that take effect after today. */
   scheduleChanges: ScheduleChange[];
   /** The pause in effect today or the next one to come (until null: until resumed). */

@@ -293,9 +293,16 @@ export function regimenFrom(
 
 /** An API answer made on `asOf`, counted down to `today` (an offline copy read days later). */
 export function countedDown<
-  T extends Parameters<typeof regimenFrom>[0] & { pillsRemaining: number; daysLeft: number | null; runsOutOn: string | null },
+  T extends Parameters<typeof regimenFrom>[0] & {
+    pillsRemaining: number;
+    daysLeft: number | null;
+    runsOutOn: string | null;
+    countBy?: LoggedDoses["countBy"];
+  },
 >(answer: T, asOf: string, today: string): T {
   if (today <= asOf) return answer;
-  const supply = supplyOn({ pillsRemaining: answer.pillsRemaining, countedOn: asOf, regimen: regimenFrom(answer, asOf) }, today);
+  // Counted by log, days passing take nothing off: only logs do, and none reached this copy.
+  const logged = answer.countBy === "log" ? { countBy: "log" as const, taken: 0, planned: 0, lastDate: null, lastPlanned: 0 } : undefined;
+  const supply = supplyOn({ pillsRemaining: answer.pillsRemaining, countedOn: asOf, regimen: regimenFrom(answer, asOf), logged }, today);
   return { ...answer, pillsRemaining: supply.pillsRemaining, daysLeft: supply.daysLeft, runsOutOn: supply.runsOutOn };
 }

@@ -1,11 +1,14 @@
 import rawTimeZones from "@vvo/tzdb/raw-time-zones.json";
 import { TIME_ZONE_NAME } from "../shared/settings-schemas";
 import { USER_DEFAULTS } from "../shared/user";
+import { currentLocale } from "../i18n/current";
+import { boundedCache } from "../shared/bounded-cache";
 import { isValidTimeZone, offsetAt } from "./time";
 
-// The static time-zone reference list (@vvo/tzdb's raw data), enriched at runtime with
-// each zone's current offset and a label '+HH:MM alternative name - main cities'. Server-only: the
-// JSON is ~120 KB, so islands receive the compact [{ name, label }] list instead.
+// The static time-zone reference list (@vvo/tzdb's raw data), enriched at runtime with each zone's
+// current offset. The select's words come from Intl in the page's language (the zone's generic name
+// and offset); the city is the zone's own (cityOf). Server-only: the JSON is ~120 KB, so
+// islands receive the compact [{ name, city, zone, offset }] list instead.
 
 export interface TimeZoneRecord {
   name: string;
@@ -23,25 +26,24 @@ export interface TimeZoneRecord {
 
 export interface TimeZoneInfo extends TimeZoneRecord {
   currentOffsetInMinutes: number;
-  label: string;
 }
 
-/** What the select needs. */
+/**
+ * What the select needs, in the page's language: the zone's generic name ('hora estándar de la
+ * India'), its biggest city ('Kolkata'), and its offset now ('GMT+05:30'). The island groups the
+ * cities under their zone's name, so the closed select shows only the short city and local time.
+ */
 export interface TimeZoneOption {
   name: string;
-  label: string;
+  city: string;
+  zone: string;
+  offset: string;
 }
 
 /** The account default, kept selectable although tzdb lists no "UTC" entry. */
 export const DEFAULT_TIME_ZONE = USER_DEFAULTS.timezone;
 
 const RECORDS = rawTimeZones as TimeZoneRecord[];
-
-export function formatOffset(minutes: number): string {
-  const sign = minutes < 0 ? "-" : "+";
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-}
 
 const byOffsetThenName = (a: TimeZoneInfo, b: TimeZoneInfo) =>
   a.currentOffsetInMinutes - b.currentOffsetInMinutes ||
@@ -54,23 +56,62 @@ export function timeZonesAt(now: number, records: TimeZoneRecord[] = RECORDS): T
     .filter((zone) => TIME_ZONE_NAME.test(zone.name) && isValidTimeZone(zone.name))
     .map((zone) => {
       const currentOffsetInMinutes = Math.round(offsetAt(now, zone.name) / 60_000);
-      const label = `${formatOffset(currentOffsetInMinutes)} ${zone.alternativeName} - ${zone.mainCities.join(", ")}`;
-      return { ...zone, currentOffsetInMinutes, label };
+      return { ...zone, currentOffsetInMinutes };
     })
     .sort(byOffsetThenName);
 }
 
-/** The select's options; the user's current zone is kept even when the list has no entry for it. */
+const timeZoneName = (locale: string, timeZone: string, style: "longGeneric" | "long" | "longOffset", at = 0) =>
+  new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: style }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value ??
+  timeZone;
+
+// ~300 formatters a language: made once per locale and isolate, not per page view.
+const genericNames = boundedCache("timeZoneGenericNames", 16, (locale: string) => {
+  const names: Record<string, string> = {};
+  for (const zone of RECORDS) if (isValidTimeZone(zone.name)) names[zone.name] = timeZoneName(locale, zone.name, "longGeneric");
+  names[DEFAULT_TIME_ZONE] = timeZoneName(locale, DEFAULT_TIME_ZONE, "long");
+  return names;
+});
+
+/**
+ * The select's options in the current locale, sorted by offset now, then zone name, then city; the
+ * user's current zone is kept even when the list has no entry for it. The offset is formatted once
+ * per distinct offset (about 40), the names come from a per-locale cache.
+ */
 export function timeZoneOptions(now: number, current?: string): TimeZoneOption[] {
-  const options = timeZonesAt(now).map(({ name, label }) => ({ name, label }));
-  if (current && !options.some((o) => o.name === current) && isValidTimeZone(current)) {
-    const offset = formatOffset(Math.round(offsetAt(now, current) / 60_000));
-    options.unshift({
-      name: current,
-      label: current === DEFAULT_TIME_ZONE ? `${offset} Coordinated Universal Time - UTC` : `${offset} ${current}`,
-    });
+  const locale = currentLocale();
+  const names = genericNames(locale);
+  const zones: Array<TimeZoneOption & { minutes: number }> = timeZonesAt(now).map((zone) => ({
+    name: zone.name,
+    city: cityOf(zone.name, zone.mainCities),
+    zone: names[zone.name] ?? zone.alternativeName,
+    offset: "",
+    minutes: zone.currentOffsetInMinutes,
+  }));
+  if (current && !zones.some((o) => o.name === current) && isValidTimeZone(current)) {
+    const zone = names[current] ?? timeZoneName(locale, current, "longGeneric", now);
+    zones.push({ name: current, city: cityOf(current), zone, offset: "", minutes: Math.round(offsetAt(now, current) / 60_000) });
   }
-  return options;
+  const offsets = new Map<number, string>();
+  for (const zone of zones) {
+    if (!offsets.has(zone.minutes)) offsets.set(zone.minutes, timeZoneName(locale, zone.name, "longOffset", now));
+    zone.offset = offsets.get(zone.minutes)!;
+  }
+  const collator = new Intl.Collator(locale);
+  zones.sort((a, b) => a.minutes - b.minutes || collator.compare(a.zone, b.zone) || collator.compare(a.city, b.city));
+  return zones.map(({ name, city, zone, offset }) => ({ name, city, zone, offset }));
+}
+
+const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/**
+ * A zone's own city, from its id as ICU names one it has no name for ('America/Argentina/Buenos_Aires'
+ * → 'Buenos Aires'), with the list's accents when the list names it ('America/Bogota' → 'Bogotá').
+ * Not the list's biggest city: Asia/Kolkata's is Mumbai, and a patient in Kolkata looks for Kolkata.
+ */
+function cityOf(name: string, mainCities: string[] = []): string {
+  const city = name.split("/").pop()!.replaceAll("_", " ");
+  return mainCities.find((main) => folded(main) === folded(city)) ?? city;
 }
 
 let aliases: Map<string, string> | undefined;

@@ -61,6 +61,12 @@ export const openDb = createMiddleware<AppEnv>(async (c, next) => {
   c.res.headers.set("Server-Timing", serverTiming(meter));
 });
 
+/** A `?name=` date as given, or '' when missing or longer than a date (the route's schema checks it). */
+const queryDate = (c: Context<AppEnv>, name: string) => {
+  const value = c.req.query(name) ?? "";
+  return value.length === 10 ? value : "";
+};
+
 /**
  * The signed-in user of this request with a route's reads, in one database round trip (see
  * loadSignedIn), or null when there is none or it expired: the cookie is then cleared.
@@ -71,7 +77,14 @@ export async function findSignedIn<R extends Reads>(
 ): Promise<SignedIn<ReadResults<R>> | null> {
   const token = getCookie(c, sessionCookieName(c));
   if (!token || token.length > 128) return null;
-  const found = await loadSignedIn(c.var.db, token, Date.now(), reads, () => pathId(c));
+  const found = await loadSignedIn(
+    c.var.db,
+    token,
+    Date.now(),
+    reads,
+    () => pathId(c),
+    () => ({ from: queryDate(c, "from"), to: queryDate(c, "to") }),
+  );
   if (!found) clearSessionCookie(c);
   // biome-ignore lint/correctness/useHookAtTopLevel: not a React hook: it sets the request's language scope.
   else useAccountLocale(found.user, allowsPseudoLocale(c.env));

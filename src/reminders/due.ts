@@ -1,6 +1,7 @@
 import type { NotificationType } from "../db/schema";
 import { statusForDaysLeft } from "../domain/medications";
 import { prescriptionDueSoon, prescriptionNoticeOf, type PrescriptionNotice } from "../domain/prescription";
+import { loggedOf, type LoggedRow } from "../domain/logged-doses";
 import { parseRegimen, scheduleOn, supplyOn, type Schedule, type Unit } from "../domain/regimen";
 
 // What a reminder says, as of one local date: pure, so the hourly job, the test e-mail and the
@@ -9,7 +10,7 @@ import { parseRegimen, scheduleOn, supplyOn, type Schedule, type Unit } from "..
 // the others whose prescription needs a doctor soon (prescriptionDueSoon).
 
 /** What a reminder needs of one medication: its stored count and regimen, name and pharmacy. */
-export interface ReminderMedication {
+export interface ReminderMedication extends LoggedRow {
   pillsRemaining: number;
   pillsPerDay: number;
   countedOn: string;
@@ -58,7 +59,7 @@ export function reminderContent(medications: ReminderMedication[], notificationD
   const prescriptions: ReminderItem[] = [];
   for (const m of medications) {
     const regimen = parseRegimen(m.regimen, m.pillsPerDay);
-    const supply = supplyOn({ pillsRemaining: m.pillsRemaining, countedOn: m.countedOn, regimen }, today);
+    const supply = supplyOn({ pillsRemaining: m.pillsRemaining, countedOn: m.countedOn, regimen, logged: loggedOf(m) }, today);
     // A paused medication is not taken: nothing to remind about (nor when it never runs out).
     if (supply.paused || supply.daysLeft === null || supply.runsOutOn === null) continue;
     const days = supply.daysLeft;

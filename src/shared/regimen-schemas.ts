@@ -156,6 +156,8 @@ export const regimenFields = {
   unit: z.optional(z.enum(UNITS, msg(m.field_unit_invalid))),
   schedule: z.optional(scheduleSchema),
   effectiveFrom: optionalDate(m.field_effective_from_invalid),
+  // Left out: kept (a new medication: by log when taken as needed, else by schedule).
+  countBy: z.optional(z.enum(["schedule", "log"], msg(m.field_count_by_invalid))),
   // Left out: the pause stays as it is; null or empty: no pause.
   pausedFrom: z.optional(optionalDate(m.field_paused_from_invalid)),
   pausedUntil: z.optional(optionalDate(m.field_paused_until_invalid)),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sortedMedicationsJson } from "../../src/data/medication-json";
 import { toSortedMedications, type MedicationRecord } from "../../src/data/medications";
 import { inLocale } from "../../src/i18n/current";
+import { UNLOGGED } from "../../src/domain/logged-doses";
 
 // The kept JSON must be exactly what serialising a fresh answer writes, in every language and on
 // every day, and any change to a stored value must give the new answer, not the kept one.
@@ -23,6 +24,7 @@ const base: MedicationRecord = {
   prescriptionExpiresOn: "2027-01-31",
   unit: "tablet",
   regimen: weekly,
+  ...UNLOGGED,
 };
 const other: MedicationRecord = {
   ...base,

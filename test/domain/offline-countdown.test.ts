@@ -13,6 +13,7 @@ const drawn: Medication = {
   pillsRemaining: 30,
   unit: "puff",
   schedule: { type: "daily", dose: 2 },
+  countBy: "schedule",
   scheduleChanges: [{ effectiveFrom: "2026-03-05", schedule: { type: "asNeeded", perWeek: 6 } }],
   pausedFrom: "2026-03-01",
   pausedUntil: "2026-03-02",

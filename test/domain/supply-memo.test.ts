@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { supplyToday } from "../../src/data/supply-memo";
 import { parseRegimen, supplyOn } from "../../src/domain/regimen";
+import { UNLOGGED } from "../../src/domain/logged-doses";
 
 // The kept supply must be exactly what a fresh walk answers, and a change of any input a new answer.
 
@@ -8,7 +9,7 @@ const weekly = JSON.stringify({
   changes: [{ effectiveFrom: "2026-11-01", schedule: { type: "interval", dose: 6, everyDays: 7, startsOn: "2026-11-06" } }],
   pauses: [],
 });
-const row = { pillsRemaining: 24, countedOn: "2026-11-20", pillsPerDay: 6 / 7, regimen: weekly };
+const row = { pillsRemaining: 24, countedOn: "2026-11-20", pillsPerDay: 6 / 7, regimen: weekly, ...UNLOGGED };
 const fresh = (r: typeof row, today: string) =>
   supplyOn({ pillsRemaining: r.pillsRemaining, countedOn: r.countedOn, regimen: parseRegimen(r.regimen, r.pillsPerDay) }, today);
 

@@ -5,6 +5,7 @@ import { feedDates } from "../../src/domain/ical";
 import { parseRegimen } from "../../src/domain/regimen";
 import { supplyChart } from "../../src/domain/supply-chart";
 import { reminderContent } from "../../src/reminders/due";
+import { UNLOGGED } from "../../src/domain/logged-doses";
 
 // One vocabulary for the same facts: the API's Medication names them (pillsRemaining, daysLeft,
 // runsOutOn, pausedFrom/pausedUntil), and the reminder e-mail's item, the supply chart, the printed
@@ -25,6 +26,7 @@ const row: MedicationRecord = {
   refillsLeft: null,
   prescriptionExpiresOn: null,
   unit: "tablet",
+  ...UNLOGGED,
   regimen: JSON.stringify({
     changes: [{ effectiveFrom: "2026-02-25", schedule: { type: "daily", dose: 2 } }],
     pauses: [{ from: "2026-03-04", until: "2026-03-06" }],

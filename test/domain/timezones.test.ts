@@ -1,7 +1,7 @@
 import rawTimeZones from "@vvo/tzdb/raw-time-zones.json";
 import { describe, expect, it } from "vitest";
 import { offsetAt } from "../../src/domain/time";
-import { formatOffset, resolveTimeZone, timeZoneOptions, timeZonesAt, type TimeZoneRecord } from "../../src/domain/timezones";
+import { resolveTimeZone, timeZoneOptions, timeZonesAt, type TimeZoneRecord } from "../../src/domain/timezones";
 import { TIME_ZONE_NAME } from "../../src/shared/settings-schemas";
 import { clockIn, matchTimeZone } from "../../islands/settings/zones";
 import { inLocale } from "../../src/i18n/current";
@@ -12,12 +12,10 @@ const JULY = Date.UTC(2025, 6, 15, 12);
 describe("the time-zone list", () => {
   const list = timeZonesAt(JANUARY);
 
-  it("labels each zone '+HH:MM alternative name - main cities' with its offset at that instant", () => {
-    const kathmandu = list.find((z) => z.name === "Asia/Kathmandu")!;
-    expect(kathmandu.currentOffsetInMinutes).toBe(345);
-    expect(kathmandu.label).toBe(`+05:45 ${kathmandu.alternativeName} - ${kathmandu.mainCities.join(", ")}`);
-    expect(list.find((z) => z.name === "America/New_York")!.label).toMatch(/^-05:00 Eastern Time - New York/);
-    expect(timeZonesAt(JULY).find((z) => z.name === "America/New_York")!.label).toMatch(/^-04:00 Eastern Time - New York/);
+  it("carries each zone's offset at that instant", () => {
+    expect(list.find((z) => z.name === "Asia/Kathmandu")!.currentOffsetInMinutes).toBe(345);
+    expect(list.find((z) => z.name === "America/New_York")!.currentOffsetInMinutes).toBe(-300);
+    expect(timeZonesAt(JULY).find((z) => z.name === "America/New_York")!.currentOffsetInMinutes).toBe(-240);
     for (const zone of list) expect(zone.currentOffsetInMinutes * 60_000).toBe(offsetAt(JANUARY, zone.name));
   });
 
@@ -49,7 +47,6 @@ describe("the time-zone list", () => {
         "abbreviation",
         "rawFormat",
         "currentOffsetInMinutes",
-        "label",
       ].sort(),
     );
   });
@@ -73,9 +70,40 @@ describe("the time-zone list", () => {
     expect(kept).toEqual(["Europe/Paris"]);
     expect(TIME_ZONE_NAME.test(`A/${"b".repeat(256)}/c`)).toBe(true);
   });
+});
 
-  it("formats offsets with sign and minutes", () => {
-    expect([formatOffset(0), formatOffset(345), formatOffset(-210), formatOffset(-660)]).toEqual(["+00:00", "+05:45", "-03:30", "-11:00"]);
+describe("zone names in the page's language (the list was English in every language)", () => {
+  const kolkata = (locale: string) =>
+    inLocale({ language: locale.split("-")[0]!, locale }, () => timeZoneOptions(JANUARY).find((o) => o.name === "Asia/Kolkata"));
+
+  it("names each zone with Intl's generic name and offset in the locale, beside its city", () => {
+    expect(kolkata("en")).toEqual({ name: "Asia/Kolkata", city: "Kolkata", zone: "India Standard Time", offset: "GMT+05:30" });
+    expect(kolkata("es")).toMatchObject({ zone: "hora estándar de la India", offset: "GMT+05:30" });
+    expect(kolkata("de")).toMatchObject({ zone: "Indische Normalzeit" });
+    expect(kolkata("zh")).toMatchObject({ zone: "印度时间" });
+    expect(kolkata("hi")).toMatchObject({ zone: "भारतीय मानक समय" });
+    // ar-EG writes Arabic-Indic digits, the offset too.
+    expect(kolkata("ar-EG")).toMatchObject({ zone: "توقيت الهند", offset: "غرينتش+٠٥:٣٠" });
+  });
+
+  it("the city is the zone's own, with the list's accents where it has them", () => {
+    const options = timeZoneOptions(JANUARY);
+    const city = (name: string) => options.find((o) => o.name === name)?.city;
+    expect([city("Asia/Kolkata"), city("America/Bogota"), city("America/Argentina/Buenos_Aires"), city("America/Mexico_City")]).toEqual([
+      "Kolkata",
+      "Bogotá",
+      "Buenos Aires",
+      "Mexico City",
+    ]);
+  });
+
+  it("sorts by offset, then by the name as the locale sorts it, then by city", () => {
+    const options = inLocale({ language: "es", locale: "es" }, () => timeZoneOptions(JANUARY));
+    const at = (name: string) => options.findIndex((o) => o.name === name);
+    expect(at("Pacific/Kiritimati")).toBe(options.length - 1);
+    expect(at("Europe/Berlin")).toBeLessThan(at("Africa/Cairo"));
+    const cet = options.filter((o) => o.zone === "hora de Europa central").map((o) => o.city);
+    expect(cet).toEqual([...cet].sort(new Intl.Collator("es").compare));
   });
 });
 
@@ -92,14 +120,19 @@ describe("zones in requests", () => {
 
   it("the select keeps the user's current zone when the list has no entry for it", () => {
     const options = timeZoneOptions(JANUARY, "UTC");
-    expect(options[0]).toEqual({ name: "UTC", label: "+00:00 Coordinated Universal Time - UTC" });
+    expect(options.find((o) => o.name === "UTC")).toEqual({
+      name: "UTC",
+      city: "UTC",
+      zone: "Coordinated Universal Time",
+      offset: "GMT+00:00",
+    });
     expect(timeZoneOptions(JANUARY, "Europe/Paris").filter((o) => o.name === "Europe/Paris")).toHaveLength(1);
     expect(timeZoneOptions(JANUARY, "Europe/Paris")).toHaveLength(options.length - 1);
   });
 });
 
 describe("the select in the browser", () => {
-  const options = timeZoneOptions(JANUARY).map(({ name, label }) => ({ name, label }));
+  const options = timeZoneOptions(JANUARY);
 
   it("preselects the browser's zone: by name, by the name the browser uses for it, or by identical offsets all year", () => {
     expect(matchTimeZone(options, "Europe/Paris", JANUARY)).toBe("Europe/Paris");

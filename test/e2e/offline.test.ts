@@ -47,7 +47,7 @@ async function openAndKeep(page: Page, path: string) {
 
 describe("installable", () => {
   it("serves the manifest, the icons and the service worker with the right types and caching", async () => {
-    const manifest = await fetch(`${baseUrl()}/manifest.webmanifest`);
+    const manifest = await fetch(`${baseUrl()}/manifest.en.webmanifest`);
     expect(manifest.status).toBe(200);
     expect(manifest.headers.get("content-type")).toBe("application/manifest+json");
     const icons = ((await manifest.json()) as { icons: Array<{ src: string }> }).icons;
@@ -87,7 +87,7 @@ describe("installable", () => {
       const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
       expect(installabilityErrors).toEqual([]);
       const { url, errors, data } = await cdp.send("Page.getAppManifest");
-      expect(url).toBe(`${baseUrl()}/manifest.webmanifest`);
+      expect(url).toBe(`${baseUrl()}/manifest.en.webmanifest`);
       expect(errors).toEqual([]);
       expect(JSON.parse(data!).name).toBe("Refill Tracker");
     } finally {

@@ -8,6 +8,7 @@ import { fieldErrors } from "../../src/shared/validation";
 import { reminderEmail } from "../../src/mail/templates/ReminderEmail";
 import { reminderContent } from "../../src/reminders/due";
 import { call, createMedication, createPharmacy, medicationInput, signUp, uniqueName } from "../helpers";
+import { UNLOGGED } from "../../src/domain/logged-doses";
 
 // Issue 29: names with CR, LF, ESC, BEL and other C0/C1 controls reached the plain-text reminder
 // e-mail unchanged. Names (and phones) refuse them at the API, the forms and the CSV import, by one
@@ -136,6 +137,7 @@ describe("names with control characters", () => {
           pillsRemaining: 2,
           pillsPerDay: 1,
           regimen: '{"changes":[],"pauses":[]}',
+          ...UNLOGGED,
           unit: "tablet",
           refillsLeft: null,
           prescriptionExpiresOn: null,
