@@ -101,7 +101,7 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
       at: d.at,
       amount: d.amount ?? d.dose,
       status: kept && "status" in kept ? kept.status : d.status,
-      time: d.takenAt ? formatTime(Date.parse(d.takenAt), timezone) : "",
+      time: d.takenAt ? formatTime(d.takenAt, timezone) : "",
       eventId: d.eventId,
       waiting: kept?.clientId,
     };
@@ -112,7 +112,7 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
       key: `e${e.eventId}`,
       at: null,
       status: "taken" as const,
-      time: formatTime(Date.parse(e.takenAt), timezone),
+      time: formatTime(e.takenAt, timezone),
     })),
     ...waiting.flatMap((t) => {
       const med = "kind" in t && asNeeded.find((a) => a.id === t.medicationId);

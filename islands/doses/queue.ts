@@ -17,10 +17,11 @@ export type Dose = {
   status: DoseStatus;
   eventId: number | null;
   amount: number | null;
-  takenAt: string | null;
+  /** When it was taken, epoch ms. */
+  takenAt: number | null;
 };
 /** A use not tied to a scheduled dose (as needed, or an extra). */
-export type Extra = { eventId: number; medicationId: number; name: string; unit: Unit; amount: number; takenAt: string };
+export type Extra = { eventId: number; medicationId: number; name: string; unit: Unit; amount: number; takenAt: number };
 export type DayDoses = { date: string; doses: Dose[]; extras: Extra[] };
 
 /** A tap waiting to be sent: a dose of a day (taken or skipped), or a use (`kind: "extra"`). */
@@ -82,9 +83,7 @@ export async function sendTaps(): Promise<ApiRequestError | null> {
   try {
     for (let batch = keptTaps().slice(0, size); batch.length > 0; batch = keptTaps().slice(0, size)) {
       const doses = batch.map(({ tappedAt, ...tap }) =>
-        Date.now() - tappedAt > LATE_MS && !("status" in tap && tap.status === "skipped")
-          ? { ...tap, takenAt: new Date(tappedAt).toISOString() }
-          : tap,
+        Date.now() - tappedAt > LATE_MS && !("status" in tap && tap.status === "skipped") ? { ...tap, takenAt: tappedAt } : tap,
       );
       try {
         await apiRequest("POST", "/api/doses", { doses });
