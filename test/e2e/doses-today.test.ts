@@ -73,7 +73,8 @@ describe.each([
     await seed(page);
     const section = today(page);
     expect(await section.getByRole("heading", { name: "Today", level: 2 }).count()).toBe(1);
-    expect(await section.getByRole("heading", { name: /^8:00\sAM$/ }).count()).toBe(1);
+    // The day's doses are read after hydration.
+    await expect.poll(() => section.getByRole("heading", { name: /^8:00\sAM$/ }).count()).toBe(1);
     expect(await section.getByRole("heading", { name: /^8:00\sPM$/ }).count()).toBe(1);
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
@@ -107,8 +108,8 @@ describe.each([
     await amount.fill("2");
     await press(page, button(section, /^Log a use of .*Salbutamol/));
     await expect.poll(() => remaining(page, "Salbutamol", "198 puffs")).toBe(1);
-    const use = line(section, "Salbutamol").filter({ hasText: "Taken at" });
-    expect(await use.getByText("2 puffs", { exact: true }).count()).toBe(1);
+    const use = section.getByRole("listitem").filter({ hasText: "Salbutamol" }).filter({ hasText: "Taken at" });
+    await expect.poll(() => use.getByText("2 puffs", { exact: true }).count()).toBe(1);
     await press(page, button(use, /^Undo .*Salbutamol/));
     await expect.poll(() => remaining(page, "Salbutamol", "200 puffs")).toBe(1);
     await expectAccessible(page);
