@@ -47,6 +47,11 @@ export function useListData(medications: Medication[] | null, pharmacies: Pharma
     if (medications === null || pharmacies === null) reload();
   }, []);
   useRefreshOnFocus(reload);
+  // A dose logged or undone in the Today section (islands/DoseToday.tsx) moves the counts.
+  useEffect(() => {
+    addEventListener("doses-changed", reload);
+    return () => removeEventListener("doses-changed", reload);
+  }, [reload]);
 
   return { data, failed, reload };
 }

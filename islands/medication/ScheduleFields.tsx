@@ -17,6 +17,7 @@ import { addDays } from "../../src/domain/time";
 import * as m from "../../src/generated/i18n";
 import { currentLocale } from "../../src/i18n/current";
 import { FieldError, Field } from "../lib/Field";
+import { timeRowsOf, TimeRows, timesPayload } from "./TimeRows";
 
 // The medication form's regimen: 'How often', only the fields that choice needs, the unit,
 // and on edit the day a changed schedule takes effect. The controls are named as the API's error
@@ -27,7 +28,7 @@ import { FieldError, Field } from "../lib/Field";
 type ScheduleType = Schedule["type"] | "weekly";
 const TYPES: ScheduleType[] = ["daily", "weekly", "weekdays", "interval", "asNeeded"];
 /** The form's own controls: the payload gets `schedule` built from them instead. */
-const SCHEDULE_CONTROLS = ["schedule", "dose", "days", "everyDays", "startsOn", "perWeek", "pillsPerDay"] as const;
+const SCHEDULE_CONTROLS = ["schedule", "dose", "days", "everyDays", "startsOn", "perWeek", "pillsPerDay", "timeAt", "timeDose"] as const;
 
 type Props = {
   schedule: Schedule;
@@ -44,6 +45,9 @@ export function ScheduleFields({ schedule, unit: initialUnit, today, edit, error
   // The dose's label names what it counts ('Tablets each day'), so it follows the unit.
   const [unit, setUnit] = useState<Unit>(initialUnit);
   const daysId = useId();
+  // Times of day (optional): with rows, the dose is their total and the Dose field gives way.
+  const [times, setTimes] = useState(() => timeRowsOf(schedule.type === "asNeeded" ? undefined : schedule.times));
+  const timed = type !== "asNeeded" && times.length > 0;
   const dose = schedule.type === "asNeeded" ? 1 : schedule.dose;
   const chosen: Weekday[] = schedule.type === "weekdays" ? schedule.days : [];
   // A new weekly dose defaults to today's weekday.
@@ -93,7 +97,7 @@ export function ScheduleFields({ schedule, unit: initialUnit, today, edit, error
             defaultValue={schedule.type === "asNeeded" ? schedule.perWeek : ""}
             error={errors.perWeek}
           />
-        ) : (
+        ) : timed ? null : (
           <Field
             label={m.medication_form_dose_label({ unit, per: type === "daily" ? "day" : "time" })}
             name="dose"
@@ -141,6 +145,7 @@ export function ScheduleFields({ schedule, unit: initialUnit, today, edit, error
         )}
       </div>
       {type === "weekdays" && <Weekdays chosen={chosen} error={errors.days} id={daysId} />}
+      {type !== "asNeeded" && <TimeRows rows={times} onRows={setTimes} unit={unit} error={errors.times} />}
       {edit && (
         <Field
           label={m.medication_form_effective_from()}
@@ -195,16 +200,19 @@ export function regimenPayload(form: HTMLFormElement, values: Record<string, str
   for (const name of SCHEDULE_CONTROLS) delete rest[name];
   const days = Array.from(form.querySelectorAll<HTMLInputElement>('input[name="days"]:checked'), (box) => box.value);
   const type = values.schedule as ScheduleType;
+  // With times the dose is left out: the server takes their sum.
+  const times = type === "asNeeded" ? [] : timesPayload(form);
+  const timed = times.length > 0 ? { times } : {};
   const schedule =
     type === "asNeeded"
       ? { type, perWeek: values.perWeek }
       : type === "weekly"
-        ? { type: "weekdays", dose: values.dose, days: [values.days] }
+        ? { type: "weekdays", dose: values.dose, days: [values.days], ...timed }
         : type === "weekdays"
-          ? { type, dose: values.dose, days }
+          ? { type, dose: values.dose, days, ...timed }
           : type === "interval"
-            ? { type, dose: values.dose, everyDays: values.everyDays, startsOn: values.startsOn }
-            : { type, dose: values.dose };
+            ? { type, dose: values.dose, everyDays: values.everyDays, startsOn: values.startsOn, ...timed }
+            : { type, dose: values.dose, ...timed };
   return { ...rest, schedule };
 }
 

@@ -1,7 +1,17 @@
 import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import { devicesOf } from "../auth/account-changes";
 import type { Db } from "../db/client";
-import { calendarFeeds, doseEvents, medications, notifications, pharmacies, pushSubscriptions, reminderLog, supplyEvents, users } from "../db/schema";
+import {
+  calendarFeeds,
+  doseEvents,
+  medications,
+  notifications,
+  pharmacies,
+  pushSubscriptions,
+  reminderLog,
+  supplyEvents,
+  users,
+} from "../db/schema";
 
 // "Export my data": everything stored about the user, one section per kind of record, read in the
 // signed-in batch (one round trip). A new kind of record is one more line in exportSections.

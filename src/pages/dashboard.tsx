@@ -57,6 +57,7 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
   // With nothing to list yet the checklist takes the empty table's place (and the page loads no
   // list JavaScript); a notice from another page still needs the list's island to show its toast.
   const showList = !steps || medications.length > 0 || isNoticeKey(notice);
+  const sorted = toSortedMedications(medications, today);
   return c.render(
     <AppShell user={user}>
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -69,11 +70,22 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
         </div>
       </div>
       {steps && <FirstRunChecklist steps={steps} />}
+      {sorted.length > 0 && (
+        <div className="mb-6">
+          <Island
+            name="DoseToday"
+            props={{
+              timezone: user.timezone,
+              asNeeded: sorted.filter((med) => med.schedule.type === "asNeeded").map(({ id, name, unit }) => ({ id, name, unit })),
+            }}
+          />
+        </div>
+      )}
       {showList && (
         <Island
           name="Dashboard"
           props={{
-            medications: toSortedMedications(medications, today),
+            medications: sorted,
             pharmacies: sortPharmacies(pharmacies),
             notificationDays: user.notificationDays,
             timezone: user.timezone,

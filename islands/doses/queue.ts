@@ -1,0 +1,113 @@
+import type { Unit } from "../../src/domain/regimen";
+import { apiRequest, type ApiRequestError } from "../lib/api";
+
+// The Today section's data and its taps. Every tap is kept on the device first (localStorage) and
+// then sent; one that cannot be sent (offline) waits there until the connection returns. Its
+// `clientId` makes a second send of the same tap one event on the server. Signing out answers
+// `Clear-Site-Data: "storage"`, which erases the kept taps with the rest of the offline copy.
+
+export type DoseStatus = "due" | "taken" | "skipped" | "unlogged";
+/** A scheduled dose of a day, as GET /api/doses answers it. */
+export type Dose = {
+  medicationId: number;
+  name: string;
+  unit: Unit;
+  at: string | null;
+  dose: number;
+  status: DoseStatus;
+  eventId: number | null;
+  amount: number | null;
+  /** When it was taken, epoch ms. */
+  takenAt: number | null;
+};
+/** A use not tied to a scheduled dose (as needed, or an extra). */
+export type Extra = { eventId: number; medicationId: number; name: string; unit: Unit; amount: number; takenAt: number };
+export type DayDoses = { date: string; doses: Dose[]; extras: Extra[] };
+
+/** A tap waiting to be sent: a dose of a day (taken or skipped), or a use (`kind: "extra"`). */
+export type Tap = { clientId: string; medicationId: number; tappedAt: number; amount?: number } & (
+  | { date: string; at: string | null; status: "taken" | "skipped" }
+  | { kind: "extra" }
+);
+
+const KEY = "refill-tracker:dose-taps";
+// A tap sent within this long is taken 'now' by the server; an older one (it waited offline)
+// carries the instant it was made, so the count and the history name the real time.
+const LATE_MS = 60_000;
+// The API takes at most 50 doses a request.
+const BATCH = 50;
+
+export function keptTaps(): Tap[] {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? "[]") as Tap[];
+  } catch {
+    return [];
+  }
+}
+
+function keep(taps: Tap[]) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(taps));
+  } catch {
+    /* storage full or disabled: the tap is still sent now, only not kept for later */
+  }
+}
+
+export const readDay = (date: string) =>
+  apiRequest<{ days: DayDoses[] }>("GET", `/api/doses?from=${date}&to=${date}`).then((answer) => answer.days[0]!);
+
+/** The dashboard's counts follow a change at once (islands/dashboard/useListData.ts reloads on it). */
+const changed = () => dispatchEvent(new Event("doses-changed"));
+
+export function addTaps(taps: Tap[]) {
+  keep([...keptTaps(), ...taps]);
+}
+
+/** Drops a kept tap that was not sent yet (its Undo). */
+export function dropTap(clientId: string) {
+  keep(keptTaps().filter((tap) => tap.clientId !== clientId));
+}
+
+let sending = false;
+
+/**
+ * Sends the kept taps, oldest first. Sent, they are let go; unreachable (status 0), they stay for
+ * the next try. A refused batch wrote nothing, so its taps go again one by one and only a refused
+ * one is let go (a replay would be refused again). Resolves with the first refusal, if any.
+ */
+export async function sendTaps(): Promise<ApiRequestError | null> {
+  if (sending) return null;
+  sending = true;
+  let size = BATCH;
+  let refusal: ApiRequestError | null = null;
+  try {
+    for (let batch = keptTaps().slice(0, size); batch.length > 0; batch = keptTaps().slice(0, size)) {
+      const doses = batch.map(({ tappedAt, ...tap }) =>
+        Date.now() - tappedAt > LATE_MS && !("status" in tap && tap.status === "skipped") ? { ...tap, takenAt: tappedAt } : tap,
+      );
+      try {
+        await apiRequest("POST", "/api/doses", { doses });
+      } catch (err) {
+        if ((err as ApiRequestError).status === 0) break;
+        if (batch.length > 1) {
+          size = 1;
+          continue;
+        }
+        refusal ??= err as ApiRequestError;
+      }
+      const sent = new Set(batch.map((tap) => tap.clientId));
+      keep(keptTaps().filter((tap) => !sent.has(tap.clientId)));
+      changed();
+    }
+    return refusal;
+  } finally {
+    sending = false;
+  }
+}
+
+export async function undoEvent(eventId: number) {
+  await apiRequest("DELETE", `/api/doses/${eventId}`);
+  changed();
+}
+
+export const newClientId = () => crypto.randomUUID();
