@@ -76,14 +76,14 @@ describe("Weekly drugs: methotrexate saved daily", () => {
     expect([res.status, res.body.code]).toEqual([400, "confirm_weekly_drug"]);
     expect(await storedRow(created.body.id)).toEqual(before);
     const confirmed = await patch(created.body.id, { name: "Methotrexate", ...daily6, pillsRemaining: 12, confirmed: true });
-    expect([confirmed.status, confirmed.body.schedule]).toEqual([200, { type: "daily", dose: 6 }]);
+    expect([confirmed.status, confirmed.body.schedule]).toEqual([200, { type: "daily", dose: 6, times: [] }]);
   });
 
   it("PATCH in the old shape: the echoed average keeps the weekly schedule; a new daily dose is 400 and writes nothing", async () => {
     const { post, patch } = await setUp();
     const created = await post({ name: "Methotrexate", ...sundays6, pillsRemaining: 24 });
     const echoed = await patch(created.body.id, { name: "Methotrexate", pillsRemaining: 24, pillsPerDay: created.body.pillsPerDay });
-    expect([echoed.status, echoed.body.schedule]).toEqual([200, { type: "weekdays", dose: 6, days: ["sun"] }]);
+    expect([echoed.status, echoed.body.schedule]).toEqual([200, { type: "weekdays", dose: 6, days: ["sun"], times: [] }]);
     const before = await storedRow(created.body.id);
     const daily = await patch(created.body.id, { name: "Methotrexate", pillsRemaining: 10, pillsPerDay: 6 });
     expect([daily.status, daily.body]).toEqual([400, { message: WEEKLY_WARNING, code: "confirm_weekly_drug" }]);

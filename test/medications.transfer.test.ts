@@ -347,11 +347,11 @@ describe("CSV import within the account's limits", () => {
       countedOn: today,
       pillsPerRefill: 30,
     });
-    // In rows of 10: D1 binds at most 100 parameters a statement.
-    for (let i = 0; i < 195; i += 10)
+    // In rows of 5: D1 binds at most 100 parameters a statement.
+    for (let i = 0; i < 195; i += 5)
       await db()
         .insert(medications)
-        .values(Array.from({ length: Math.min(10, 195 - i) }, (_, j) => old(i + j)));
+        .values(Array.from({ length: Math.min(5, 195 - i) }, (_, j) => old(i + j)));
     const refused = await importFile(account, rowsFile(6));
     expect([refused.status, refused.body.message]).toEqual([409, "You can track up to 200 medications."]);
     expect(await db().select().from(medications).where(eq(medications.userId, account.id))).toHaveLength(195);

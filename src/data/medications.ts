@@ -224,7 +224,7 @@ export async function updateMedication(
               ? averagePerDay(write.schedule)
               : sql`${medications.pillsPerDay}`,
         // As of the start of today (see correctionEvent): the typed count is the count now.
-        pillsRemaining: sql`round(${input.pillsRemaining} + ${takenOn(today)}, 3)`,
+        pillsRemaining: sql`${input.pillsRemaining} + ${takenOn(today)}`,
         countedOn: today,
         ...loggedTotals(today, write.countBy ?? sql`${medications.countBy}`),
         countBy: write.countBy ?? sql`${medications.countBy}`,

@@ -126,7 +126,7 @@ export const correctionEvent = (
         localDate: sql<string>`${today}`.as("local_date"),
         pillsBefore: sql<number>`${countOn(today)}`.as("pills_before"),
         // As of the start of today: today's logged doses then come off again, leaving the typed count now.
-        pillsAfter: sql<number>`round(${pillsRemaining} + ${takenOn(today)}, 3)`.as("pills_after"),
+        pillsAfter: sql<number>`${pillsRemaining} + ${takenOn(today)}`.as("pills_after"),
         countedOn: sql<string>`${today}`.as("counted_on"),
         pillsAdded: sql<number | null>`null`.as("pills_added"),
         refillsUsed: sql<number>`0`.as("refills_used"),

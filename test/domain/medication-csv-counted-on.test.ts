@@ -64,11 +64,11 @@ describe("counted_on", () => {
       [3, "2025-11-26"],
     ]);
     expect(reading.errors).toEqual([
-      { row: 4, message: "Pills counted on cannot be in the future" },
-      { row: 5, message: "Pills counted on can be at most a year ago" },
+      { row: 4, message: "The count date cannot be in the future" },
+      { row: 5, message: "The count date can be at most a year ago" },
       { row: 6, message: expect.stringMatching(/^Enter a date from .*1900/) },
-      { row: 7, message: "Pills counted on must be a real date" },
-      { row: 8, message: "Pills counted on must be a date (YYYY-MM-DD)" },
+      { row: 7, message: "The count date must be a real date" },
+      { row: 8, message: "The count date must be a date (YYYY-MM-DD)" },
     ]);
   });
 });

@@ -47,7 +47,9 @@ describe("anonymous", () => {
     // /calendar/{secret}.ics likewise: calendar apps fetch it without a cookie (404 for "1").
     // The footer's privacy, terms and support pages are for everyone; so is the offline page the
     // service worker keeps (it names no data).
+    // The web manifests hold the app's name in each language, nothing of an account's.
     const PUBLIC = [
+      "/:file{manifest\\.[A-Za-z-]{2,5}\\.webmanifest}",
       "/offline",
       "/auth",
       "/forgot-password",

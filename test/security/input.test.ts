@@ -150,7 +150,7 @@ describe("wrong types and out-of-range values", () => {
   });
 
   it.each([
-    [{ pillsPerDay: 1e308 }, /at most 1000 pills per day/],
+    [{ pillsPerDay: 1e308 }, /at most 1,000 pills per day/],
     [{ pillsPerDay: -1e308 }, /at least 0.25 pills per day/],
     [{ pillsPerDay: "NaN" }, /at least 0.25 pills per day/],
     [{ pillsPerDay: "Infinity" }, /at least 0.25 pills per day/],
