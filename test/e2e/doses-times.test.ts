@@ -45,7 +45,7 @@ describe.each([
     await startForm(page, "Metformin");
     const times = page.getByRole("group", { name: "Times" });
     expect(await times.getByRole("textbox").count()).toBe(0);
-    expect(await field(page, "Dose").count()).toBe(1);
+    expect(await field(page, "Tablets each day").count()).toBe(1);
 
     // The evening time first: the saved list is in clock order whatever order it was typed in.
     await times.getByRole("button", { name: "Add a time" }).click();
@@ -54,7 +54,7 @@ describe.each([
     await field(page, "Time 2").fill("08:00");
     await times.getByRole("button", { name: "Add a time" }).click();
     await field(page, "Time 3").fill("13:00");
-    expect(await field(page, "Dose").count()).toBe(0);
+    expect(await field(page, "Tablets each day").count()).toBe(0);
     expect(await times.getByText("Dose each dose day: 3 tablets").count()).toBe(1);
     await times.getByRole("button", { name: "Remove time 3" }).click();
     expect(await times.getByText("Dose each dose day: 2 tablets").count()).toBe(1);
