@@ -3,7 +3,7 @@ import { medications } from "../db/schema";
 import { doseText } from "../domain/dose-text";
 import { medicationTexts } from "../domain/medication-texts";
 import type { Medication } from "../domain/medications";
-import { scheduleAnswer } from "../domain/regimen";
+import { scheduleAnswer } from "../domain/occurrences";
 import { unitCountText } from "../domain/unit-text";
 import { localeScope } from "../i18n/current";
 import { memoText } from "../i18n/memo";

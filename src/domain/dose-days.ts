@@ -1,7 +1,8 @@
 import { compareByName } from "./medications";
 
 const byName = (a: DoseEntry, b: DoseEntry) => compareByName({ name: a.name, id: a.medicationId }, { name: b.name, id: b.medicationId });
-import { occurrencesOn, type Regimen, type Unit } from "./regimen";
+import { occurrencesOn } from "./occurrences";
+import type { Regimen, Unit } from "./regimen";
 import { addDays } from "./time";
 
 // The days of GET /api/doses: each day's scheduled doses with what was logged for them, and the
