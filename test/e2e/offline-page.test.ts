@@ -24,6 +24,7 @@ async function seed(page: Page, language: string) {
       email: `${username}@example.com`,
       fullName: "Pat Offline",
       emailConsent: true,
+      healthDataConsent: true,
       timezone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
       locale: language,
     },

@@ -38,6 +38,7 @@ async function signedIn(page: Page, locale: string) {
       email: `${username}@example.com`,
       fullName: `Pat ${username}`,
       emailConsent: true,
+      healthDataConsent: true,
       locale,
       timezone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     },
