@@ -222,4 +222,33 @@ describe("dose check-ins", () => {
     // 30 now, the 08:00 dose already in it; 20:00 still due today: 29 covers 12–25 March (28), 26th short.
     expect(edit.body).toMatchObject({ pillsRemaining: 30, runsOutOn: "2027-03-26" });
   });
+
+  it("as needed with maxPerDay: a use past it is logged with a warning, never refused", async () => {
+    const pharmacy = await createPharmacy(ana);
+    const created = await call("POST", "/api/medications", {
+      cookie: ana.cookie,
+      body: medicationInput(pharmacy.id, {
+        name: "Ibuprofen",
+        pillsRemaining: 40,
+        schedule: { type: "asNeeded", perWeek: 7, maxPerDay: 4 },
+      }),
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.schedule).toEqual({ type: "asNeeded", perWeek: 7, maxPerDay: 4 });
+    const first = await post([{ clientId: "ibu-1", medicationId: created.body.id, kind: "extra", amount: 3 }]);
+    expect([first.status, first.body.warnings]).toEqual([200, []]);
+    const second = await post([{ clientId: "ibu-2", medicationId: created.body.id, kind: "extra", amount: 2 }]);
+    expect(second.status).toBe(200);
+    // Logged all the same: 40 − 3 − 2 (counted by log).
+    expect(second.body.medications[0].pillsRemaining).toBe(35);
+    expect(second.body.warnings).toEqual([
+      {
+        medicationId: created.body.id,
+        date: "2027-03-11",
+        used: 5,
+        code: "over_max_per_day",
+        message: expect.stringContaining("Ibuprofen: 5 used this day, more than the 4 a day you set."),
+      },
+    ]);
+  });
 });

@@ -1,5 +1,14 @@
 import { Hono } from "hono";
-import { deleteDose, doseMedicationsOf, eventsAsked, fingerprintOf, writeDoses, type DoseMedication, type DoseWrite } from "../data/doses";
+import {
+  deleteDose,
+  doseMedicationsOf,
+  eventsAsked,
+  fingerprintOf,
+  writeDoses,
+  type DoseMedication,
+  type DoseWrite,
+  type UsedOn,
+} from "../data/doses";
 import { doseDays } from "../domain/dose-days";
 import { todayIn } from "../domain/countdown";
 import { DOSE_LOG_DAYS_BACK, DOSE_RANGE_MAX_DAYS } from "../domain/limits";
@@ -88,6 +97,20 @@ function toWrite(log: DoseLogPayload, medication: DoseMedication | undefined, us
   };
 }
 
+/**
+ * A warning, never a refusal, for each as-needed medication whose uses on a day this request logged
+ * passed the patient's own `maxPerDay`: the day, the amount used and the message in the request's language.
+ */
+function overMaxPerDay(usedOn: UsedOn[], byId: Map<number, DoseMedication>) {
+  return usedOn.flatMap(({ medicationId, localDate, used }) => {
+    const medication = byId.get(medicationId)!;
+    const schedule = scheduleOn(parseRegimen(medication.regimen, medication.pillsPerDay), localDate);
+    if (schedule.type !== "asNeeded" || schedule.maxPerDay === undefined || used <= schedule.maxPerDay) return [];
+    const message = m.warning_over_max_per_day({ name: medication.name, used, max: schedule.maxPerDay });
+    return [{ medicationId, date: localDate, used, code: "over_max_per_day", message }];
+  });
+}
+
 const eventId = validate("param", idParamSchema(m.error_dose_not_found));
 
 export const dosesApi = new Hono<AppEnv>()
@@ -124,7 +147,11 @@ export const dosesApi = new Hono<AppEnv>()
       const used = [...new Set(writes.map((w) => w.medicationId))].map((id) => byId.get(id)!);
       const result = await writeDoses(c.var.db, user.id, writes, fingerprintOf(used), today, now);
       if (result === "changed") throw new ApiError(409, "error_doses_changed");
-      return c.json({ events: result.events.map(eventAnswer), medications: counts(result.medications) });
+      return c.json({
+        events: result.events.map(eventAnswer),
+        medications: counts(result.medications),
+        warnings: overMaxPerDay(result.usedOn, byId),
+      });
     },
   )
 

@@ -106,7 +106,14 @@ export const fingerprintOf = (list: Array<Pick<DoseMedication, "id" | "countBy" 
 const unchanged = (userId: number, ids: number[], fingerprint: string) =>
   sql`(select group_concat(g.line, char(10)) from (select ${m.id} || ':' || ${m.countBy} || ':' || ${m.regimen} as line from ${m} where ${m.userId} = ${userId} and ${inArray(m.id, ids)} order by ${m.id}) g) = ${fingerprint}`;
 
-export type WriteDosesResult = { events: DoseEventRow[]; medications: Medication[] } | "changed";
+/** What a medication's extra uses add up to on a day. */
+export interface UsedOn {
+  medicationId: number;
+  localDate: string;
+  used: number;
+}
+
+export type WriteDosesResult = { events: DoseEventRow[]; medications: Medication[]; usedOn: UsedOn[] } | "changed";
 
 /**
  * Writes the logs: a log of an occurrence replaces the one before it (another clientId), a
@@ -179,13 +186,22 @@ export async function writeDoses(
         ),
       ),
     );
-  const results = (await db.batch([...statements, ...totals, written] as unknown as Parameters<Db["batch"]>[0])) as unknown as unknown[];
+  // What each medication's extra uses add up to on the days this request logged one (maxPerDay's warning).
+  const extraDays = [...new Set(writes.filter((w) => w.kind === "extra").map((w) => w.localDate))];
+  const used = db
+    .select({ medicationId: d.medicationId, localDate: d.localDate, used: sql<number>`sum(${d.amount})`.mapWith(Number) })
+    .from(d)
+    .where(and(inArray(d.medicationId, ids), eq(d.kind, "extra"), inArray(d.localDate, extraDays.length > 0 ? extraDays : [""])))
+    .groupBy(d.medicationId, d.localDate);
+  const results = (await db.batch([...statements, ...totals, written, used] as unknown as Parameters<
+    Db["batch"]
+  >[0])) as unknown as unknown[];
   const updated = results.slice(statements.length, statements.length + totals.length) as Array<Array<Parameters<typeof toMedication>[0]>>;
   if (updated.some((rows) => rows.length === 0)) return "changed";
-  const events = (results.at(-1) as DoseEventRow[]).filter((e) =>
+  const events = (results.at(-2) as DoseEventRow[]).filter((e) =>
     writes.some((w) => w.medicationId === e.medicationId && w.clientId === e.clientId),
   );
-  return { events, medications: updated.map(([row]) => toMedication(row!, today)) };
+  return { events, medications: updated.map(([row]) => toMedication(row!, today)), usedOn: results.at(-1) as UsedOn[] };
 }
 
 /** Undoes one of the owner's logs: the count returns to what it was. Null: no such log of the owner's. */
