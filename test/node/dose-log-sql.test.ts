@@ -1,16 +1,11 @@
-import { createClient, type Client } from "@libsql/client";
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/libsql";
 import fc from "fast-check";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "../../scripts/migrate-libsql.mjs";
 import { loggedTotals as loggedTotalsSql } from "../../src/data/dose-log-sql";
 import { countNow, countOn } from "../../src/data/supply";
 import type { Db } from "../../src/db/client";
 import * as schema from "../../src/db/schema";
+import { openSupplyDb, type SupplyDb } from "../support/supply-db";
 import { supplyOn } from "../../src/domain/regimen";
 import { addDays } from "../../src/domain/time";
 import { loggedTotals, logsOn, simulateWithLogs, type LogEvent } from "../support/reference-doses";
@@ -22,29 +17,16 @@ import { HORIZON, date, quarters, regimen } from "../support/reference-supply";
 // by the libSQL engine on the real schema, are held to the day-by-day reference
 // (test/support/reference-doses.ts) for random regimens and logs, counted by schedule and by log.
 
-let dir: string;
-let client: Client;
+let store: SupplyDb;
 let db: Db;
 const ID = 1;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "refill-dose-sql-"));
-  client = createClient({ url: `file:${join(dir, "db.sqlite")}` });
-  await migrate(client, "migrations");
-  db = drizzle(client, { schema }) as unknown as Db;
-  await client.execute(
-    "INSERT INTO users (id, username, username_key, password_hash, email, next_notification_at, created_at) VALUES (1, 'ana', 'ana', 'x', 'ana@example.com', 0, 0)",
-  );
-  await client.execute("INSERT INTO pharmacies (id, user_id, name, phone_number) VALUES (1, 1, 'Corner', '')");
-  await client.execute(
-    "INSERT INTO medications (id, user_id, name, pharmacy_id, pills_per_day, pills_remaining, counted_on, pills_per_refill) VALUES (1, 1, 'M', 1, 1, 0, '2027-01-01', 30)",
-  );
+  store = await openSupplyDb("dose-sql");
+  db = store.db;
 });
 
-afterAll(() => {
-  client?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => store?.close());
 
 /** Stores the row and its logs, then asks the SQL for the count at the start of `today`, now, and the totals. */
 async function sqlAnswers(
