@@ -43,7 +43,7 @@ describe("prescription fields in the API", () => {
     [{ refillsLeft: -1 }, "Refills left must be a whole number of 0 or more"],
     [{ refillsLeft: 1.5 }, "Refills left must be a whole number of 0 or more"],
     [{ refillsLeft: "many" }, "Refills left must be a whole number of 0 or more"],
-    [{ refillsLeft: 1001 }, "Refills left must be at most 1000"],
+    [{ refillsLeft: 1001 }, "Refills left must be at most 1,000"],
     [{ prescriptionExpiresOn: "soon" }, "Prescription expiry date must be a date (YYYY-MM-DD)"],
     [{ prescriptionExpiresOn: "2026-02-30" }, "Prescription expiry date must be a real date"],
   ])("%j → 400 %s", async (change, message) => {
