@@ -117,6 +117,7 @@ describe("at 375 px", () => {
     await page.getByLabel("Full Name").fill("Grace Hopper");
     await page.getByLabel("Password", { exact: true }).fill("a long password");
     await page.getByLabel("Confirm Password").fill("a long password");
+    await page.getByRole("checkbox", { name: /stores my health data/ }).check();
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     const toast = page.locator("[data-sonner-toast]");
