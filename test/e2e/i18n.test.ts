@@ -74,6 +74,8 @@ describe.each(LANGUAGES)("the product in %s", (language, t, { locale, timezoneId
       await page.getByLabel(t.common_full_name, { exact: true }).fill("Amal Müller");
       await page.getByLabel(t.auth_form_password, { exact: true }).fill("a long password");
       await page.getByLabel(t.auth_form_confirm_password, { exact: true }).fill("a long password");
+      // The health-data consent box (required, its label in the page's language).
+      await page.locator('input[name="healthDataConsent"]').check();
       await page.getByRole("button", { name: t.auth_form_create_account }).last().click();
       await page.waitForURL((url) => url.pathname === "/");
       await hydrated(page);
