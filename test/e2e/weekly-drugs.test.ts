@@ -92,8 +92,8 @@ describe("weekly drugs in the medication form", () => {
 
     const saved = (await (await page.request.get("/api/medications")).json()) as Array<Record<string, unknown>>;
     expect(saved.map(({ name, schedule }) => ({ name, schedule }))).toEqual([
-      { name: "Alendronate 70 mg", schedule: { type: "weekdays", dose: 1, days: ["sun"] } },
-      { name: "Methotrexate 2.5mg", schedule: { type: "daily", dose: 6 } },
+      { name: "Alendronate 70 mg", schedule: { type: "weekdays", dose: 1, days: ["sun"], times: [] } },
+      { name: "Methotrexate 2.5mg", schedule: { type: "daily", dose: 6, times: [] } },
     ]);
     expectNoErrors(page);
   });
@@ -117,7 +117,7 @@ describe("weekly drugs in the medication form", () => {
     await page.waitForURL((url) => url.pathname === "/");
     const saved = (await (await page.request.get("/api/medications")).json()) as Array<Record<string, unknown>>;
     expect(saved.map(({ name, schedule }) => ({ name, schedule }))).toEqual([
-      { name: "Methotrexate 2.5mg", schedule: { type: "daily", dose: 6 } },
+      { name: "Methotrexate 2.5mg", schedule: { type: "daily", dose: 6, times: [] } },
     ]);
     expectNoErrors(page);
   });
