@@ -70,17 +70,6 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
         </div>
       </div>
       {steps && <FirstRunChecklist steps={steps} />}
-      {sorted.length > 0 && (
-        <div className="mb-6">
-          <Island
-            name="DoseToday"
-            props={{
-              timezone: user.timezone,
-              asNeeded: sorted.filter((med) => med.schedule.type === "asNeeded").map(({ id, name, unit }) => ({ id, name, unit })),
-            }}
-          />
-        </div>
-      )}
       {showList && (
         <Island
           name="Dashboard"
@@ -94,6 +83,18 @@ export const dashboardPages = new Hono<AppEnv>().get("/", dashboardReads, (c) =>
             view: listViewOf((name) => c.req.query(name)),
           }}
         />
+      )}
+      {/* Today's doses after the list: on a phone the first medication stays in view without scrolling. */}
+      {sorted.length > 0 && (
+        <div className="mt-6">
+          <Island
+            name="DoseToday"
+            props={{
+              timezone: user.timezone,
+              asNeeded: sorted.filter((med) => med.schedule.type === "asNeeded").map(({ id, name, unit }) => ({ id, name, unit })),
+            }}
+          />
+        </div>
       )}
     </AppShell>,
     { title: m.page_dashboard_title() },
