@@ -2,15 +2,12 @@ import * as z from "zod/mini";
 import * as m from "../generated/i18n";
 import { ADHERENCE_DAYS_MAX, ADHERENCE_DAYS_MIN, DOSE_RANGE_MAX_DAYS, DOSES_PER_REQUEST_MAX } from "../domain/limits";
 import { isDose, timeOfDay } from "./regimen-schemas";
+import { isCalendarDate } from "./date-range";
 import { msg } from "./validation";
 
 // The dose logs' payloads (POST /api/doses, GET /api/doses, the adherence block), shared by the
 // API and the Today island. The server checks the rest against the schedule and the user's today.
 
-const isCalendarDate = (date: string) => {
-  const time = Date.parse(`${date}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date;
-};
 const day = (message: () => string) =>
   z.string(msg(message)).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(message)), z.refine(isCalendarDate, msg(message)));
 

@@ -3,7 +3,7 @@ import * as m from "../generated/i18n";
 import { DOSE_MAX } from "../domain/limits";
 import { UNITS, type Unit } from "../domain/regimen";
 import { PHONE_CHARACTERS, PHONE_MAX_LENGTH } from "./phone";
-import { dateInRange, dateRangeMessage } from "./date-range";
+import { dateInRange, dateRangeMessage, isCalendarDate } from "./date-range";
 import { regimenFields } from "./regimen-schemas";
 import { msg, nameText, textWithoutControls, type Message } from "./validation";
 
@@ -23,12 +23,6 @@ const coercedNumber = (message: Message) =>
     z.transform((value: unknown) => (typeof value === "string" ? (value.trim() === "" ? Number.NaN : Number(value)) : value)),
     number(message),
   );
-
-// Date.parse accepts '2025-02-30' (as March 2) in V8; a real date survives the round trip.
-const isCalendarDate = (date: string) => {
-  const time = Date.parse(`${date}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date;
-};
 
 /** A date field's three messages: not text, not YYYY-MM-DD, no such day. */
 interface DateMessages {

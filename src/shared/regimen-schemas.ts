@@ -13,16 +13,11 @@ import {
   TIME_OF_DAY,
   TIMES_MAX,
 } from "../domain/limits";
-import { dateInRange, dateRangeMessage } from "./date-range";
+import { dateInRange, dateRangeMessage, isCalendarDate } from "./date-range";
 import { msg, type Message } from "./validation";
 
 // The regimen part of a medication payload: unit, schedule, the date a new schedule takes
 // effect, and a pause. Shared by the API and the medication form; each message names its field.
-
-const isCalendarDate = (date: string) => {
-  const time = Date.parse(`${date}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date;
-};
 
 /** A local date, or null/empty/missing for none. */
 const optionalDate = (message: Message) =>
