@@ -1,5 +1,8 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "@libsql/client";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   DESKTOP,
   expectAccessible,
@@ -154,5 +157,51 @@ describe("the installed app", () => {
     await signIn(tab);
     expect(await cookieDays(tab)).toBe(30);
     await tab.context().close();
+  });
+});
+
+/** Makes `username` an account from before sign-up asked for consent, in the dev server's own database. */
+async function forgetConsent(username: string) {
+  const dir = join(inject("persistDir"), "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  const db = createClient({ url: `file:${join(dir, file!)}` });
+  try {
+    const { rowsAffected } = await db.execute({
+      sql: "UPDATE users SET health_data_consent_at = NULL, health_data_consent_version = NULL WHERE username = ?",
+      args: [username],
+    });
+    expect(rowsAffected).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+describe.each([
+  ["desktop", DESKTOP],
+  ["mobile", MOBILE],
+])("the consent screen for an account from before sign-up asked (%s)", (_, viewport) => {
+  it("asks once, passes axe, is ticked by keyboard and then goes where the patient was going", async () => {
+    const page = await newPage(browser, viewport);
+    const { username } = await registerViaApi(page, uniqueName("asked"));
+    await forgetConsent(username);
+
+    await page.goto("/pharmacies");
+    await page.waitForURL((url) => url.pathname === "/consent");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your consent to store your health data");
+    const consent = page.getByRole("checkbox", { name: /stores my health data/ });
+    expect(await consent.isChecked()).toBe(false);
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+
+    await tabTo(page, consent);
+    await page.keyboard.press("Space");
+    await tabTo(page, page.getByRole("button", { name: "Agree and continue" }));
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/pharmacies");
+    // Asked once: the next page opens without the screen.
+    await page.goto("/");
+    expect(new URL(page.url()).pathname).toBe("/");
+    expectNoErrors(page);
+    await page.context().close();
   });
 });

@@ -10,6 +10,8 @@ import type { TestProject } from "vitest/node";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the dev server keeps its local database (a test may edit a row the UI cannot reach). */
+    persistDir: string;
   }
 }
 
@@ -53,6 +55,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://localhost:${port}`;
   await waitForServer(baseUrl, child, () => output);
   project.provide("baseUrl", baseUrl);
+  project.provide("persistDir", persistDir);
   return () => {
     try {
       process.kill(-child.pid!, "SIGTERM");
