@@ -27,7 +27,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForServer(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 90_000;
+  // Generous: a loaded 2-core machine takes over 90 s to build, migrate and start wrangler.
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`dev server exited:\n${log()}`);
     try {
