@@ -12,6 +12,13 @@ import type { Schedule, Unit } from "./regimen";
 const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 /** Words as ' a b c ', so a term is found as whole words only. */
 const wordsOf = (text: string) => ` ${(fold(text).match(/[\p{L}\p{N}]+/gu) ?? []).join(" ")} `;
+/**
+ * Arabic joins the article and some prepositions to the word (الميثوتريكسات, وال…, بال…, لل…): a
+ * name's words are also read without them, when at least three letters are left.
+ */
+const ARABIC_ARTICLE = /^(?:[وفبك]?ال|لل)(?=\p{L}{3})/u;
+const nameWordsOf = (text: string) =>
+  wordsOf(text).replace(/\S+/g, (word) => (ARABIC_ARTICLE.test(word) ? `${word} ${word.replace(ARABIC_ARTICLE, "")}` : word));
 /** Chinese writes no spaces between words: a Han term is found anywhere in the name. */
 const HAN = /\p{Script=Han}/u;
 const compact = (text: string) => fold(text).replace(/\s+/g, "");
@@ -24,7 +31,7 @@ const TERMS = WEEKLY_DRUGS.flatMap((drug) =>
 
 /** The weekly-only drug a medication's name (as typed) names, whole word, any case or accents. */
 export function weeklyDrugIn(name: string): WeeklyDrug | null {
-  const words = wordsOf(name);
+  const words = nameWordsOf(name);
   const whole = compact(name);
   return TERMS.find((term) => (term.han ? whole.includes(term.text) : words.includes(term.text)))?.drug ?? null;
 }

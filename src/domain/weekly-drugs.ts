@@ -2,13 +2,14 @@
 // methotrexate dose taken every day instead of once a week has killed patients. Saving one of them
 // with a schedule more frequent than weekly needs `confirmed: true` (400 confirm_weekly_drug).
 // One entry per drug: its name in each of the app's 8 languages (what the warning calls it) and,
-// in `also`, other ways a patient may type it. Sources: the INN names and the national formularies'
+// in `also`, other ways a patient may type it (acid forms, salts, the brand names on the box).
+// Sources: the INN names and the national formularies'
 // spellings; drafts like the catalogs (docs/translating.md), to be reviewed with them.
 
 export interface WeeklyDrug {
   /** The name as each language writes it: the warning's {drug}. */
   names: Record<"en" | "es" | "fr" | "de" | "pt" | "hi" | "ar" | "zh", string>;
-  /** More spellings that match (acid forms, salts): never shown. */
+  /** More spellings that match (acid forms, salts, brands): never shown. */
   also: readonly string[];
 }
 
@@ -24,7 +25,22 @@ export const WEEKLY_DRUGS: readonly WeeklyDrug[] = [
       ar: "ميثوتريكسات",
       zh: "甲氨蝶呤",
     },
-    also: ["Amethopterin", "Metotreksat", "ميثوتركسات"],
+    also: [
+      "Amethopterin",
+      "Metotreksat",
+      "ميثوتركسات",
+      // Brands (US, EU, DE, FR): Trexall, Otrexup, Rasuvo, Xatmep, Jylamvo, Metoject, Lantarel, Metex, Novatrex, Imeth.
+      "Trexall",
+      "Otrexup",
+      "Rasuvo",
+      "Xatmep",
+      "Jylamvo",
+      "Metoject",
+      "Lantarel",
+      "Metex",
+      "Novatrex",
+      "Imeth",
+    ],
   },
   {
     names: {
@@ -37,7 +53,18 @@ export const WEEKLY_DRUGS: readonly WeeklyDrug[] = [
       ar: "أليندرونات",
       zh: "阿仑膦酸",
     },
-    also: ["Alendronic acid", "Ácido alendrónico", "Acide alendronique", "Alendronsäure", "Ácido alendrônico", "ألندرونات"],
+    also: [
+      "Alendronic acid",
+      "Ácido alendrónico",
+      "Acide alendronique",
+      "Alendronsäure",
+      "Ácido alendrônico",
+      "ألندرونات",
+      "Fosamax",
+      "Fosavance",
+      "Binosto",
+      "福善美",
+    ],
   },
   {
     names: {
@@ -50,7 +77,7 @@ export const WEEKLY_DRUGS: readonly WeeklyDrug[] = [
       ar: "ريسيدرونات",
       zh: "利塞膦酸",
     },
-    also: ["Risedronic acid", "Ácido risedrónico", "Acide risédronique", "Risedronsäure", "Ácido risedrônico"],
+    also: ["Risedronic acid", "Ácido risedrónico", "Acide risédronique", "Risedronsäure", "Ácido risedrônico", "Actonel", "Atelvia"],
   },
   {
     names: {
@@ -63,6 +90,6 @@ export const WEEKLY_DRUGS: readonly WeeklyDrug[] = [
       ar: "إيباندرونات",
       zh: "伊班膦酸",
     },
-    also: ["Ibandronic acid", "Ácido ibandrónico", "Acide ibandronique", "Ibandronsäure", "Ácido ibandrônico"],
+    also: ["Ibandronic acid", "Ácido ibandrónico", "Acide ibandronique", "Ibandronsäure", "Ácido ibandrônico", "Boniva", "Bonviva"],
   },
 ];

@@ -64,6 +64,45 @@ describe("weekly-only drugs: the name matcher", () => {
     }
   });
 
+  it("finds an Arabic name written with the article or a joined preposition (ال, وال, بال, لل)", () => {
+    for (const name of [
+      "الميثوتريكسات",
+      "أقراص الميثوتريكسات 2.5 ملغ",
+      "والميثوتريكسات",
+      "بالميثوتريكسات",
+      "الأليندرونات",
+      "للإيباندرونات",
+    ]) {
+      expect(weeklyDrugIn(name), name).not.toBeNull();
+    }
+    // The article is only taken off a longer word: "ال" alone and words that merely start so stay as typed.
+    for (const name of ["ال", "الفوليك", "حمض الفوليك"]) expect(weeklyDrugIn(name), name).toBeNull();
+  });
+
+  it("finds the common brand names patients copy from the box", () => {
+    const brands: [string, string][] = [
+      ["Trexall 2.5 mg", "Methotrexate"],
+      ["Otrexup", "Methotrexate"],
+      ["Rasuvo", "Methotrexate"],
+      ["Metoject 15 mg", "Methotrexate"],
+      ["Jylamvo", "Methotrexate"],
+      ["Xatmep", "Methotrexate"],
+      ["Lantarel", "Methotrexate"],
+      ["Metex", "Methotrexate"],
+      ["Novatrex", "Methotrexate"],
+      ["Imeth", "Methotrexate"],
+      ["Fosamax 70 mg", "Alendronate"],
+      ["Fosavance", "Alendronate"],
+      ["Binosto", "Alendronate"],
+      ["福善美", "Alendronate"],
+      ["Actonel 35 mg", "Risedronate"],
+      ["Atelvia", "Risedronate"],
+      ["Boniva", "Ibandronate"],
+      ["Bonviva 150 mg", "Ibandronate"],
+    ];
+    for (const [name, drug] of brands) expect(weeklyDrugIn(name)?.names.en, name).toBe(drug);
+  });
+
   it("matches whole words only, and nothing else", () => {
     for (const name of [
       "Methotrexatex",
