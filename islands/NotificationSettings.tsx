@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import type { User } from "../src/shared/user";
 import { runningLowUntil } from "../src/domain/medications";
+import { reminderArrivalAt } from "../src/domain/reminder-arrival";
 import type { TimeZoneOption } from "../src/domain/timezones";
 import * as m from "../src/generated/i18n";
 import { formatTime } from "../src/i18n/format";
@@ -36,6 +37,12 @@ const saved = () => ({ title: m.notifications_saved(), description: m.notificati
 /** An hour of the day on the clock, as the locale writes it ('7:00 PM', '19:00'). */
 const hourLabel = (hour: number) => formatTime(Date.UTC(2026, 0, 1, hour), "UTC");
 const dayCount = (count: number) => m.notifications_day_count({ count });
+
+/** Said under the hour when the zone's offset today is not whole hours: the time the reminder really arrives. */
+function arrivalNote(timezone: string, hour: number, now: number) {
+  const arrival = reminderArrivalAt(timezone, hour, now);
+  return arrival === null ? undefined : m.notifications_arrival_time({ time: formatTime(arrival, timezone) });
+}
 
 /** /notifications: lead time, time zone, hour and consent of the daily refill e-mail. */
 export default function NotificationSettings({ user, zones, timezoneChosen, renderedAt, vapidPublicKey, pushDevices }: Props) {
@@ -140,6 +147,7 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
         value={hour}
         onChange={(e) => setHour(Number(e.currentTarget.value))}
         error={errors.notificationHour}
+        hint={arrivalNote(timezone, hour, now)}
       >
         {HOUR_OPTIONS.map(({ value }) => (
           <option key={value} value={value}>

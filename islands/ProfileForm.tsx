@@ -3,6 +3,8 @@ import * as m from "../src/generated/i18n";
 import { isolate, Rich } from "../src/i18n/Rich";
 import type { User } from "../src/shared/user";
 import { profileSchema, type TestEmailAnswer } from "../src/shared/settings-schemas";
+import { EARLIEST_DATE } from "../src/domain/limits";
+import { todayIn } from "../src/domain/time";
 import { apiRequest } from "./lib/api";
 import { Field, FormAlert } from "./lib/Field";
 import type { TestPushAnswer } from "../src/shared/push";
@@ -16,7 +18,7 @@ import { testEmailDescription } from "./settings/messages";
 const sameAddress = (a: string, b: string) =>
   a.trim().replace(/[A-Z]+/g, (s) => s.toLowerCase()) === b.replace(/[A-Z]+/g, (s) => s.toLowerCase());
 
-/** /profile: full name and the e-mail reminders go to (a new one waits for confirmation); a test of that e-mail. */
+/** /profile: full name, date of birth (for the printed list) and the e-mail reminders go to (a new one waits for confirmation); a test of that e-mail. */
 export default function ProfileForm({ user: initialUser }: { user: User }) {
   const current = useCurrentUser(initialUser);
   const user = current ?? initialUser;
@@ -69,6 +71,17 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
         autoComplete="name"
         defaultValue={user.fullName ?? ""}
         error={save.errors.fullName}
+      />
+      <Field
+        label={m.profile_birthdate()}
+        name="birthdate"
+        type="date"
+        autoComplete="bday"
+        min={EARLIEST_DATE}
+        max={todayIn(user.timezone)}
+        defaultValue={user.birthdate ?? ""}
+        error={save.errors.birthdate}
+        hint={m.profile_birthdate_hint()}
       />
       <Field
         label={m.profile_email()}

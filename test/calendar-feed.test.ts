@@ -205,8 +205,8 @@ describe("calendar feed content (RFC 5545, read by ical.js)", () => {
     const url = await subscribe(account);
     await db().update(users).set({ locale: "de-DE" }).where(eq(users.id, account.id));
     const { calendar, events } = parse((await fetchFeed(url)).text);
-    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Nachfüllungen von Medikamenten");
-    expect(events.map((e) => e.summary).sort()).toEqual(["Metformin geht aus", "Metformin nachfüllen"].sort());
+    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Nachbestellungen von Medikamenten");
+    expect(events.map((e) => e.summary).sort()).toEqual(["Metformin geht aus", "Metformin nachbestellen"].sort());
     await db().update(users).set({ locale: "fr" }).where(eq(users.id, account.id));
     expect(
       parse((await fetchFeed(url)).text)

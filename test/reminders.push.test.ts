@@ -82,15 +82,15 @@ describe("reminders by push", () => {
     await addMedication(user.id, { name: "Lisinopril", pillsRemaining: 1, countedOn: "2025-03-10" });
     await tick(NINE, env);
     const [message] = await mocks.push.received(user.devices[0]!);
-    expect(message.title).toBe("Nachfüll-Erinnerung");
-    expect(message.body).toBe(`Bald nachfüllen: ${isolate("Lisinopril")} und ${isolate("Metformin")}`);
+    expect(message.title).toBe("Nachbestell-Erinnerung");
+    expect(message.body).toBe(`Bald nachbestellen: ${isolate("Lisinopril")} und ${isolate("Metformin")}`);
     expect(message.lang).toBe("de");
 
     const generic = await pushUser({ locale: "de" });
     await addMedication(generic.id, { name: "Lisinopril", pillsRemaining: 1, countedOn: "2025-03-10" });
     await tick(TEN.replace("10:00", "09:00"), env);
     const [hidden] = await mocks.push.received(generic.devices[0]!);
-    expect(hidden.body).toBe("2 Medikamente müssen bald nachgefüllt werden");
+    expect(hidden.body).toBe("2 Medikamente müssen bald nachbestellt werden");
     expect(JSON.stringify(hidden)).not.toContain("Lisinopril");
   });
 

@@ -21,7 +21,10 @@ import { MISSING_SECRET_MESSAGE, unsubscribeKey } from "../mail/unsubscribe";
 import { reminderContent } from "../reminders/due";
 import { reminderMedicationsOf } from "../data/medications";
 import { saveNotificationSettings } from "../data/users";
-import { notificationSettingsSchema, profileSchema, type TestEmailAnswer } from "../shared/settings-schemas";
+import { isPlausibleBirthdate, notificationSettingsSchema, profileSchema, type TestEmailAnswer } from "../shared/settings-schemas";
+import { todayIn } from "../domain/time";
+import { EARLIEST_DATE } from "../domain/limits";
+import { formatDate } from "../i18n/format";
 import { consumeAttempt, LIMITS, throttleKey } from "../auth/throttle";
 
 const userGone = () => new ApiError(401, "error_not_signed_in");
@@ -33,11 +36,19 @@ export const settingsApi = new Hono<AppEnv>()
   // sent to it is opened; meanwhile the old address keeps the reminders and the resets, and is told
   // about the change when it is a confirmed one.
   .patch("/profile", signedInCheckingPassword(), validate("json", profileSchema), async (c) => {
-    const { fullName, email, currentPassword } = c.req.valid("json");
+    const { fullName, email, currentPassword, birthdate } = c.req.valid("json");
     const { user, data } = c.var.signedIn;
     const db = c.var.db;
+    // The schema allowed a day ahead of UTC; a date of birth is never after the patient's own today.
+    const today = todayIn(user.timezone);
+    if (birthdate && !isPlausibleBirthdate(birthdate, today)) {
+      await giveBackPasswordAttempt(db, user.id, data);
+      throw new ApiError(400, "field_birthdate_range", { min: formatDate(EARLIEST_DATE), max: formatDate(today) });
+    }
+    // Left out: unchanged; "": cleared.
+    const profile = { fullName, ...(birthdate === undefined ? {} : { birthdate: birthdate || null }) };
     if (foldCase(email) === foldCase(user.email)) {
-      const row = await saveProfile(db, user.id, { fullName, email }, data);
+      const row = await saveProfile(db, user.id, { ...profile, email }, data);
       if (!row) throw userGone();
       return c.json(toPublicUser(row));
     }
@@ -46,7 +57,7 @@ export const settingsApi = new Hono<AppEnv>()
       throw new ApiError(400, "error_current_password_required");
     }
     await requireCurrentPassword(data, currentPassword);
-    const { row, token, wait } = await askForAddress(db, user.id, fullName, email, Date.now());
+    const { row, token, wait } = await askForAddress(db, user.id, profile, email, Date.now());
     if (!row) throw wait ? tooManyAttempts(wait) : userGone();
     const baseUrl = appUrl(c.env, new URL(c.req.url).origin);
     // Both in the account's language, whichever browser asked.

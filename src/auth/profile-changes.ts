@@ -9,8 +9,11 @@ import { hashToken } from "./session";
 // know before reading the body whether the address changes), so each write settles that try in its
 // own batch: given back when no password was checked, the counter cleared after a right one.
 
+/** What PATCH /api/profile saves besides the address: the name, and the date of birth when sent (null clears it). */
+export type ProfileFields = { fullName: string; birthdate?: string | null };
+
 /** Saves the name (and the same mailbox in other letters), giving back the try no password used. */
-export async function saveProfile(db: Db, userId: number, fields: { fullName: string; email: string }, data: CurrentPasswordData) {
+export async function saveProfile(db: Db, userId: number, fields: ProfileFields & { email: string }, data: CurrentPasswordData) {
   const [rows] = await db.batch([
     db.update(users).set(fields).where(eq(users.id, userId)).returning(),
     currentPasswordAttemptUnused(db, userId, data),
@@ -28,14 +31,14 @@ export const giveBackPasswordAttempt = (db: Db, userId: number, data: CurrentPas
  * written only under that limit, and the password counter starts afresh. Answers the updated row
  * (none when over the limit, `wait` seconds, or when the account is gone) and the link's token.
  */
-export async function askForAddress(db: Db, userId: number, fullName: string, email: string, now: number) {
+export async function askForAddress(db: Db, userId: number, profile: ProfileFields, email: string, now: number) {
   const confirmation = await newConfirmation(email, now);
   const throttle = confirmationMailThrottle(db, userId, now);
   const [counted, rows] = await db.batch([
     throttle.count,
     db
       .update(users)
-      .set({ fullName, pendingEmail: email, ...confirmation.columns })
+      .set({ ...profile, pendingEmail: email, ...confirmation.columns })
       .where(and(eq(users.id, userId), throttle.underLimit))
       .returning(),
     currentPasswordAttemptsCleared(db, userId),

@@ -17,7 +17,12 @@ import type { User } from "../shared/user";
 // nothing but the list is printed. The browser's "Save as PDF" makes the PDF.
 
 // One page for ~25 medications: small type and tight rows on paper; margins that suit A4 and Letter.
+// A <th> centres its text by default: the medication column starts where the others do. Chinese
+// and Japanese break anywhere between characters; keep-all breaks them only at spaces, and dates
+// and amounts are not broken at all ("2026年12月12日", "200 喷").
 const PRINT_CSS = `@page { size: auto; margin: 12mm; }
+.print-sheet th:not(.text-end) { text-align: start; }
+.print-sheet table { word-break: keep-all; }
 @media print {
   html, body { background: #fff !important; }
   .print-sheet { font-size: 9pt; }
@@ -35,7 +40,7 @@ function PatientDetails({ user, today }: { user: User; today: string }) {
       {user.birthdate && (
         <>
           <dt className="font-medium text-slate-700">{m.print_date_of_birth()}</dt>
-          <dd>{formatDate(user.birthdate)}</dd>
+          <dd className="whitespace-nowrap">{formatDate(user.birthdate)}</dd>
         </>
       )}
       <dt className="sr-only">{m.print_printed()}</dt>
@@ -101,15 +106,19 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
             </th>
             {/* As the dashboard words them: '6 tablets every 7 days', '200 puffs'. */}
             <td className={cell}>{doseText(med.schedule, med.unit, today)}</td>
-            <td className={cell}>{unitCountText(med.unit, med.pillsRemaining)}</td>
+            <td className={`${cell} whitespace-nowrap`}>{unitCountText(med.unit, med.pillsRemaining)}</td>
             <td className={cell}>
-              {med.runsOutOn === null ? m.status_paused() : formatDate(med.runsOutOn)}
+              <span className="whitespace-nowrap">{med.runsOutOn === null ? m.status_paused() : formatDate(med.runsOutOn)}</span>
               {/* Paused today with an end: the run-out date already counts the pause; say so. */}
               {med.runsOutOn !== null && <PauseLine med={med} today={today} />}
             </td>
-            <td className={cell}>{med.lastRefillDate ? formatDate(med.lastRefillDate) : m.domain_not_available()}</td>
+            <td className={`${cell} whitespace-nowrap`}>
+              {med.lastRefillDate ? formatDate(med.lastRefillDate) : m.domain_not_available()}
+            </td>
             {refills && <td className={`${cell} text-end`}>{med.refillsLeft === null ? "—" : formatNumber(med.refillsLeft)}</td>}
-            {expiry && <td className={cell}>{med.prescriptionExpiresOn ? formatDate(med.prescriptionExpiresOn) : "—"}</td>}
+            {expiry && (
+              <td className={`${cell} whitespace-nowrap`}>{med.prescriptionExpiresOn ? formatDate(med.prescriptionExpiresOn) : "—"}</td>
+            )}
             <td className={cell}>{med.pharmacyName ? <bdi>{med.pharmacyName}</bdi> : m.domain_no_pharmacy()}</td>
             <td className={cell}>
               {med.pharmacyPhone ? <PhoneNumber stored={med.pharmacyPhone} className="text-inherit no-underline" /> : "—"}

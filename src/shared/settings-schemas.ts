@@ -1,13 +1,36 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
+import { EARLIEST_DATE } from "../domain/limits";
+import { addDays } from "../domain/time";
+import { formatDate } from "../i18n/format";
+import { isCalendarDate } from "./date-range";
 import { emailAddress, msg, nameText, type Message } from "./validation";
 
 // PATCH /api/profile and PATCH /api/notifications/settings, shared by the API and the islands.
 // Unknown fields are ignored (z.object strips them).
 
+/**
+ * A date of birth may be any real date from EARLIEST_DATE to the patient's today. The schema runs
+ * without the patient's zone, so it allows the one day a zone ahead of UTC can be ahead; the
+ * server then holds it to the account's own today (PATCH /api/profile).
+ */
+export const birthdateRangeMessage = (today: string) => m.field_birthdate_range({ min: formatDate(EARLIEST_DATE), max: formatDate(today) });
+const latestBirthdate = () => addDays(new Date().toISOString().slice(0, 10), 1);
+export const isPlausibleBirthdate = (date: string, today: string) => isCalendarDate(date) && date >= EARLIEST_DATE && date <= today;
+
 export const profileSchema = z.object({
   fullName: nameText(m.field_full_name_required, 120),
   email: emailAddress(m.field_email_invalid),
+  // Optional: "" clears it; left out (an older page), it stays as saved.
+  birthdate: z.optional(
+    z.string(msg(() => birthdateRangeMessage(latestBirthdate()))).check(
+      z.trim(),
+      z.refine(
+        (date) => date === "" || isPlausibleBirthdate(date, latestBirthdate()),
+        msg(() => birthdateRangeMessage(latestBirthdate())),
+      ),
+    ),
+  ),
   // Needed only when the address changes (the server says so); never stored or echoed.
   currentPassword: z.optional(
     z.string(msg(m.field_current_password_incorrect)).check(z.maxLength(256, msg(m.field_current_password_incorrect))),

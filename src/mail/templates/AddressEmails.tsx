@@ -1,5 +1,6 @@
 import * as m from "../../generated/i18n";
 import { isolate, Rich } from "../../i18n/Rich";
+import { CONFIRMATION_TTL } from "../../auth/email-confirmation";
 import type { OutgoingEmail } from "../mailer";
 import { buttonStyle, EmailFrame, Hello, MUTED, renderEmail, sentences } from "./EmailFrame";
 import { hello } from "./greeting";
@@ -16,13 +17,16 @@ interface ConfirmationInput {
   change: boolean;
 }
 
+// How long the link works, a placeholder so it is written in the reader's digits (Arabic ٢٤).
+const LINK_HOURS = CONFIRMATION_TTL / 3_600_000;
+
 const confirmReason = (change: boolean) => (change ? m.mail_confirm_reason_change() : m.mail_confirm_reason_signup());
 
 function ConfirmationEmail({ link, change }: ConfirmationInput) {
   return (
     <EmailFrame title={m.mail_confirm_title()}>
       <Hello name={null} />
-      <p>{sentences(confirmReason(change), m.mail_confirm_link_once())}</p>
+      <p>{sentences(confirmReason(change), m.mail_confirm_link_once({ hours: LINK_HOURS }))}</p>
       <p>
         <a href={link} style={buttonStyle}>
           {m.mail_confirm_button()}
@@ -36,7 +40,7 @@ function ConfirmationEmail({ link, change }: ConfirmationInput) {
 export function confirmationEmail(input: ConfirmationInput): OutgoingEmail {
   const text = `${hello(null)}
 
-${sentences(confirmReason(input.change), m.mail_confirm_open_link())}
+${sentences(confirmReason(input.change), m.mail_confirm_open_link({ hours: LINK_HOURS }))}
 
 ${input.link}
 
