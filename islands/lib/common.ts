@@ -5,9 +5,11 @@
 // helpers another (−2.0 KB gzip on the dashboard in every language). Name only what the dashboard
 // uses as well: every page with an island downloads all of it. ResendButton: the banner of an
 // unconfirmed address, on every signed-in page.
-export * as react from "react";
-export * as jsx from "react/jsx-runtime";
-export * as reactDom from "react-dom";
+import * as react from "react";
+import * as jsx from "react/jsx-runtime";
+import * as reactDom from "react-dom";
+
+export { jsx, react, reactDom };
 export { apiRequest, fetchCurrentUser, sendToSignIn } from "./api";
 export { errorMessage, fieldOf } from "./errors";
 export { navigateWithToast, onToasterWanted, showError, showSuccess, takeFlash } from "./toast";
