@@ -88,6 +88,13 @@ const serverLocale = join(root, "src/i18n/current.ts");
 // chunk of its own wherever islands loaded together share it, ~100 bytes gzip each (−0.6 KB on the
 // dashboard); a few short strings repeated in two files cost less.
 const runtime = join(root, "src/i18n/runtime.ts");
+// esbuild puts each module in a chunk by the set of entries (islands, and what they import lazily)
+// that use it: the dashboard downloaded ~24 chunks, each gzipped on its own. Every entry and every
+// lazily imported module re-exports islands/lib/common.ts, so what it names is used by every entry
+// alike and lands in one chunk (−2.0 KB gzip on the dashboard; islands/lib/common.ts says which).
+const commonModule = join(root, "islands/lib/common.ts");
+const withCommon = (source) => `${source}\nexport * as __common from ${JSON.stringify(commonModule)};\n`;
+const entrySet = new Set([join(islandsDir, "client.ts"), ...islandFiles.map((f) => join(islandsDir, f))]);
 const MESSAGES_IMPORT = /^import \* as m from "((?:\.\.\/)+(?:src\/)?generated\/i18n)";$/m;
 const PLAIN = /^export const \w+ = \(\): string => "(?:[^"\\]|\\.)*";$/;
 function messageModules(language) {
@@ -117,6 +124,24 @@ const forLanguage = (language) => ({
       if (path === serverLocale.slice(0, -3)) return { path: join(root, "src/i18n/current.client.ts") };
       return undefined;
     });
+    // A lazily imported module is loaded through a wrapper that adds the common re-export (the module
+    // itself stays one module, so a static import of it elsewhere shares it).
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== "dynamic-import" || args.namespace === "lazy") return undefined;
+      const resolved = await b.resolve(args.path, { kind: "import-statement", resolveDir: args.resolveDir });
+      // A library (sonner) stays as it is: its chunk is the same file in every language.
+      if (resolved.errors.length || resolved.path.includes("node_modules")) return undefined;
+      return { path: resolved.path, namespace: "lazy" };
+    });
+    b.onLoad({ filter: /.*/, namespace: "lazy" }, (args) => {
+      const target = JSON.stringify(args.path);
+      const hasDefault = /\bexport\s+default\b|\bas default\b/.test(readFileSync(args.path, "utf8"));
+      return {
+        contents: withCommon(`export * from ${target};${hasDefault ? ` export { default } from ${target};` : ""}`),
+        loader: "js",
+        resolveDir: root,
+      };
+    });
     b.onResolve({ filter: /^message:/ }, (args) => ({ path: args.path.slice("message:".length), namespace: "message" }));
     b.onLoad({ filter: /.*/, namespace: "message" }, (args) => ({
       contents: modules.get(args.path).module,
@@ -126,14 +151,16 @@ const forLanguage = (language) => ({
     // Island files and the shared code they import (schemas, the domain's words) alike.
     b.onLoad({ filter: /[\\/](islands|src)[\\/].*\.tsx?$/ }, (args) => {
       if (args.path.includes(`${join("src", "generated")}`)) return undefined;
-      const source = readFileSync(args.path, "utf8");
-      if (!MESSAGES_IMPORT.test(source)) return undefined;
+      const loader = args.path.endsWith("x") ? "tsx" : "ts";
+      const original = readFileSync(args.path, "utf8");
+      const source = entrySet.has(args.path) ? withCommon(original) : original;
+      if (!MESSAGES_IMPORT.test(source)) return source === original ? undefined : { contents: source, loader };
       const keys = [...new Set([...source.matchAll(/\bm\.(\w+)/g)].map((match) => match[1]))].filter((key) => modules.has(key));
       const imports = keys.map((key) => modules.get(key).inline ?? `import { ${key} as m$${key} } from "message:${key}";`).join(" ");
       const namespace = `const m = { ${keys.map((key) => `${key}: m$${key}`).join(", ")} };`;
       const direct = source.replace(/\bm\.(\w+)/g, (all, key) => (modules.has(key) ? `m$${key}` : all));
       // A function, not a replacement string: an inlined message may hold "$&" or "$1".
-      return { contents: direct.replace(MESSAGES_IMPORT, () => `${imports} ${namespace}`), loader: args.path.endsWith("x") ? "tsx" : "ts" };
+      return { contents: direct.replace(MESSAGES_IMPORT, () => `${imports} ${namespace}`), loader };
     });
   },
 });

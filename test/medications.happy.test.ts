@@ -51,6 +51,7 @@ describe("medications: happy paths", () => {
       // A dose schedule always answers its times of day (none here) and how the count follows doses.
       schedule: { type: "daily", dose: 1.5, times: [] },
       countBy: "schedule",
+      loggedTodayPlanned: 0,
       scheduleChanges: [],
       pausedFrom: null,
       pausedUntil: null,
@@ -137,6 +138,7 @@ describe("medications: happy paths", () => {
       unit: "tablet",
       schedule: { type: "daily", dose: 2, times: [] },
       countBy: "schedule",
+      loggedTodayPlanned: 0,
       scheduleChanges: [],
       pausedFrom: null,
       pausedUntil: null,

@@ -71,6 +71,7 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     schedule: scheduleAnswer(schedule),
     scheduleChanges: changes,
     countBy: row.countBy,
+    loggedTodayPlanned: row.loggedLastDate === today ? row.loggedLastPlanned : 0,
     pausedFrom,
     pausedUntil,
     daysLeft: supply.daysLeft,

@@ -20,6 +20,12 @@ export interface Medication {
   schedule: Schedule;
   /** 'schedule': unlogged doses are assumed taken at the end of their day; 'log': only logged ones count. */
   countBy: "schedule" | "log";
+  /**
+   * The scheduled doses of today's logged occurrences (taken or skipped), which `pillsRemaining`
+   * already follows: a copy counted down later (offline) charges today's schedule less these.
+   * Missing in a copy kept before it existed: none.
+   */
+  loggedTodayPlanned?: number;
   /** Changes that take effect after today. */
   scheduleChanges: ScheduleChange[];
   /** The pause in effect today or the next one to come (until null: until resumed). */

@@ -280,11 +280,18 @@ export function countedDown<
     daysLeft: number | null;
     runsOutOn: string | null;
     countBy?: LoggedDoses["countBy"];
+    loggedTodayPlanned?: number;
   },
 >(answer: T, asOf: string, today: string): T {
   if (today <= asOf) return answer;
-  // Counted by log, days passing take nothing off: only logs do, and none reached this copy.
-  const logged = answer.countBy === "log" ? { countBy: "log" as const, taken: 0, planned: 0, lastDate: null, lastPlanned: 0 } : undefined;
+  // The copy's count already follows what was logged on `asOf`. Counted by log, days passing take
+  // nothing off. By schedule, the night charges `asOf`'s unlogged doses only: its logged ones stand
+  // as the server's logged totals would (the same rule as supplyOn with logs, from `asOf`).
+  const planned = answer.countBy === "log" ? 0 : (answer.loggedTodayPlanned ?? 0);
+  const logged: LoggedDoses | undefined =
+    answer.countBy === "log" || planned > 0
+      ? { countBy: answer.countBy ?? "schedule", taken: 0, planned, lastDate: asOf, lastPlanned: planned }
+      : undefined;
   const supply = supplyOn({ pillsRemaining: answer.pillsRemaining, countedOn: asOf, regimen: regimenFrom(answer, asOf), logged }, today);
   return { ...answer, pillsRemaining: supply.pillsRemaining, daysLeft: supply.daysLeft, runsOutOn: supply.runsOutOn };
 }
