@@ -36,6 +36,7 @@ import { languagePages } from "./pages/language";
 import { manifestPages } from "./pages/manifest";
 import { trustPages } from "./pages/trust-pages";
 import { offlinePages } from "./pages/offline-page";
+import { doseConfirmPages } from "./pages/dose-confirm-page";
 
 declare module "@hono/react-renderer" {
   interface Props {
@@ -113,6 +114,7 @@ app.route("/", settingsPages);
 app.route("/", calendarFeedPages);
 app.route("/", trustPages);
 app.route("/", offlinePages);
+app.route("/", doseConfirmPages);
 
 app.notFound((c) => (isApi(c.req.path) ? jsonError(c, new ApiError(404, "error_not_found")) : renderNotFound(c)));
 

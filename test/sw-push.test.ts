@@ -99,3 +99,134 @@ describe("service worker: push", () => {
     expect(none.opened).toEqual(["https://refills.example/"]);
   });
 });
+
+describe("service worker: a dose reminder's buttons", () => {
+  const doses = [
+    { clientId: "p-dev7-3-20270310-0800", medicationId: 3, date: "2027-03-10", at: "08:00" },
+    { clientId: "p-dev7-5-20270310-0800", medicationId: 5, date: "2027-03-10", at: "08:00" },
+  ];
+  const dosePush = (overrides: Record<string, unknown> = {}) => ({
+    title: "Time for 2 medications",
+    body: "It is 8:00 AM",
+    url: "/doses/confirm?date=2027-03-10&at=08:00",
+    tag: "dose-2027-03-10-0800",
+    lang: "en",
+    kind: "dose",
+    doses,
+    actions: [
+      { action: "taken", title: " Taken " },
+      { action: "snooze", title: "Snooze 15 min" },
+    ],
+    ...overrides,
+  });
+  /** Stubs fetch with one answer (or a network failure) and records each request. */
+  function stubFetch(answer: Response | "offline") {
+    const sent: Array<{ path: string; init: RequestInit; body: unknown }> = [];
+    vi.stubGlobal("fetch", async (path: string, init: RequestInit) => {
+      sent.push({ path, init, body: JSON.parse(String(init.body)) });
+      if (answer === "offline") throw new TypeError("Failed to fetch");
+      return answer.clone();
+    });
+    return sent;
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** Shows the push, then taps `action` on the notification it showed. */
+  async function tap(payload: unknown, action: string) {
+    await run<PushEvent>(onPush, pushOf(payload));
+    const { data } = shown.at(-1)!.options;
+    shown.length = 0;
+    await run<NotificationClickEvent>(onNotificationClick, { action, notification: { data, close: () => {} } });
+  }
+
+  it("shows Taken and Snooze (titles trimmed) and keeps the checked doses for them", async () => {
+    stubScope();
+    await run<PushEvent>(onPush, pushOf(dosePush()));
+    expect(shown[0]!.options).toMatchObject({
+      tag: "dose-2027-03-10-0800",
+      actions: [
+        { action: "taken", title: "Taken" },
+        { action: "snooze", title: "Snooze 15 min" },
+      ],
+      data: { url: "/doses/confirm?date=2027-03-10&at=08:00", dose: { kind: "dose", doses } },
+    });
+  });
+
+  it("Taken posts the push's doses to /api/doses as taken, same-origin with the cookie, and opens no window", async () => {
+    const open = stubScope([]);
+    const sent = stubFetch(new Response(JSON.stringify({ events: [] }), { status: 200 }));
+    await tap(dosePush(), "taken");
+    expect(sent).toEqual([
+      {
+        path: "/api/doses",
+        init: expect.objectContaining({ method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" } }),
+        body: { doses: doses.map((d) => ({ ...d, status: "taken" })) },
+      },
+    ]);
+    expect(open.opened).toEqual([]);
+    expect(shown).toEqual([]);
+  });
+
+  it("Snooze posts the date and time to /api/doses/snooze", async () => {
+    stubScope();
+    const sent = stubFetch(new Response(null, { status: 202 }));
+    await tap(dosePush(), "snooze");
+    expect(sent.map((s) => [s.path, s.body])).toEqual([["/api/doses/snooze", { date: "2027-03-10", at: "08:00" }]]);
+    expect(shown).toEqual([]);
+  });
+
+  it("a refused Taken (signed out) comes back as a notification with the server's reason, opening the confirm page", async () => {
+    const open = stubScope([]);
+    stubFetch(new Response(JSON.stringify({ message: "Bitte melden Sie sich an.", code: "error_not_signed_in" }), { status: 401 }));
+    await tap(dosePush(), "taken");
+    expect(shown).toEqual([
+      {
+        title: "Time for 2 medications",
+        options: expect.objectContaining({
+          body: "Bitte melden Sie sich an.",
+          tag: "dose-2027-03-10-0800",
+          data: { url: "/doses/confirm?date=2027-03-10&at=08:00" },
+        }),
+      },
+    ]);
+    expect(shown[0]!.options.actions).toBeUndefined();
+    // Its tap opens the confirm page.
+    await run<NotificationClickEvent>(onNotificationClick, { notification: { data: shown[0]!.options.data, close: () => {} } });
+    expect(open.opened).toEqual(["https://refills.example/doses/confirm?date=2027-03-10&at=08:00"]);
+  });
+
+  it("offline, Snooze shows the reminder again with its own text, opening the confirm page", async () => {
+    stubScope();
+    stubFetch("offline");
+    await tap(dosePush(), "snooze");
+    expect(shown.map((s) => [s.title, s.options.body, (s.options.data as { url: string }).url])).toEqual([
+      ["Time for 2 medications", "It is 8:00 AM", "/doses/confirm?date=2027-03-10&at=08:00"],
+    ]);
+  });
+
+  it("a forged dose push shows no buttons, and a tap on a button of it sends nothing", async () => {
+    stubScope();
+    const sent = stubFetch(new Response("{}", { status: 200 }));
+    const forged = dosePush({ doses: [{ ...doses[0], clientId: "x/../../account" }] });
+    await run<PushEvent>(onPush, pushOf(forged));
+    expect(shown[0]!.options.actions).toBeUndefined();
+    await tap(forged, "taken");
+    // A notification's data written by anyone but this worker (the same tap with doses in it) is checked again.
+    await run<NotificationClickEvent>(onNotificationClick, {
+      action: "taken",
+      notification: { data: { url: "/", dose: { kind: "dose", doses: Array.from({ length: 9 }, () => doses[0]) } }, close: () => {} },
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it("a tap on the body opens the payload's url through the one site-path guard", async () => {
+    const open = stubScope([]);
+    const sent = stubFetch(new Response("{}", { status: 200 }));
+    await tap(dosePush(), "");
+    expect(open.opened).toEqual(["https://refills.example/doses/confirm?date=2027-03-10&at=08:00"]);
+    const elsewhere = stubScope([]);
+    await tap(dosePush({ url: "//evil.example/doses/confirm" }), "");
+    expect(elsewhere.opened).toEqual(["https://refills.example/"]);
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,15 +1,19 @@
 // Push in the service worker: the hourly job's push (src/push/message.ts PushPayload,
-// already in the account's language) becomes a notification; tapping it opens the dashboard, or
-// focuses a tab of ours already open. Wired in ./index.ts:
+// already in the account's language) becomes a notification; tapping it opens its page (the
+// dashboard, or a dose reminder's confirm page), or focuses a tab of ours already open. A dose
+// reminder's buttons (Taken, Snooze) are handled without a window (./dose-push.ts). Wired in ./index.ts:
 //   self.addEventListener("push", onPush);
 //   self.addEventListener("notificationclick", onNotificationClick);
 
+import { readDosePush } from "../../src/shared/dose-push";
 import { sitePath } from "../../src/shared/site-path";
+import { doseActionOf, sendDoseAction, type DoseNotificationData } from "./dose-push";
 
 // The few ServiceWorkerGlobalScope members used (the DOM lib of the rest of the client lacks them).
 type Extendable = Event & { waitUntil(p: Promise<unknown>): void };
 export type PushEvent = Extendable & { data: { json(): unknown } | null };
-export type NotificationClickEvent = Extendable & { notification: { data?: unknown; close(): void } };
+/** `action`: the button tapped ("" or missing for the body). */
+export type NotificationClickEvent = Extendable & { action?: string; notification: { data?: unknown; close(): void } };
 type WindowClient = { url: string; focused: boolean; focus(): Promise<WindowClient>; navigate(url: string): Promise<WindowClient | null> };
 declare const self: {
   registration: { showNotification(title: string, options: NotificationOptions & { data?: unknown }): Promise<void> };
@@ -26,6 +30,8 @@ interface Shown {
   url: string;
   tag: string;
   lang?: string;
+  /** A dose reminder's checked occurrences and buttons. */
+  dose: ReturnType<typeof readDosePush>;
 }
 
 const text = (value: unknown, max: number) => (typeof value === "string" && value.length > 0 ? value.slice(0, max) : null);
@@ -46,6 +52,7 @@ function read(event: PushEvent): Shown {
     url: sitePath(data.url),
     tag: text(data.tag, 64) ?? "refill-reminder",
     lang: text(data.lang, 35) ?? undefined,
+    dose: readDosePush(data),
   };
 }
 
@@ -58,7 +65,18 @@ export function onPush(event: PushEvent) {
       lang: shown.lang,
       icon: "/icons/icon-192.png",
       badge: "/icons/icon-192.png",
-      data: { url: shown.url },
+      // Buttons only on a sound dose push: what a button sends was checked here, and is checked again on the tap.
+      ...(shown.dose && shown.dose.actions.length > 0 && { actions: shown.dose.actions }),
+      data: (shown.dose
+        ? {
+            url: shown.url,
+            dose: { kind: "dose", doses: shown.dose.doses },
+            title: shown.title,
+            body: shown.body,
+            tag: shown.tag,
+            lang: shown.lang,
+          }
+        : { url: shown.url }) satisfies Partial<DoseNotificationData>,
     }),
   );
 }
@@ -66,6 +84,11 @@ export function onPush(event: PushEvent) {
 export function onNotificationClick(event: NotificationClickEvent) {
   event.notification.close();
   const data = event.notification.data as { url?: unknown } | undefined;
+  const action = doseActionOf(event.action);
+  if (action && data) {
+    const show = self.registration.showNotification.bind(self.registration);
+    return event.waitUntil(sendDoseAction(action, data as DoseNotificationData, show));
+  }
   const path = sitePath(data?.url);
   event.waitUntil(
     (async () => {

@@ -25,6 +25,8 @@ export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** How far back a dose may be logged, and the most days GET /api/doses answers at once. */
 export const DOSE_LOG_DAYS_BACK = 31;
 export const DOSE_RANGE_MAX_DAYS = 31;
+/** A log's id from the app (Today, a push's Taken, the confirm page): a replay with the same id is the same log. */
+export const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Logs in one POST /api/doses. */
 export const DOSES_PER_REQUEST_MAX = 50;
 /** A logged amount: a dose's steps (DOSE_MIN to DOSE_MAX). The adherence period: 7 to 365 days. */

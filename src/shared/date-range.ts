@@ -12,11 +12,7 @@ const utcToday = () => new Date().toISOString().slice(0, 10);
 /** The latest date any field accepts now. */
 export const latestDate = () => addDays(utcToday(), MAX_DAYS_AHEAD + 1);
 
-// Date.parse accepts '2025-02-30' (as March 2) in V8; a real date survives the round trip.
-export const isCalendarDate = (date: string) => {
-  const time = Date.parse(`${date}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date;
-};
+export { isCalendarDate } from "./calendar-date";
 
 /** A valid 'YYYY-MM-DD' within the range (text order is date order for four-digit years). */
 export const dateInRange = (date: string) => date >= EARLIEST_DATE && date <= latestDate();

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
-import { ADHERENCE_DAYS_MAX, ADHERENCE_DAYS_MIN, DOSE_RANGE_MAX_DAYS, DOSES_PER_REQUEST_MAX } from "../domain/limits";
+import { ADHERENCE_DAYS_MAX, ADHERENCE_DAYS_MIN, CLIENT_ID, DOSE_RANGE_MAX_DAYS, DOSES_PER_REQUEST_MAX } from "../domain/limits";
 import { isDose, timeOfDay } from "./regimen-schemas";
 import { isCalendarDate } from "./date-range";
 import { msg } from "./validation";
@@ -11,8 +11,8 @@ import { msg } from "./validation";
 const day = (message: () => string) =>
   z.string(msg(message)).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, msg(message)), z.refine(isCalendarDate, msg(message)));
 
-/** The app's own id for a log: a replay with the same id is the same log. */
-export const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+// The pattern lives with the limits, so the service worker checks a push's ids without zod or the catalogs.
+export { CLIENT_ID };
 const clientId = z.string(msg(m.field_client_id_invalid)).check(z.regex(CLIENT_ID, msg(m.field_client_id_invalid)));
 const medicationId = z
   .number(msg(m.field_medication_id_not_number))
