@@ -93,7 +93,7 @@ const refill = event({
   pillsAfter: 60,
   pillsAdded: 60,
 });
-const source = (overrides: Partial<CountSource> = {}) => ({
+const source = (overrides: Partial<CountSource & { addedOn: string | null }> = {}) => ({
   regimen: twiceDaily,
   countBy: "schedule" as const,
   pillsRemaining: 60,
