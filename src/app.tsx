@@ -6,6 +6,7 @@ import { accountApi } from "./api/account";
 import { calendarFeedApi } from "./api/calendar-feed";
 import { medicationTransferApi } from "./api/medication-transfer";
 import { emailApi } from "./api/email";
+import { adherenceApi } from "./api/adherence";
 import { dosesApi } from "./api/doses";
 import { medicationsApi } from "./api/medications";
 import { pharmaciesApi } from "./api/pharmacies";
@@ -89,6 +90,7 @@ app.route("/api", accountApi);
 app.route("/api", emailApi);
 app.route("/api", medicationsApi);
 app.route("/api", dosesApi);
+app.route("/api", adherenceApi);
 // After the medications API on purpose: its ids are digits by pattern, so no order is needed.
 app.route("/api", medicationTransferApi);
 app.route("/api", pharmaciesApi);

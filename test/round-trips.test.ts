@@ -161,6 +161,8 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["GET /api/calendar-feed", () => "/api/calendar-feed", 200],
     ["GET /api/reminders/recent", () => "/api/reminders/recent", 200],
     ["GET /api/doses", () => "/api/doses", 200],
+    ["GET /api/medications/{id}/adherence", () => `/api/medications/${medicationId}/adherence?days=90`, 200],
+    ["GET /api/medications/{unknown id}/adherence", () => "/api/medications/999999999/adherence", 404],
     ["GET /api/doses for a week", () => `/api/doses?from=2026-01-01&to=2026-01-07`, 200],
     // Two days before the UTC date: a day every zone can still log.
     ["/doses/confirm", () => `/doses/confirm?date=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}&at=08:00`, 200],
