@@ -1,6 +1,6 @@
 import * as m from "../generated/i18n";
 import { formatDate, formatDayMonth } from "../i18n/format";
-import { courseNews } from "./course";
+import { courseNews, type CourseNews } from "./course";
 import { doseText } from "./dose-text";
 import type { Regimen, Unit } from "./regimen";
 
@@ -12,8 +12,11 @@ import type { Regimen, Unit } from "./regimen";
 const dateFrom = (date: string, today: string) => (date.slice(0, 4) === today.slice(0, 4) ? formatDayMonth(date) : formatDate(date));
 
 /** The course's news on `today` in the current language, or null when there is none. */
-export function courseText(regimen: Regimen, unit: Unit, today: string): string | null {
-  const news = courseNews(regimen, today);
+export const courseText = (regimen: Regimen, unit: Unit, today: string): string | null =>
+  courseNewsText(courseNews(regimen, today), unit, today);
+
+/** courseNews worded in the current language (the reminder e-mail words it in the recipient's). */
+export function courseNewsText(news: CourseNews, unit: Unit, today: string): string | null {
   if (news === null) return null;
   if (news.kind === "finished") return m.course_finished({ date: dateFrom(news.endsOn, today) });
   if (news.kind === "ends") return m.course_ends({ date: dateFrom(news.endsOn, today) });

@@ -132,9 +132,16 @@ export function statusForDaysLeft(days: number, notificationDays: number): Medic
   return "well-stocked";
 }
 
-/** A medication's status as of its current count (whole days left, statusForDaysLeft); 'Paused' when it never runs out. */
-export const statusOf = (m: Pick<Medication, "daysLeft"> & { finished?: boolean }, notificationDays: number): MedicationStatus =>
-  m.finished ? "finished" : m.daysLeft === null ? "paused" : statusForDaysLeft(wholeDaysLeft(m), notificationDays);
+/** A medication's status as of its current count (whole days left, statusForDaysLeft); 'Paused' when it never runs out; 'Finished' past its last day. */
+export const statusOf = (
+  m: Pick<Medication, "daysLeft"> & Partial<Pick<Medication, "finished" | "endsOn">>,
+  notificationDays: number,
+): MedicationStatus => {
+  if (m.finished) return "finished";
+  // Never running out before its last day: covered to the end.
+  if (m.daysLeft === null) return m.endsOn ? "well-stocked" : "paused";
+  return statusForDaysLeft(wholeDaysLeft(m), notificationDays);
+};
 
 /** The summary cards: how many medications have each status. */
 export function statusCounts(medications: Medication[], notificationDays: number): Record<MedicationStatus, number> {
