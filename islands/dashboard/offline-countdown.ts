@@ -15,6 +15,7 @@ export const countedDownList = (medications: Medication[], asOf: string, today: 
       ...counted,
       schedule,
       scheduleChanges: medication.scheduleChanges.filter((change) => change.effectiveFrom > today),
+      finished: medication.endsOn !== null && today > medication.endsOn,
       ...medicationTexts({ ...counted, schedule }, today),
     };
   });

@@ -29,10 +29,10 @@ export function toRow(medication: Medication, pharmacyNames: Map<number, string>
     // plurals and the schedule wording stay out of the dashboard's JavaScript.
     dose: medication.doseText,
     remaining: medication.remainingText,
-    // Paused with no end: it never runs out, so no number of days.
-    daysLeft: medication.daysLeft === null ? m.status_paused() : daysLeftText(wholeDaysLeft(medication)),
-    // 'Paused until {date}' under the days left; a pause with no end already says 'Paused' there.
-    paused: medication.daysLeft === null ? null : medication.pauseText,
+    // Paused with no end, or a course over: it never runs out, so no number of days.
+    daysLeft: medication.daysLeft === null ? (medication.courseText ?? m.status_paused()) : daysLeftText(wholeDaysLeft(medication)),
+    // 'Paused until {date}' under the days left, else a course's next step or end (worded by the server).
+    paused: medication.daysLeft === null ? null : (medication.pauseText ?? medication.courseText),
     lastRefill: formatRefillDate(medication.lastRefillDate),
     status: statusOf(medication, notificationDays),
     prescription: prescriptionNoticeShown(medication, today, notificationDays),

@@ -16,7 +16,8 @@ import { doseWarning, warningValues, type DoseWarning } from "../domain/dose-saf
 import { EFFECTIVE_FROM_MAX_DAYS, pauseProblem } from "../shared/regimen-schemas";
 import { refillMedication, supplyEventsOf, toSupplyEvent, undoRefill } from "../data/supply";
 import { todayIn } from "../domain/countdown";
-import { MAX_MEDICATIONS, MAX_PAUSES, MAX_SCHEDULE_CHANGES } from "../domain/limits";
+import { EARLIEST_DATE, MAX_DAYS_AHEAD, MAX_MEDICATIONS, MAX_PAUSES, MAX_SCHEDULE_CHANGES } from "../domain/limits";
+import { courseChanges } from "../domain/course";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { formatDate } from "../i18n/format";
@@ -58,7 +59,9 @@ function refuseFutureRefill(input: MedicationPayload, day: string) {
 function regimenWrite(input: MedicationPayload, day: string, edit: boolean): RegimenWrite {
   let schedule: Schedule;
   let keepIfPerDay: number | undefined;
-  if (input.schedule) schedule = canonicalSchedule(input.schedule);
+  // A course's first step is the schedule from effectiveFrom (its average, its dose check).
+  if (input.course) schedule = canonicalSchedule(input.course[0]!.schedule);
+  else if (input.schedule) schedule = canonicalSchedule(input.schedule);
   else if (input.pillsPerDay !== undefined) {
     schedule = { type: "daily", dose: input.pillsPerDay };
     // Below 0.25: only the average the API answered (checked in the update's own statement), never
@@ -77,8 +80,29 @@ function regimenWrite(input: MedicationPayload, day: string, edit: boolean): Reg
         : null;
   // A new as-needed medication counts what is logged; every other keeps today's count by schedule.
   const countBy = input.countBy ?? (edit ? undefined : schedule.type === "asNeeded" ? "log" : "schedule");
-  return { unit: input.unit, schedule, effectiveFrom, keepIfPerDay, pause, countBy };
+  return { unit: input.unit, schedule, effectiveFrom, keepIfPerDay, pause, countBy, ...courseWrite(input, effectiveFrom, day) };
 }
+
+/**
+ * A course's steps as dated changes from `effectiveFrom` and its last day, or a plain last day.
+ * Undefined fields keep what is stored. The last day is bounded like any date a patient enters.
+ */
+function courseWrite(input: MedicationPayload, effectiveFrom: string, day: string): Pick<RegimenWrite, "course" | "endsOn"> {
+  if (input.course) {
+    const { changes, endsOn } = courseChanges(input.course, effectiveFrom);
+    if (endsOn > addDays(day, MAX_DAYS_AHEAD))
+      throw new ApiError(400, "field_date_range", { min: formatDate(EARLIEST_DATE), max: formatDate(addDays(day, MAX_DAYS_AHEAD)) });
+    if (input.endsOn != null && input.endsOn !== endsOn)
+      throw new ApiError(400, "field_ends_on_not_course_end", { date: formatDate(endsOn) });
+    return { course: changes, endsOn };
+  }
+  // No course any more (null) and no new last day: the course's end goes with it.
+  if (input.course === null) return { course: null, endsOn: input.endsOn ?? null };
+  return input.endsOn === undefined ? {} : { endsOn: input.endsOn };
+}
+
+/** Every schedule a save asks for: a course's steps, or the one schedule. */
+const schedulesOf = (write: RegimenWrite) => (write.course ? write.course.map((c) => c.schedule) : [write.schedule]);
 
 /**
  * What the patient must confirm before this save (a weekly-only drug on a more frequent schedule, an
@@ -87,7 +111,11 @@ function regimenWrite(input: MedicationPayload, day: string, edit: boolean): Reg
  */
 function unconfirmed(input: MedicationPayload, write: RegimenWrite, edit: boolean): DoseWarning | null {
   if (input.confirmed === true) return null;
-  return doseWarning(input.name, write.schedule, write.unit ?? (edit ? undefined : DEFAULT_UNIT));
+  for (const schedule of schedulesOf(write)) {
+    const warning = doseWarning(input.name, schedule, write.unit ?? (edit ? undefined : DEFAULT_UNIT));
+    if (warning) return warning;
+  }
+  return null;
 }
 
 /** 400 confirm_weekly_drug / confirm_large_dose, worded in the request's language. */
@@ -129,6 +157,9 @@ export const medicationsApi = new Hono<AppEnv>()
       const addedOn = input.countedOn ?? day;
       if (write.pause && write.pause.from < addedOn)
         throw new ApiError(400, "field_paused_from_before_added", { date: formatDate(addedOn) });
+      // Nor a last day before it (a course starts on effectiveFrom, so its end is never before).
+      if (write.endsOn != null && write.endsOn < addedOn)
+        throw new ApiError(400, "field_ends_on_before_start", { date: formatDate(addedOn) });
       const medication = await createMedication(c.var.db, user.id, input, write, day);
       if (medication === "limit") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
       if (!medication) throw new ApiError(400, "error_unknown_pharmacy");

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { medications, pharmacies } from "../db/schema";
+import { courseNews, type CourseNews } from "../domain/course";
 import { compareByName, type Medication } from "../domain/medications";
 import type { ListedMedication } from "../domain/medication-csv";
 import { pharmacyContact, storedColumns, type Owner } from "./medications";
@@ -26,12 +27,22 @@ export type MedicationListRow = Awaited<ReturnType<typeof medicationListOf>>[num
  * A listed medication with its count, days left, run-out date and pause as of `today` (supplyOn),
  * sorted by name: each fact under the API's name for it (Medication).
  */
-export type CountedMedication = ListedMedication & Pick<Medication, "id" | "daysLeft" | "runsOutOn" | "pausedFrom" | "pausedUntil">;
+export type CountedMedication = ListedMedication &
+  Pick<Medication, "id" | "daysLeft" | "runsOutOn" | "pausedFrom" | "pausedUntil"> & {
+    /** A course's next step or last day as of today (src/domain/course.ts); null when none. */
+    course: CourseNews;
+  };
 
 export function countedMedications(rows: MedicationListRow[], today: string): CountedMedication[] {
   return rows
     .map(({ countedOn, regimen, countBy, loggedTaken, loggedPlanned, loggedLastDate, loggedLastPlanned, ...row }) => {
-      const { supply, schedule, perDay, pause } = supplyToday(
+      const {
+        supply,
+        schedule,
+        perDay,
+        pause,
+        regimen: stored,
+      } = supplyToday(
         {
           pillsRemaining: row.pillsRemaining,
           countedOn,
@@ -54,6 +65,7 @@ export function countedMedications(rows: MedicationListRow[], today: string): Co
         daysLeft: supply.daysLeft,
         runsOutOn: supply.runsOutOn,
         ...paused,
+        course: courseNews(stored, today),
       };
     })
     .sort(compareByName);

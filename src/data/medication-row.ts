@@ -1,6 +1,9 @@
 import type { SQL } from "drizzle-orm";
 import { medications } from "../db/schema";
+import { courseOf } from "../domain/course";
+import { courseText } from "../domain/course-text";
 import { doseText } from "../domain/dose-text";
+import { hasEndedOn } from "../domain/regimen";
 import { medicationTexts } from "../domain/medication-texts";
 import type { Medication } from "../domain/medications";
 import { scheduleAnswer } from "../domain/occurrences";
@@ -54,7 +57,7 @@ const countTextKept = memoText("countTexts", unitCountText);
  * than carry every unit's plurals and the schedule wording in its JavaScript.
  */
 export function toMedication(row: MedicationRecord, today: string): Medication {
-  const { supply, schedule, perDay, pause, changes } = supplyToday(row, today);
+  const { supply, schedule, perDay, pause, changes, regimen } = supplyToday(row, today);
   const pausedFrom = pause?.from ?? null;
   const pausedUntil = pause?.until ?? null;
   return {
@@ -76,6 +79,10 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     pausedUntil,
     daysLeft: supply.daysLeft,
     runsOutOn: supply.runsOutOn,
+    endsOn: regimen.endsOn ?? null,
+    course: courseOf(regimen),
+    finished: hasEndedOn(regimen, today),
+    courseText: courseText(regimen, row.unit, today),
     ...medicationTexts(
       { schedule, unit: row.unit, pillsRemaining: supply.pillsRemaining, pausedFrom, pausedUntil },
       today,

@@ -8,7 +8,7 @@ import { MAX_MEDICATIONS } from "../domain/limits";
 import { keptChanges, keptPauses, regimenFits, regimenProblem, regimenSizes } from "./regimen-limits";
 import { addDays } from "../domain/time";
 import { compareByName, type Medication } from "../domain/medications";
-import { averagePerDay, type Pause, type Schedule, type Unit } from "../domain/regimen";
+import { averagePerDay, type Pause, type Schedule, type ScheduleChange, type Unit } from "../domain/regimen";
 import type { MedicationPayload } from "../shared/medication-schemas";
 import { loggedColumns, medicationToday, storedColumns, toMedication, type MedicationRecord, type Owner } from "./medication-row";
 
@@ -34,6 +34,10 @@ export interface RegimenWrite {
   pause?: Pause | null;
   /** How the count follows dose logs; undefined: keep (a new medication: by schedule). */
   countBy?: CountMode;
+  /** A course's steps as dated changes from effectiveFrom (src/domain/course.ts); null: no course any more; undefined: keep. */
+  course?: ScheduleChange[] | null;
+  /** The last day taken (a course's end, or a plain one); null: none; undefined: keep. */
+  endsOn?: string | null;
 }
 
 export type MedicationInput = Omit<
@@ -73,11 +77,26 @@ function regimenUpdate(write: RegimenWrite, today: string): SQL {
   const schedule = JSON.stringify(write.schedule);
   const change = JSON.stringify({ effectiveFrom: write.effectiveFrom, schedule: write.schedule });
   const keep = write.keepIfPerDay === undefined ? sql`0` : sql`${medications.pillsPerDay} = ${write.keepIfPerDay}`;
-  const changes = sql`case when ${keep} or json(${schedule}) is json(${scheduleOn(write.effectiveFrom)}) then json_extract(${R}, '$.changes')
-    else json_insert((select json_group_array(json(c.value)) from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') < ${write.effectiveFrom}), '$[#]', json(${change})) end`;
+  const before = sql`(select json_group_array(json(c.value)) from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') < ${write.effectiveFrom})`;
+  // Kept as stored: the same schedule in force then (an edit of other fields keeps a course's later steps).
+  const unchanged = write.course ? sql`0` : sql`(${keep} or json(${schedule}) is json(${scheduleOn(write.effectiveFrom)}))`;
+  const changes = write.course
+    ? sql`(select json_group_array(json(v)) from (select 0 g, b.key k, b.value v from json_each(${before}) b union all select 1, s.key, s.value from json_each(${JSON.stringify(write.course)}) s order by g, k))`
+    : sql`case when ${unchanged} then json_extract(${R}, '$.changes') else json_insert(${before}, '$[#]', json(${change})) end`;
   const pauses = write.pause === undefined ? sql`json_extract(${R}, '$.pauses')` : pausesWith(write.pause, today);
-  return sql`json_object('changes', json(${keptChanges(changes, today)}), 'pauses', json(${keptPauses(pauses, today)}))`;
+  const endsOn = write.endsOn === undefined ? sql`json_extract(${R}, '$.endsOn')` : sql`${write.endsOn}`;
+  // A course starts on effectiveFrom; a new schedule replacing its steps (or a plain last day) ends it as a course.
+  const courseFrom = write.course
+    ? sql`${write.effectiveFrom}`
+    : write.course === null || write.endsOn !== undefined
+      ? sql`null`
+      : sql`case when ${unchanged} then json_extract(${R}, '$.courseFrom') end`;
+  return regimenObject(keptChanges(changes, today), keptPauses(pauses, today), endsOn, courseFrom);
 }
+
+/** The regimen column's JSON value (src/domain/regimen.ts's Regimen). */
+const regimenObject = (changes: SQL, pauses: SQL, endsOn: SQL, courseFrom: SQL) =>
+  sql`json_object('changes', json(${changes}), 'pauses', json(${pauses}), 'endsOn', ${endsOn}, 'courseFrom', ${courseFrom})`;
 
 /**
  * The stored pauses with `pause` in place of the current or next one (null: none from today on).
@@ -105,7 +124,8 @@ export function pausesResumed(today: string): SQL {
 }
 
 /** The regimen column with its pauses replaced (the schedule changes as stored). */
-export const regimenWithPauses = (pauses: SQL) => sql`json_object('changes', json_extract(${R}, '$.changes'), 'pauses', json(${pauses}))`;
+export const regimenWithPauses = (pauses: SQL) =>
+  regimenObject(sql`json_extract(${R}, '$.changes')`, pauses, sql`json_extract(${R}, '$.endsOn')`, sql`json_extract(${R}, '$.courseFrom')`);
 
 /**
  * Inserts only when the pharmacy is the user's own: the values are selected FROM that pharmacy's
@@ -123,9 +143,12 @@ export async function createMedication(
   now = Date.now(),
 ): Promise<Medication | "limit" | null> {
   // A new medication's schedule holds from the day its count was taken.
+  // A course's steps start on effectiveFrom; its first step also covers the days before.
   const regimen = JSON.stringify({
-    changes: [{ effectiveFrom: input.countedOn ?? today, schedule: write.schedule }],
+    changes: write.course ?? [{ effectiveFrom: input.countedOn ?? today, schedule: write.schedule }],
     pauses: write.pause ? [write.pause] : [],
+    endsOn: write.endsOn ?? null,
+    courseFrom: write.course ? write.effectiveFrom : null,
   });
   const [[row]] = await db.batch([
     db

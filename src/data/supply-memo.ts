@@ -8,6 +8,7 @@ import {
   supplyOn,
   upcomingChanges,
   type Pause,
+  type Regimen,
   type Schedule,
   type ScheduleChange,
   type Supply,
@@ -25,6 +26,8 @@ export interface SupplyToday {
   perDay: number;
   pause: Pause | null;
   changes: ScheduleChange[];
+  /** The stored regimen as read (its course and end: src/domain/course.ts). */
+  regimen: Regimen;
 }
 
 interface StoredRow extends LoggedRow {
@@ -59,6 +62,7 @@ const kept = boundedCache(
       perDay: averagePerDay(schedule),
       pause: currentPause(regimen, today),
       changes: upcomingChanges(regimen, today),
+      regimen,
     };
   },
 );

@@ -43,7 +43,8 @@ export const scheduleOn = (day: SQL | string) =>
   sql`coalesce((select json_extract(c.value, '$.schedule') from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') <= ${day} order by c.key desc limit 1), json_extract(${R}, '$.changes[0].schedule'))`;
 // A regimen without changes (the column's default) is a daily dose of pills_per_day.
 const scheduleOnDay = sql`coalesce(${scheduleOn(sql`w.day`)}, json_object('type', 'daily', 'dose', ${m.pillsPerDay}))`;
-const dayCost = sql`case when ${m.countBy} = 'log' then 0 when exists (select 1 from json_each(${R}, '$.pauses') p where w.day >= json_extract(p.value, '$.from') and (json_extract(p.value, '$.until') is null or w.day <= json_extract(p.value, '$.until'))) then 0
+// After the last day taken (the regimen's endsOn, a course's end) nothing is charged: regimen.ts's hasEndedOn.
+const dayCost = sql`case when ${m.countBy} = 'log' then 0 when w.day > coalesce(json_extract(${R}, '$.endsOn'), '9999-12-31') then 0 when exists (select 1 from json_each(${R}, '$.pauses') p where w.day >= json_extract(p.value, '$.from') and (json_extract(p.value, '$.until') is null or w.day <= json_extract(p.value, '$.until'))) then 0
   else (select case json_extract(s, '$.type')
     when 'daily' then 7 * json_extract(s, '$.dose')
     when 'weekdays' then case when exists (select 1 from json_each(s, '$.days') d where d.value = substr('sunmontuewedthufrisat', 1 + 3 * strftime('%w', w.day), 3)) then 7 * json_extract(s, '$.dose') else 0 end

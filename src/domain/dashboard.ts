@@ -99,7 +99,7 @@ export function nextSort(current: SortState, key: SortKey): SortState {
   return { key, direction: current.direction === "asc" ? "desc" : "asc" };
 }
 
-const STATUS_ORDER: Record<MedicationStatus, number> = { "refill-needed": 0, "running-low": 1, "well-stocked": 2, paused: 3 };
+const STATUS_ORDER: Record<MedicationStatus, number> = { "refill-needed": 0, "running-low": 1, "well-stocked": 2, paused: 3, finished: 4 };
 
 /** Pharmacy id → name, for the Pharmacy column and its sort. */
 export const pharmacyNames = (pharmacies: Pharmacy[]) => new Map(pharmacies.map((p) => [p.id, p.name]));

@@ -56,3 +56,6 @@ export const EFFECTIVE_FROM_MAX_DAYS = 365;
 /** At most this many schedule changes and this many pauses are kept per medication. */
 export const MAX_SCHEDULE_CHANGES = 20;
 export const MAX_PAUSES = 20;
+/** A course (course.ts): 1 to 12 steps of 1 to 365 days each; its last day is bounded like any date. */
+export const COURSE_STEPS_MAX = 12;
+export const COURSE_STEP_DAYS_MAX = 365;

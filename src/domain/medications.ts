@@ -1,6 +1,7 @@
 // Days of supply, status, and the dashboard's summary cards. Pure functions, shared by
 // the server (first render, e-mails) and the islands.
 import * as m from "../generated/i18n";
+import type { CourseStepAnswer } from "./course";
 import type { Schedule, ScheduleChange, Unit } from "./regimen";
 import { addDays } from "./time";
 
@@ -46,6 +47,14 @@ export interface Medication {
   remainingText: string;
   /** 'Paused until {date}' or 'Paused' when today falls in the pause, else null (pause-text.ts). */
   pauseText: string | null;
+  /** The last day taken (a course's end or a plain one); null: no end. */
+  endsOn: string | null;
+  /** The course's steps with their first days (course.ts), or null when it is not a course. */
+  course: CourseStepAnswer[] | null;
+  /** Past endsOn: nothing is counted or reminded any more. */
+  finished: boolean;
+  /** 'Then 2 tablets daily from 30 Nov; ends 14 Dec', 'Ends 14 Dec', 'Finished 14 Dec', worded on the server; else null. */
+  courseText: string | null;
 }
 
 export interface Pharmacy {
@@ -66,8 +75,8 @@ export interface PhoneView {
 /** A pharmacy as GET /api/pharmacies and the pharmacies page give it. */
 export type PharmacyView = Pharmacy & PhoneView;
 
-/** 'Paused': paused with no end, so it never runs out (supplyOn's daysLeft is null). */
-export type MedicationStatus = "refill-needed" | "running-low" | "well-stocked" | "paused";
+/** 'Paused': paused with no end, so it never runs out (supplyOn's daysLeft is null). 'Finished': past its last day. */
+export type MedicationStatus = "refill-needed" | "running-low" | "well-stocked" | "paused" | "finished";
 
 /** A status's label in the current language: 'Refill Needed', 'Running Low', 'Well Stocked'. */
 export function statusLabel(status: MedicationStatus): string {
@@ -80,6 +89,8 @@ export function statusLabel(status: MedicationStatus): string {
       return m.status_well_stocked();
     case "paused":
       return m.status_paused();
+    case "finished":
+      return m.status_finished();
   }
 }
 
@@ -96,6 +107,9 @@ export const STATUS_LABEL: Readonly<Record<MedicationStatus, string>> = {
   },
   get paused() {
     return statusLabel("paused");
+  },
+  get finished() {
+    return statusLabel("finished");
   },
 };
 
@@ -124,13 +138,20 @@ export function statusForDaysLeft(days: number, notificationDays: number): Medic
   return "well-stocked";
 }
 
-/** A medication's status as of its current count (whole days left, statusForDaysLeft); 'Paused' when it never runs out. */
-export const statusOf = (m: Pick<Medication, "daysLeft">, notificationDays: number): MedicationStatus =>
-  m.daysLeft === null ? "paused" : statusForDaysLeft(wholeDaysLeft(m), notificationDays);
+/** A medication's status as of its current count (whole days left, statusForDaysLeft); 'Paused' when it never runs out; 'Finished' past its last day. */
+export const statusOf = (
+  m: Pick<Medication, "daysLeft"> & Partial<Pick<Medication, "finished" | "endsOn">>,
+  notificationDays: number,
+): MedicationStatus => {
+  if (m.finished) return "finished";
+  // Never running out before its last day: covered to the end.
+  if (m.daysLeft === null) return m.endsOn ? "well-stocked" : "paused";
+  return statusForDaysLeft(wholeDaysLeft(m), notificationDays);
+};
 
 /** The summary cards: how many medications have each status. */
 export function statusCounts(medications: Medication[], notificationDays: number): Record<MedicationStatus, number> {
-  const counts = { "refill-needed": 0, "running-low": 0, "well-stocked": 0, paused: 0 };
+  const counts = { "refill-needed": 0, "running-low": 0, "well-stocked": 0, paused: 0, finished: 0 };
   for (const m of medications) counts[statusOf(m, notificationDays)]++;
   return counts;
 }

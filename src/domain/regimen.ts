@@ -56,6 +56,10 @@ export interface Pause {
 export interface Regimen {
   changes: ScheduleChange[];
   pauses: Pause[];
+  /** The last day taken (a course's last step's last day, or a plain end); missing or null: no end. */
+  endsOn?: string | null;
+  /** The first day of a course: its steps are the changes from this day to endsOn (course.ts). */
+  courseFrom?: string | null;
 }
 
 export const dailyRegimen = (dose: number, since = "1970-01-01"): Regimen => ({
@@ -79,6 +83,9 @@ export function scheduleOn(regimen: Regimen, date: string): Schedule {
 export const isPausedOn = ({ pauses }: Regimen, date: string) =>
   pauses.some((p) => date >= p.from && (p.until === null || date <= p.until));
 
+/** After the last day taken (endsOn): nothing is charged, planned or reminded. */
+export const hasEndedOn = ({ endsOn }: Regimen, date: string) => endsOn != null && date > endsOn;
+
 /** What a schedule costs on `date`, in sevenths of a unit. */
 function costOf(schedule: Schedule, date: string): number {
   switch (schedule.type) {
@@ -96,7 +103,8 @@ function costOf(schedule: Schedule, date: string): number {
 }
 
 /** The units taken on `date` (0 on a paused day or a day without a dose). */
-export const doseOn = (regimen: Regimen, date: string) => (isPausedOn(regimen, date) ? 0 : costOf(scheduleOn(regimen, date), date) / SCALE);
+export const doseOn = (regimen: Regimen, date: string) =>
+  isPausedOn(regimen, date) || hasEndedOn(regimen, date) ? 0 : costOf(scheduleOn(regimen, date), date) / SCALE;
 
 /** Counts are shown to 3 decimals at most: keeps float noise out of the UI. */
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -215,7 +223,7 @@ export function averagePerDay(schedule: Schedule): number {
 /** The regimen column as stored; a row without changes (the column's default) is a daily dose of pillsPerDay. */
 export function parseRegimen(text: string, pillsPerDay: number): Regimen {
   const regimen = JSON.parse(text) as Regimen;
-  return regimen.changes.length > 0 ? regimen : { changes: dailyRegimen(pillsPerDay).changes, pauses: regimen.pauses };
+  return regimen.changes.length > 0 ? regimen : { ...regimen, changes: dailyRegimen(pillsPerDay).changes };
 }
 
 /** The pause in effect on `today` or the next one to come (the API's pausedFrom/pausedUntil), or null. */
@@ -264,12 +272,19 @@ export function emptyOnTimeline(timeline: Timeline, count: number, countedOn: st
  * changes and the current or next pause): enough to count a kept offline copy down with supplyOn.
  */
 export function regimenFrom(
-  answer: { schedule: Schedule; scheduleChanges: ScheduleChange[]; pausedFrom: string | null; pausedUntil: string | null },
+  answer: {
+    schedule: Schedule;
+    scheduleChanges: ScheduleChange[];
+    pausedFrom: string | null;
+    pausedUntil: string | null;
+    endsOn?: string | null;
+  },
   asOf: string,
 ): Regimen {
   return {
     changes: [{ effectiveFrom: asOf, schedule: answer.schedule }, ...answer.scheduleChanges],
     pauses: answer.pausedFrom === null ? [] : [{ from: answer.pausedFrom, until: answer.pausedUntil }],
+    endsOn: answer.endsOn ?? null,
   };
 }
 

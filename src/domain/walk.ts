@@ -131,12 +131,22 @@ export function timelineOf(regimen: Regimen): Timeline {
       break;
     }
   }
+  let pauseUntil = pauses.map((p) => (p.until === null ? Number.POSITIVE_INFINITY : dayNumber(p.until)));
+  // The end of a course (endsOn) is one more boundary: from the day after it nothing is taken, as
+  // in a pause with no end; later pauses cannot matter.
+  if (regimen.endsOn != null) {
+    const after = dayNumber(regimen.endsOn) + 1;
+    let kept = pauseFrom.findIndex((from) => from >= after);
+    if (kept < 0) kept = pauseFrom.length;
+    pauseFrom = [...pauseFrom.slice(0, kept), after];
+    pauseUntil = [...pauseUntil.slice(0, kept), Number.POSITIVE_INFINITY];
+  }
   return {
     regimen,
     changeFrom: changes.map((c) => dayNumber(c.effectiveFrom)),
     startsOn: changes.map((c) => (c.schedule.type === "interval" ? dayNumber(c.schedule.startsOn) : 0)),
     pauseFrom,
-    pauseUntil: pauses.map((p) => (p.until === null ? Number.POSITIVE_INFINITY : dayNumber(p.until))),
+    pauseUntil,
   };
 }
 

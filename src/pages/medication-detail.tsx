@@ -119,6 +119,8 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
                   </span>
                 ))}
                 {pausedFrom !== null && <span className="block text-sm font-normal">{pauseText(pausedFrom, pausedUntil, today)}</span>}
+                {/* A course's last day, or that it is over. */}
+                {medication.endsOn !== null && <span className="block text-sm font-normal">{medication.courseText}</span>}
               </Fact>
               {/* Islands only to count a kept offline copy down to the day it is read (CountedDown). */}
               <Fact term={m.page_med_left_today()}>
@@ -128,7 +130,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
                 <Island name="CountedDown" props={{ ...counts, show: "days" }} />
               </Fact>
               <Fact term={m.page_med_runs_out_on()}>
-                {medication.runsOutOn === null ? m.status_paused() : formatDate(medication.runsOutOn)}
+                {medication.runsOutOn === null ? (medication.courseText ?? m.status_paused()) : formatDate(medication.runsOutOn)}
               </Fact>
               <Fact term={m.page_med_prescription()}>
                 {medication.refillsLeft === null

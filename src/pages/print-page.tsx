@@ -3,6 +3,7 @@ import { Island } from "../components/Island";
 import { PhoneNumber } from "../components/PhoneNumber";
 import { countedMedications, medicationListOf, type CountedMedication } from "../data/medication-list";
 import { todayIn } from "../domain/countdown";
+import { courseNewsText } from "../domain/course-text";
 import { doseText } from "../domain/dose-text";
 import { unitCountText } from "../domain/unit-text";
 import { pauseText } from "../domain/pause-text";
@@ -52,6 +53,12 @@ function PatientDetails({ user, today }: { user: User; today: string }) {
 /** 'Paused until {date}' under the run-out date while a pause with an end is on today. */
 function PauseLine({ med, today }: { med: Pick<CountedMedication, "pausedFrom" | "pausedUntil">; today: string }) {
   const text = pauseText(med.pausedFrom, med.pausedUntil, today);
+  return text ? <span className="block text-xs">{text}</span> : null;
+}
+
+/** A course's news under the dose, when it runs out before its end (else it stands in the run-out column). */
+function CourseLine({ med, today }: { med: Pick<CountedMedication, "course" | "unit">; today: string }) {
+  const text = courseNewsText(med.course, med.unit, today);
   return text ? <span className="block text-xs">{text}</span> : null;
 }
 
@@ -105,10 +112,16 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
               <bdi>{med.name}</bdi>
             </th>
             {/* As the dashboard words them: '6 tablets every 7 days', '200 puffs'. */}
-            <td className={cell}>{doseText(med.schedule, med.unit, today)}</td>
+            <td className={cell}>
+              {doseText(med.schedule, med.unit, today)}
+              {/* A course's next step or last day ('Then 2 tablets daily from Nov 30; ends Dec 13'). */}
+              {med.runsOutOn !== null && <CourseLine med={med} today={today} />}
+            </td>
             <td className={`${cell} whitespace-nowrap`}>{unitCountText(med.unit, med.pillsRemaining)}</td>
             <td className={cell}>
-              <span className="whitespace-nowrap">{med.runsOutOn === null ? m.status_paused() : formatDate(med.runsOutOn)}</span>
+              <span className="whitespace-nowrap">
+                {med.runsOutOn === null ? (courseNewsText(med.course, med.unit, today) ?? m.status_paused()) : formatDate(med.runsOutOn)}
+              </span>
               {/* Paused today with an end: the run-out date already counts the pause; say so. */}
               {med.runsOutOn !== null && <PauseLine med={med} today={today} />}
             </td>

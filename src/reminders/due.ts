@@ -2,7 +2,8 @@ import type { NotificationType } from "../db/schema";
 import { statusForDaysLeft } from "../domain/medications";
 import { prescriptionDueSoon, prescriptionNoticeOf, type PrescriptionNotice } from "../domain/prescription";
 import { loggedOf, type LoggedRow } from "../domain/logged-doses";
-import { parseRegimen, scheduleOn, supplyOn, type Schedule, type Unit } from "../domain/regimen";
+import { courseNews, type CourseNews } from "../domain/course";
+import { hasEndedOn, parseRegimen, scheduleOn, supplyOn, type Schedule, type Unit } from "../domain/regimen";
 
 // What a reminder says, as of one local date: pure, so the hourly job, the test e-mail and the
 // tests share it. "Immediate" and "upcoming" are the dashboard's 'Refill Needed' and 'Running Low'
@@ -33,6 +34,8 @@ export interface ReminderItem {
   unit: Unit;
   /** The schedule in force today (the e-mail words it in the recipient's language). */
   schedule: Schedule;
+  /** A course's next step or last day (src/domain/course.ts), worded by the e-mail; null when none. */
+  course: CourseNews;
   daysLeft: number;
   /** The local date the supply runs out (supplyOn's). */
   runsOutOn: string;
@@ -60,8 +63,8 @@ export function reminderContent(medications: ReminderMedication[], notificationD
   for (const m of medications) {
     const regimen = parseRegimen(m.regimen, m.pillsPerDay);
     const supply = supplyOn({ pillsRemaining: m.pillsRemaining, countedOn: m.countedOn, regimen, logged: loggedOf(m) }, today);
-    // A paused medication is not taken: nothing to remind about (nor when it never runs out).
-    if (supply.paused || supply.daysLeft === null || supply.runsOutOn === null) continue;
+    // A paused medication is not taken, nor one past its last day: nothing to remind about (nor when it never runs out).
+    if (supply.paused || hasEndedOn(regimen, today) || supply.daysLeft === null || supply.runsOutOn === null) continue;
     const days = supply.daysLeft;
     const prescription = prescriptionNoticeOf(
       { daysLeft: days, runsOutOn: supply.runsOutOn, refillsLeft: m.refillsLeft, prescriptionExpiresOn: m.prescriptionExpiresOn },
@@ -74,6 +77,7 @@ export function reminderContent(medications: ReminderMedication[], notificationD
       pillsRemaining: supply.pillsRemaining,
       unit: m.unit,
       schedule: scheduleOn(regimen, today),
+      course: courseNews(regimen, today),
       daysLeft: days,
       runsOutOn: supply.runsOutOn,
       pharmacyName: m.pharmacyName,

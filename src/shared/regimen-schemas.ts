@@ -2,6 +2,8 @@ import * as z from "zod/mini";
 import * as m from "../generated/i18n";
 import { type Schedule, UNITS, WEEKDAYS } from "../domain/regimen";
 import {
+  COURSE_STEP_DAYS_MAX,
+  COURSE_STEPS_MAX,
   DOSE_MAX,
   DOSE_MIN,
   DOSE_STEP,
@@ -147,6 +149,24 @@ export const scheduleSchema = z.pipe(
   z.transform(toSchedule),
 );
 
+const courseMessage = () => m.field_course_invalid({ min: 1, max: COURSE_STEPS_MAX });
+const courseDaysMessage = () => m.field_course_days_range({ min: 1, max: COURSE_STEP_DAYS_MAX });
+/** A course's steps (src/domain/course.ts): each a schedule for 1–365 days, 1–12 steps. */
+export const courseSchema = z
+  .array(
+    z.object({
+      schedule: scheduleSchema,
+      days: z.pipe(
+        coerced(courseDaysMessage),
+        z
+          .number()
+          .check(z.int(msg(courseDaysMessage)), z.gte(1, msg(courseDaysMessage)), z.lte(COURSE_STEP_DAYS_MAX, msg(courseDaysMessage))),
+      ),
+    }),
+    msg(courseMessage),
+  )
+  .check(z.minLength(1, msg(courseMessage)), z.maxLength(COURSE_STEPS_MAX, msg(courseMessage)));
+
 /** The regimen fields of POST/PATCH /api/medications; each may be left out (older clients). */
 export const regimenFields = {
   unit: z.optional(z.enum(UNITS, msg(m.field_unit_invalid))),
@@ -157,6 +177,10 @@ export const regimenFields = {
   // Left out: the pause stays as it is; null or empty: no pause.
   pausedFrom: z.optional(optionalDate(m.field_paused_from_invalid)),
   pausedUntil: z.optional(optionalDate(m.field_paused_until_invalid)),
+  // Steps from effectiveFrom, then stop. Left out: kept (unless a new schedule replaces its steps); null: no course.
+  course: z.optional(z.nullable(courseSchema)),
+  // The last day taken, for any schedule. Left out: kept; null or empty: no end.
+  endsOn: z.optional(optionalDate(m.field_ends_on_invalid)),
 };
 
 /** pausedUntil needs a pausedFrom, and not before it. */

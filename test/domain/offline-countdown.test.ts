@@ -27,6 +27,10 @@ const drawn: Medication = {
   doseText: "2 puffs daily",
   remainingText: "30 puffs",
   pauseText: "Paused until Mar 2, 2026",
+  endsOn: null,
+  course: null,
+  finished: false,
+  courseText: null,
 };
 
 describe("countedDownList", () => {

@@ -14,7 +14,8 @@ import { countOn, supplyOn, type Pause, type Regimen, type Schedule, type Weekda
 import { addDays, daysBetween } from "../../src/domain/time";
 import { latestDate } from "../../src/shared/date-range";
 import { MAX_PILLS } from "../../src/shared/medication-schemas";
-import { pauseSchema, scheduleSchema } from "../../src/shared/regimen-schemas";
+import * as z from "zod/mini";
+import { pauseSchema, regimenFields, scheduleSchema } from "../../src/shared/regimen-schemas";
 
 // Issue 29, F1 and F5: supplyOn over the whole input space the schemas admit, smallest and largest
 // values included (fast-check biases integers to their bounds): it answers (the walk ends; the test
@@ -51,13 +52,15 @@ const regimen: fc.Arbitrary<Regimen> = fc
     changes: fc.array(fc.record({ effectiveFrom: date, schedule }), { minLength: 1, maxLength: MAX_SCHEDULE_CHANGES }),
     pauseDays: fc.uniqueArray(date, { maxLength: 2 * MAX_PAUSES }),
     openEnded: fc.boolean(),
+    // A course's or a plain last day: any day of the range (a course ends at most 5 years ahead too).
+    endsOn: fc.option(date),
   })
-  .map(({ changes, pauseDays, openEnded }) => {
+  .map(({ changes, pauseDays, openEnded, endsOn }) => {
     const days = [...pauseDays].sort();
     const pauses: Pause[] = [];
     for (let i = 0; i + 1 < days.length; i += 2) pauses.push({ from: days[i]!, until: days[i + 1]! });
     if (openEnded && days.length % 2 === 1) pauses.push({ from: days.at(-1)!, until: null });
-    return { changes: [...changes].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom)), pauses };
+    return { changes: [...changes].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom)), pauses, endsOn };
   });
 
 const count = fc.oneof(fc.constantFrom(0, 0.25, MAX_PILLS), fc.double({ min: 0, max: MAX_PILLS, noNaN: true }));
@@ -70,6 +73,7 @@ describe("supplyOn over everything the schemas accept (issue 29: F1, F5)", { tim
         for (const { schedule: s } of r.changes) expect(scheduleSchema.safeParse(s).success, JSON.stringify(s)).toBe(true);
         for (const p of r.pauses)
           expect(pauseSchema.safeParse({ pausedFrom: p.from, pausedUntil: p.until }).success, JSON.stringify(p)).toBe(true);
+        expect(z.object(regimenFields).safeParse({ endsOn: r.endsOn }).success, String(r.endsOn)).toBe(true);
         const today = addDays(countedOn, elapsed);
         const supply = supplyOn({ pillsRemaining: pills, countedOn, regimen: r }, today);
         expect(supply.pillsRemaining).toBeGreaterThanOrEqual(0);

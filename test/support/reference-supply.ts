@@ -24,6 +24,8 @@ export function referenceCost(regimen: Regimen, n: number): number {
     compiled.set(regimen, c);
   }
   if (c.pauses.some(([from, until]) => n >= from && n <= until)) return 0;
+  // Nothing after the last day taken (a course's end, or a plain one).
+  if (regimen.endsOn != null && n > num(regimen.endsOn)) return 0;
   const inForce = c.newestFirst.find((ch) => ch.from <= n) ?? c.newestFirst.at(-1)!;
   const s = inForce.schedule;
   if (s.type === "daily") return 7 * s.dose;
@@ -76,12 +78,15 @@ export const regimen: fc.Arbitrary<Regimen> = fc
     // A past pause, then maybe a later one (open-ended or not).
     first: fc.option(fc.tuple(date(-30, 100), fc.integer({ min: 0, max: 40 }))),
     second: fc.option(fc.tuple(fc.integer({ min: 1, max: 100 }), fc.option(fc.integer({ min: 0, max: 60 })))),
+    // Sometimes a last day (a course's end), before, inside or after the rest.
+    endsOn: fc.option(date(-40, 400), { freq: 3 }),
   })
-  .map(({ changes, first, second }) => {
+  .map(({ changes, first, second, endsOn }) => {
     const pauses: Pause[] = first ? [{ from: first[0], until: addDays(first[0], first[1]) }] : [];
     const after = pauses[0]?.until ?? "2027-01-01";
     if (second) pauses.push({ from: addDays(after, second[0]), until: second[1] === null ? null : addDays(after, second[0] + second[1]) });
-    return { changes: [...changes].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom)), pauses };
+    const sorted = [...changes].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom));
+    return endsOn === null ? { changes: sorted, pauses } : { changes: sorted, pauses, endsOn };
   });
 
 // Long enough for the slowest random regimen to run out (160 units at 0.25 every 90 days).

@@ -22,6 +22,10 @@ export function withSupply<M extends Pick<Medication, "pillsRemaining" | "pillsP
     pausedUntil: null,
     daysLeft: supply.daysLeft,
     runsOutOn: supply.runsOutOn,
+    endsOn: null,
+    course: null,
+    finished: false,
+    courseText: null,
     ...med,
   } as M & Medication;
 }

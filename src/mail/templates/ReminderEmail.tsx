@@ -1,5 +1,6 @@
 import * as m from "../../generated/i18n";
 import { noPharmacyText } from "../../domain/dashboard";
+import { courseNewsText } from "../../domain/course-text";
 import { doseText } from "../../domain/dose-text";
 import { unitCountText } from "../../domain/unit-text";
 import { runningLowUntil } from "../../domain/medications";
@@ -57,6 +58,12 @@ function supplyText(item: ReminderItem): string {
 /** 'Dose: 6 tablets every 7 days'; 'As needed, about 6 puffs a week' says the days are an estimate. */
 const doseLine = (item: ReminderItem, today: string) => m.mail_reminder_dose({ dose: doseText(item.schedule, item.unit, today) });
 
+/** 'Course: Then 2 tablets daily from Nov 30; ends Dec 13', or null when it is not a course with an end. */
+const courseLine = (item: ReminderItem, today: string) => {
+  const text = courseNewsText(item.course, item.unit, today);
+  return text === null ? null : m.mail_reminder_course({ text });
+};
+
 /** The words both versions share: section titles and the opening line. */
 function wording(content: ReminderContent, test: boolean) {
   return {
@@ -99,6 +106,12 @@ function Item({ item, today }: { item: ReminderItem; today: string }) {
       <br />
       <span style={{ color: MUTED }}>{doseLine(item, today)}</span>
       <br />
+      {courseLine(item, today) && (
+        <>
+          <span style={{ color: MUTED }}>{courseLine(item, today)}</span>
+          <br />
+        </>
+      )}
       <span style={{ color: MUTED }}>
         <Rich message={m.mail_reminder_pharmacy} values={{ pharmacy: <Pharmacy item={item} /> }} />
       </span>
@@ -178,7 +191,8 @@ function itemText(item: ReminderItem, today: string): string {
     date: formatDate(item.runsOutOn),
   });
   const prescription = item.prescription ? `\n  ${prescriptionNoticeText(item.prescription)}.` : "";
-  return `- ${line}\n  ${doseLine(item, today)}\n  ${m.mail_reminder_pharmacy({ pharmacy: pharmacyText(item) })}${prescription}`;
+  const course = courseLine(item, today);
+  return `- ${line}\n  ${doseLine(item, today)}\n  ${course === null ? "" : `${course}\n  `}${m.mail_reminder_pharmacy({ pharmacy: pharmacyText(item) })}${prescription}`;
 }
 
 const sectionText = (title: string, items: ReminderItem[], today: string) =>
