@@ -54,3 +54,14 @@ export const EFFECTIVE_FROM_MAX_DAYS = 365;
 /** At most this many schedule changes and this many pauses are kept per medication. */
 export const MAX_SCHEDULE_CHANGES = 20;
 export const MAX_PAUSES = 20;
+
+// ---- A medication's package ----
+/**
+ * A package is items × an amount each, in the medication's unit: 5 pens × 300 units, 2 strips × 14
+ * tablets, a box of 28 loose tablets as 1 × 28. Items: 1 to 100, whole. Each: a dose's steps (a
+ * quarter to 1,000), so one package is at most 100,000: no more than one refill may add.
+ */
+export const PACKAGE_ITEMS_MIN = 1;
+export const PACKAGE_ITEMS_MAX = 100;
+export const PACKAGE_AMOUNT_MIN = 0.25;
+export const PACKAGE_AMOUNT_MAX = 1000;
