@@ -63,6 +63,8 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
       lastRefillDate: m.lastRefillDate,
       refillsLeft: m.refillsLeft,
       prescriptionExpiresOn: m.prescriptionExpiresOn,
+      packageItems: m.packageItems ?? null,
+      packageAmount: m.packageAmount ?? null,
       pharmacyId,
       pharmacy: newPharmacy?.name ?? null,
       phone: newPharmacy?.phoneNumber ?? null,
@@ -87,7 +89,7 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
       sql`SELECT NULL, ${userId}, ${field("name")}, ${pharmacyOfRow(userId, field)},
                  ${field("pillsPerDay")}, ${field("pillsRemaining")}, ${field("countedOn")}, ${field("pillsPerRefill")}, ${field("lastRefillDate")},
                  ${field("refillsLeft")}, ${field("prescriptionExpiresOn")}, ${field("unit")}, ${field("regimen")},
-                 ${field("countBy")}, 0, 0, NULL, 0
+                 ${field("countBy")}, 0, 0, NULL, 0, ${field("packageItems")}, ${field("packageAmount")}
           FROM ${jsonRows(rows)}
           -- All or none: within the limit, and every row's pharmacy there (the pharmacies' insert
           -- above writes nothing when it would pass its own limit).

@@ -42,6 +42,8 @@ export const storedColumns = {
   unit: medications.unit,
   regimen: medications.regimen,
   ...loggedColumns,
+  packageItems: medications.packageItems,
+  packageAmount: medications.packageAmount,
 };
 
 /** A medication row as read: the count as it was on `countedOn`. */
@@ -70,6 +72,8 @@ export function toMedication(row: MedicationRecord, today: string): Medication {
     lastRefillDate: row.lastRefillDate,
     refillsLeft: row.refillsLeft,
     prescriptionExpiresOn: row.prescriptionExpiresOn,
+    packageItems: row.packageItems,
+    packageAmount: row.packageAmount,
     unit: row.unit,
     schedule: scheduleAnswer(schedule),
     scheduleChanges: changes,

@@ -175,6 +175,8 @@ export async function createMedication(
             loggedPlanned: sql<number>`0`.as("logged_planned"),
             loggedLastDate: sql<string | null>`null`.as("logged_last_date"),
             loggedLastPlanned: sql<number>`0`.as("logged_last_planned"),
+            packageItems: sql<number | null>`${input.packageItems ?? null}`.as("package_items"),
+            packageAmount: sql<number | null>`${input.packageAmount ?? null}`.as("package_amount"),
           })
           .from(pharmacies)
           // The count and the insert are one statement, so two parallel adds cannot both pass 199.
@@ -257,6 +259,9 @@ export async function updateMedication(
         lastRefillDate: input.lastRefillDate,
         refillsLeft: input.refillsLeft,
         prescriptionExpiresOn: input.prescriptionExpiresOn,
+        // Left out (an older client): the package as stored; null: none.
+        packageItems: input.packageItems === undefined ? sql`${medications.packageItems}` : input.packageItems,
+        packageAmount: input.packageAmount === undefined ? sql`${medications.packageAmount}` : input.packageAmount,
       })
       .where(and(ownMedication(userId, id), pharmacyIsOwn))
       .returning(storedColumns),

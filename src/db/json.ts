@@ -12,7 +12,10 @@ import type { Db } from "./client";
 // itself, on every engine. The digits travel as a JSON string that parse() turns into a number:
 // having SQLite re-read them as JSON (json(printf(…))) cost the list query 40% more time.
 const isReal = (column: SQLiteColumn) => column.columnType === "SQLiteReal";
-const jsonValue = (column: SQLiteColumn) => (isReal(column) ? sql`printf('%!.17g', ${column})` : sql`${column}`);
+// printf makes NULL '' (which would parse as 0): a nullable REAL stays null.
+const printed = (column: SQLiteColumn) =>
+  column.notNull ? sql`printf('%!.17g', ${column})` : sql`iif(${column} is null, null, printf('%!.17g', ${column}))`;
+const jsonValue = (column: SQLiteColumn) => (isReal(column) ? printed(column) : sql`${column}`);
 
 type Rows<C extends Record<string, SQLiteColumn>> = {
   [K in keyof C]: C[K]["_"]["data"] | (C[K]["_"]["notNull"] extends true ? never : null);

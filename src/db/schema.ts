@@ -155,6 +155,10 @@ export const medications = sqliteTable(
     loggedPlanned: real("logged_planned").notNull().default(0),
     loggedLastDate: text("logged_last_date"),
     loggedLastPlanned: real("logged_last_planned").notNull().default(0),
+    // The package a refill comes in, when the patient gave it: items (pens, strips) and the amount
+    // each holds, in the unit (src/domain/limits.ts). Both null, or both set.
+    packageItems: integer("package_items"),
+    packageAmount: real("package_amount"),
   },
   (t) => [index("medications_user_idx").on(t.userId), index("medications_pharmacy_idx").on(t.pharmacyId)],
 );

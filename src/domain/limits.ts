@@ -59,3 +59,14 @@ export const MAX_PAUSES = 20;
 /** A course (course.ts): 1 to 12 steps of 1 to 365 days each; its last day is bounded like any date. */
 export const COURSE_STEPS_MAX = 12;
 export const COURSE_STEP_DAYS_MAX = 365;
+
+// ---- A medication's package ----
+/**
+ * A package is items × an amount each, in the medication's unit: 5 pens × 300 units, 2 strips × 14
+ * tablets, a box of 28 loose tablets as 1 × 28. Items: 1 to 100, whole. Each: a dose's steps (a
+ * quarter to 1,000), so one package is at most 100,000: no more than one refill may add.
+ */
+export const PACKAGE_ITEMS_MIN = 1;
+export const PACKAGE_ITEMS_MAX = 100;
+export const PACKAGE_AMOUNT_MIN = 0.25;
+export const PACKAGE_AMOUNT_MAX = 1000;

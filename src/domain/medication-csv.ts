@@ -39,6 +39,9 @@ export interface ListedMedication {
   unit: Unit;
   /** The schedule in force on the export's day. */
   schedule: Schedule;
+  /** The package: items and the amount each holds (null: none given). */
+  packageItems: number | null;
+  packageAmount: number | null;
 }
 
 /**
@@ -61,6 +64,8 @@ export function medicationsCsv(medications: readonly ListedMedication[], counted
     m.unit,
     scheduleText(m.schedule),
     countedOn,
+    text(m.packageItems),
+    text(m.packageAmount),
   ]);
   return `\uFEFF${writeCsv([[...CSV_COLUMNS], ...rows])}`;
 }
@@ -168,6 +173,9 @@ export function readMedicationsCsv(
       unit,
       schedule: row.schedule.trim() === "" ? undefined : readScheduleText(row.schedule),
       countedOn: row.counted_on.trim(),
+      // Both empty (or an older file without the columns): no package.
+      packageItems: number(row.package_items),
+      packageAmount: number(row.package_amount),
     });
     // The old shape's daily dose is at least 0.25 (the API's rule for a new dose).
     if (medication.success && !medication.data.schedule && (medication.data.pillsPerDay ?? 0) < 0.25) {

@@ -41,6 +41,9 @@ export interface Medication {
   refillsLeft: number | null;
   /** The local date the prescription expires; null when not tracked. */
   prescriptionExpiresOn: string | null;
+  /** The package a refill comes in: how many items and the amount each holds (null: none given). */
+  packageItems: number | null;
+  packageAmount: number | null;
   /** The schedule in force today, worded in the request's language: '6 tablets every 7 days'. */
   doseText: string;
   /** Today's count in its unit, worded in the request's language: '200 puffs', '5 ml'. */

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import * as m from "../generated/i18n";
-import { newMedicationSchemaFor, pharmacySchema, phoneText, type UnitWording } from "./medication-schemas";
+import { newMedicationObject, pharmacySchema, phoneText, type UnitWording } from "./medication-schemas";
+import { withPackageRule } from "./package-schemas";
 import { supportedLocale } from "./locale";
 import { msg } from "./validation";
 
@@ -25,6 +26,9 @@ export const CSV_COLUMNS = [
   // The local day pills_remaining was counted (an export writes its own day). Left out or empty:
   // the import's day, as an older file had it.
   "counted_on",
+  // The package a refill comes in: items and the amount each holds (both empty: none).
+  "package_items",
+  "package_amount",
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
@@ -100,7 +104,7 @@ export const importQuerySchema = z.object({
  * pharmacy), with the day of its count (countedOn: the same bounds as the form's; the importer checks
  * it against the account's today), worded for its unit.
  */
-const buildImported = (unit: UnitWording) => z.omit(newMedicationSchemaFor(unit), { pharmacyId: true });
+const buildImported = (unit: UnitWording) => withPackageRule(z.omit(newMedicationObject(unit), { pharmacyId: true }));
 const importedSchemas: Partial<Record<UnitWording, ReturnType<typeof buildImported>>> = {};
 export const importedMedicationSchemaFor = (unit: UnitWording) => (importedSchemas[unit] ??= buildImported(unit));
 /** A row's pharmacy: its phone may be anything an export of older entries holds (kept as typed unless it parses). */

@@ -4,6 +4,7 @@ import { DOSE_MAX } from "../domain/limits";
 import { UNITS, type Unit } from "../domain/regimen";
 import { PHONE_CHARACTERS, PHONE_MAX_LENGTH } from "./phone";
 import { dateInRange, dateRangeMessage, isCalendarDate } from "./date-range";
+import { packageFields, withPackageRule } from "./package-schemas";
 import { regimenFields } from "./regimen-schemas";
 import { msg, nameText, textWithoutControls, type Message } from "./validation";
 
@@ -129,7 +130,9 @@ const amountFields = (unit: UnitWording) => {
   };
 };
 
-const buildMedicationSchema = (unit: UnitWording) =>
+// The payload's fields without the package's pair rule (withPackageRule), which an object must get
+// last: zod cannot omit a field from (the CSV import's) or extend a schema that has such a rule.
+const medicationObject = (unit: UnitWording) =>
   z.object({
     name: nameText(m.field_medication_name_required, 120),
     // Spec: coerced to a number and must be chosen (0 is the "Select a pharmacy" placeholder).
@@ -157,6 +160,7 @@ const buildMedicationSchema = (unit: UnitWording) =>
       notReal: m.field_prescription_expiry_not_real,
     }),
     ...regimenFields,
+    ...packageFields,
     // The patient saw the warning (a weekly-only drug on a more frequent schedule, an unusually large
     // dose: src/domain/dose-safety.ts) and saves anyway. Missing: not confirmed.
     confirmed: z.optional(z.boolean(msg(m.error_invalid_request))),
@@ -167,14 +171,17 @@ const buildMedicationSchema = (unit: UnitWording) =>
  * later than the user's today and at most COUNTED_ON_MAX_DAYS back: the server checks both). The
  * count is charged from that day and refills may be back-dated to it. Missing or empty: today.
  */
-const buildNewMedicationSchema = (unit: UnitWording) =>
-  z.extend(buildMedicationSchema(unit), {
+export const newMedicationObject = (unit: UnitWording) =>
+  z.extend(medicationObject(unit), {
     countedOn: optionalDate({
       notText: m.field_counted_on_not_text,
       format: m.field_counted_on_format,
       notReal: m.field_counted_on_not_real,
     }),
   });
+
+const buildMedicationSchema = (unit: UnitWording) => withPackageRule(medicationObject(unit));
+const buildNewMedicationSchema = (unit: UnitWording) => withPackageRule(newMedicationObject(unit));
 
 const buildRefillSchema = (unit: UnitWording) =>
   z.object({

@@ -24,6 +24,8 @@ const listed: ListedMedication = {
   prescriptionExpiresOn: null,
   unit: "tablet",
   schedule: { type: "daily", dose: 1 },
+  packageItems: null,
+  packageAmount: null,
 };
 
 describe("counted_on", () => {

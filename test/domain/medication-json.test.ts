@@ -25,6 +25,8 @@ const base: MedicationRecord = {
   unit: "tablet",
   regimen: weekly,
   ...UNLOGGED,
+  packageItems: null,
+  packageAmount: null,
 };
 const other: MedicationRecord = {
   ...base,

@@ -24,6 +24,8 @@ const drawn: Medication = {
   lastRefillDate: null,
   refillsLeft: null,
   prescriptionExpiresOn: null,
+  packageItems: null,
+  packageAmount: null,
   doseText: "2 puffs daily",
   remainingText: "30 puffs",
   pauseText: "Paused until Mar 2, 2026",

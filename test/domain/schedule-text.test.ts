@@ -27,6 +27,8 @@ const listed = (schedule: Schedule, unit: ListedMedication["unit"]): ListedMedic
   prescriptionExpiresOn: null,
   unit,
   schedule,
+  packageItems: null,
+  packageAmount: null,
 });
 
 describe("schedule text", () => {

@@ -27,6 +27,8 @@ const row: MedicationRecord = {
   prescriptionExpiresOn: null,
   unit: "tablet",
   ...UNLOGGED,
+  packageItems: null,
+  packageAmount: null,
   regimen: JSON.stringify({
     changes: [{ effectiveFrom: "2026-02-25", schedule: { type: "daily", dose: 2 } }],
     pauses: [{ from: "2026-03-04", until: "2026-03-06" }],
