@@ -4,7 +4,7 @@ import { isolate, Rich } from "../src/i18n/Rich";
 import type { User } from "../src/shared/user";
 import { profileSchema, type TestEmailAnswer } from "../src/shared/settings-schemas";
 import { EARLIEST_DATE } from "../src/domain/limits";
-import { todayIn } from "../src/domain/time";
+import { localDateAt, zoneOrUtc } from "../src/domain/time";
 import { apiRequest } from "./lib/api";
 import { Field, FormAlert } from "./lib/Field";
 import type { TestPushAnswer } from "../src/shared/push";
@@ -78,7 +78,7 @@ export default function ProfileForm({ user: initialUser }: { user: User }) {
         type="date"
         autoComplete="bday"
         min={EARLIEST_DATE}
-        max={todayIn(user.timezone)}
+        max={localDateAt(Date.now(), zoneOrUtc(user.timezone))}
         defaultValue={user.birthdate ?? ""}
         error={save.errors.birthdate}
         hint={m.profile_birthdate_hint()}
