@@ -93,6 +93,7 @@ describe.each([
     await tabTo(page, countBy);
     await countBy.selectOption({ label: "Count only what I log" });
     expect(await page.getByText("Only the doses and uses you log come off your count.").count()).toBe(1);
+    await tabTo(page, page.getByRole("button", { name: "Save Medication" }));
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/");
 
