@@ -6,8 +6,7 @@ import { formatClock } from "../src/i18n/clock";
 import { formatDate, formatTime } from "../src/i18n/format";
 import { isolate } from "../src/i18n/Rich";
 import { DoseRow, type RowItem } from "./doses/DoseRow";
-import { addTaps, type DayDoses, dropTap, keptTaps, newClientId, readDay, sendTaps, type Tap, undoEvent } from "./doses/queue";
-import { serverMessage } from "./lib/errors";
+import { addTaps, type DayDoses, dropTap, keptTaps, newClientId, readDay, sendTaps, type Tap } from "./doses/queue";
 import { showError } from "./lib/toast";
 
 // The dashboard's Today section: the day's doses by time, each with Taken and Skip (Take all per
@@ -31,6 +30,8 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
   const [data, setData] = useState<DayDoses | null>(null);
   const [failed, setFailed] = useState(false);
   const [taps, setTaps] = useState<Tap[]>([]);
+  // The server's warnings from the last send (an as-needed use past the patient's own maximum a day).
+  const [warnings, setWarnings] = useState<string[]>([]);
 
   // A failed read keeps what is on screen (offline, the taps still show over it).
   // The day shown now: an answer for another (the user moved on, or the 'online' listener set up on
@@ -51,8 +52,9 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
     setTaps(kept);
     // Nothing kept (most visits): no request beyond the day's one read.
     if (kept.length === 0) return;
-    void sendTaps().then((refusal) => {
+    void sendTaps().then(({ refusal, warnings }) => {
       setTaps(keptTaps());
+      setWarnings(warnings);
       if (refusal) showError(m.doses_failed(), refusal.message);
       load();
     });
@@ -82,17 +84,31 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
     at,
     status,
   });
+  // A tap not sent yet is let go; a logged event's Undo is kept and sent like a tap (offline too).
   const undo = (item: RowItem) => {
     if (item.waiting) {
       dropTap(item.waiting);
       setTaps(keptTaps());
-    } else if (item.eventId) undoEvent(item.eventId).then(load, (err) => showError(m.doses_failed(), serverMessage(err)));
+    } else if (item.eventId)
+      tap([{ clientId: newClientId(), medicationId: item.medicationId, tappedAt: Date.now(), undo: item.eventId, day }]);
   };
 
   // What is on screen: the server's day, with the taps not sent yet laid over it.
-  const waiting = taps.filter((t) => ("date" in t ? t.date === day : day === today));
+  const waiting = taps.filter((t) => ("date" in t ? t.date : "day" in t ? t.day : today) === day);
+  const undone = (eventId: number | null) => waiting.find((t) => "undo" in t && t.undo === eventId);
   const rows: RowItem[] = (data?.doses ?? []).map((d) => {
     const kept = waiting.find((t) => "date" in t && t.medicationId === d.medicationId && t.at === d.at);
+    const undoing = !kept && d.eventId !== null && undone(d.eventId);
+    if (undoing)
+      return {
+        ...d,
+        key: `${d.medicationId}-${d.at}`,
+        amount: d.dose,
+        status: day < today ? "unlogged" : "due",
+        time: "",
+        eventId: null,
+        waiting: undoing.clientId,
+      };
     return {
       key: `${d.medicationId}-${d.at}`,
       medicationId: d.medicationId,
@@ -107,13 +123,15 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
     };
   });
   const extras: RowItem[] = [
-    ...(data?.extras ?? []).map((e) => ({
-      ...e,
-      key: `e${e.eventId}`,
-      at: null,
-      status: "taken" as const,
-      time: formatTime(e.takenAt, timezone),
-    })),
+    ...(data?.extras ?? [])
+      .filter((e) => !undone(e.eventId))
+      .map((e) => ({
+        ...e,
+        key: `e${e.eventId}`,
+        at: null,
+        status: "taken" as const,
+        time: formatTime(e.takenAt, timezone),
+      })),
     ...waiting.flatMap((t) => {
       const med = "kind" in t && asNeeded.find((a) => a.id === t.medicationId);
       return med
@@ -174,6 +192,14 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
       ) : (
         data && (
           <div className="mt-3 space-y-4">
+            {/* In place before a warning comes, so screen readers announce it. */}
+            <div role="status" className="space-y-2 empty:hidden">
+              {warnings.map((warning) => (
+                <p key={warning} className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+                  {warning}
+                </p>
+              ))}
+            </div>
             {[...groups].map(([at, list]) => {
               const open = list.filter((r) => r.status === "due" || r.status === "unlogged");
               const label = at ? formatClock(at) : m.doses_any_time({ today: day === today ? "yes" : "no" });

@@ -220,6 +220,7 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
         <ScheduleFields
           schedule={medication?.schedule ?? { type: "daily", dose: 1 }}
           unit={medication?.unit ?? "tablet"}
+          countBy={medication?.countBy}
           today={today}
           edit={mode === "edit"}
           errors={errors}

@@ -24,11 +24,17 @@ export type Dose = {
 export type Extra = { eventId: number; medicationId: number; name: string; unit: Unit; amount: number; takenAt: number };
 export type DayDoses = { date: string; doses: Dose[]; extras: Extra[] };
 
-/** A tap waiting to be sent: a dose of a day (taken or skipped), or a use (`kind: "extra"`). */
+/**
+ * A tap waiting to be sent: a dose of a day (taken or skipped), a use (`kind: "extra"`), or the
+ * Undo of a logged event (`undo`: its id; `day`: the day it was logged on, where it shows).
+ */
 export type Tap = { clientId: string; medicationId: number; tappedAt: number; amount?: number } & (
   | { date: string; at: string | null; status: "taken" | "skipped" }
   | { kind: "extra" }
+  | { undo: number; day: string }
 );
+/** What a send met: the first refusal, and the server's warnings (a use past the patient's own maximum a day). */
+export type Sent = { refusal: ApiRequestError | null; warnings: string[] };
 
 const KEY = "refill-tracker:dose-taps";
 // A tap sent within this long is taken 'now' by the server; an older one (it waited offline)
@@ -71,43 +77,56 @@ export function dropTap(clientId: string) {
 let sending = false;
 
 /**
+ * The next kept taps to send, in the order they were made: an Undo alone (a DELETE), else the
+ * logs before the next Undo, at most `size` (an Undo after a log of the same dose must follow it).
+ */
+function nextBatch(size: number): Tap[] {
+  const kept = keptTaps();
+  const undo = kept.findIndex((tap) => "undo" in tap);
+  return kept.slice(0, undo === 0 ? 1 : Math.min(size, undo === -1 ? kept.length : undo));
+}
+
+/**
  * Sends the kept taps, oldest first. Sent, they are let go; unreachable (status 0), they stay for
  * the next try. A refused batch wrote nothing, so its taps go again one by one and only a refused
- * one is let go (a replay would be refused again). Resolves with the first refusal, if any.
+ * one is let go (a replay would be refused again). An Undo whose event is gone already (404) has
+ * nothing left to do. Resolves with the first refusal, if any, and the answers' warnings.
  */
-export async function sendTaps(): Promise<ApiRequestError | null> {
-  if (sending) return null;
+export async function sendTaps(): Promise<Sent> {
+  const warnings: string[] = [];
+  if (sending) return { refusal: null, warnings };
   sending = true;
   let size = BATCH;
   let refusal: ApiRequestError | null = null;
   try {
-    for (let batch = keptTaps().slice(0, size); batch.length > 0; batch = keptTaps().slice(0, size)) {
+    for (let batch = nextBatch(size); batch.length > 0; batch = nextBatch(size)) {
       const doses = batch.map(({ tappedAt, ...tap }) =>
         Date.now() - tappedAt > LATE_MS && !("status" in tap && tap.status === "skipped") ? { ...tap, takenAt: tappedAt } : tap,
       );
+      const first = batch[0]!;
       try {
-        await apiRequest("POST", "/api/doses", { doses });
+        if ("undo" in first) await apiRequest("DELETE", `/api/doses/${first.undo}`);
+        else {
+          const answer = await apiRequest<{ warnings?: { message: string }[] }>("POST", "/api/doses", { doses });
+          for (const warning of answer.warnings ?? []) warnings.push(warning.message);
+        }
       } catch (err) {
-        if ((err as ApiRequestError).status === 0) break;
+        const status = (err as ApiRequestError).status;
+        if (status === 0) break;
         if (batch.length > 1) {
           size = 1;
           continue;
         }
-        refusal ??= err as ApiRequestError;
+        if (!("undo" in first && status === 404)) refusal ??= err as ApiRequestError;
       }
       const sent = new Set(batch.map((tap) => tap.clientId));
       keep(keptTaps().filter((tap) => !sent.has(tap.clientId)));
       changed();
     }
-    return refusal;
+    return { refusal, warnings };
   } finally {
     sending = false;
   }
-}
-
-export async function undoEvent(eventId: number) {
-  await apiRequest("DELETE", `/api/doses/${eventId}`);
-  changed();
 }
 
 export const newClientId = () => crypto.randomUUID();

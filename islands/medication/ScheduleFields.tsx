@@ -17,6 +17,7 @@ import { addDays } from "../../src/domain/time";
 import * as m from "../../src/generated/i18n";
 import { currentLocale } from "../../src/i18n/current";
 import { FieldError, Field } from "../lib/Field";
+import { type CountBy, CountFields } from "./CountFields";
 import { timeRowsOf, TimeRows, timesPayload } from "./TimeRows";
 
 // The medication form's regimen: 'How often', only the fields that choice needs, the unit,
@@ -28,7 +29,18 @@ import { timeRowsOf, TimeRows, timesPayload } from "./TimeRows";
 type ScheduleType = Schedule["type"] | "weekly";
 const TYPES: ScheduleType[] = ["daily", "weekly", "weekdays", "interval", "asNeeded"];
 /** The form's own controls: the payload gets `schedule` built from them instead. */
-const SCHEDULE_CONTROLS = ["schedule", "dose", "days", "everyDays", "startsOn", "perWeek", "pillsPerDay", "timeAt", "timeDose"] as const;
+const SCHEDULE_CONTROLS = [
+  "schedule",
+  "dose",
+  "days",
+  "everyDays",
+  "startsOn",
+  "perWeek",
+  "pillsPerDay",
+  "timeAt",
+  "timeDose",
+  "maxPerDay",
+] as const;
 
 type Props = {
   schedule: Schedule;
@@ -36,10 +48,12 @@ type Props = {
   /** The user's today: the default of 'From' (edit) and of an interval's start. */
   today: string;
   edit: boolean;
+  /** The stored count mode on edit (a new medication's follows its schedule). */
+  countBy?: CountBy;
   errors: Record<string, string | undefined>;
 };
 
-export function ScheduleFields({ schedule, unit: initialUnit, today, edit, errors }: Props) {
+export function ScheduleFields({ schedule, unit: initialUnit, today, edit, countBy, errors }: Props) {
   const oneDay = schedule.type === "weekdays" && schedule.days.length === 1;
   const [type, setType] = useState<ScheduleType>(oneDay ? "weekly" : schedule.type);
   // The dose's label names what it counts ('Tablets each day'), so it follows the unit.
@@ -146,6 +160,12 @@ export function ScheduleFields({ schedule, unit: initialUnit, today, edit, error
       </div>
       {type === "weekdays" && <Weekdays chosen={chosen} error={errors.days} id={daysId} />}
       {type !== "asNeeded" && <TimeRows rows={times} onRows={setTimes} unit={unit} error={errors.times} />}
+      <CountFields
+        asNeeded={type === "asNeeded"}
+        countBy={countBy}
+        maxPerDay={schedule.type === "asNeeded" ? schedule.maxPerDay : undefined}
+        errors={errors}
+      />
       {edit && (
         <Field
           label={m.medication_form_effective_from()}
@@ -205,7 +225,7 @@ export function regimenPayload(form: HTMLFormElement, values: Record<string, str
   const timed = times.length > 0 ? { times } : {};
   const schedule =
     type === "asNeeded"
-      ? { type, perWeek: values.perWeek }
+      ? { type, perWeek: values.perWeek, ...(values.maxPerDay ? { maxPerDay: values.maxPerDay } : {}) }
       : type === "weekly"
         ? { type: "weekdays", dose: values.dose, days: [values.days], ...timed }
         : type === "weekdays"
