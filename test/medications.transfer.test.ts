@@ -52,7 +52,7 @@ describe("CSV export", () => {
     );
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.text).toBe(
-      `${HEADER}\r\nCrème Ibuprofène,1.5,45,90,2026-01-05,"Corner, ""Main"" St",'+12125550100,,,tablet,daily 1.5,${todayIn("UTC")}\r\n`,
+      `${HEADER}\r\nCrème Ibuprofène,1.5,45,90,2026-01-05,"Corner, ""Main"" St",'+12125550100,,,tablet,daily 1.5,${todayIn("UTC")},,\r\n`,
     );
   });
 
