@@ -94,7 +94,7 @@ describe("CSV export", () => {
     const medication = await createMedication(account, { name: "Tracked" });
     await db().update(medications).set({ refillsLeft: 3, prescriptionExpiresOn: "2027-02-01" }).where(eq(medications.id, medication.id));
     const [row] = await exportedRows(account);
-    expect(row!.slice(7)).toEqual(["3", "2027-02-01", "tablet", "daily 1", todayIn("UTC")]);
+    expect(row!.slice(7, 12)).toEqual(["3", "2027-02-01", "tablet", "daily 1", todayIn("UTC")]);
   });
 
   it("needs a session and lists only the owner's medications", async () => {
