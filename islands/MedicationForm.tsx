@@ -8,6 +8,7 @@ import { ApiRequestError, apiRequest } from "./lib/api";
 import { errorMessage } from "./lib/errors";
 import { Field, FormAlert } from "./lib/Field";
 import { useAddPharmacy } from "./medication/AddPharmacy";
+import { PackageFields } from "./medication/PackageFields";
 import { SupplyFields } from "./medication/SupplyFields";
 import { readForm } from "./lib/form";
 import { regimenErrors, regimenPayload, ScheduleFields } from "./medication/ScheduleFields";
@@ -85,6 +86,8 @@ function valuesOf(medication: Medication | undefined) {
     lastRefillDate: medication.lastRefillDate ?? "",
     refillsLeft: medication.refillsLeft ?? "",
     prescriptionExpiresOn: medication.prescriptionExpiresOn ?? "",
+    packageItems: medication.packageItems ?? "",
+    packageAmount: medication.packageAmount ?? "",
   };
 }
 
@@ -226,6 +229,7 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
           errors={errors}
         />
         <SupplyFields mode={mode} unit={unit} values={values} errors={errors} />
+        <PackageFields unit={unit} values={values} errors={errors} />
         <FormAlert message={failure} />
         {warning && (
           <div

@@ -46,6 +46,8 @@ describe("medications: happy paths", () => {
       lastRefillDate: "2025-01-05",
       refillsLeft: null,
       prescriptionExpiresOn: null,
+      packageItems: null,
+      packageAmount: null,
       // The old shape is a daily dose in tablets; days left and the run-out date come with it.
       unit: "tablet",
       // A dose schedule always answers its times of day (none here) and how the count follows doses.
@@ -135,6 +137,8 @@ describe("medications: happy paths", () => {
       lastRefillDate: null,
       refillsLeft: null,
       prescriptionExpiresOn: null,
+      packageItems: null,
+      packageAmount: null,
       unit: "tablet",
       schedule: { type: "daily", dose: 2, times: [] },
       countBy: "schedule",

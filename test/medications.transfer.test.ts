@@ -52,7 +52,7 @@ describe("CSV export", () => {
     );
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.text).toBe(
-      `${HEADER}\r\nCrème Ibuprofène,1.5,45,90,2026-01-05,"Corner, ""Main"" St",'+12125550100,,,tablet,daily 1.5,${todayIn("UTC")}\r\n`,
+      `${HEADER}\r\nCrème Ibuprofène,1.5,45,90,2026-01-05,"Corner, ""Main"" St",'+12125550100,,,tablet,daily 1.5,${todayIn("UTC")},,\r\n`,
     );
   });
 
@@ -94,7 +94,7 @@ describe("CSV export", () => {
     const medication = await createMedication(account, { name: "Tracked" });
     await db().update(medications).set({ refillsLeft: 3, prescriptionExpiresOn: "2027-02-01" }).where(eq(medications.id, medication.id));
     const [row] = await exportedRows(account);
-    expect(row!.slice(7)).toEqual(["3", "2027-02-01", "tablet", "daily 1", todayIn("UTC")]);
+    expect(row!.slice(7, 12)).toEqual(["3", "2027-02-01", "tablet", "daily 1", todayIn("UTC")]);
   });
 
   it("needs a session and lists only the owner's medications", async () => {

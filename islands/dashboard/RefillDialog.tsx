@@ -3,7 +3,9 @@ import { unknownPharmacyText } from "../../src/domain/dashboard";
 import type { Medication } from "../../src/domain/medications";
 import * as m from "../../src/generated/i18n";
 import { unitCountText } from "../../src/domain/unit-text";
+import { currentLocale } from "../../src/i18n/current";
 import { formatDate } from "../../src/i18n/format";
+import { fieldNumberText } from "../../src/shared/number";
 import { isolate } from "../../src/i18n/Rich";
 import { apiRequest, offlineError } from "../lib/api";
 import { Dialog, DialogButtons } from "../lib/Dialog";
@@ -11,6 +13,7 @@ import { serverMessage } from "../lib/errors";
 import { Field, FormAlert } from "../lib/Field";
 import { useSubmit } from "../lib/submit";
 import { showError, showSuccess, type ToastAction } from "../lib/toast";
+import { PackageRefill } from "./PackageRefill";
 
 type Props = {
   /** The medication being refilled; null keeps the dialog closed. */
@@ -121,6 +124,12 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
   // Whether the last confirmation came from the keyboard: Enter in a field or on the button clicks
   // it with detail 0, a pointer with 1 or more.
   const byKeyboard = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A package counted in the dialog (boxes, or items × each) fills the amount field, in the page's digits.
+  const setAmount = (amount: number) => {
+    const field = formRef.current?.elements.namedItem("pillsToAdd");
+    if (field instanceof HTMLInputElement) field.value = fieldNumberText(amount, currentLocale());
+  };
   // A pick-up day the server refuses (in the future, before the medication was added) is shown at
   // its field by useSubmit (its code names it); any other refusal in the dialog's alert.
   const { pending, errors, failure, reset, onSubmit } = useSubmit({
@@ -163,7 +172,13 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
   return (
     <Dialog open={open} busy={pending} onClose={onClose} title={m.refill_title()}>
       {medication && (
-        <form onSubmit={onSubmit} onClickCapture={(event) => (byKeyboard.current = event.detail === 0)} noValidate className="space-y-4">
+        <form
+          ref={formRef}
+          onSubmit={onSubmit}
+          onClickCapture={(event) => (byKeyboard.current = event.detail === 0)}
+          noValidate
+          className="space-y-4"
+        >
           <dl className="space-y-1 rounded-md bg-slate-50 p-3 text-sm">
             <div className="flex flex-wrap gap-x-2">
               <dt className="text-slate-600">{m.refill_medication_label()}</dt>
@@ -179,6 +194,7 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
           <p className="text-sm text-slate-700">
             {m.refill_standard_amount({ amount: unitCountText(medication.unit, medication.pillsPerRefill) })}
           </p>
+          <PackageRefill medication={medication} disabled={pending} onAmount={setAmount} />
           <Field
             label={m.refill_amount_label({ unit: medication.unit })}
             name="pillsToAdd"

@@ -279,6 +279,8 @@ export const MEDICATION_DEFAULTS = {
   lastRefillDate: "",
   refillsLeft: "",
   prescriptionExpiresOn: "",
+  packageItems: "",
+  packageAmount: "",
 };
 
 export type MedicationPayload = z.infer<typeof medicationSchema>;

@@ -35,7 +35,3 @@ export const withPackageRule = <T extends z.ZodMiniType<PackageInput>>(schema: T
     z.refine((p: PackageInput) => !itemsMissing(p), { ...msg(m.field_package_items_required), path: ["packageItems"] }),
     z.refine((p: PackageInput) => !amountMissing(p), { ...msg(m.field_package_amount_required), path: ["packageAmount"] }),
   ) as T;
-
-/** What one package holds in the medication's unit (items × each), or null when none is known. */
-export const packageTotal = (p: { packageItems: number | null; packageAmount: number | null }) =>
-  p.packageItems !== null && p.packageAmount !== null ? p.packageItems * p.packageAmount : null;

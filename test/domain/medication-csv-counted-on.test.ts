@@ -35,8 +35,9 @@ describe("counted_on", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(header!.split(",").at(-1)).toBe("counted_on");
-    expect(rows.map((row) => row.split(",").at(-1))).toEqual(["2026-11-20", "2026-11-20"]);
+    const countedOn = header!.split(",").indexOf("counted_on");
+    expect(countedOn).toBeGreaterThan(0);
+    expect(rows.map((row) => row.split(",")[countedOn])).toEqual(["2026-11-20", "2026-11-20"]);
     const reading = readMedicationsCsv(csv, TODAY);
     expect(reading.errors).toEqual([]);
     expect(reading.items.map((item) => item.medication.countedOn)).toEqual(["2026-11-20", "2026-11-20"]);
