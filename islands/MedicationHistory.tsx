@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import type { DoseHistoryEntry } from "../src/domain/dose-history";
 import type { Medication } from "../src/domain/medications";
 import { historyText, undoableRefill, type SupplyEvent } from "../src/domain/supply";
 import * as m from "../src/generated/i18n";
@@ -14,20 +15,29 @@ type Props = {
   pharmacyName: string | undefined;
   /** Newest first. */
   events: SupplyEvent[];
+  /** The recent dose logs, worded on the server, newest first. */
+  doses: DoseHistoryEntry[];
   /** The user's local date (the refill dialog's default and latest day). */
   today: string;
 };
 
+/** The day a history row is for. */
+const dateOf = (row: { dose: DoseHistoryEntry | null; event: SupplyEvent | null }) => row.dose?.localDate ?? row.event!.localDate;
+
 const RefillDialog = lazy(() => import("./dashboard/RefillDialog").then((m) => ({ default: m.RefillDialog })));
 
 /** The medication page's actions and history: refill, and undo of the newest refill while it is the newest change. */
-export default function MedicationHistory({ medication, pharmacyName, events, today }: Props) {
+export default function MedicationHistory({ medication, pharmacyName, events, doses, today }: Props) {
   const [refilling, setRefilling] = useState(false);
   const [opened, setOpened] = useState(false);
   const [undoing, setUndoing] = useState(false);
   const undoable = undoableRefill(events);
   // The page is drawn on the server (chart, counts): after a change it is drawn again.
   const here = () => `/medications/${medication.id}`;
+  // One list, newest day first: each day's dose logs above its supply events.
+  const rows = [...doses.map((dose) => ({ dose, event: null })), ...events.map((event) => ({ dose: null, event }))].sort((a, b) =>
+    dateOf(b).localeCompare(dateOf(a)),
+  );
 
   async function undo(refillId: number) {
     if (undoing) return;
@@ -63,27 +73,36 @@ export default function MedicationHistory({ medication, pharmacyName, events, to
         </button>
       </div>
       <ol className="divide-y divide-slate-200 text-sm">
-        {events.map((event) => (
-          <li key={event.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span>
-              <span className="font-medium">{historyText(event, medication.unit)}</span>{" "}
+        {rows.map(({ dose, event }) =>
+          dose ? (
+            <li key={dose.key} className="py-2">
+              <span className="font-medium">{dose.text}</span>{" "}
               <span className="text-slate-700">
-                · <time dateTime={event.localDate}>{formatDate(event.localDate)}</time>
+                · <time dateTime={dose.localDate}>{formatDate(dose.localDate)}</time>
               </span>
-            </span>
-            {undoable?.id === event.id && (
-              <PendingButton
-                type="button"
-                className="btn-secondary"
-                data-online-only
-                pending={undoing}
-                label={m.undo_label()}
-                aria-label={m.history_undo_label({ date: formatDate(event.localDate) })}
-                onClick={() => void undo(event.id)}
-              />
-            )}
-          </li>
-        ))}
+            </li>
+          ) : (
+            <li key={event.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                <span className="font-medium">{historyText(event, medication.unit)}</span>{" "}
+                <span className="text-slate-700">
+                  · <time dateTime={event.localDate}>{formatDate(event.localDate)}</time>
+                </span>
+              </span>
+              {undoable?.id === event.id && (
+                <PendingButton
+                  type="button"
+                  className="btn-secondary"
+                  data-online-only
+                  pending={undoing}
+                  label={m.undo_label()}
+                  aria-label={m.history_undo_label({ date: formatDate(event.localDate) })}
+                  onClick={() => void undo(event.id)}
+                />
+              )}
+            </li>
+          ),
+        )}
       </ol>
       {opened && (
         <Suspense fallback={null}>

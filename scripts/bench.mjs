@@ -23,6 +23,7 @@ import { measureThroughput } from "./bench/load.mjs";
 import { measureImport } from "./bench/import.mjs";
 import { measureLighthouse } from "./bench/lighthouse.mjs";
 import { measureRegimen } from "./bench/regimen.mjs";
+import { measureDoses } from "./bench/doses.mjs";
 import { measureCaches } from "./bench/caches.mjs";
 import { measureReminders } from "./bench/reminders.mjs";
 import { Report } from "./bench/report.mjs";
@@ -36,7 +37,7 @@ import { measureWorker } from "./bench/worker.mjs";
 // seeding at 50 ms per round trip, ~450 sequential requests: ~25 s, more when the machine is busy).
 const DEADLINE_MS = 600_000;
 const MEDICATIONS = 100;
-const SECTIONS = ["worker", "regimen", "caches", "throughput", "cpu", "weights", "lighthouse", "import", "reminders", "latency"];
+const SECTIONS = ["worker", "regimen", "doses", "caches", "throughput", "cpu", "weights", "lighthouse", "import", "reminders", "latency"];
 
 /** The sections to run: all, or those of `--only a,b` / `--only=a,b` / BENCH_ONLY=a,b. */
 function selectedSections(argv, env) {
@@ -100,6 +101,7 @@ report.note(`measuring a snapshot of the working tree (${tree}), so concurrent e
 if (only.size < SECTIONS.length) report.note(`only these sections: ${[...only].join(", ")}`);
 if (runs("worker")) await report.section("Worker bundle and startup", () => measureWorker(report, { cwd: tree }));
 if (runs("regimen")) await report.section("A medication at the regimen limits (in process)", () => measureRegimen(report, { cwd: tree }));
+if (runs("doses")) await report.section("A list with 90 days of dose logs (in process)", () => measureDoses(report, { cwd: tree }));
 if (runs("caches")) await report.section("Per-isolate caches, each on and off (in process)", () => measureCaches(report, { cwd: tree }));
 
 const userSections = ["throughput", "cpu", "weights", "lighthouse", "import"].filter(runs);

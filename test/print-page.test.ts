@@ -44,10 +44,20 @@ describe("printable list", () => {
     expect(page.text).not.toContain("Refills left");
     // The number as every page shows it, dialled as E.164, left to right in any language.
     expect(page.text).toContain('<a href="tel:+12125550100" dir="ltr" class="text-inherit no-underline">+1 212 555 0100</a>');
-    // 61 - 2 × 2 = 57 pills at 2 a day: 28 days; 10 pills at 0.5 a day: 20 days.
+    // 61 - 2 × 2 = 57 pills at 2 a day: 28 days; 10 pills at 0.5 a day: 20 days. Both added today:
+    // no dose was due before today and none was logged, so 'Taken (30 days)' has nothing to count.
     expect(tableRows(page.text)).toEqual([
-      ["aspirin", "0.5 tablets daily", "10 tablets", formatDate(addDays(today, 20)), "Not available", "Corner Drugs", "+1 212 555 0100"],
-      ["Metformin", "2 tablets daily", "57 tablets", formatDate(addDays(today, 28)), "Jan 5, 2026", "Corner Drugs", "+1 212 555 0100"],
+      [
+        "aspirin",
+        "0.5 tablets daily",
+        "10 tablets",
+        formatDate(addDays(today, 20)),
+        "Not available",
+        "Corner Drugs",
+        "+1 212 555 0100",
+        "—",
+      ],
+      ["Metformin", "2 tablets daily", "57 tablets", formatDate(addDays(today, 28)), "Jan 5, 2026", "Corner Drugs", "+1 212 555 0100", "—"],
     ]);
   });
 

@@ -1,5 +1,7 @@
 import * as m from "../generated/i18n";
 import { roundPills } from "./countdown";
+import type { DayCount } from "./count-history";
+import { standingEvents } from "./count-history";
 import { remindFrom, type Medication } from "./medications";
 import { countOnTimeline, emptyOnTimeline, type Regimen, type Timeline, timelineOf } from "./regimen";
 import type { SupplyEvent } from "./supply";
@@ -8,9 +10,11 @@ import { daysBetween } from "./time";
 
 // The supply chart's points: the history as recorded (each event's count before and after it, the
 // day a count reached 0 between events), today's count, and the projection to the run-out date.
-// One list feeds the SVG and its table, so the two always say the same thing.
+// One list feeds the SVG and its table, so the two always say the same thing. With dose logs (or a
+// medication counted by log) the recent line follows the recorded count day by day (count-history.ts)
+// rather than the plan: a point at the start of each logged day and of the day after it.
 
-export type ChartPointKind = "event" | "ran-out" | "today" | "runs-out";
+export type ChartPointKind = "event" | "ran-out" | "today" | "runs-out" | "logged";
 
 export interface ChartPoint {
   date: string;
@@ -59,6 +63,28 @@ function ranOutBetween(timeline: Timeline, date: string, pills: number, until: s
   return day !== null && day < until ? day : null;
 }
 
+const min = (a: string, b: string) => (a < b ? a : b);
+
+/**
+ * The recorded count's points up to today, on days without an event point (`taken`): the start of
+ * each logged day and of the day after it, and the day it reached 0.
+ */
+function loggedPoints(counts: DayCount[], today: string, taken: Set<string>): ChartPoint[] {
+  const points: ChartPoint[] = [];
+  const add = (date: string, pills: number, kind: ChartPointKind, label: string) => {
+    if (date > today || taken.has(date)) return;
+    taken.add(date);
+    points.push({ date, pills, kind, label });
+  };
+  for (const [i, day] of counts.entries()) {
+    const before = counts[i - 1];
+    if (day.count === null) continue;
+    if (before?.count && day.count === 0) add(day.date, 0, "ran-out", m.chart_ran_out());
+    else if (day.logged || before?.logged) add(day.date, day.count, "logged", m.chart_logged());
+  }
+  return points;
+}
+
 /** The chart of a medication: `regimen` charges each past day by the schedule it had (changes and pauses). */
 export function supplyChart(
   events: SupplyEvent[],
@@ -66,15 +92,17 @@ export function supplyChart(
   regimen: Regimen,
   today: string,
   notificationDays: number,
+  logged?: { countBy: "schedule" | "log"; counts: DayCount[] },
 ): SupplyChart {
   // The regimen is read once for all the walks below (each event's ran-out day, the projection).
   const timeline = timelineOf(regimen);
   // An undone refill and its undo are left out: the supply went on as if the refill never came, so
   // the line must not spike to it, nor the scale grow for it (the history list still shows both).
-  const reverted = new Set(events.filter((e) => e.kind === "undo").map((e) => e.revertsEventId));
-  const standing = events.filter((e) => !reverted.has(e.id) && !(e.kind === "undo" && events.some((r) => r.id === e.revertsEventId)));
   // By the day each count holds on (a back-dated refill sits on its pick-up day), then as written.
-  const ordered = standing.sort((a, b) => a.countedOn.localeCompare(b.countedOn) || a.id - b.id);
+  const ordered = standingEvents(events);
+  // The recorded day-by-day count, when logs make it differ from the plan's.
+  const counts = logged && (logged.countBy === "log" || logged.counts.some((d) => d.logged)) ? logged.counts : null;
+  const countsFrom = counts?.[0]?.date ?? today;
   const history: ChartPoint[] = [];
   for (const [i, event] of ordered.entries()) {
     const label = historyText(event, medication.unit);
@@ -82,9 +110,13 @@ export function supplyChart(
       history.push({ date: event.countedOn, pills: event.pillsBefore, kind: "event", label: before(event.kind) });
     history.push({ date: event.countedOn, pills: event.pillsAfter, kind: "event", label, refill: event.kind === "refill" });
     const next = ordered[i + 1]?.countedOn ?? today;
-    const ranOut = event.pillsAfter > 0 ? ranOutBetween(timeline, event.countedOn, event.pillsAfter, next) : null;
+    // From where the recorded count is known, it tells when the supply ran out.
+    const ranOut =
+      event.pillsAfter > 0 ? ranOutBetween(timeline, event.countedOn, event.pillsAfter, counts ? min(next, countsFrom) : next) : null;
     if (ranOut) history.push({ date: ranOut, pills: 0, kind: "ran-out", label: m.chart_ran_out() });
   }
+  if (counts) history.push(...loggedPoints(counts, today, new Set(history.map((p) => p.date))));
+  history.sort((a, b) => a.date.localeCompare(b.date));
   const last = history.at(-1);
   if (!last || last.date < today || last.pills !== medication.pillsRemaining)
     history.push({ date: today, pills: medication.pillsRemaining, kind: "today", label: m.chart_today() });

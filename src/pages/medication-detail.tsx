@@ -4,15 +4,22 @@ import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
 import { PhoneNumber } from "../components/PhoneNumber";
 import { SupplyChart } from "../components/SupplyChart";
-import { medicationOf, toMedication } from "../data/medications";
+import { AdherenceBlock } from "../components/AdherenceBlock";
+import { countSourceOf, doseLogsOf, medicationAddedOf } from "../data/adherence";
+import { toMedication } from "../data/medications";
 import { pharmacyOfMedication } from "../data/pharmacies";
 import { supplyEventsOf, toSupplyEvent } from "../data/supply";
+import { adherence } from "../domain/adherence";
+import { dailyCounts } from "../domain/count-history";
 import { todayIn } from "../domain/countdown";
 import { noticeHref } from "../domain/dashboard";
+import { doseHistory } from "../domain/dose-history";
 import { doseText } from "../domain/dose-text";
-import { parseRegimen } from "../domain/regimen";
+import { ADHERENCE_DAYS_MAX } from "../domain/limits";
+import { occurrencesOn } from "../domain/occurrences";
 import { prescriptionNoticeShown } from "../domain/prescription";
 import { supplyChart } from "../domain/supply-chart";
+import { addDays } from "../domain/time";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
@@ -38,14 +45,16 @@ function pauseText(from: string, until: string | null, today: string) {
 }
 
 // The medication page: what is left and until when, the prescription, the supply chart and the
-// history. The session, the medication, its pharmacy and its events: one round trip.
+// history with the dose logs, and how the doses were taken (AdherenceBlock). The session, the
+// medication, its pharmacy, its events and its dose logs: one round trip.
 export const medicationDetailPages = new Hono<AppEnv>().get(
   // Digits only: /medications/print and other words are other pages, whatever the order of mounting.
   "/medications/:id{[0-9]+}",
-  signedIn(({ db, owner, id }) => ({
-    medication: medicationOf(db, owner, id),
+  signedIn(({ db, owner, id, now }) => ({
+    medication: medicationAddedOf(db, owner, id),
     pharmacy: pharmacyOfMedication(db, owner, id),
     events: supplyEventsOf(db, owner, id),
+    logs: doseLogsOf(db, owner, id, now),
   })),
   (c) => {
     const { user, data } = c.var.signedIn;
@@ -63,6 +72,12 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
     const [pharmacy] = data.pharmacy;
     const events = data.events.map(toSupplyEvent);
     const notice = prescriptionNoticeShown(medication, today, user.notificationDays);
+    const source = countSourceOf(row, events, data.logs);
+    // The block's two periods: the doses of the last 30 days, the supply of the last 90.
+    const recent = adherence(source, 30, today, user.timezone);
+    const covered = adherence(source, 90, today, user.timezone);
+    const timed = recent.onTime > 0 || occurrencesOn(source.regimen, today).some((o) => o.at !== null);
+    const dayCounts = dailyCounts(source, addDays(today, -ADHERENCE_DAYS_MAX), today);
     return c.render(
       <AppShell user={user}>
         <div className="mx-auto max-w-3xl space-y-6">
@@ -149,11 +164,24 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
               {m.page_med_supply_heading()}
             </h2>
             <SupplyChart
-              chart={supplyChart(events, medication, parseRegimen(row.regimen, row.pillsPerDay), today, user.notificationDays)}
+              chart={supplyChart(events, medication, source.regimen, today, user.notificationDays, {
+                countBy: row.countBy,
+                counts: dayCounts,
+              })}
               notificationDays={user.notificationDays}
             />
           </section>
-          <Island name="MedicationHistory" props={{ medication, pharmacyName: pharmacy?.name, events, today }} />
+          <AdherenceBlock recent={recent} covered={covered} timed={timed} />
+          <Island
+            name="MedicationHistory"
+            props={{
+              medication,
+              pharmacyName: pharmacy?.name,
+              events,
+              doses: doseHistory(source.logs, medication.unit, recent.from, user.timezone),
+              today,
+            }}
+          />
         </div>
       </AppShell>,
       { title: isolate(medication.name) },

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { Island } from "../components/Island";
 import { PhoneNumber } from "../components/PhoneNumber";
+import { doseMedicationsOf } from "../data/doses";
 import { countedMedications, medicationListOf, type CountedMedication } from "../data/medication-list";
 import { todayIn } from "../domain/countdown";
 import { courseNewsText } from "../domain/course-text";
@@ -12,6 +13,7 @@ import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
 import { formatDate, formatNumber } from "../i18n/format";
 import type { User } from "../shared/user";
+import { PRINT_TAKEN_DAYS, printedLogsOf, takenCells } from "./print-taken";
 
 // /medications/print: the list for the doctor or the pharmacist, made for paper (A4 and Letter).
 // Plain HTML: everything is there without JavaScript; the Print button is the only island, and
@@ -62,7 +64,7 @@ function CourseLine({ med, today }: { med: Pick<CountedMedication, "course" | "u
   return text ? <span className="block text-xs">{text}</span> : null;
 }
 
-function MedicationTable({ medications, today }: { medications: CountedMedication[]; today: string }) {
+function MedicationTable({ medications, taken, today }: { medications: CountedMedication[]; taken: Map<number, string>; today: string }) {
   // The prescription columns only when some medication tracks them.
   const refills = medications.some((med) => med.refillsLeft !== null);
   const expiry = medications.some((med) => med.prescriptionExpiresOn !== null);
@@ -103,6 +105,9 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
           <th scope="col" className={cell}>
             {m.print_col_pharmacy_phone()}
           </th>
+          <th scope="col" className={cell}>
+            {m.print_col_taken({ days: PRINT_TAKEN_DAYS })}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -136,6 +141,7 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
             <td className={cell}>
               {med.pharmacyPhone ? <PhoneNumber stored={med.pharmacyPhone} className="text-inherit no-underline" /> : "—"}
             </td>
+            <td className={cell}>{taken.get(med.id) ?? "—"}</td>
           </tr>
         ))}
       </tbody>
@@ -145,7 +151,11 @@ function MedicationTable({ medications, today }: { medications: CountedMedicatio
 
 export const printPages = new Hono<AppEnv>().get(
   "/medications/print",
-  signedIn(({ db, owner }) => ({ medications: medicationListOf(db, owner) })),
+  signedIn(({ db, owner, now }) => ({
+    medications: medicationListOf(db, owner),
+    doseMedications: doseMedicationsOf(db, owner),
+    logs: printedLogsOf(db, owner, now),
+  })),
   (c) => {
     const { user, data } = c.var.signedIn;
     const today = todayIn(user.timezone);
@@ -175,7 +185,11 @@ export const printPages = new Hono<AppEnv>().get(
               tabIndex={0}
               className="overflow-x-auto print:overflow-visible"
             >
-              <MedicationTable medications={medications} today={today} />
+              <MedicationTable
+                medications={medications}
+                taken={takenCells(data.doseMedications, data.logs, today, user.timezone)}
+                today={today}
+              />
             </section>
           )}
         </main>
