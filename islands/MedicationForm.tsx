@@ -219,6 +219,8 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
         </Field>
         <ScheduleFields
           schedule={medication?.schedule ?? { type: "daily", dose: 1 }}
+          course={medication?.course ?? null}
+          endsOn={medication?.endsOn ?? null}
           unit={medication?.unit ?? "tablet"}
           today={today}
           edit={mode === "edit"}

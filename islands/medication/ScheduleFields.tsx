@@ -18,6 +18,8 @@ import * as m from "../../src/generated/i18n";
 import { currentLocale } from "../../src/i18n/current";
 import { FieldError, Field } from "../lib/Field";
 import { timeRowsOf, TimeRows, timesPayload } from "./TimeRows";
+import { CourseFields, coursePayload } from "./CourseFields";
+import type { CourseStepAnswer } from "../../src/domain/course";
 
 // The medication form's regimen: 'How often', only the fields that choice needs, the unit,
 // and on edit the day a changed schedule takes effect. The controls are named as the API's error
@@ -32,6 +34,9 @@ const SCHEDULE_CONTROLS = ["schedule", "dose", "days", "everyDays", "startsOn", 
 
 type Props = {
   schedule: Schedule;
+  /** The stored course and last day (the add form: none). */
+  course: CourseStepAnswer[] | null;
+  endsOn: string | null;
   unit: Unit;
   /** The user's today: the default of 'From' (edit) and of an interval's start. */
   today: string;
@@ -39,7 +44,7 @@ type Props = {
   errors: Record<string, string | undefined>;
 };
 
-export function ScheduleFields({ schedule, unit: initialUnit, today, edit, errors }: Props) {
+export function ScheduleFields({ schedule, course, endsOn, unit: initialUnit, today, edit, errors }: Props) {
   const oneDay = schedule.type === "weekdays" && schedule.days.length === 1;
   const [type, setType] = useState<ScheduleType>(oneDay ? "weekly" : schedule.type);
   // The dose's label names what it counts ('Tablets each day'), so it follows the unit.
@@ -146,6 +151,7 @@ export function ScheduleFields({ schedule, unit: initialUnit, today, edit, error
       </div>
       {type === "weekdays" && <Weekdays chosen={chosen} error={errors.days} id={daysId} />}
       {type !== "asNeeded" && <TimeRows rows={times} onRows={setTimes} unit={unit} error={errors.times} />}
+      <CourseFields course={course} endsOn={endsOn} unit={unit} today={today} errors={errors} />
       {edit && (
         <Field
           label={m.medication_form_effective_from()}
@@ -213,7 +219,7 @@ export function regimenPayload(form: HTMLFormElement, values: Record<string, str
           : type === "interval"
             ? { type, dose: values.dose, everyDays: values.everyDays, startsOn: values.startsOn, ...timed }
             : { type, dose: values.dose, ...timed };
-  return { ...rest, schedule };
+  return { ...coursePayload(form, rest as Record<string, string | boolean>), schedule };
 }
 
 /** A schema's issues by control: a schedule's by its own field (`schedule.dose` → dose), else 'How often'. */
