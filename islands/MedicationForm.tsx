@@ -222,6 +222,8 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
         </Field>
         <ScheduleFields
           schedule={medication?.schedule ?? { type: "daily", dose: 1 }}
+          course={medication?.course ?? null}
+          endsOn={medication?.endsOn ?? null}
           unit={medication?.unit ?? "tablet"}
           countBy={medication?.countBy}
           today={today}

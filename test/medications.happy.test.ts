@@ -63,6 +63,11 @@ describe("medications: happy paths", () => {
       doseText: "1.5 tablets daily",
       remainingText: "45 tablets",
       pauseText: null,
+      // No course and no last day.
+      endsOn: null,
+      course: null,
+      finished: false,
+      courseText: null,
     });
     expect((await storedRow(res.body.id)).countedOn).toBe(todayIn("UTC"));
   });
@@ -151,6 +156,10 @@ describe("medications: happy paths", () => {
       doseText: "2 tablets daily",
       remainingText: "60 tablets",
       pauseText: null,
+      endsOn: null,
+      course: null,
+      finished: false,
+      courseText: null,
     });
     expect((await storedRow(medication.id)).countedOn).toBe(todayIn("UTC"));
     expect((await call("GET", `/api/medications/${medication.id}`, { cookie: account.cookie })).body).toEqual(res.body);

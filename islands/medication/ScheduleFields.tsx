@@ -19,6 +19,8 @@ import { currentLocale } from "../../src/i18n/current";
 import { FieldError, Field } from "../lib/Field";
 import { type CountBy, CountFields } from "./CountFields";
 import { timeRowsOf, TimeRows, timesPayload } from "./TimeRows";
+import { CourseFields, coursePayload } from "./CourseFields";
+import type { CourseStepAnswer } from "../../src/domain/course";
 
 // The medication form's regimen: 'How often', only the fields that choice needs, the unit,
 // and on edit the day a changed schedule takes effect. The controls are named as the API's error
@@ -44,6 +46,9 @@ const SCHEDULE_CONTROLS = [
 
 type Props = {
   schedule: Schedule;
+  /** The stored course and last day (the add form: none). */
+  course: CourseStepAnswer[] | null;
+  endsOn: string | null;
   unit: Unit;
   /** The user's today: the default of 'From' (edit) and of an interval's start. */
   today: string;
@@ -53,7 +58,7 @@ type Props = {
   errors: Record<string, string | undefined>;
 };
 
-export function ScheduleFields({ schedule, unit: initialUnit, today, edit, countBy, errors }: Props) {
+export function ScheduleFields({ schedule, course, endsOn, unit: initialUnit, today, edit, countBy, errors }: Props) {
   const oneDay = schedule.type === "weekdays" && schedule.days.length === 1;
   const [type, setType] = useState<ScheduleType>(oneDay ? "weekly" : schedule.type);
   // The dose's label names what it counts ('Tablets each day'), so it follows the unit.
@@ -166,6 +171,7 @@ export function ScheduleFields({ schedule, unit: initialUnit, today, edit, count
         maxPerDay={schedule.type === "asNeeded" ? schedule.maxPerDay : undefined}
         errors={errors}
       />
+      <CourseFields course={course} endsOn={endsOn} unit={unit} today={today} errors={errors} />
       {edit && (
         <Field
           label={m.medication_form_effective_from()}
@@ -233,7 +239,7 @@ export function regimenPayload(form: HTMLFormElement, values: Record<string, str
           : type === "interval"
             ? { type, dose: values.dose, everyDays: values.everyDays, startsOn: values.startsOn, ...timed }
             : { type, dose: values.dose, ...timed };
-  return { ...rest, schedule };
+  return { ...coursePayload(form, rest as Record<string, string | boolean>), schedule };
 }
 
 /** A schema's issues by control: a schedule's by its own field (`schedule.dose` → dose), else 'How often'. */
