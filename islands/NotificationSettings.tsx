@@ -15,6 +15,7 @@ import { browserTimeZone, matchTimeZone } from "./settings/zones";
 import { ZoneSelect } from "./settings/ZoneSelect";
 import { PushSettings, type Channels } from "./settings/PushSettings";
 import type { PushDevice } from "../src/shared/push";
+import { DoseReminderSettings } from "./settings/DoseReminderSettings";
 
 interface Props {
   user: User;
@@ -55,12 +56,13 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
   const [channels, setChannels] = useState(() => channelsOf(user.remindersBy));
   const [showNames, setShowNames] = useState(user.pushShowNames);
   const [devices, setDevices] = useState(pushDevices);
+  const [doses, setDoses] = useState({ doseReminders: user.doseReminders, doseFollowUpMinutes: user.doseFollowUpMinutes });
   const id = useId();
   const { pending, errors, failure, onSubmit } = useSubmit({
     check: () => {
       const by = remindersBy(channels);
       if (!by) return { data: null, errors: { remindersBy: m.notifications_choose_channel() } };
-      const push = vapidPublicKey ? { remindersBy: by, pushShowNames: showNames } : {};
+      const push = vapidPublicKey ? { remindersBy: by, pushShowNames: showNames, ...doses } : {};
       return check(notificationSettingsSchema, {
         notificationDays: days,
         emailConsent: consent,
@@ -177,6 +179,13 @@ export default function NotificationSettings({ user, zones, timezoneChosen, rend
           devices={devices}
           onDevices={setDevices}
           error={errors.remindersBy}
+        />
+      )}
+      {vapidPublicKey && (channels.push || devices.length > 0) && (
+        <DoseReminderSettings
+          value={doses}
+          onChange={setDoses}
+          errors={{ doseReminders: errors.doseReminders, doseFollowUpMinutes: errors.doseFollowUpMinutes }}
         />
       )}
 

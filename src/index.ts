@@ -2,7 +2,7 @@ import { app } from "./app";
 import type { Env } from "./env";
 import { checkConfiguration } from "./http/configuration";
 import { pruneTables } from "./maintenance/prune";
-import { consumeReminderBatches } from "./reminders/fanout";
+import { consumeReminderQueue } from "./reminders/queue-consumer";
 import { runReminderTick } from "./reminders/tick";
 
 /** wrangler.toml [triggers]: the hourly job (the reminder tick, then pruning). (Not exported: workerd takes named exports for entrypoints.) */
@@ -25,11 +25,11 @@ export default {
     if (summary.batchErrors > 0) throw new Error(`reminder tick ${new Date(now).toISOString()}: ${summary.batchErrors} batch(es) failed`);
   },
 
-  // REMINDER_QUEUE's consumer (wrangler.toml): batches of due users the tick could not do itself.
-  // Each message is acked or retried on its own; nothing here throws.
+  // REMINDER_QUEUE's consumer (wrangler.toml): batches of due users the tick could not do itself,
+  // and the dose pushes. Each message is acked or retried on its own; nothing here throws.
   async queue(batch, env, _ctx) {
     // Left unacknowledged: retried once the settings are fixed, or taken by the next tick.
     if (!checkConfiguration(env, "reminder batch")) return batch.retryAll();
-    await consumeReminderBatches(batch, env);
+    await consumeReminderQueue(batch, env);
   },
 } satisfies ExportedHandler<Env>;

@@ -35,6 +35,8 @@ describe("accounts: happy paths", () => {
       deliveryProblemAddress: null,
       remindersBy: "email",
       pushShowNames: false,
+      doseReminders: true,
+      doseFollowUpMinutes: 30,
     });
     const cookie = res.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/HttpOnly/i);

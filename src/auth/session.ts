@@ -49,6 +49,8 @@ export const publicUserColumns = {
   pendingEmail: users.pendingEmail,
   remindersBy: users.remindersBy,
   pushShowNames: users.pushShowNames,
+  doseReminders: users.doseReminders,
+  doseFollowUpMinutes: users.doseFollowUpMinutes,
 };
 
 export type PublicUserRow = Pick<UserRow, keyof typeof publicUserColumns>;
@@ -73,6 +75,8 @@ export function toPublicUser(row: PublicUserRow): User {
     deliveryProblemAddress: row.deliveryProblemAddress,
     remindersBy: row.remindersBy,
     pushShowNames: row.pushShowNames,
+    doseReminders: row.doseReminders,
+    doseFollowUpMinutes: row.doseFollowUpMinutes,
   };
 }
 

@@ -60,6 +60,8 @@ export async function saveNotificationSettings(
       notificationHour: input.notificationHour,
       ...(input.remindersBy ? { remindersBy: input.remindersBy } : {}),
       ...(input.pushShowNames !== undefined ? { pushShowNames: input.pushShowNames } : {}),
+      ...(input.doseReminders !== undefined ? { doseReminders: input.doseReminders } : {}),
+      ...(input.doseFollowUpMinutes !== undefined ? { doseFollowUpMinutes: input.doseFollowUpMinutes } : {}),
       nextNotificationAt: nextReminderAt(input.timezone, input.notificationHour, now),
       // Turning reminders on is the user's answer to a reported bounce or complaint.
       ...(input.emailConsent ? { deliveryProblem: null, deliveryProblemAddress: null } : {}),

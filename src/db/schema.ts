@@ -68,6 +68,10 @@ export const users = sqliteTable(
     remindersBy: text("reminders_by", { enum: REMINDER_CHANNELS }).notNull().default("email"),
     // Whether a push may name the medications on the lock screen; off: generic text.
     pushShowNames: integer("push_show_names", { mode: "boolean" }).notNull().default(false),
+    // A push at each timed dose's minute to the user's devices (src/reminders/dose-push*.ts), and the
+    // minutes after which one follow-up asks again while the doses are unlogged (0: none).
+    doseReminders: integer("dose_reminders", { mode: "boolean" }).notNull().default(true),
+    doseFollowUpMinutes: integer("dose_follow_up_minutes").notNull().default(30),
     // Consent to store health data as the privacy page describes: when, and the privacy page's
     // version it was given to (PRIVACY_VERSION). Null: not given yet (accounts from before sign-up asked).
     healthDataConsentAt: integer("health_data_consent_at"),
@@ -323,6 +327,22 @@ export const pushSubscriptions = sqliteTable(
   (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
 );
 
+// One dose push per device, local date, time and kind ('first', 'follow-up', 'snooze-<minute>'):
+// whoever inserts the row sends it, so a doubled tick, a redelivered message or two isolates send once.
+export const dosePushClaims = sqliteTable(
+  "dose_push_claims",
+  {
+    deviceId: integer("device_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    localDate: text("local_date").notNull(),
+    at: text("at").notNull(),
+    kind: text("kind").notNull(),
+    claimedAt: integer("claimed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.localDate, t.at, t.kind] })],
+);
+
 // Fixed-window counters for login and forgot-password throttling, shared by every Worker instance.
 export const throttles = sqliteTable("throttles", {
   key: text("key").primaryKey(),
@@ -339,6 +359,20 @@ export const devEmails = sqliteTable("dev_emails", {
   html: text("html").notNull(),
   headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
   createdAt: integer("created_at").notNull(),
+});
+
+// Development push outbox (`npm run dev` and the tests): each push sent, as the device decrypts it.
+export const devPushes = sqliteTable("dev_pushes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  deviceId: integer("device_id").notNull(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  sentAt: integer("sent_at").notNull(),
+  topic: text("topic").notNull(),
+  urgency: text("urgency").notNull(),
+  ttl: integer("ttl").notNull(),
+  payload: text("payload", { mode: "json" }).$type<unknown>().notNull(),
 });
 
 export type UserRow = typeof users.$inferSelect;

@@ -153,7 +153,7 @@ export function dueInstantOn(date: string, hour: number, timeZone: string): numb
 }
 
 /** The first instant of the offset in force at `instant` (the DST jump just before it). */
-function startOfOffsetPeriod(instant: number, timeZone: string): number {
+export function startOfOffsetPeriod(instant: number, timeZone: string): number {
   const offset = offsetAt(instant, timeZone);
   // A gap is at most a day long (Samoa), so the jump is within 26 hours before the compatible instant.
   let earlier = instant - 26 * HOUR_MS;

@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { queueDosePlan } from "./dose-push-plan";
 import { enqueueRemaining } from "./fanout";
 import { emptySummary, iso, logJobLine, openJob, processBatch, type TickSummary } from "./batch";
 import { SUBREQUESTS_PER_BATCH, withinBudget } from "./budget";
@@ -44,6 +45,8 @@ function budget(options: TickOptions, hasQueue: boolean): Required<TickOptions> 
 export async function runReminderTick(env: Env, now: number, options: TickOptions = {}): Promise<TickSummary> {
   const summary = emptySummary();
   const label = `tick ${iso(now)}`;
+  // The hour's dose pushes are planned by a queue consumer of their own (one message; never throws).
+  await queueDosePlan(env, now);
   const job = openJob(env, now, label);
   if (!job) {
     // Still one line: a tick that could not send must show up in the same place as every other.

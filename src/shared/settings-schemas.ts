@@ -68,7 +68,17 @@ export const notificationSettingsSchema = z.object({
   // Left out (an older page): unchanged.
   remindersBy: z.optional(z.enum(["email", "push", "both"], msg(m.field_reminders_by_invalid))),
   pushShowNames: z.optional(z.boolean(msg(m.field_push_show_names_not_boolean))),
+  doseReminders: z.optional(z.boolean(msg(m.field_dose_reminders_not_boolean))),
+  // Off or one of the offered delays: a follow-up at any other minute is refused at the field.
+  doseFollowUpMinutes: z.optional(
+    z
+      .number(msg(m.field_dose_follow_up_invalid))
+      .check(z.refine((n) => (DOSE_FOLLOW_UP_MINUTES as readonly number[]).includes(n), msg(m.field_dose_follow_up_invalid))),
+  ),
 });
+
+/** "Remind me again if I haven't answered": off, or after this many minutes (30 by default). */
+export const DOSE_FOLLOW_UP_MINUTES = [0, 15, 30, 60] as const;
 
 /** The 24 notification times: value 0–23, label '12:00 AM' … '11:00 PM'. */
 export const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;

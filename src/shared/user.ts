@@ -28,6 +28,10 @@ export interface User {
   remindersBy: "email" | "push" | "both";
   /** A push may name the medications on the lock screen; false: '2 medications need a refill soon'. */
   pushShowNames: boolean;
+  /** A push at each timed dose's minute to the push devices. */
+  doseReminders: boolean;
+  /** Minutes after a dose push when one follow-up asks again while the doses are unlogged; 0: none. */
+  doseFollowUpMinutes: number;
 }
 
 /** What a new account starts with until its owner changes it. */

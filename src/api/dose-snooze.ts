@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import { doseMedicationsOf } from "../data/doses";
+import { dueAt } from "../domain/dose-push-times";
+import { parseRegimen } from "../domain/regimen";
+import { addDays, todayIn } from "../domain/time";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { signedIn } from "../http/middleware";
+import { validate } from "../http/validate";
+import { vapidKeys } from "../push/keys";
+import { delayUntil, doseQueue, type DosePushMessage } from "../reminders/dose-push-queue";
+import { DOSE_SNOOZE_MINUTES, doseSnoozeSchema } from "../shared/dose-snooze-schema";
+
+// POST /doses/snooze { date, at }: the Snooze action of a dose push. 202: one more push of that
+// date and time, DOSE_SNOOZE_MINUTES later, through the queue's delay (sent only if some dose of it
+// is still unlogged then, claimed per device like every dose push). One round trip: the session and
+// the medications; the queue is no database.
+
+export const doseSnoozeApi = new Hono<AppEnv>().post(
+  "/doses/snooze",
+  signedIn(({ db, owner }) => ({ medications: doseMedicationsOf(db, owner) })),
+  validate("json", doseSnoozeSchema),
+  async (c) => {
+    const queue = doseQueue(c.env);
+    if (!vapidKeys(c.env) || !queue) throw new ApiError(404, "error_push_unavailable");
+    const { user, data } = c.var.signedIn;
+    const { date, at } = c.req.valid("json");
+    const today = todayIn(user.timezone);
+    // Today's doses, or last night's answered after midnight.
+    const due =
+      date <= today && date >= addDays(today, -1)
+        ? dueAt(
+            data.medications.map((x) => ({ ...x, regimen: parseRegimen(x.regimen, x.pillsPerDay) })),
+            date,
+            at,
+          )
+        : [];
+    if (due.length === 0) throw new ApiError(400, "error_dose_push_nothing_due", { date, time: at });
+    const now = Date.now();
+    const message: DosePushMessage = {
+      kind: "dose-push",
+      userId: user.id,
+      date,
+      at,
+      dueAt: now + DOSE_SNOOZE_MINUTES * 60_000,
+      push: "snooze",
+      // One snooze a minute: a double tap on Snooze is one push.
+      claim: `snooze-${Math.floor(now / 60_000)}`,
+    };
+    await queue.send(message, { delaySeconds: delayUntil(message.dueAt, now) });
+    return c.json({ date, at, sendsAt: new Date(message.dueAt).toISOString() }, 202);
+  },
+);

@@ -1,0 +1,131 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { inJsonList, jsonRows, field } from "../db/json-each";
+import { devPushes, doseEvents, dosePushClaims, medications, pushSubscriptions, users } from "../db/schema";
+import { addedOn } from "./supply";
+
+// The dose-time push's queries (src/reminders/dose-push*.ts): the hourly plan reads users with
+// push devices and dose reminders on, a page at a time; a queued push reads one user's time in
+// one batch, claims its devices, then records what the push services answered.
+
+const withDevices = sql`EXISTS (SELECT 1 FROM ${pushSubscriptions} p WHERE p.user_id = ${users.id})`;
+const planUsersWhere = (afterUserId: number) => and(eq(users.doseReminders, true), gt(users.id, afterUserId), withDevices);
+
+const medicationColumns = {
+  userId: medications.userId,
+  id: medications.id,
+  name: medications.name,
+  regimen: medications.regimen,
+  pillsPerDay: medications.pillsPerDay,
+  addedOn: addedOn.as("added_on"),
+};
+
+/** A page of users to plan (id order, after `afterUserId`) and all their medications: one round trip. */
+export async function planPage(db: Db, afterUserId: number, limit: number) {
+  const page = db
+    .select({ id: users.id, timezone: users.timezone })
+    .from(users)
+    .where(planUsersWhere(afterUserId))
+    .orderBy(asc(users.id))
+    .limit(limit);
+  const ids = db.select({ id: users.id }).from(users).where(planUsersWhere(afterUserId)).orderBy(asc(users.id)).limit(limit);
+  const meds = db.select(medicationColumns).from(medications).where(sql`${medications.userId} IN ${ids}`);
+  const [userRows, medicationRows] = await db.batch([page, meds]);
+  return { users: userRows, medications: medicationRows };
+}
+
+/** Everything one queued push needs of its user, in one round trip. */
+export async function doseSendContext(db: Db, userId: number, date: string, at: string) {
+  const [user, devices, meds, logged] = await db.batch([
+    db
+      .select({
+        id: users.id,
+        locale: users.locale,
+        timezone: users.timezone,
+        pushShowNames: users.pushShowNames,
+        doseReminders: users.doseReminders,
+        doseFollowUpMinutes: users.doseFollowUpMinutes,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+    db
+      .select({
+        id: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(asc(pushSubscriptions.id)),
+    db.select(medicationColumns).from(medications).where(eq(medications.userId, userId)).orderBy(asc(medications.id)),
+    // The occurrences of that date and time already logged (taken or skipped).
+    db
+      .select({ medicationId: doseEvents.medicationId })
+      .from(doseEvents)
+      .where(
+        and(
+          sql`${doseEvents.medicationId} IN (SELECT id FROM ${medications} WHERE ${medications.userId} = ${userId})`,
+          eq(doseEvents.localDate, date),
+          eq(doseEvents.at, at),
+          sql`${doseEvents.kind} IN ('taken', 'skipped')`,
+        ),
+      ),
+  ]);
+  return { user: user[0], devices, medications: meds, logged: new Set(logged.map((r) => r.medicationId)) };
+}
+
+/** Claims (device, date, time, kind) for these devices; answers the ids this caller took. */
+export async function claimDosePushes(db: Db, deviceIds: number[], date: string, at: string, kind: string, now: number) {
+  if (deviceIds.length === 0) return new Set<number>();
+  const rows = await db.all<{ deviceId: number }>(sql`
+    INSERT INTO dose_push_claims (device_id, local_date, at, kind, claimed_at)
+    SELECT value, ${date}, ${at}, ${kind}, ${now} FROM json_each(${JSON.stringify(deviceIds)})
+    WHERE EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.id = value)
+    ON CONFLICT DO NOTHING
+    RETURNING device_id AS deviceId`);
+  return new Set(rows.map((r) => Number(r.deviceId)));
+}
+
+/** A push sent, for the development outbox. */
+export interface DevPush {
+  deviceId: number;
+  userId: number;
+  sentAt: number;
+  topic: string;
+  urgency: string;
+  ttl: number;
+  payload: unknown;
+}
+
+/**
+ * After sending, in one batch: claims given back for devices worth another try (429/5xx, no network:
+ * the message is retried for them only), devices the push service calls gone, and the outbox rows.
+ */
+export async function recordDosePushes(
+  db: Db,
+  claim: { date: string; at: string; kind: string },
+  retry: number[],
+  gone: number[],
+  outbox: DevPush[],
+) {
+  const release = db
+    .delete(dosePushClaims)
+    .where(
+      and(
+        inJsonList(dosePushClaims.deviceId, retry),
+        eq(dosePushClaims.localDate, claim.date),
+        eq(dosePushClaims.at, claim.at),
+        eq(dosePushClaims.kind, claim.kind),
+      ),
+    );
+  const forget = db.delete(pushSubscriptions).where(inJsonList(pushSubscriptions.id, gone));
+  const store = db.insert(devPushes).select(
+    sql`SELECT NULL, ${field("deviceId")}, ${field("userId")}, ${field("sentAt")}, ${field("topic")}, ${field("urgency")}, ${field("ttl")}, json(json_extract(value, '$.payload'))
+        FROM ${jsonRows(outbox)} WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = ${field("userId")})`,
+  );
+  await db.batch([release, forget, store]);
+}
+
+/** The development outbox, newest first. */
+export const recentDevPushes = (db: Db) => db.select().from(devPushes).orderBy(sql`${devPushes.id} DESC`).limit(200);
