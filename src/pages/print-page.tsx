@@ -13,7 +13,8 @@ import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
 import { formatDate, formatNumber } from "../i18n/format";
 import type { User } from "../shared/user";
-import { PRINT_TAKEN_DAYS, printedLogsOf, takenCells } from "./print-taken";
+import { PRINT_TAKEN_DAYS, printedLogsOf } from "../data/print-taken";
+import { takenCells } from "./print-taken";
 
 // /medications/print: the list for the doctor or the pharmacist, made for paper (A4 and Letter).
 // Plain HTML: everything is there without JavaScript; the Print button is the only island, and

@@ -1,26 +1,12 @@
-import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { eventsBetween, type DoseEventRow, type DoseMedication } from "../data/doses";
+import type { DoseEventRow, DoseMedication } from "../data/doses";
+import { PRINT_TAKEN_DAYS } from "../data/print-taken";
 import { doseTally } from "../domain/adherence";
 import { parseRegimen } from "../domain/regimen";
 import { addDays } from "../domain/time";
 import * as m from "../generated/i18n";
-import type { Owner } from "../data/medication-row";
 
 // The printed list's 'Taken (30 days)' column: each medication's doses taken of those due in the
 // 30 days ending today ('26 of 30'), or an as-needed medication's logged uses ('4 uses').
-
-/** The period the column covers. */
-export const PRINT_TAKEN_DAYS = 30;
-
-/** The owner's dose logs of the days the column may cover (a user's today is within a day of the server's). */
-export const printedLogsOf = (db: Db, owner: Owner, now: SQL<number>) =>
-  eventsBetween(
-    db,
-    owner,
-    sql`date(${now} / 1000, 'unixepoch', ${`-${PRINT_TAKEN_DAYS + 1} days`})`,
-    sql`date(${now} / 1000, 'unixepoch', '+1 day')`,
-  );
 
 /** Each medication's cell, by id. */
 export function takenCells(medications: DoseMedication[], logs: DoseEventRow[], today: string, timeZone: string): Map<number, string> {

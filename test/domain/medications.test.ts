@@ -100,6 +100,8 @@ describe("the threshold rule: Refill Needed at or below notification days, Runni
       "running-low": "Running Low",
       "well-stocked": "Well Stocked",
       paused: "Paused",
+      // A course past its last day (not in the spec, which has no end date).
+      finished: "Finished",
     });
   });
 });
@@ -107,10 +109,10 @@ describe("the threshold rule: Refill Needed at or below notification days, Runni
 describe("summary cards: the same rule as the badges", () => {
   it("counts each status with the user's notification days", () => {
     const list = [med(0), med(5), med(10), med(12), med(40), med(16), med(7.5)];
-    expect(statusCounts(list, 7)).toEqual({ "refill-needed": 3, "running-low": 2, "well-stocked": 2, paused: 0 });
-    expect(statusCounts(list, 12)).toEqual({ "refill-needed": 5, "running-low": 1, "well-stocked": 1, paused: 0 });
-    expect(statusCounts(list, 1)).toEqual({ "refill-needed": 1, "running-low": 2, "well-stocked": 4, paused: 0 });
-    expect(statusCounts([], 7)).toEqual({ "refill-needed": 0, "running-low": 0, "well-stocked": 0, paused: 0 });
+    expect(statusCounts(list, 7)).toEqual({ "refill-needed": 3, "running-low": 2, "well-stocked": 2, paused: 0, finished: 0 });
+    expect(statusCounts(list, 12)).toEqual({ "refill-needed": 5, "running-low": 1, "well-stocked": 1, paused: 0, finished: 0 });
+    expect(statusCounts(list, 1)).toEqual({ "refill-needed": 1, "running-low": 2, "well-stocked": 4, paused: 0, finished: 0 });
+    expect(statusCounts([], 7)).toEqual({ "refill-needed": 0, "running-low": 0, "well-stocked": 0, paused: 0, finished: 0 });
   });
 
   it("never counts a medication in another status than its badge (notification days 14)", () => {
@@ -119,7 +121,7 @@ describe("summary cards: the same rule as the badges", () => {
     for (const status of ["refill-needed", "running-low", "well-stocked"] as const) {
       expect(counts[status]).toBe(list.filter((m) => statusOf(m, 14) === status).length);
     }
-    expect(counts).toEqual({ "refill-needed": 4, "running-low": 4, "well-stocked": 2, paused: 0 });
+    expect(counts).toEqual({ "refill-needed": 4, "running-low": 4, "well-stocked": 2, paused: 0, finished: 0 });
   });
 
   it("a medication paused with no end never runs out: its status is 'Paused', counted on its own, whatever its count", () => {
@@ -131,6 +133,7 @@ describe("summary cards: the same rule as the badges", () => {
       "running-low": 0,
       "well-stocked": 1,
       paused: 1,
+      finished: 0,
     });
   });
 });
