@@ -5,12 +5,13 @@ import type { Medication } from "../src/domain/medications";
 import { countedDown } from "../src/domain/regimen";
 import { unitCountText } from "../src/domain/unit-text";
 import * as m from "../src/generated/i18n";
+import { formatDate } from "../src/i18n/format";
 
 type Props = {
   /** The medication as the server answered it on `asOf`, the user's local date it rendered the page. */
   medication: Pick<
     Medication,
-    "pillsRemaining" | "unit" | "schedule" | "scheduleChanges" | "pausedFrom" | "pausedUntil" | "daysLeft" | "runsOutOn"
+    "pillsRemaining" | "unit" | "schedule" | "scheduleChanges" | "pausedFrom" | "pausedUntil" | "endsOn" | "daysLeft" | "runsOutOn"
   >;
   asOf: string;
   timezone: string;
@@ -27,5 +28,9 @@ export default function CountedDown({ medication, asOf, timezone, show }: Props)
   useEffect(() => setToday(todayIn(timezone)), [timezone]);
   const { pillsRemaining, daysLeft } = countedDown(medication, asOf, today);
   if (show === "pills") return unitCountText(medication.unit, pillsRemaining);
-  return daysLeft === null ? m.status_paused() : daysLeftText(daysLeft);
+  if (daysLeft !== null) return daysLeftText(daysLeft);
+  // Never runs out: a course that lasts to its last day (or is over), else a pause with no end.
+  const { endsOn } = medication;
+  if (endsOn === null) return m.status_paused();
+  return today > endsOn ? m.status_finished() : m.course_ends({ date: formatDate(endsOn) });
 }

@@ -165,3 +165,16 @@ describe("PATCH /api/medications/:id and courses", () => {
     expect(resumed.body).toMatchObject({ endsOn: addDays(today(), 13) });
   });
 });
+
+describe("the medication page of a course", () => {
+  it("says when a course that lasts to its end ends, under 'Days left', not 'Paused'", async () => {
+    const { user, post } = await account();
+    const res = await post({ pillsRemaining: 40, course: taper });
+    expect(res.status, res.text).toBe(201);
+    const page = await call("GET", `/medications/${res.body.id}`, { cookie: user.cookie });
+    expect(page.status).toBe(200);
+    const daysLeft = /Days left<\/dt>\s*<dd[^>]*>(.*?)<\/dd>/s.exec(page.text)?.[1] ?? "";
+    expect(daysLeft).toContain(`Ends ${short(addDays(today(), 13))}`);
+    expect(daysLeft).not.toContain("Paused");
+  });
+});

@@ -65,7 +65,17 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
     const medication = toMedication(row, today);
     const { pillsRemaining, unit, schedule, scheduleChanges, pausedFrom, pausedUntil, daysLeft, runsOutOn } = medication;
     const counts = {
-      medication: { pillsRemaining, unit, schedule, scheduleChanges, pausedFrom, pausedUntil, daysLeft, runsOutOn },
+      medication: {
+        pillsRemaining,
+        unit,
+        schedule,
+        scheduleChanges,
+        pausedFrom,
+        pausedUntil,
+        endsOn: medication.endsOn,
+        daysLeft,
+        runsOutOn,
+      },
       asOf: today,
       timezone: user.timezone,
     };
