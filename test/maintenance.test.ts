@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SESSION_IDLE_TIMEOUT } from "../src/auth/session";
 import { WINDOW_MS } from "../src/auth/throttle";
 import { createDb } from "../src/db/client";
-import { devEmails, reminderLog, sessions, throttles } from "../src/db/schema";
+import { devEmails, devPushes, dosePushClaims, pushSubscriptions, reminderLog, sessions, throttles } from "../src/db/schema";
 import { MISSING_SECRET_MESSAGE } from "../src/mail/unsubscribe";
-import { DEV_EMAIL_RETENTION, prune, REMINDER_LOG_RETENTION } from "../src/data/prune";
+import { DEV_EMAIL_RETENTION, DOSE_PUSH_CLAIM_RETENTION, prune, REMINDER_LOG_RETENTION } from "../src/data/prune";
 import { db, uniqueName } from "./helpers";
 import { at, deleteCreatedUsers, makeUser, mockPostmark, postmarkEnv, tick, userWithMedication } from "./reminders-fixtures";
 
@@ -164,14 +164,14 @@ describe("prune(db, now)", () => {
     expect(await left(seeded)).toEqual(prunedShape(seeded));
     // One round trip: every statement prepared went out in the one batch.
     expect(d1.batches).toHaveLength(1);
-    expect(d1.batches[0]).toHaveLength(4);
-    expect(d1.prepared()).toBe(4);
+    expect(d1.batches[0]).toHaveLength(6);
+    expect(d1.prepared()).toBe(6);
     // Counts of what went (at least the seeded rows; nothing else here is past a limit).
     expect(pruned.sessions).toBeGreaterThanOrEqual(2);
     expect(pruned.throttles).toBeGreaterThanOrEqual(1);
     expect(pruned.devEmails).toBeGreaterThanOrEqual(1);
     expect(pruned.reminderLog).toBeGreaterThanOrEqual(1);
-    expect(await prune(db(), NOW)).toEqual({ sessions: 0, throttles: 0, devEmails: 0, reminderLog: 0 });
+    expect(await prune(db(), NOW)).toEqual({ sessions: 0, throttles: 0, devEmails: 0, reminderLog: 0, dosePushClaims: 0, devPushes: 0 });
   });
 
   it("reads the reminder log by rowid range, not the whole table", async () => {
@@ -236,5 +236,45 @@ describe("the hourly cron", () => {
       devEmails: [],
       reminderLog: ["bob 2025-03-10"],
     });
+  });
+});
+
+describe("dose pushes", () => {
+  it("a dose push's claim goes after two days, the development push outbox after a week; each a step inside stays", async () => {
+    const user = await makeUser({ timezone: "UTC", hour: 9, savedAt: NOW, consent: false });
+    const [device] = await db()
+      .insert(pushSubscriptions)
+      .values({
+        userId: user.id,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${uniqueName("d")}`,
+        p256dh: "k",
+        auth: "a",
+        createdAt: NOW,
+      })
+      .returning();
+    const claim = (at: string, claimedAt: number) => ({ deviceId: device!.id, localDate: "2025-03-08", at, kind: "first", claimedAt });
+    await db()
+      .insert(dosePushClaims)
+      .values([claim("08:00", NOW - DOSE_PUSH_CLAIM_RETENTION), claim("20:00", NOW - DOSE_PUSH_CLAIM_RETENTION + 1)]);
+    const sent = (topic: string, sentAt: number) => ({
+      deviceId: device!.id,
+      userId: user.id,
+      sentAt,
+      topic,
+      urgency: "high",
+      ttl: 3600,
+      payload: {},
+    });
+    await db()
+      .insert(devPushes)
+      .values([sent("old", NOW - DEV_EMAIL_RETENTION), sent("new", NOW - DEV_EMAIL_RETENTION + 1)]);
+
+    const pruned = await prune(db(), NOW);
+    expect(pruned.dosePushClaims).toBeGreaterThanOrEqual(1);
+    expect(pruned.devPushes).toBeGreaterThanOrEqual(1);
+    const claims = await db().select().from(dosePushClaims).where(eq(dosePushClaims.deviceId, device!.id));
+    expect(claims.map((c) => c.at)).toEqual(["20:00"]);
+    const outbox = await db().select().from(devPushes).where(eq(devPushes.userId, user.id));
+    expect(outbox.map((p) => p.topic)).toEqual(["new"]);
   });
 });

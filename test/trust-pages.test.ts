@@ -173,9 +173,11 @@ describe("/privacy", () => {
       notifications: ["trust_privacy_kept_reminders"],
       reminder_log: ["trust_privacy_stored_reminders", "trust_privacy_kept_reminders"],
       push_subscriptions: ["trust_privacy_stored_push", "trust_privacy_who_push"],
+      dose_push_claims: ["trust_privacy_stored_dose_pushes"],
       throttles: ["trust_privacy_kept_attempts"],
       // The development outbox: production refuses to start without Postmark (src/http/configuration.ts).
       dev_emails: [],
+      dev_pushes: [],
     };
     const tables = Object.values(schema)
       .filter((value) => is(value, SQLiteTable))

@@ -2,7 +2,7 @@ import { and, lte, or, sql } from "drizzle-orm";
 import { idleTimeoutOf } from "../auth/session";
 import { WINDOW_MS } from "../auth/throttle";
 import type { Db } from "../db/client";
-import { devEmails, reminderLog, sessions, throttles } from "../db/schema";
+import { devEmails, devPushes, dosePushClaims, reminderLog, sessions, throttles } from "../db/schema";
 
 // The tables that grow by themselves, pruned by the hourly job after its reminders (src/maintenance/prune.ts).
 // Each rule deletes only rows nothing reads any more, as of `now`, the tick's scheduled time (never
@@ -12,6 +12,13 @@ const DAY = 86_400_000;
 
 /** The development outbox keeps a week of mail: enough to follow a reset link or check a reminder. */
 export const DEV_EMAIL_RETENTION = 7 * DAY;
+
+/**
+ * A dose push's claim is read only while its messages can still come: the push at the dose's minute,
+ * its follow-up (at most an hour later), a snooze, and a redelivery (dropped past an hour). Two days
+ * is well past all of them, and a day either side of the local date for every zone.
+ */
+export const DOSE_PUSH_CLAIM_RETENTION = 2 * DAY;
 
 /**
  * The reminder log keeps 60 days. A tick only reads the local day it claims and its two neighbours;
@@ -33,6 +40,8 @@ export interface Pruned {
   throttles: number;
   devEmails: number;
   reminderLog: number;
+  dosePushClaims: number;
+  devPushes: number;
 }
 
 /** Rows a delete removed: D1 reports meta.changes, libSQL rowsAffected. */
@@ -57,7 +66,16 @@ export async function prune(db: Db, now: number): Promise<Pruned> {
           lte(reminderLog.updatedAt, now - REMINDER_LOG_RETENTION),
         ),
       ),
+    db.delete(dosePushClaims).where(lte(dosePushClaims.claimedAt, now - DOSE_PUSH_CLAIM_RETENTION)),
+    db.delete(devPushes).where(lte(devPushes.sentAt, now - DEV_EMAIL_RETENTION)),
   ]);
-  const [deletedSessions, deletedThrottles, deletedDevEmails, deletedLog] = results.map(changes);
-  return { sessions: deletedSessions!, throttles: deletedThrottles!, devEmails: deletedDevEmails!, reminderLog: deletedLog! };
+  const [deletedSessions, deletedThrottles, deletedDevEmails, deletedLog, deletedClaims, deletedDevPushes] = results.map(changes);
+  return {
+    sessions: deletedSessions!,
+    throttles: deletedThrottles!,
+    devEmails: deletedDevEmails!,
+    reminderLog: deletedLog!,
+    dosePushClaims: deletedClaims!,
+    devPushes: deletedDevPushes!,
+  };
 }

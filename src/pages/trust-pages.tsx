@@ -10,7 +10,7 @@ import * as m from "../generated/i18n";
 import { isLocal } from "../env";
 import { formatDate } from "../i18n/format";
 import { Rich } from "../i18n/Rich";
-import { REMINDER_LOG_RETENTION } from "../data/prune";
+import { DOSE_PUSH_CLAIM_RETENTION, REMINDER_LOG_RETENTION } from "../data/prune";
 import { PRIVACY_VERSION } from "./privacy-version";
 
 // The footer's pages: privacy, terms and support. The same for everyone, signed in or not: they read
@@ -51,6 +51,7 @@ function Privacy({ region }: { region: string | undefined }) {
             m.trust_privacy_stored_delivery(),
             m.trust_privacy_stored_devices(),
             m.trust_privacy_stored_push(),
+            m.trust_privacy_stored_dose_pushes({ days: DOSE_PUSH_CLAIM_RETENTION / DAY }),
           ]}
         />
       </ArticleSection>

@@ -13,6 +13,8 @@ const PUBLIC_USER_KEYS = [
   "birthdate",
   "deliveryProblem",
   "deliveryProblemAddress",
+  "doseFollowUpMinutes",
+  "doseReminders",
   "email",
   "emailConfirmed",
   "emailConsent",
