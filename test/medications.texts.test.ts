@@ -146,7 +146,7 @@ describe("the dose and the count in words", () => {
     expect(english.text).not.toContain("Pills per day");
     // Paused today until a date: the run-out date, then the pause; paused with no end: 'Paused'.
     expect(english.text).toContain(`<span class="block text-xs">Paused until ${date(until(), "en")}</span>`);
-    expect(english.text).toMatch(/<td class="[^"]*">Paused<\/td>/);
+    expect(english.text).toMatch(/<td class="[^"]*"><span class="whitespace-nowrap">Paused<\/span><\/td>/);
     const german = await call("GET", "/medications/print", { cookie: `${account.cookie}; lang=de` });
     for (const text of [
       `6 Tabletten alle 7 Tage, nächste am ${next("de")}`,
