@@ -20,7 +20,8 @@ import { takenCells } from "./print-taken";
 // Plain HTML: everything is there without JavaScript; the Print button is the only island, and
 // nothing but the list is printed. The browser's "Save as PDF" makes the PDF.
 
-// One page for ~25 medications: small type and tight rows on paper; margins that suit A4 and Letter.
+// One page for ~25 medications with every column (the Taken column and the patient's details too):
+// 8 pt type and tight rows on paper; margins that suit A4 and Letter.
 // A <th> centres its text by default: the medication column starts where the others do. Chinese
 // and Japanese break anywhere between characters; keep-all breaks them only at spaces, and dates
 // and amounts are not broken at all ("2026年12月12日", "200 喷").
@@ -29,8 +30,9 @@ const PRINT_CSS = `@page { size: auto; margin: 12mm; }
 .print-sheet table { word-break: keep-all; }
 @media print {
   html, body { background: #fff !important; }
-  .print-sheet { font-size: 9pt; }
-  .print-sheet th, .print-sheet td { padding: 2pt 4pt; }
+  .print-sheet, .print-sheet table { font-size: 8pt; }
+  .print-sheet .text-xs { font-size: 7pt; }
+  .print-sheet th, .print-sheet td { padding: 1.5pt 3pt; }
   .print-sheet tr { break-inside: avoid; }
 }`;
 
