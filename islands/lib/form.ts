@@ -7,13 +7,18 @@ import type { Checked } from "./submit";
 /**
  * Reads a form's named fields as strings (checkboxes as booleans). A number field (Field's
  * `data-number`) is read in the page's locale, in any digits: '٢' and '1,5' come back as '2' and '1.5'.
+ * A date or time the browser cannot read (half typed: "mm/09/1950") has the value "", which would
+ * clear an optional field: it is read as UNREADABLE, which every date and time schema refuses.
  */
+export const UNREADABLE = "?";
+
 export function readForm(form: HTMLFormElement): Record<string, string | boolean> {
   const values: Record<string, string | boolean> = {};
   for (const element of Array.from(form.elements) as HTMLInputElement[]) {
     if (!element.name) continue;
-    values[element.name] =
-      element.type === "checkbox"
+    values[element.name] = element.validity?.badInput
+      ? UNREADABLE
+      : element.type === "checkbox"
         ? element.checked
         : element.dataset.number !== undefined
           ? plainNumberText(element.value, currentLocale())

@@ -219,6 +219,36 @@ describe.each([
     await page.context().close();
   });
 
+  it("a half-typed date of birth is refused at its field, never saved as a cleared date", async () => {
+    const page = await newPage(browser, viewport);
+    const { username, fullName } = await registerViaApi(page);
+    const profile = { fullName, email: `${username}@example.com`, birthdate: "1950-03-09" };
+    expect((await page.request.patch("/api/profile", { data: profile })).status()).toBe(200);
+    await page.goto("/profile");
+    await hydrated(page);
+    const birthdate = page.locator('input[name="birthdate"]');
+    expect(await birthdate.inputValue()).toBe("1950-03-09");
+    // The month erased, the day and year kept: the field shows "mm/09/1950" and the browser's value is "".
+    await birthdate.focus();
+    await page.keyboard.press("Backspace");
+    expect(await birthdate.evaluate((input: HTMLInputElement) => [input.value, input.validity.badInput])).toEqual(["", true]);
+    let patched = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/profile") && request.method() === "PATCH") patched++;
+    });
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    const error = page.locator("form .field-error");
+    await expect.poll(() => error.count()).toBe(1);
+    const said = (await error.textContent()) ?? "";
+    expect(said).toMatch(/^Enter a date of birth from /);
+    await expectFieldError(birthdate, said);
+    expect(patched).toBe(0);
+    expect(await (await page.request.get("/api/user")).json()).toMatchObject({ birthdate: "1950-03-09" });
+    await expectAccessible(page);
+    expectNoErrors(page);
+    await page.context().close();
+  });
+
   it("sign-in and sign-up refusals keep what was typed: wrong credentials in the form's alert, a taken username at its field", async () => {
     const page = await newPage(browser, viewport);
     const taken = await registerViaApi(page);
