@@ -1,3 +1,4 @@
+import { CONFIRMATION_LINK_HOURS } from "../domain/limits";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { throttles, users, type UserRow } from "../db/schema";
@@ -9,7 +10,7 @@ import { blockedFor, countAttempt, LIMITS, throttleKey } from "./throttle";
 // is live per account: a new one (resend, another address) replaces it. Only the token's SHA-256 is
 // stored, with the address it was sent to; it works once, within 24 hours.
 
-export const CONFIRMATION_TTL = 24 * 3_600_000;
+export const CONFIRMATION_TTL = CONFIRMATION_LINK_HOURS * 3_600_000;
 
 /** A new link for `address`: the token for the e-mail, and the columns that store its hash. */
 export async function newConfirmation(address: string, now: number) {

@@ -70,3 +70,6 @@ export const PACKAGE_ITEMS_MIN = 1;
 export const PACKAGE_ITEMS_MAX = 100;
 export const PACKAGE_AMOUNT_MIN = 0.25;
 export const PACKAGE_AMOUNT_MAX = 1000;
+
+/** An e-mail confirmation link works this many hours (the e-mail and the resend toast say so). */
+export const CONFIRMATION_LINK_HOURS = 24;

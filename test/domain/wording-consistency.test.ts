@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { doseText } from "../../src/domain/dose-text";
 import { inLocale } from "../../src/i18n/current";
+import { CONFIRMATION_LINK_HOURS } from "../../src/domain/limits";
+import * as m from "../../src/generated/i18n";
 import { confirmationEmail } from "../../src/mail/templates/AddressEmails";
 
 // One term per concept, as the patient reads it: a weekly dose says "every" before its day in
-// Chinese and Arabic, and the confirmation e-mail's "24 hours" is in the reader's digits.
+// Chinese and Arabic, and the confirmation e-mail's and its resend toast's "24 hours" are in the reader's digits.
 
 const TODAY = "2026-11-25";
 const zh = { language: "zh", locale: "zh" };
@@ -39,5 +41,13 @@ describe("the confirmation e-mail", () => {
     }
     const english = confirmationEmail({ to: "a@example.com", link: "https://example.com/confirm", change: false });
     expect(english.text).toContain("within 24 hours");
+  });
+
+  it("the resend toast too: the same hours, in the reader's digits", () => {
+    // The toast's island passes the same constant the e-mail's link lifetime is built from.
+    const toast = inLocale(ar, () => m.toast_confirmation_resent({ email: "a@example.com", hours: CONFIRMATION_LINK_HOURS }));
+    expect(toast).toContain("٢٤ ساعة");
+    expect(toast).not.toMatch(/24/);
+    expect(m.toast_confirmation_resent({ email: "a@example.com", hours: CONFIRMATION_LINK_HOURS })).toMatch(/It works for 24 hours\.$/);
   });
 });
