@@ -11,7 +11,8 @@
 //
 // Only some sections: `npm run bench -- --only latency` (or `--only=throughput,weights`, or
 // BENCH_ONLY=latency npm run bench). Sections: worker (bundle and startup), regimen (supplyOn and the chart of a medication at the limits vs a plain daily one, in process), caches (each per-isolate cache on and off, in process), throughput, cpu (workerd CPU ms per request, steady on a busy machine), weights,
-// lighthouse, import (the CSV preview of 1 MB of blank lines), reminders, latency. The shared dev
+// lighthouse, import (the CSV preview of 1 MB of blank lines), reminders (with the dose pushes'
+// subrequests per invocation, in process), latency. The shared dev
 // server and the seeded user are set up only when a selected section needs them; the latency
 // section always starts its own.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -26,6 +27,7 @@ import { measureRegimen } from "./bench/regimen.mjs";
 import { measureDoses } from "./bench/doses.mjs";
 import { measureCaches } from "./bench/caches.mjs";
 import { measureReminders } from "./bench/reminders.mjs";
+import { measureDosePushes } from "./bench/dose-pushes.mjs";
 import { Report } from "./bench/report.mjs";
 import { countMedications, registerUser, seedMedications } from "./bench/seed.mjs";
 import { freePort, root, snapshotTree, startDevServer } from "./bench/server.mjs";
@@ -34,8 +36,9 @@ import { measureBrowserWeights } from "./bench/browser-weights.mjs";
 import { measureWorker } from "./bench/worker.mjs";
 
 // 290 s for the sections on the shared dev server, 90 s for the latency section (its own dev server,
-// seeding at 50 ms per round trip, ~450 sequential requests: ~25 s, more when the machine is busy).
-const DEADLINE_MS = 600_000;
+// seeding at 50 ms per round trip, ~450 sequential requests: ~25 s, more when the machine is busy),
+// ~2 min for the dose pushes' in-process hours (scripts/bench/dose-pushes.mjs).
+const DEADLINE_MS = 750_000;
 const MEDICATIONS = 100;
 const SECTIONS = ["worker", "regimen", "doses", "caches", "throughput", "cpu", "weights", "lighthouse", "import", "reminders", "latency"];
 
@@ -152,6 +155,11 @@ if (server) {
 }
 // The latency section starts its own dev server: stop this one first, so the two don't share 2 cores.
 stopServer();
+// The dose pushes' share of the hourly job, in process (the dev server stopped: it has both cores).
+if (runs("reminders"))
+  await report.section("Hourly job: dose pushes for 10,000 users, subrequests per invocation (in process)", () =>
+    measureDosePushes(report, { cwd: tree }),
+  );
 if (runs("latency")) await report.section("Latency: 50 ms per database round trip", () => measureLatency(report, { cwd: tree, cleanup }));
 
 report.figure("bench_total_s", Math.round((Date.now() - started) / 1000));

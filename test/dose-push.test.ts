@@ -111,8 +111,13 @@ describe("dose-time push", () => {
     await Promise.all([deliver(first[0]!.body), deliver(doubled[0]!.body)]);
     await deliver(first[0]!.body);
     for (const device of user.devices) expect(await mocks.push.received(device)).toHaveLength(1);
-    // Only the sending invocation asked for the follow-up.
-    expect(queue.pushes().filter((q) => (q.body as DosePushMessage).push === "follow-up")).toHaveLength(1);
+    // Each delivery queued the follow-up (before its claim, so a crash cannot lose it); delivered
+    // twice and at once, they still make one follow-up push per device.
+    const followUps = queue.pushes().filter((q) => (q.body as DosePushMessage).push === "follow-up");
+    expect(followUps).toHaveLength(3);
+    await Promise.all(followUps.map((q) => deliver(q.body)));
+    await deliver(followUps[0]!.body);
+    for (const device of user.devices) expect(await mocks.push.received(device)).toHaveLength(2);
   });
 
   it("sends nothing for a dose already logged, and only the unlogged ones of a shared time", async () => {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** The module `entry` (TypeScript re-exports, paths from the tree's root `cwd`), bundled and imported. */
-export async function importBundled(cwd, entry, plugins = []) {
+export async function importBundled(cwd, entry, plugins = [], options = {}) {
   // The tree snapshot holds no build output: the compiled message catalogs.
   if (!existsSync(join(cwd, "src/generated"))) execFileSync("npm", ["run", "build"], { cwd, stdio: "ignore" });
   const out = await build({
@@ -19,6 +19,7 @@ export async function importBundled(cwd, entry, plugins = []) {
     platform: "node",
     logLevel: "silent",
     plugins,
+    ...options,
   });
   const dir = mkdtempSync(join(tmpdir(), "bench-in-process-"));
   const file = join(dir, "bundle.mjs");

@@ -22,3 +22,7 @@ export const loggedOf = (row: LoggedRow): LoggedDoses => ({
 
 /** A row no dose was logged on since its count's date, counted by schedule (every row before dose logs). */
 export const UNLOGGED: LoggedRow = { countBy: "schedule", loggedTaken: 0, loggedPlanned: 0, loggedLastDate: null, loggedLastPlanned: 0 };
+
+/** The scheduled doses of `today`'s logged occurrences (supplyOn's rule: no longer due today). */
+export const plannedToday = (row: Pick<LoggedRow, "loggedLastDate" | "loggedLastPlanned">, today: string) =>
+  row.loggedLastDate !== null && row.loggedLastDate >= today ? row.loggedLastPlanned : 0;

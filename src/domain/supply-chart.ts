@@ -4,9 +4,10 @@ import type { DayCount } from "./count-history";
 import { standingEvents } from "./count-history";
 import { remindFrom, type Medication } from "./medications";
 import { countOnTimeline, emptyOnTimeline, type Regimen, type Timeline, timelineOf } from "./regimen";
+import { plannedBetween, SCALE } from "./walk";
 import type { SupplyEvent } from "./supply";
 import { historyText } from "./supply";
-import { daysBetween } from "./time";
+import { addDays, dayNumber, daysBetween } from "./time";
 
 // The supply chart's points: the history as recorded (each event's count before and after it, the
 // day a count reached 0 between events), today's count, and the projection to the run-out date.
@@ -85,6 +86,18 @@ function loggedPoints(counts: DayCount[], today: string, taken: Set<string>): Ch
   return points;
 }
 
+/**
+ * What is on hand the morning of `runsOutOn`, from `pillsNow` (the count now, today's logged doses
+ * already off) by supplyOn's rule: today's doses not logged yet are due today (`plannedToday`: the
+ * scheduled doses of today's logged occurrences, which are not), then each day's schedule.
+ */
+function leftOnRunOut(timeline: Timeline, pillsNow: number, today: string, runsOutOn: string, plannedToday: number): number {
+  if (runsOutOn <= today) return pillsNow;
+  const day = dayNumber(today);
+  const dueToday = Math.max(0, plannedBetween(timeline, day, day + 1) - SCALE * plannedToday);
+  return countOnTimeline(timeline, Math.max(0, pillsNow - dueToday / SCALE), addDays(today, 1), runsOutOn);
+}
+
 /** The chart of a medication: `regimen` charges each past day by the schedule it had (changes and pauses). */
 export function supplyChart(
   events: SupplyEvent[],
@@ -92,7 +105,12 @@ export function supplyChart(
   regimen: Regimen,
   today: string,
   notificationDays: number,
-  logged?: { countBy: "schedule" | "log"; counts: DayCount[] },
+  logged?: {
+    countBy: "schedule" | "log";
+    counts: DayCount[];
+    /** The scheduled doses of today's logged occurrences (no longer due today). */
+    plannedToday?: number;
+  },
 ): SupplyChart {
   // The regimen is read once for all the walks below (each event's ran-out day, the projection).
   const timeline = timelineOf(regimen);
@@ -120,15 +138,16 @@ export function supplyChart(
   const last = history.at(-1);
   if (!last || last.date < today || last.pills !== medication.pillsRemaining)
     history.push({ date: today, pills: medication.pillsRemaining, kind: "today", label: m.chart_today() });
-  // The projection ends on the run-out date with what is on hand that morning: it may be above 0
-  // (1 tablet left when the dose is 2), as the day is the first the supply cannot cover.
+  // The projection starts from the count now and ends on the run-out date with what is on hand that
+  // morning: it may be above 0 (1 tablet left when the dose is 2), as the day is the first the
+  // supply cannot cover.
   const projection: ChartPoint[] =
     medication.pillsRemaining > 0 && medication.runsOutOn !== null
       ? [
           { date: today, pills: medication.pillsRemaining, kind: "today", label: m.chart_today() },
           {
             date: medication.runsOutOn,
-            pills: countOnTimeline(timeline, medication.pillsRemaining, today, medication.runsOutOn),
+            pills: leftOnRunOut(timeline, medication.pillsRemaining, today, medication.runsOutOn, logged?.plannedToday ?? 0),
             kind: "runs-out",
             label: m.supply_chart_runs_out(),
           },

@@ -15,6 +15,7 @@ import { todayIn } from "../domain/countdown";
 import { noticeHref } from "../domain/dashboard";
 import { doseHistory } from "../domain/dose-history";
 import { doseText } from "../domain/dose-text";
+import { plannedToday } from "../domain/logged-doses";
 import { ADHERENCE_DAYS_MAX } from "../domain/limits";
 import { occurrencesOn } from "../domain/occurrences";
 import { prescriptionNoticeShown } from "../domain/prescription";
@@ -177,6 +178,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
               chart={supplyChart(events, medication, source.regimen, today, user.notificationDays, {
                 countBy: row.countBy,
                 counts: dayCounts,
+                plannedToday: plannedToday(row, today),
               })}
               notificationDays={user.notificationDays}
             />

@@ -14,7 +14,8 @@ import { doseQueue, DOSE_PUSH_TTL, followUpOf, delayUntil, type DosePushMessage 
 // consumer claims (device, date, time, kind) before sending, so a duplicate or redelivered message,
 // or two isolates, find the rows taken and send nothing. Only doses still unlogged when it runs are
 // named; none left, nothing is sent. A device the push service could not take now (429/5xx, no
-// network) gives its claim back and the message is retried for it alone.
+// network) gives its claim back and the message is retried for it alone. A first push queues its
+// follow-up before claiming anything (see send).
 
 /** Workers keep at most six connections open per invocation. */
 const PARALLEL_PUSHES = 6;
@@ -51,6 +52,13 @@ async function send(env: Env, db: Db, vapid: VapidKeys, message: DosePushMessage
   const medications: PlanMedication[] = context.medications.map((x) => ({ ...x, regimen: parseRegimen(x.regimen, x.pillsPerDay) }));
   const unlogged = dueAt(medications, date, at).filter((x) => !context.logged.has(x.id));
   if (unlogged.length === 0) return { sent: 0, retry: false };
+
+  // The follow-up is queued before the claim: once claimed, a redelivery sends nothing, so a crash
+  // between the two would lose it. A duplicate or retried message queues it again; the follow-up's
+  // own claim sends it once per device.
+  const followUp = followUpOf(message, user.doseFollowUpMinutes);
+  const queue = doseQueue(env);
+  if (followUp && queue) await queue.send(followUp, { delaySeconds: delayUntil(followUp.dueAt) });
 
   const claimed = await claimDosePushes(
     db,
@@ -90,12 +98,7 @@ async function send(env: Env, db: Db, vapid: VapidKeys, message: DosePushMessage
   });
   if (retry.length + gone.length + outbox.length > 0) await recordDosePushes(db, { date, at, kind: message.claim }, retry, gone, outbox);
 
-  const sent = results.filter((r) => r.ok).length;
-  // Only the invocation that claimed the first push asks again later: a duplicate claims nothing.
-  const followUp = targets.length > 0 ? followUpOf(message, user.doseFollowUpMinutes) : null;
-  const queue = doseQueue(env);
-  if (followUp && queue) await queue.send(followUp, { delaySeconds: delayUntil(followUp.dueAt) });
-  return { sent, retry: retry.length > 0 };
+  return { sent: results.filter((r) => r.ok).length, retry: retry.length > 0 };
 }
 
 async function sendAll(jobs: Array<() => Promise<PushResult>>): Promise<PushResult[]> {
