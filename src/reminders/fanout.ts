@@ -1,7 +1,8 @@
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { errorSummary } from "../log/error-summary";
-import { emptySummary, iso, logJobLine, openJob, processBatch, type TickSummary } from "./batch";
+import { processBatch } from "./batch";
+import { emptySummary, iso, logJobLine, openJob, type TickSummary } from "./job";
 import { withinBudget } from "./budget";
 import { dueKeysQuery, USER_BATCH_SIZE, selectDueUsersByIds, type Cursor, type DueUser } from "../data/reminder-claims";
 

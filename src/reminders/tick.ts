@@ -1,7 +1,8 @@
 import type { Env } from "../env";
 import { queueDosePlan } from "./dose-push-plan";
 import { enqueueRemaining } from "./fanout";
-import { emptySummary, iso, logJobLine, openJob, processBatch, type TickSummary } from "./batch";
+import { processBatch } from "./batch";
+import { emptySummary, iso, logJobLine, openJob, type TickSummary } from "./job";
 import { SUBREQUESTS_PER_BATCH, withinBudget } from "./budget";
 import { USER_BATCH_SIZE, selectDueUsers, type Cursor } from "../data/reminder-claims";
 
