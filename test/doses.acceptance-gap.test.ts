@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { doseEnv } from "./dose-push-fixtures";
+import { openWorld, patientDevice, stJohns, type World } from "./doses-acceptance-fixtures";
+import { call, createPharmacy, type Account, signUp } from "./helpers";
+import { at } from "./reminders-fixtures";
+
+// Issue 30's acceptance, the DST gap in a :30 zone: in St John's the clock jumps from 01:59:59 NST
+// (UTC−3:30) to 03:00 NDT (UTC−2:30) on Sunday 14 March 2027, so 02:00–02:59 never shows that day.
+// A night-shift patient takes 1 tablet at 02:30 (40 on hand): its push goes at 03:00 NDT, the first
+// instant after the gap, exactly once, and at 02:30 on the clock the days before and after.
+// (The main story, test/doses.acceptance.test.ts, keeps the day patient's 08:00 and 20:00.)
+
+let world: World;
+let ana: Account;
+let phone: Awaited<ReturnType<typeof patientDevice>>;
+let tablet: number;
+
+beforeAll(async () => {
+  world = openWorld(stJohns("2027-03-12", "18:00"));
+  ana = await signUp();
+  const settings = await call("PATCH", "/api/notifications/settings", {
+    cookie: ana.cookie,
+    env: doseEnv,
+    body: { notificationDays: 7, emailConsent: true, timezone: "America/St_Johns", notificationHour: 9, doseFollowUpMinutes: 0 },
+  });
+  expect(settings.status, settings.text).toBe(200);
+  phone = await patientDevice(world, ana);
+  const pharmacy = await createPharmacy(ana);
+  const res = await phone.api("POST", "/api/medications", {
+    name: "Quetiapine",
+    pharmacyId: pharmacy.id,
+    pillsPerRefill: 30,
+    lastRefillDate: null,
+    pillsRemaining: 40,
+    schedule: { type: "daily", times: [{ at: "02:30", dose: 1 }] },
+  });
+  expect(res.status, res.text).toBe(201);
+  tablet = res.body.id;
+});
+
+afterAll(() => world?.close());
+
+describe("a dose time inside the DST gap (St John's, 14 March 2027)", () => {
+  it("Saturday: 02:30 NST is 06:00 UTC, planned by the 06:00 tick to go at once", async () => {
+    // The 05:00 UTC tick is 01:30–02:29 NST: not yet.
+    expect(await phone.hourlyTick("2027-03-13T05:00:00Z")).toEqual([]);
+    const [push] = await phone.hourlyTick("2027-03-13T06:00:00Z");
+    expect(push).toMatchObject({ body: { date: "2027-03-13", at: "02:30", dueAt: at("2027-03-13T06:00:00Z") }, delaySeconds: 0 });
+    expect((await phone.arrive(push!.body)).received).toHaveLength(1);
+  });
+
+  it("Sunday: 02:30 never shows; the push goes at 03:00 NDT (05:30 UTC), once, and Taken from it counts", async () => {
+    // The 05:00 UTC tick covers 01:30–01:59 NST, then 03:00–03:29 NDT: the 02:30 dose falls at the jump.
+    const [push, ...more] = await phone.hourlyTick("2027-03-14T05:00:00Z");
+    expect(more).toEqual([]);
+    expect(push).toMatchObject({ body: { date: "2027-03-14", at: "02:30", dueAt: at("2027-03-14T05:30:00Z") }, delaySeconds: 1795 });
+    // The next hour (04:00–04:59 NDT) does not plan it again.
+    expect(await phone.hourlyTick("2027-03-14T06:00:00Z")).toEqual([]);
+    const sent = await phone.arrive(push!.body);
+    expect(sent.received.map((p) => [p.tag, p.body, p.doses.map((d: { at: string }) => d.at)])).toEqual([
+      ["dose-2027-03-14-0230", "Time for 1 medication", ["02:30"]],
+    ]);
+    // Follow-up off: nothing more is asked.
+    expect(sent.queued).toEqual([]);
+    // Taken at 03:05 NDT. Sunday starts with 40 − 1 (Friday) − 1 (Saturday), both not logged and taken at midnight
+    // = 38; 37 now, nothing more today: 37 covers 15 March–20 April: runs out on 21 April, 38 days.
+    const taken = await phone.tap("taken", sent.received[0], stJohns("2027-03-14", "03:05"));
+    expect(taken.status, taken.text).toBe(200);
+    expect(taken.body.events[0]).toMatchObject({ date: "2027-03-14", at: "02:30", takenAt: at("2027-03-14T05:35:00Z") });
+    expect(taken.body.medications).toEqual([{ id: tablet, pillsRemaining: 37, daysLeft: 38, runsOutOn: "2027-04-21" }]);
+  });
+
+  it("Monday: 02:30 NDT is 05:00 UTC, planned by the 05:00 tick to go at once", async () => {
+    const [push] = await phone.hourlyTick("2027-03-15T05:00:00Z");
+    expect(push).toMatchObject({ body: { date: "2027-03-15", at: "02:30", dueAt: at("2027-03-15T05:00:00Z") }, delaySeconds: 0 });
+    expect((await phone.arrive(push!.body)).received.map((p) => p.tag)).toEqual(["dose-2027-03-15-0230"]);
+  });
+});
