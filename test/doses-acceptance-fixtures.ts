@@ -3,7 +3,7 @@ import type { Medication } from "../src/domain/medications";
 import type { DosePushMessage } from "../src/reminders/dose-push-queue";
 import { type DoseAction, doseActionRequest, readDosePush } from "../src/shared/dose-push";
 import { captureDoseQueue, deliver, doseEnv } from "./dose-push-fixtures";
-import { type Account, call } from "./helpers";
+import { type Account, call, createPharmacy, signUp } from "./helpers";
 import { type Device, mockPushService, newDevice } from "./push-fixtures";
 import { at, mockPostmark, tick } from "./reminders-fixtures";
 
@@ -91,4 +91,34 @@ export async function patientDevice(world: World, account: Account) {
   }
 
   return { api, device, deviceId, hourlyTick, arrive, tap, today, counts };
+}
+
+/**
+ * A patient registered through the API (health-data consent given) who lives in St John's, with
+ * dose reminders on `settings`' terms, a phone subscribed to push, and `add` for her medications.
+ */
+export async function stJohnsPatient(world: World, settings: { pushShowNames: boolean; doseFollowUpMinutes: number }) {
+  const account = await signUp();
+  const saved = await call("PATCH", "/api/notifications/settings", {
+    cookie: account.cookie,
+    env: doseEnv,
+    body: { notificationDays: 7, emailConsent: true, timezone: "America/St_Johns", notificationHour: 9, doseReminders: true, ...settings },
+  });
+  expect(saved.status, saved.text).toBe(200);
+  const phone = await patientDevice(world, account);
+  const pharmacy = await createPharmacy(account);
+  const ids: Record<string, number> = {};
+  /** Adds a medication through the API; answers its id (also kept in `ids` by name). */
+  const add = async (body: Record<string, unknown>): Promise<number> => {
+    const res = await phone.api("POST", "/api/medications", { pharmacyId: pharmacy.id, pillsPerRefill: 30, lastRefillDate: null, ...body });
+    expect(res.status, res.text).toBe(201);
+    ids[res.body.name] = res.body.id;
+    return res.body.id;
+  };
+  /** A dose write's or undo's answered counts, by name, as [pillsRemaining, daysLeft, runsOutOn]. */
+  const answered = (res: { body: { medications: Array<{ id: number; pillsRemaining: number; daysLeft: number; runsOutOn: string }> } }) =>
+    Object.fromEntries(
+      res.body.medications.map((x) => [Object.keys(ids).find((name) => ids[name] === x.id), [x.pillsRemaining, x.daysLeft, x.runsOutOn]]),
+    );
+  return { account, phone, ids, add, answered };
 }

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { doseEnv } from "./dose-push-fixtures";
-import { openWorld, patientDevice, stJohns, type World } from "./doses-acceptance-fixtures";
-import { call, createPharmacy, type Account, signUp } from "./helpers";
+import { openWorld, type patientDevice, stJohns, stJohnsPatient, type World } from "./doses-acceptance-fixtures";
 import { at } from "./reminders-fixtures";
 
 // Issue 30's acceptance, the DST gap in a :30 zone: in St John's the clock jumps from 01:59:59 NST
@@ -11,31 +9,14 @@ import { at } from "./reminders-fixtures";
 // (The main story, test/doses.acceptance.test.ts, keeps the day patient's 08:00 and 20:00.)
 
 let world: World;
-let ana: Account;
 let phone: Awaited<ReturnType<typeof patientDevice>>;
 let tablet: number;
 
 beforeAll(async () => {
   world = openWorld(stJohns("2027-03-12", "18:00"));
-  ana = await signUp();
-  const settings = await call("PATCH", "/api/notifications/settings", {
-    cookie: ana.cookie,
-    env: doseEnv,
-    body: { notificationDays: 7, emailConsent: true, timezone: "America/St_Johns", notificationHour: 9, doseFollowUpMinutes: 0 },
-  });
-  expect(settings.status, settings.text).toBe(200);
-  phone = await patientDevice(world, ana);
-  const pharmacy = await createPharmacy(ana);
-  const res = await phone.api("POST", "/api/medications", {
-    name: "Quetiapine",
-    pharmacyId: pharmacy.id,
-    pillsPerRefill: 30,
-    lastRefillDate: null,
-    pillsRemaining: 40,
-    schedule: { type: "daily", times: [{ at: "02:30", dose: 1 }] },
-  });
-  expect(res.status, res.text).toBe(201);
-  tablet = res.body.id;
+  const patient = await stJohnsPatient(world, { pushShowNames: false, doseFollowUpMinutes: 0 });
+  phone = patient.phone;
+  tablet = await patient.add({ name: "Quetiapine", pillsRemaining: 40, schedule: { type: "daily", times: [{ at: "02:30", dose: 1 }] } });
 });
 
 afterAll(() => world?.close());

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { doseEnv } from "./dose-push-fixtures";
-import { openWorld, patientDevice, setNow, stJohns, type World } from "./doses-acceptance-fixtures";
-import { call, createPharmacy, type Account, signUp } from "./helpers";
+import { openWorld, type patientDevice, setNow, stJohns, stJohnsPatient, type World } from "./doses-acceptance-fixtures";
 import { at } from "./reminders-fixtures";
 
 // Issue 30's acceptance, end to end in workerd: one patient in St John's (a :30 zone) from Friday
@@ -17,55 +15,29 @@ import { at } from "./reminders-fixtures";
 // Dose reminders on her phone with names on the lock screen, and one follow-up after 15 minutes.
 
 let world: World;
-let ana: Account;
 let phone: Awaited<ReturnType<typeof patientDevice>>;
-const ids: Record<string, number> = {};
+let ids: Record<string, number>;
+let answered: Awaited<ReturnType<typeof stJohnsPatient>>["answered"];
 
 const FRIDAY = "2027-03-12";
 const SATURDAY = "2027-03-13";
 const SUNDAY = "2027-03-14";
 const MONDAY = "2027-03-15";
 
-/** A POST /api/doses answer's counts, by name. */
-const answered = (res: { body: { medications: Array<{ id: number; pillsRemaining: number; daysLeft: number; runsOutOn: string }> } }) =>
-  Object.fromEntries(
-    res.body.medications.map((x) => [Object.keys(ids).find((name) => ids[name] === x.id), [x.pillsRemaining, x.daysLeft, x.runsOutOn]]),
-  );
-
 beforeAll(async () => {
   // Friday 12 March, 18:00 NST (21:30 UTC).
   world = openWorld(stJohns(FRIDAY, "18:00"));
-  ana = await signUp();
-  const settings = await call("PATCH", "/api/notifications/settings", {
-    cookie: ana.cookie,
-    env: doseEnv,
-    body: {
-      notificationDays: 7,
-      emailConsent: true,
-      timezone: "America/St_Johns",
-      notificationHour: 9,
-      pushShowNames: true,
-      doseReminders: true,
-      doseFollowUpMinutes: 15,
-    },
-  });
-  expect(settings.status, settings.text).toBe(200);
-  phone = await patientDevice(world, ana);
-  const pharmacy = await createPharmacy(ana);
-  const add = async (body: Record<string, unknown>) => {
-    const res = await phone.api("POST", "/api/medications", { pharmacyId: pharmacy.id, pillsPerRefill: 30, lastRefillDate: null, ...body });
-    expect(res.status, res.text).toBe(201);
-    ids[res.body.name] = res.body.id;
-  };
+  const patient = await stJohnsPatient(world, { pushShowNames: true, doseFollowUpMinutes: 15 });
+  ({ phone, ids, answered } = patient);
   const one = (time: string) => ({ at: time, dose: 1 });
-  await add({ name: "Metformin", pillsRemaining: 31, schedule: { type: "daily", times: [one("08:00"), one("20:00")] } });
-  await add({
+  await patient.add({ name: "Metformin", pillsRemaining: 31, schedule: { type: "daily", times: [one("08:00"), one("20:00")] } });
+  await patient.add({
     name: "Semaglutide",
     unit: "injection",
     pillsRemaining: 4,
     schedule: { type: "weekdays", days: ["sun"], times: [one("08:00")] },
   });
-  await add({ name: "Salbutamol", unit: "puff", pillsRemaining: 200, schedule: { type: "asNeeded", perWeek: 14 } });
+  await patient.add({ name: "Salbutamol", unit: "puff", pillsRemaining: 200, schedule: { type: "asNeeded", perWeek: 14 } });
 });
 
 afterAll(() => world?.close());
