@@ -43,11 +43,11 @@ describe("a dose time inside the DST gap (St John's, 14 March 2027)", () => {
     ]);
     // Follow-up off: nothing more is asked.
     expect(sent.queued).toEqual([]);
-    // Taken at 03:05 NDT. Sunday starts with 40 − 1 (Friday) − 1 (Saturday), both not logged and taken at midnight
+    // She wakes and taps Taken at 04:20 NDT, 80 minutes after the push. Sunday starts with 40 − 1 (Friday) − 1 (Saturday), both not logged and taken at midnight
     // = 38; 37 now, nothing more today: 37 covers 15 March–20 April: runs out on 21 April, 38 days.
-    const taken = await phone.tap("taken", sent.received[0], stJohns("2027-03-14", "03:05"));
+    const taken = await phone.tap("taken", sent.received[0], stJohns("2027-03-14", "04:20"));
     expect(taken.status, taken.text).toBe(200);
-    expect(taken.body.events[0]).toMatchObject({ date: "2027-03-14", at: "02:30", takenAt: at("2027-03-14T05:35:00Z") });
+    expect(taken.body.events[0]).toMatchObject({ date: "2027-03-14", at: "02:30", takenAt: at("2027-03-14T06:50:00Z") });
     expect(taken.body.medications).toEqual([{ id: tablet, pillsRemaining: 37, daysLeft: 38, runsOutOn: "2027-04-21" }]);
   });
 
@@ -55,5 +55,24 @@ describe("a dose time inside the DST gap (St John's, 14 March 2027)", () => {
     const [push] = await phone.hourlyTick("2027-03-15T05:00:00Z");
     expect(push).toMatchObject({ body: { date: "2027-03-15", at: "02:30", dueAt: at("2027-03-15T05:00:00Z") }, delaySeconds: 0 });
     expect((await phone.arrive(push!.body)).received.map((p) => p.tag)).toEqual(["dose-2027-03-15-0230"]);
+  });
+
+  it("a dose time in a DST gap is on time within 60 minutes of its push (03:00 NDT), not of 02:30 shifted past the gap (03:30 NDT)", async () => {
+    // 9–15 March, from the 12th (added): Friday's and Saturday's 02:30 not logged, Sunday's taken, Monday's still
+    // due (not counted). Sunday's was taken at 04:20 NDT: 80 minutes after 03:00 NDT, the instant that dose was
+    // due and pushed, so not on time (measured from 03:30 NDT it would have been 50 minutes, "on time").
+    // The count at the start of each day: 40, 39, 38, 37: each covers 1.
+    const week = await phone.api("GET", `/api/medications/${tablet}/adherence?days=7`);
+    expect(week.body).toEqual({
+      from: "2027-03-09",
+      to: "2027-03-15",
+      scheduled: 3,
+      taken: 1,
+      skipped: 0,
+      unlogged: 2,
+      onTime: 0,
+      daysCovered: 4,
+      daysInPeriod: 4,
+    });
   });
 });
