@@ -2,7 +2,8 @@ import { uncovered } from "./walk";
 import { dailyCounts, type CountSource } from "./count-history";
 import { occurrencesOn } from "./occurrences";
 import { doseOn, type Regimen } from "./regimen";
-import { addDays, instantOfLocalHour } from "./time";
+import { doseInstant } from "./dose-push-times";
+import { addDays } from "./time";
 
 // How a medication was taken over the last N days (GET /api/medications/:id/adherence, the
 // medication page's block, the printed list's 'Taken (30 days)'). Pure: the caller reads the
@@ -14,7 +15,10 @@ import { addDays, instantOfLocalHour } from "./time";
 // (count-history.ts) covers that day's dose; a day without a dose (a paused one too) is covered,
 // as the run-out rule has it. Days before the medication's first count are not in the period's days.
 
-/** A taken dose within this long of its time (either side) was on time. */
+/**
+ * A taken dose within this long of its time (either side) was on time. Its time is the instant its
+ * push goes (doseInstant): a time a DST gap skips is due at the first instant after the gap.
+ */
 export const ON_TIME_MS = 60 * 60_000;
 
 export interface Adherence {
@@ -31,12 +35,6 @@ export interface Adherence {
 
 /** What the tally of doses needs of a log. */
 export type TalliedLog = Pick<CountSource["logs"][number], "kind" | "localDate" | "at" | "takenAt">;
-
-/** The instant a timed dose was due: its local time on its day in the user's zone. */
-function dueAt(date: string, at: string, timeZone: string): number {
-  const [hours, minutes] = at.split(":").map(Number);
-  return instantOfLocalHour(date, hours! + minutes! / 60, timeZone);
-}
 
 /** The scheduled doses from `from` to `to` and what was logged for them. */
 export function doseTally(
@@ -56,7 +54,11 @@ export function doseTally(
       const log = logged.get(`${date}|${occurrence.at ?? ""}`);
       if (log?.kind === "taken") {
         tally.taken++;
-        if (occurrence.at !== null && log.takenAt !== null && Math.abs(log.takenAt - dueAt(date, occurrence.at, timeZone)) <= ON_TIME_MS)
+        if (
+          occurrence.at !== null &&
+          log.takenAt !== null &&
+          Math.abs(log.takenAt - doseInstant(date, occurrence.at, timeZone)) <= ON_TIME_MS
+        )
           tally.onTime++;
       } else if (log?.kind === "skipped") tally.skipped++;
       else if (date < today) tally.unlogged++;
