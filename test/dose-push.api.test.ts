@@ -50,6 +50,29 @@ describe("Snooze 15 min", () => {
     expect(queue.take()).toEqual([]);
   });
 
+  it("Snooze replaces the pending follow-up: the patient gets the snoozed push, not the follow-up a minute before it", async () => {
+    const user = await patient({ followUp: 15 });
+    const first: DosePushMessage = {
+      kind: "dose-push",
+      userId: user.id,
+      date: todayUtc(),
+      at: "08:00",
+      dueAt: Date.now(),
+      push: "first",
+      claim: "first",
+    };
+    await deliver(first);
+    const [followUp] = queue.take();
+    expect(followUp!.body).toMatchObject({ push: "follow-up" });
+    const res = await call("POST", "/api/doses/snooze", { cookie: user.cookie, env: doseEnv, body: { date: todayUtc(), at: "08:00" } });
+    expect(res.status, res.text).toBe(202);
+    const [snoozed] = queue.take();
+    // The follow-up comes due first (15 min after the push), then the snooze (15 min after the tap).
+    await deliver(followUp!.body, snoozed!.body);
+    const received = await mocks.push.received(user.devices[0]!);
+    expect(received).toHaveLength(2);
+  });
+
   it("a time with no dose scheduled is 400 in the request's language, and queues nothing", async () => {
     const user = await patient();
     const res = await call("POST", "/api/doses/snooze", {

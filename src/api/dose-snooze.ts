@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { doseMedicationsOf } from "../data/doses";
+import { supersedeFollowUp } from "../data/dose-push";
 import { dueAt } from "../domain/dose-push-times";
 import { parseRegimen } from "../domain/regimen";
 import { addDays, todayIn } from "../domain/time";
@@ -13,8 +14,9 @@ import { DOSE_SNOOZE_MINUTES, doseSnoozeSchema } from "../shared/dose-snooze-sch
 
 // POST /doses/snooze { date, at }: the Snooze action of a dose push. 202: one more push of that
 // date and time, DOSE_SNOOZE_MINUTES later, through the queue's delay (sent only if some dose of it
-// is still unlogged then, claimed per device like every dose push). One round trip: the session and
-// the medications; the queue is no database.
+// is still unlogged then, claimed per device like every dose push). It replaces the push's pending
+// follow-up (a second reminder a minute before the snoozed one would double it). Two round trips:
+// the session with the medications, then the follow-up's claims; the queue is no database.
 
 export const doseSnoozeApi = new Hono<AppEnv>().post(
   "/doses/snooze",
@@ -48,6 +50,8 @@ export const doseSnoozeApi = new Hono<AppEnv>().post(
       claim: `snooze-${Math.floor(now / 60_000)}`,
     };
     await queue.send(message, { delaySeconds: delayUntil(message.dueAt, now) });
+    // Queued first: should this write fail, the patient gets both pushes rather than neither.
+    await supersedeFollowUp(c.var.db, user.id, date, at, now);
     return c.json({ date, at, sendsAt: new Date(message.dueAt).toISOString() }, 202);
   },
 );

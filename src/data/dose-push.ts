@@ -87,6 +87,17 @@ export async function claimDosePushes(db: Db, deviceIds: number[], date: string,
   return new Set(rows.map((r) => Number(r.deviceId)));
 }
 
+/**
+ * Snooze replaces the follow-up: it takes the follow-up's claim on every device of the user, so a
+ * follow-up already on the queue finds it taken and sends nothing (one reminder, at the snoozed time).
+ */
+export async function supersedeFollowUp(db: Db, userId: number, date: string, at: string, now: number) {
+  await db.run(sql`
+    INSERT INTO dose_push_claims (device_id, local_date, at, kind, claimed_at)
+    SELECT id, ${date}, ${at}, 'follow-up', ${now} FROM push_subscriptions WHERE user_id = ${userId}
+    ON CONFLICT DO NOTHING`);
+}
+
 /** A push sent, for the development outbox. */
 export interface DevPush {
   deviceId: number;
