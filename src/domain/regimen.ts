@@ -1,5 +1,5 @@
 import { addDays, dayNumber, daysBetween } from "./time";
-import { plannedBetween, SCALE, supplyAt, type Timeline, timelineOf, uncovered, walk } from "./walk";
+import { pausedOnDay, plannedBetween, SCALE, supplyAt, type Timeline, timelineOf, uncovered, walk } from "./walk";
 
 export { type Timeline, timelineOf } from "./walk";
 
@@ -172,11 +172,13 @@ export function supplyOnTimeline(
 ): Supply {
   if (!changesNothing(logged)) return loggedSupplyOn(timeline, pillsRemaining, countedOn, logged, today);
   const day = dayNumber(today);
-  // The walk forward starts from the unrounded supply: as needed, a rounded 0.107 would not cover a day that 0.75/7 does.
-  const supply = supplyAt(timeline, pillsRemaining, dayNumber(countedOn), day);
-  const { short } = walk(timeline, day, Number.POSITIVE_INFINITY, supply);
+  // One walk from the count's date (or today, if the count is dated later) to the run-out: the
+  // supply at today is where it passes today, and the walk on starts from it unrounded (as needed,
+  // a rounded 0.107 would not cover a day that 0.75/7 does).
+  const from = Math.min(dayNumber(countedOn), day);
+  const { atMark: supply, short } = walk(timeline, from, Number.POSITIVE_INFINITY, SCALE * pillsRemaining, day);
   const runsOutOn = short === null ? null : short > LAST_DAY - day ? LAST_DATE : addDays(today, short);
-  return { pillsRemaining: Math.max(0, round(supply / SCALE)), daysLeft: short, runsOutOn, paused: isPausedOn(timeline.regimen, today) };
+  return { pillsRemaining: Math.max(0, round(supply / SCALE)), daysLeft: short, runsOutOn, paused: pausedOnDay(timeline, day) };
 }
 
 /**
@@ -201,7 +203,7 @@ function loggedSupplyOn(timeline: Timeline, count: number, countedOn: string, lo
     short = after === null ? null : after + 1;
   }
   const runsOutOn = short === null ? null : short > LAST_DAY - day ? LAST_DATE : addDays(today, short);
-  return { pillsRemaining, daysLeft: short, runsOutOn, paused: isPausedOn(timeline.regimen, today) };
+  return { pillsRemaining, daysLeft: short, runsOutOn, paused: pausedOnDay(timeline, day) };
 }
 
 /** The average use a day of a schedule (the API's `pillsPerDay`, for older clients). */
