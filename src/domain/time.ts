@@ -69,21 +69,20 @@ export function localDateAt(instant: number, timeZone: string): string {
 
 /**
  * Days from 1970-01-01 to a 'YYYY-MM-DD' date (proleptic Gregorian; Howard Hinnant's
- * days_from_civil). Hot: every list read counts each medication down from its stored date, and
- * integer arithmetic on the digits is ten times cheaper than slicing the text for Date.UTC
- * (~0.1 µs a date). A month's day overflows into the next month, as with Date.UTC.
+ * days_from_civil). Hot: every list read counts each medication down from its stored dates (a
+ * regimen at the limits holds 60), so it reads the eight digits with charCodeAt and does integer
+ * arithmetic only: no Date, slice, regex or closure (reading the digits is most of its cost).
+ * A month's day overflows into the next month, as with Date.UTC.
  */
 export function dayNumber(date: string): number {
-  const digit = (i: number) => date.charCodeAt(i) - 48;
-  const month = digit(5) * 10 + digit(6);
-  const day = digit(8) * 10 + digit(9);
-  // Years start in March, so the leap day is the last day of the year.
-  const year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3) - (month <= 2 ? 1 : 0);
-  const era = Math.floor(year / 400);
-  const yearOfEra = year - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
+  // Each digit is its char code less 48; the 48s are folded into the constants.
+  const month = date.charCodeAt(5) * 10 + date.charCodeAt(6) - 528;
+  // Years start in March, so the leap day is the last day of the year. Years 0001–9999 keep it
+  // at 0 or more, where `| 0` (integer division) floors.
+  const march = month > 2 ? 1 : 0;
+  const year = date.charCodeAt(0) * 1000 + date.charCodeAt(1) * 100 + date.charCodeAt(2) * 10 + date.charCodeAt(3) - 53_328 - (1 - march);
+  const dayOfYear = (((153 * (march ? month - 3 : month + 9) + 2) / 5) | 0) + date.charCodeAt(8) * 10 + date.charCodeAt(9) - 529;
+  return year * 365 + ((year / 4) | 0) - ((year / 100) | 0) + ((year / 400) | 0) + dayOfYear - 719_468;
 }
 
 const dateToUtcMidnight = (date: string) => dayNumber(date) * DAY_MS;

@@ -112,42 +112,61 @@ export interface Timeline {
   changeFrom: number[];
   /** Each change's interval first day (0 for other schedules). */
   startsOn: number[];
-  /** The pauses sorted by first day: first and last days (Infinity: until resumed). */
+  /** What stops the doses, sorted by first day: the pauses, then the day after a course's last. First and last days (Infinity: no end). */
   pauseFrom: number[];
   pauseUntil: number[];
+  /** The regimen's own pauses, sorted (what "paused on a day" means; a course's end is not a pause). */
+  heldFrom: number[];
+  heldUntil: number[];
 }
 
-const byFrom = (a: { from: string }, b: { from: string }) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0);
-
 export function timelineOf(regimen: Regimen): Timeline {
-  const { changes } = regimen;
-  let { pauses } = regimen;
-  let pauseFrom = pauses.map((p) => dayNumber(p.from));
-  // Kept sorted by the API; sorted here only if not (Array#sort costs more than the whole walk).
-  for (let i = 1; i < pauseFrom.length; i++) {
-    if (pauseFrom[i]! < pauseFrom[i - 1]!) {
-      pauses = [...pauses].sort(byFrom);
-      pauseFrom = pauses.map((p) => dayNumber(p.from));
-      break;
-    }
+  const { changes, pauses } = regimen;
+  // One pass over each list, each date read once (this reading is most of a long regimen's cost).
+  const changeFrom: number[] = [];
+  const startsOn: number[] = [];
+  for (const { effectiveFrom, schedule } of changes) {
+    changeFrom.push(dayNumber(effectiveFrom));
+    startsOn.push(schedule.type === "interval" ? dayNumber(schedule.startsOn) : 0);
   }
-  let pauseUntil = pauses.map((p) => (p.until === null ? Number.POSITIVE_INFINITY : dayNumber(p.until)));
+  let heldFrom: number[] = [];
+  let heldUntil: number[] = [];
+  let sorted = true;
+  for (const { from, until } of pauses) {
+    const first = dayNumber(from);
+    if (heldFrom.length > 0 && first < heldFrom[heldFrom.length - 1]!) sorted = false;
+    heldFrom.push(first);
+    heldUntil.push(until === null ? Number.POSITIVE_INFINITY : dayNumber(until));
+  }
+  // Kept sorted by the API; sorted here only if not (Array#sort costs more than the whole walk).
+  if (!sorted) {
+    const order = heldFrom.map((_, i) => i).sort((a, b) => heldFrom[a]! - heldFrom[b]!);
+    [heldFrom, heldUntil] = [order.map((i) => heldFrom[i]!), order.map((i) => heldUntil[i]!)];
+  }
+  let pauseFrom = heldFrom;
+  let pauseUntil = heldUntil;
   // The end of a course (endsOn) is one more boundary: from the day after it nothing is taken, as
   // in a pause with no end; later pauses cannot matter.
   if (regimen.endsOn != null) {
     const after = dayNumber(regimen.endsOn) + 1;
-    let kept = pauseFrom.findIndex((from) => from >= after);
-    if (kept < 0) kept = pauseFrom.length;
-    pauseFrom = [...pauseFrom.slice(0, kept), after];
-    pauseUntil = [...pauseUntil.slice(0, kept), Number.POSITIVE_INFINITY];
+    let kept = heldFrom.findIndex((from) => from >= after);
+    if (kept < 0) kept = heldFrom.length;
+    pauseFrom = [...heldFrom.slice(0, kept), after];
+    pauseUntil = [...heldUntil.slice(0, kept), Number.POSITIVE_INFINITY];
   }
-  return {
-    regimen,
-    changeFrom: changes.map((c) => dayNumber(c.effectiveFrom)),
-    startsOn: changes.map((c) => (c.schedule.type === "interval" ? dayNumber(c.schedule.startsOn) : 0)),
-    pauseFrom,
-    pauseUntil,
-  };
+  return { regimen, changeFrom, startsOn, pauseFrom, pauseUntil, heldFrom, heldUntil };
+}
+
+/** Whether day `day` is in one of the regimen's pauses (isPausedOn, from the day numbers). */
+export function pausedOnDay({ heldFrom, heldUntil }: Timeline, day: number): boolean {
+  for (let i = 0; i < heldFrom.length && heldFrom[i]! <= day; i++) if (heldUntil[i]! >= day) return true;
+  return false;
+}
+
+export interface WalkResult {
+  supply: number;
+  short: number | null;
+  atMark: number;
 }
 
 // Float noise from a perWeek like 0.3 must not make a covered day look uncovered; a cost far below
@@ -161,7 +180,7 @@ const MAX_ROUNDS = 4;
 /**
  * Walks the days from day `from` (inclusive), taking each day's cost off `supply` (sevenths), and
  * stops at day `until` (exclusive, Infinity = never) or at the first day the supply cannot fully
- * cover (`short`, in days after `from`). Each stretch has one schedule and is paused or not
+ * cover (`short`, in days after `mark`, by default `from`). Each stretch has one schedule and is paused or not
  * throughout. Whole periods within a stretch are taken at once, so a year or a million
  * tablets cost a few steps; in the last stretch the days repeat, so whole periods are only counted
  * (the date would pass year 9999 for a million tablets at a quarter a day).
@@ -169,8 +188,12 @@ const MAX_ROUNDS = 4;
  * Bounded: each stretch (at most one per change, pause end and interval start) takes at most
  * MAX_ROUNDS rounds of one jump and 2 periods (≤ 180 days) day by day. After a jump less than two
  * periods' supply is left, or the stretch has less than a period to go, so the second round ends it.
+ *
+ * With `mark` (a day from `from` on), one walk answers two questions: the supply at the start of
+ * `mark` (`atMark`; 0 if it ran short before), and `short` in days after `mark`, as a walk from
+ * `mark` with that supply would find. supplyOn's count today and run-out date are one walk.
  */
-export function walk(timeline: Timeline, from: number, until: number, supply: number): { supply: number; short: number | null } {
+export function walk(timeline: Timeline, from: number, until: number, supply: number, mark = from): WalkResult {
   const { changeFrom, startsOn, pauseFrom, pauseUntil } = timeline;
   const { changes } = timeline.regimen;
   const schedule = noCost();
@@ -182,7 +205,9 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
   let pausedUntil = Number.NEGATIVE_INFINITY;
   let skipped = 0;
   let left = supply;
-  for (let start = from; start < until; ) {
+  let atMark = supply;
+  stretches: for (let start = from; start < until; ) {
+    if (start === mark) atMark = left;
     // Changes are sorted: the one in force is the last from on or before `start`, else the first (scheduleOn).
     while (change + 1 < changeFrom.length && changeFrom[change + 1]! <= start) change++;
     while (pause < pauseFrom.length && pauseFrom[pause]! <= start) {
@@ -198,11 +223,12 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
     const resumes = paused && pausedUntil !== Number.POSITIVE_INFINITY ? Math.min(LAST_DAY, pausedUntil + 1) : start;
     if (resumes > start && resumes < stretchEnd) stretchEnd = resumes;
     if (schedule.kind === 2 && schedule.startsOn > start && schedule.startsOn < stretchEnd) stretchEnd = schedule.startsOn;
+    if (start < mark && mark < stretchEnd) stretchEnd = mark;
     const end = until < stretchEnd ? until : stretchEnd;
     const { period } = schedule;
     const perPeriod = paused ? 0 : perPeriodFrom(schedule, start);
     // Nothing is taken in this stretch (a pause, an interval not started yet): on to the next, if any.
-    if (perPeriod === 0 && end === Number.POSITIVE_INFINITY) return { supply: left, short: null };
+    if (perPeriod === 0 && end === Number.POSITIVE_INFINITY) return { supply: left, short: null, atMark };
     // A stretch the supply covers in full costs its total at once (exact for what the schemas
     // accept: quarters and sevenths of them add up without rounding).
     if (perPeriod > 0 && end !== Number.POSITIVE_INFINITY && left >= 0) {
@@ -217,7 +243,12 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
     let day = start;
     for (let round = 0; perPeriod > 0 && day < end; round++) {
       // Unreachable for what the schemas accept (see above): a bound on the loop, not an answer.
-      if (round === MAX_ROUNDS) return { supply: 0, short: day - from + skipped };
+      if (round === MAX_ROUNDS) {
+        if (day >= mark) return { supply: 0, short: day - mark + skipped, atMark };
+        left = 0;
+        start = mark;
+        continue stretches;
+      }
       // Jump whole periods while at least two periods' supply is left, then go day by day.
       const room = end === Number.POSITIVE_INFINITY ? end : Math.floor((end - day) / period);
       const periods = Math.min(room, Math.max(0, Math.floor(left / perPeriod) - 1));
@@ -228,7 +259,13 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
       }
       for (let i = 0; i < 2 * period && day < end; i++) {
         const cost = costOn(schedule, day);
-        if (uncovered(cost, left)) return { supply: 0, short: day - from + skipped };
+        if (uncovered(cost, left)) {
+          // Short before `mark`: the mark starts with nothing, as a walk from it with 0 would.
+          if (day >= mark) return { supply: 0, short: day - mark + skipped, atMark };
+          left = 0;
+          start = mark;
+          continue stretches;
+        }
         left = Math.max(0, left - cost);
         // The last stretch may reach 9999-12-31, where the dates stop (addDays).
         if (day < LAST_DAY) day++;
@@ -237,7 +274,7 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
     if (stretchEnd === Number.POSITIVE_INFINITY) break;
     start = stretchEnd;
   }
-  return { supply: left, short: null };
+  return { supply: left, short: null, atMark };
 }
 
 // Far above any cost the schemas admit (7 × 1,000 a day for 8,100 years is 2e10), and small enough

@@ -9,8 +9,8 @@ import { addDays } from "../../src/domain/time";
 // for every day". A walk that goes back to the regimen's date text for every stretch or day costs
 // ~3 µs a stretch (npm run bench -- --only regimen measures the time; a time limit here would be
 // flaky on a busy machine). What can be counted exactly is how often the stored dates are read:
-// a walk that reads the regimen once reads each a fixed number of times, however many stretches
-// and days it crosses, and the chart reads it once for all its walks.
+// supplyOn reads each once (into day numbers), however many stretches and days it crosses, and
+// the chart reads it at most twice for all its walks.
 
 const TODAY = "2026-11-27";
 const COUNTED_ON = addDays(TODAY, -30);
@@ -45,12 +45,22 @@ function countedRegimen() {
 }
 
 describe("F4: a medication at the limits is walked from its dates read once", () => {
-  it("supplyOn reads each stored date at most twice, not once per stretch or day it walks", () => {
+  it("supplyOn reads each stored date once, not once per stretch or day it walks, nor again for 'paused today'", () => {
     const { regimen, reads, dates } = countedRegimen();
     const supply = supplyOn({ pillsRemaining: 120, countedOn: COUNTED_ON, regimen }, TODAY);
-    // The walk crossed most boundaries: the count is 30 days old and runs out weeks after today.
+    // The walk crossed most boundaries: the count is 30 days old and runs out weeks after today,
+    // which falls in a pause (the paused flag comes from the day numbers already read).
     expect(supply.daysLeft).toBeGreaterThan(60);
-    expect(reads.count).toBeLessThanOrEqual(2 * dates);
+    expect(supply.paused).toBe(true);
+    expect(reads.count).toBeLessThanOrEqual(dates);
+  });
+
+  it("… and so does supplyOn with dose logs", () => {
+    const { regimen, reads, dates } = countedRegimen();
+    const logged = { countBy: "schedule" as const, taken: 3, planned: 3, lastDate: TODAY, lastPlanned: 1 };
+    const supply = supplyOn({ pillsRemaining: 120, countedOn: COUNTED_ON, regimen, logged }, TODAY);
+    expect(supply.paused).toBe(true);
+    expect(reads.count).toBeLessThanOrEqual(dates);
   });
 
   it("the chart reads them at most twice too, for all its walks (each event's ran-out day, the projection)", () => {
