@@ -70,3 +70,9 @@ export const PACKAGE_ITEMS_MIN = 1;
 export const PACKAGE_ITEMS_MAX = 100;
 export const PACKAGE_AMOUNT_MIN = 0.25;
 export const PACKAGE_AMOUNT_MAX = 1000;
+
+// ---- People ----
+/** People an account may own, its own person included (past it: 409 error_too_many_profiles). */
+export const MAX_PEOPLE = 10;
+/** A person's name, like a full name. */
+export const PERSON_NAME_MAX = 120;
