@@ -11,6 +11,7 @@ import { dosesApi } from "./api/doses";
 import { doseSnoozeApi } from "./api/dose-snooze";
 import { medicationsApi } from "./api/medications";
 import { pharmaciesApi } from "./api/pharmacies";
+import { profilesApi } from "./api/profiles";
 import { pushApi } from "./api/push";
 import { remindersApi } from "./api/reminders";
 import { settingsApi } from "./api/settings";
@@ -21,7 +22,7 @@ import type { AppEnv } from "./env";
 import { ApiError, describeError, isExpected, jsonError, logFailure } from "./http/errors";
 import { requestLanguage } from "./http/language";
 import { requireConfiguration } from "./http/configuration";
-import { CSV_BODY_ROUTES, loopbackOnly, openDb, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
+import { isCsvBodyRoute, loopbackOnly, openDb, noStore, rejectCrossSite, requireJsonBody } from "./http/middleware";
 import { devRoutes } from "./mail/dev-routes";
 import { devPushRoutes } from "./push/dev-routes";
 import { postmarkWebhook } from "./webhooks/postmark";
@@ -82,7 +83,7 @@ app.use(requireConfiguration);
 // Before anything that can fail (guards look the session up in the database), so the error page renders.
 app.use(reactRenderer(({ children, title }) => <Document title={title}>{children}</Document>));
 const smallBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => jsonError(c, new ApiError(413, "error_body_too_large")) });
-app.use((c, next) => (CSV_BODY_ROUTES.includes(c.req.path) ? next() : smallBody(c, next)));
+app.use((c, next) => (isCsvBodyRoute(c.req.path) ? next() : smallBody(c, next)));
 app.use(rejectCrossSite);
 app.use("/api/*", requireJsonBody);
 app.use("/dev/*", loopbackOnly);
@@ -103,6 +104,11 @@ app.route("/api", calendarFeedApi);
 app.route("/api", remindersApi);
 app.route("/api", timezoneApi);
 app.route("/api", userApi);
+app.route("/api", profilesApi);
+// A person's data under /api/profiles/:profileId/…, the same routers as one's own: the signedIn
+// guard reads the membership with the session and decides (src/auth/access.ts).
+for (const personApi of [medicationsApi, dosesApi, adherenceApi, medicationTransferApi, pharmaciesApi])
+  app.route("/api/profiles/:profileId", personApi);
 // Before the mail outbox, whose routes answer 404 once Postmark is configured.
 app.route("/dev", devPushRoutes);
 app.route("/dev", devRoutes);

@@ -114,6 +114,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
   let username = "";
   let pharmacyId = 0;
   let medicationId = 0;
+  let ownPersonId = 0;
 
   beforeAll(async () => {
     username = uniqueName("trips");
@@ -136,6 +137,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
       body: { name: "Metformin", pharmacyId, pillsPerDay: 1, pillsRemaining: 3, pillsPerRefill: 30, lastRefillDate: "" },
     });
     medicationId = medication.body.id;
+    ownPersonId = (await send("GET", "/api/profiles", { cookie })).body[0].id;
   });
 
   const reads: Array<[string, () => string, number]> = [
@@ -163,6 +165,10 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["GET /api/doses", () => "/api/doses", 200],
     ["GET /api/medications/{id}/adherence", () => `/api/medications/${medicationId}/adherence?days=90`, 200],
     ["GET /api/medications/{unknown id}/adherence", () => "/api/medications/999999999/adherence", 404],
+    ["GET /api/profiles", () => "/api/profiles", 200],
+    ["GET /api/profiles/{own}/medications", () => `/api/profiles/${ownPersonId}/medications`, 200],
+    ["GET /api/profiles/{own}/medications/{id}", () => `/api/profiles/${ownPersonId}/medications/${medicationId}`, 200],
+    ["GET /api/profiles/{not a member}/medications", () => "/api/profiles/999999999/medications", 404],
     ["GET /api/doses for a week", () => `/api/doses?from=2026-01-01&to=2026-01-07`, 200],
     // Two days before the UTC date: a day every zone can still log.
     ["/doses/confirm", () => `/doses/confirm?date=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}&at=08:00`, 200],

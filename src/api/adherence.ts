@@ -19,10 +19,10 @@ const DEFAULT_DAYS = 30;
 
 export const adherenceApi = new Hono<AppEnv>().get(
   "/medications/:id{[0-9]+}/adherence",
-  signedIn(({ db, owner, id, now }) => ({
-    medication: medicationAddedOf(db, owner, id),
-    events: supplyEventsOf(db, owner, id),
-    logs: doseLogsOf(db, owner, id, now),
+  signedIn(({ db, person, id, now }) => ({
+    medication: medicationAddedOf(db, person, id),
+    events: supplyEventsOf(db, person, id),
+    logs: doseLogsOf(db, person, id, now),
   })),
   validate("param", idParamSchema(m.field_medication_id_invalid)),
   validate("query", adherenceSchema),

@@ -20,7 +20,7 @@ import { DOSE_SNOOZE_MINUTES, doseSnoozeSchema } from "../shared/dose-snooze-sch
 
 export const doseSnoozeApi = new Hono<AppEnv>().post(
   "/doses/snooze",
-  signedIn(({ db, owner }) => ({ medications: doseMedicationsOf(db, owner) })),
+  signedIn(({ db, person }) => ({ medications: doseMedicationsOf(db, person) })),
   validate("json", doseSnoozeSchema),
   async (c) => {
     const queue = doseQueue(c.env);

@@ -24,6 +24,7 @@ import { validate } from "../http/validate";
 import { doseRangeSchema, dosesSchema, type DoseLogPayload } from "../shared/dose-schemas";
 import { idParamSchema } from "../shared/medication-schemas";
 import type { User } from "../shared/user";
+import { personIdOf } from "../http/person";
 
 // GET/POST /doses and DELETE /doses/:id: what the patient took. Each log is checked here against the
 // medication as read with the session (its schedule, when it was added, the user's today); the
@@ -116,9 +117,9 @@ const eventId = validate("param", idParamSchema(m.error_dose_not_found));
 export const dosesApi = new Hono<AppEnv>()
   .get(
     "/doses",
-    signedIn(({ db, owner, from, to, now }) => ({
-      medications: doseMedicationsOf(db, owner),
-      events: eventsAsked(db, owner, from, to, now),
+    signedIn(({ db, person, from, to, now }) => ({
+      medications: doseMedicationsOf(db, person),
+      events: eventsAsked(db, person, from, to, now),
     })),
     validate("query", doseRangeSchema),
     (c) => {
@@ -136,7 +137,7 @@ export const dosesApi = new Hono<AppEnv>()
 
   .post(
     "/doses",
-    signedIn(({ db, owner }) => ({ medications: doseMedicationsOf(db, owner) })),
+    signedIn(({ db, person }) => ({ medications: doseMedicationsOf(db, person) })),
     validate("json", dosesSchema),
     async (c) => {
       const { user, data } = c.var.signedIn;
@@ -145,7 +146,7 @@ export const dosesApi = new Hono<AppEnv>()
       const byId = new Map(data.medications.map((x) => [x.id, x]));
       const writes = c.req.valid("json").doses.map((log) => toWrite(log, byId.get(log.medicationId), user, today, now));
       const used = [...new Set(writes.map((w) => w.medicationId))].map((id) => byId.get(id)!);
-      const result = await writeDoses(c.var.db, user.id, writes, fingerprintOf(used), today, now);
+      const result = await writeDoses(c.var.db, personIdOf(c.var.signedIn), writes, fingerprintOf(used), today, now);
       if (result === "changed") throw new ApiError(409, "error_doses_changed");
       return c.json({
         events: result.events.map(eventAnswer),
@@ -157,7 +158,7 @@ export const dosesApi = new Hono<AppEnv>()
 
   .delete("/doses/:id{[0-9]+}", signedIn(), eventId, async (c) => {
     const { user } = c.var.signedIn;
-    const medication = await deleteDose(c.var.db, user.id, c.req.valid("param").id, todayIn(user.timezone));
+    const medication = await deleteDose(c.var.db, personIdOf(c.var.signedIn), c.req.valid("param").id, todayIn(user.timezone));
     if (!medication) throw new ApiError(404, "error_dose_not_found");
     return c.json({ medications: counts([medication]) });
   });

@@ -10,6 +10,7 @@ import { validate } from "../http/validate";
 import * as m from "../generated/i18n";
 import { idParamSchema } from "../shared/medication-schemas";
 import { pauseSchema } from "../shared/regimen-schemas";
+import { personIdOf } from "../http/person";
 
 const medicationId = validate("param", idParamSchema(m.field_medication_id_invalid));
 
@@ -24,7 +25,13 @@ export const medicationPauseApi = new Hono<AppEnv>()
     const today = todayIn(user.timezone);
     // A pause that is already over would change nothing the patient can see: say so at the field.
     if (pausedUntil !== null && pausedUntil < today) throw new ApiError(400, "field_paused_until_past");
-    const result = await pauseMedication(c.var.db, user.id, c.req.valid("param").id, { from: pausedFrom, until: pausedUntil }, today);
+    const result = await pauseMedication(
+      c.var.db,
+      personIdOf(c.var.signedIn),
+      c.req.valid("param").id,
+      { from: pausedFrom, until: pausedUntil },
+      today,
+    );
     if ("error" in result) {
       if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
       if (result.error === "pause-too-early")
@@ -40,7 +47,7 @@ export const medicationPauseApi = new Hono<AppEnv>()
   // yesterday); one that begins today or later is dropped. Without a pause nothing changes.
   .delete("/medications/:id{[0-9]+}/pause", signedIn(), medicationId, async (c) => {
     const { user } = c.var.signedIn;
-    const medication = await resumeMedication(c.var.db, user.id, c.req.valid("param").id, todayIn(user.timezone));
+    const medication = await resumeMedication(c.var.db, personIdOf(c.var.signedIn), c.req.valid("param").id, todayIn(user.timezone));
     if (!medication) throw new ApiError(404, "error_medication_not_found");
     return c.json(medication);
   });

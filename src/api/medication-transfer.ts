@@ -14,6 +14,7 @@ import { signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import * as m from "../generated/i18n";
 import { importQuerySchema, MAX_IMPORT_BYTES, type ImportPreview } from "../shared/import-schemas";
+import { personIdOf } from "../http/person";
 
 const CSV_MEDIA_TYPE = /^(text\/csv|text\/plain|application\/vnd\.ms-excel)$/i;
 
@@ -29,7 +30,7 @@ const importFailedMessage = ({ errors }: ImportPreview) => {
 export const medicationTransferApi = new Hono<AppEnv>()
   .get(
     "/medications/export.csv",
-    signedIn(({ db, owner }) => ({ medications: medicationListOf(db, owner) })),
+    signedIn(({ db, person }) => ({ medications: medicationListOf(db, person) })),
     (c) => {
       const { user, data } = c.var.signedIn;
       const today = todayIn(user.timezone);
@@ -46,7 +47,7 @@ export const medicationTransferApi = new Hono<AppEnv>()
     bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: (c) => jsonError(c, new ApiError(413, "error_import_too_large")) }),
     // The account's pharmacies and medication names, read with the session: a row's pharmacy and
     // whether it is already tracked are decided from them (src/domain/import-plan.ts).
-    signedIn(({ db, owner }) => ({ pharmacies: pharmaciesOf(db, owner), medications: medicationNamesOf(db, owner) })),
+    signedIn(({ db, person }) => ({ pharmacies: pharmaciesOf(db, person), medications: medicationNamesOf(db, person) })),
     validate("query", importQuerySchema),
     async (c) => {
       const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
@@ -66,7 +67,7 @@ export const medicationTransferApi = new Hono<AppEnv>()
       const preview: ImportPreview = { rows, errors, duplicates: plan.duplicates };
       if (query.dryRun === "1") return c.json(preview);
       if (errors.length > 0) return c.json({ message: importFailedMessage(preview), code: "error_import_failed", ...preview }, 400);
-      const result = await importMedications(c.var.db, user.id, plan, today);
+      const result = await importMedications(c.var.db, personIdOf(c.var.signedIn), plan, today);
       if (result === "changed") throw new ApiError(409, "error_import_changed");
       if (result === "limit-medications") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
       if (result === "limit-pharmacies") throw new ApiError(409, "error_too_many_pharmacies", { max: MAX_PHARMACIES });

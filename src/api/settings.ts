@@ -99,7 +99,7 @@ export const settingsApi = new Hono<AppEnv>()
   // purpose is to show the user what arrives and that it arrives.
   .post(
     "/test-email-notification",
-    signedIn(({ db, owner }) => ({ medications: reminderMedicationsOf(db, owner) })),
+    signedIn(({ db, person }) => ({ medications: reminderMedicationsOf(db, person) })),
     async (c) => {
       const { user, data } = c.var.signedIn;
       if (!user.emailConfirmed) throw new ApiError(409, "error_confirm_email_first");

@@ -13,7 +13,8 @@ type NewAccount = Omit<typeof users.$inferInsert, "id" | "usernameKey">;
 
 /**
  * The account and its first session, in one batch (one transaction): they exist together or not at
- * all. The session row selects the user by username AND this request's freshly salted hash, so a
+ * all. The account's own person and its 'owner' membership are written by the users insert itself
+ * (trigger users_own_person, migration 0018_people), so no account is ever without them. The session row selects the user by username AND this request's freshly salted hash, so a
  * taken username never yields a session on somebody else's account. Undefined when the name is taken.
  */
 export async function createAccount(

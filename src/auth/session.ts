@@ -1,7 +1,8 @@
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sessions, users, type UserRow } from "../db/schema";
+import { memberships, sessions, users, type Role, type UserRow } from "../db/schema";
+import { askedPerson, type Person } from "./access";
 import { KEEP_SIGNED_IN_DAYS, SIGNED_IN_DAYS } from "../shared/session-lifetimes";
 import type { User } from "../shared/user";
 
@@ -116,19 +117,27 @@ const sessionColumns = {
   kept: sql<number>`${sessions.kept}`.as("session_kept"),
 };
 const consentVersionColumn = sql<string | null>`${users.healthDataConsentVersion}`.as("health_data_consent_version");
+const memberColumns = {
+  personId: sql<number | null>`${memberships.personId}`.as("member_person_id"),
+  role: sql<Role | null>`${memberships.role}`.as("member_role"),
+};
 
-/** The session and its user, one row or none: the first statement of every signed-in batch. */
-export const sessionLookup = (db: Db, sessionId: string | Placeholder) =>
+/**
+ * The session, its user and the user's membership in the person the request asks for (`profile`,
+ * 0: the account's own; none: not a member), one row or none: the first statement of every signed-in batch.
+ */
+export const sessionLookup = (db: Db, sessionId: string | Placeholder, profile: Placeholder | number) =>
   db
-    .select({ session: sessionColumns, user: publicUserColumns, consentVersion: consentVersionColumn })
+    .select({ session: sessionColumns, user: publicUserColumns, consentVersion: consentVersionColumn, member: memberColumns })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.personId, askedPerson(users.id, profile))))
     .where(eq(sessions.id, sessionId));
 
 export type SessionLookupRow = Awaited<ReturnType<typeof sessionLookup>>[number];
 
 export type SessionCheck =
-  | { state: "valid" | "touch"; session: SessionRecord; user: User; consentVersion: string | null }
+  | { state: "valid" | "touch"; session: SessionRecord; user: User; consentVersion: string | null; person: Person | null }
   | { state: "expired" | "unknown" };
 
 /**
@@ -137,12 +146,13 @@ export type SessionCheck =
  */
 export function checkSession(row: SessionLookupRow | undefined, now: number): SessionCheck {
   if (!row) return { state: "unknown" };
-  const { session, user, consentVersion } = row;
+  const { session, user, consentVersion, member } = row;
   const kept = Boolean(session.kept);
   if (now >= session.expiresAt || now - session.lastSeenAt >= sessionLifetime(kept).idle) return { state: "expired" };
   const record = { id: session.id, userId: session.userId, expiresAt: session.expiresAt, kept };
   const state = now - session.lastSeenAt >= LAST_SEEN_GRANULARITY ? "touch" : "valid";
-  return { state, session: record, user: toPublicUser(user), consentVersion };
+  const person = member.personId !== null && member.role !== null ? { id: member.personId, role: member.role } : null;
+  return { state, session: record, user: toPublicUser(user), consentVersion, person };
 }
 
 export async function touchSession(db: Db, sessionId: string, now: number): Promise<void> {

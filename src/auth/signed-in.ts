@@ -11,6 +11,7 @@ import {
   type PreparedRead,
 } from "../db/prepared";
 import type { User } from "../shared/user";
+import { memberPerson, type Person } from "./access";
 import {
   checkSession,
   deleteSession,
@@ -27,13 +28,18 @@ import {
 // session's hash instead of a user id that is not known yet. On Turso every round trip is a trip to
 // one primary, 50–150 ms from a far edge: this is the latency a patient feels.
 
-/** A request's reads, by name; each is scoped by `owner`, the signed-in user's id as SQL. */
+/** A request's reads, by name; each is scoped by `owner` (account data) or `person` (medications, pharmacies). */
 export type Reads = Record<string, PreparableRead>;
 export interface ReadScope {
   /** Builds the reads; they are sent with the session lookup, never on their own. */
   db: Db;
   /** The session's user id: `(SELECT user_id FROM sessions WHERE id = <the cookie's hash>)`. */
   owner: SQL<number>;
+  /**
+   * The person the request acts for, as SQL, through the account's membership (src/auth/access.ts):
+   * the path's /api/profiles/:profileId, else the account's own person; NULL for a non-member.
+   */
+  person: SQL<number>;
   /** The request's `:id` path parameter (0 when missing or malformed, which matches no row). */
   id: SQL<number>;
   /** The request's instant (epoch ms). Never `Date.now()` in a read: that would be frozen at the first request. */
@@ -52,6 +58,8 @@ export interface SignedIn<D = Record<string, never>> {
   session: SessionRecord;
   /** The privacy page version the account consented to storing health data under; null: not yet. */
   consentVersion: string | null;
+  /** The person the request acts for and the account's role for it; null: not a member. */
+  person: Person | null;
   data: D;
 }
 
@@ -61,12 +69,13 @@ export interface SignedIn<D = Record<string, never>> {
 // value it computed would be the first request's for every request.
 const scope = {
   owner: sessionOwner(sql.placeholder("session")),
+  person: memberPerson(sessionOwner(sql.placeholder("session")), sql.placeholder("profile")),
   id: sql<number>`${sql.placeholder("id")}`,
   now: sql<number>`${sql.placeholder("now")}`,
   from: sql<string>`${sql.placeholder("from")}`,
   to: sql<string>`${sql.placeholder("to")}`,
 };
-const lookup = preparedOnce<SessionLookupRow[]>((db) => sessionLookup(db, sql.placeholder("session")));
+const lookup = preparedOnce<SessionLookupRow[]>((db) => sessionLookup(db, sql.placeholder("session"), sql.placeholder("profile")));
 
 export interface PreparedReads {
   names: string[];
@@ -90,6 +99,7 @@ export function buildSignedInReads(load: LoadReads<Reads>, engine: Engine): Prep
   const built = load({
     db: builderDbs[engine],
     owner: scope.owner,
+    person: scope.person,
     now: scope.now,
     get id() {
       usesId = true;
@@ -123,7 +133,7 @@ export interface SignedInReads<R extends Reads> {
 /**
  * The session of `token` with a route's reads, or null for an unknown or expired session (an
  * expired one is deleted; whatever was read with it is dropped). Last-seen is written at most hourly.
- * `id` gives the request's `:id` when the reads use it.
+ * `id` gives the request's `:id` when the reads use it; `profile` the path's person (0: the account's own).
  */
 export async function loadSignedIn<R extends Reads>(
   db: Db,
@@ -132,12 +142,14 @@ export async function loadSignedIn<R extends Reads>(
   reads?: SignedInReads<R>,
   id?: () => number,
   range?: () => { from: string; to: string },
+  profile = 0,
 ): Promise<SignedIn<ReadResults<R>> | null> {
   const sessionId = await hashToken(token);
   const engine = engineOf(db);
   const route = reads?.(engine);
   const values = {
     session: sessionId,
+    profile,
     id: route?.usesId && id ? id() : 0,
     now,
     ...(route?.usesRange && range ? range() : { from: "", to: "" }),
@@ -151,5 +163,5 @@ export async function loadSignedIn<R extends Reads>(
   if (check.state !== "valid" && check.state !== "touch") return null;
   if (check.state === "touch") await touchSession(db, sessionId, now);
   const data = Object.fromEntries((route?.names ?? []).map((name, i) => [name, results[i]])) as ReadResults<R>;
-  return { user: check.user, session: check.session, consentVersion: check.consentVersion, data };
+  return { user: check.user, session: check.session, consentVersion: check.consentVersion, person: check.person, data };
 }

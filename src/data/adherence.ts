@@ -24,7 +24,7 @@ export const medicationAddedOf = (db: Db, owner: Owner, id: SQL<number>) =>
   db
     .select({ ...storedColumns, addedOn: addedOn.as("added_on") })
     .from(m)
-    .where(and(eq(m.id, id), eq(m.userId, owner)));
+    .where(and(eq(m.id, id), eq(m.personId, owner)));
 
 /**
  * The medication's dose logs from the latest count set on or before the longest period's first day
@@ -51,7 +51,7 @@ export const doseLogsOf = (db: Db, owner: Owner, id: SQL<number>, now: SQL<numbe
           db
             .select({ id: m.id })
             .from(m)
-            .where(and(eq(m.id, id), eq(m.userId, owner))),
+            .where(and(eq(m.id, id), eq(m.personId, owner))),
         ),
         gte(
           d.localDate,

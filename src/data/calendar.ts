@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { blockedFor, countAttempt } from "../auth/throttle";
+import { ownPersonOf } from "../auth/access";
 import type { Db } from "../db/client";
 import { calendarFeeds, users } from "../db/schema";
 import { medicationListOf } from "./medication-list";
@@ -56,7 +57,8 @@ export async function loadFeed(db: Db, tokenHash: string, now = Date.now()) {
       })
       .from(users)
       .where(eq(users.id, owner)),
-    medicationListOf(db, owner),
+    // The account's own person's medications (a person it cares for has no feed yet).
+    medicationListOf(db, ownPersonOf(owner)),
   ]);
   return { user: found[0] ?? null, medications, retryAfter: blockedFor(limits, [count], now) };
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { ownPersonOf } from "../auth/access";
 import type { Db } from "../db/client";
 import { inJsonList, jsonRows, field } from "../db/json-each";
 import { devPushes, doseEvents, dosePushClaims, medications, pushSubscriptions, users } from "../db/schema";
@@ -10,6 +11,10 @@ import { addedOn } from "./supply";
 
 const withDevices = sql`EXISTS (SELECT 1 FROM ${pushSubscriptions} p WHERE p.user_id = ${users.id})`;
 const planUsersWhere = (afterUserId: number) => and(eq(users.doseReminders, true), gt(users.id, afterUserId), withDevices);
+
+// The account's own person's medications only: a person it cares for is not its own doses (their
+// dose push, naming the person, is later work).
+const ownMedications = sql`${medications.personId} = ${ownPersonOf(medications.userId)}`;
 
 const medicationColumns = {
   userId: medications.userId,
@@ -29,7 +34,10 @@ export async function planPage(db: Db, afterUserId: number, limit: number) {
     .orderBy(asc(users.id))
     .limit(limit);
   const ids = db.select({ id: users.id }).from(users).where(planUsersWhere(afterUserId)).orderBy(asc(users.id)).limit(limit);
-  const meds = db.select(medicationColumns).from(medications).where(sql`${medications.userId} IN ${ids}`);
+  const meds = db
+    .select(medicationColumns)
+    .from(medications)
+    .where(and(sql`${medications.userId} IN ${ids}`, ownMedications));
   const [userRows, medicationRows] = await db.batch([page, meds]);
   return { users: userRows, medications: medicationRows };
 }
@@ -58,14 +66,18 @@ export async function doseSendContext(db: Db, userId: number, date: string, at: 
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, userId))
       .orderBy(asc(pushSubscriptions.id)),
-    db.select(medicationColumns).from(medications).where(eq(medications.userId, userId)).orderBy(asc(medications.id)),
+    db
+      .select(medicationColumns)
+      .from(medications)
+      .where(eq(medications.personId, ownPersonOf(userId)))
+      .orderBy(asc(medications.id)),
     // The occurrences of that date and time already logged (taken or skipped).
     db
       .select({ medicationId: doseEvents.medicationId })
       .from(doseEvents)
       .where(
         and(
-          sql`${doseEvents.medicationId} IN (SELECT id FROM ${medications} WHERE ${medications.userId} = ${userId})`,
+          sql`${doseEvents.medicationId} IN (SELECT id FROM ${medications} WHERE ${medications.personId} = ${ownPersonOf(userId)})`,
           eq(doseEvents.localDate, date),
           eq(doseEvents.at, at),
           sql`${doseEvents.kind} IN ('taken', 'skipped')`,

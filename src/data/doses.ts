@@ -29,7 +29,7 @@ export const doseMedicationsOf = (db: Db, owner: Owner) =>
       addedOn: addedOn.as("added_on"),
     })
     .from(m)
-    .where(eq(m.userId, owner));
+    .where(eq(m.personId, owner));
 export type DoseMedication = Awaited<ReturnType<typeof doseMedicationsOf>>[number];
 
 export const eventColumns = {
@@ -62,7 +62,7 @@ export const eventsBetween = (db: Db, owner: Owner, from: SQL | string, to: SQL 
     .from(d)
     .where(
       and(
-        inArray(d.medicationId, db.select({ id: m.id }).from(m).where(eq(m.userId, owner))),
+        inArray(d.medicationId, db.select({ id: m.id }).from(m).where(eq(m.personId, owner))),
         gte(d.localDate, from),
         lte(d.localDate, to),
       ),
@@ -103,8 +103,8 @@ export const fingerprintOf = (list: Array<Pick<DoseMedication, "id" | "countBy" 
     .join("\n");
 
 /** The same fingerprint in SQL: true while the owner's medications `ids` are as the checks saw them. */
-const unchanged = (userId: number, ids: number[], fingerprint: string) =>
-  sql`(select group_concat(g.line, char(10)) from (select ${m.id} || ':' || ${m.countBy} || ':' || ${m.regimen} as line from ${m} where ${m.userId} = ${userId} and ${inArray(m.id, ids)} order by ${m.id}) g) = ${fingerprint}`;
+const unchanged = (personId: number, ids: number[], fingerprint: string) =>
+  sql`(select group_concat(g.line, char(10)) from (select ${m.id} || ':' || ${m.countBy} || ':' || ${m.regimen} as line from ${m} where ${m.personId} = ${personId} and ${inArray(m.id, ids)} order by ${m.id}) g) = ${fingerprint}`;
 
 /** What a medication's extra uses add up to on a day. */
 export interface UsedOn {
@@ -122,14 +122,14 @@ export type WriteDosesResult = { events: DoseEventRow[]; medications: Medication
  */
 export async function writeDoses(
   db: Db,
-  userId: number,
+  personId: number,
   writes: DoseWrite[],
   fingerprint: string,
   today: string,
   now: number,
 ): Promise<WriteDosesResult> {
   const ids = [...new Set(writes.map((w) => w.medicationId))];
-  const guard = unchanged(userId, ids, fingerprint);
+  const guard = unchanged(personId, ids, fingerprint);
   const statements = writes.flatMap((w) => {
     const insert = db
       .insert(d)
@@ -149,7 +149,7 @@ export async function writeDoses(
             recordedAt: sql<number>`${now}`.as("recorded_at"),
           })
           .from(m)
-          .where(and(eq(m.id, w.medicationId), eq(m.userId, userId), guard)),
+          .where(and(eq(m.id, w.medicationId), eq(m.personId, personId), guard)),
       )
       .onConflictDoNothing({ target: [d.medicationId, d.clientId] });
     if (w.kind === "extra") return [insert];
@@ -171,7 +171,7 @@ export async function writeDoses(
     db
       .update(m)
       .set(loggedTotals(sql`${m.countedOn}`))
-      .where(and(eq(m.id, id), eq(m.userId, userId), guard))
+      .where(and(eq(m.id, id), eq(m.personId, personId), guard))
       .returning(storedColumns),
   );
   const written = db
@@ -205,14 +205,14 @@ export async function writeDoses(
 }
 
 /** Undoes one of the owner's logs: the count returns to what it was. Null: no such log of the owner's. */
-export async function deleteDose(db: Db, userId: number, eventId: number, today: string): Promise<Medication | null> {
-  const ownEvent = and(eq(d.id, eventId), inArray(d.medicationId, db.select({ id: m.id }).from(m).where(eq(m.userId, userId))));
+export async function deleteDose(db: Db, personId: number, eventId: number, today: string): Promise<Medication | null> {
+  const ownEvent = and(eq(d.id, eventId), inArray(d.medicationId, db.select({ id: m.id }).from(m).where(eq(m.personId, personId))));
   const [updated] = await db.batch([
     // The totals first, without the log the next statement deletes (the same batch: one transaction).
     db
       .update(m)
       .set(loggedTotals(sql`${m.countedOn}`, sql`${m.countBy}`, eventId))
-      .where(and(eq(m.userId, userId), inArray(m.id, db.select({ id: d.medicationId }).from(d).where(ownEvent))))
+      .where(and(eq(m.personId, personId), inArray(m.id, db.select({ id: d.medicationId }).from(d).where(ownEvent))))
       .returning(storedColumns),
     db.delete(d).where(ownEvent),
   ]);

@@ -16,20 +16,21 @@ import {
 // "Export my data": everything stored about the user, one section per kind of record, read in the
 // signed-in batch (one round trip). A new kind of record is one more line in exportSections.
 
-export const exportSections = (db: Db, owner: SQL<number>, now: SQL<number>) => ({
+/** `owner` the account, `person` its own person (what the medications and pharmacies belong to). */
+export const exportSections = (db: Db, owner: SQL<number>, person: SQL<number>, now: SQL<number>) => ({
   profile: db.select().from(users).where(eq(users.id, owner)),
-  pharmacies: db.select().from(pharmacies).where(eq(pharmacies.userId, owner)).orderBy(asc(pharmacies.id)),
-  medications: db.select().from(medications).where(eq(medications.userId, owner)).orderBy(asc(medications.id)),
+  pharmacies: db.select().from(pharmacies).where(eq(pharmacies.personId, person)).orderBy(asc(pharmacies.id)),
+  medications: db.select().from(medications).where(eq(medications.personId, person)).orderBy(asc(medications.id)),
   refillHistory: db
     .select()
     .from(supplyEvents)
-    .where(inArray(supplyEvents.medicationId, db.select({ id: medications.id }).from(medications).where(eq(medications.userId, owner))))
+    .where(inArray(supplyEvents.medicationId, db.select({ id: medications.id }).from(medications).where(eq(medications.personId, person))))
     .orderBy(asc(supplyEvents.id)),
   // Every dose logged: taken, skipped, or used besides the schedule.
   doseLog: db
     .select()
     .from(doseEvents)
-    .where(inArray(doseEvents.medicationId, db.select({ id: medications.id }).from(medications).where(eq(medications.userId, owner))))
+    .where(inArray(doseEvents.medicationId, db.select({ id: medications.id }).from(medications).where(eq(medications.personId, person))))
     .orderBy(asc(doseEvents.id)),
   // Whether a calendar feed is on, and since when (its secret's hash is dropped like every secret).
   calendarFeed: db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, owner)),

@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
+import { owningAccountOf } from "../auth/access";
 import type { Db } from "../db/client";
 import { field, jsonRows } from "../db/json-each";
 import { medications, pharmacies, supplyEvents } from "../db/schema";
@@ -17,21 +18,21 @@ import { averagePerDay, canonicalSchedule, type Schedule } from "../domain/regim
 
 /** The owner's medications by name and pharmacy: with pharmaciesOf, what the plan needs (read in the session's round trip). */
 export const medicationNamesOf = (db: Db, owner: Owner) =>
-  db.select({ name: medications.name, pharmacyId: medications.pharmacyId }).from(medications).where(eq(medications.userId, owner));
+  db.select({ name: medications.name, pharmacyId: medications.pharmacyId }).from(medications).where(eq(medications.personId, owner));
 
 // A new pharmacy is found again by its exact name and phone (the one this batch wrote, or an equal
 // one written meanwhile); a known one by its id, still the owner's.
-const samePharmacy = (userId: number, name: SQL, phone: SQL) =>
-  sql`p.user_id = ${userId} AND p.name = ${name} AND p.phone_number = ${phone}`;
-const pharmacyOfRow = (userId: number, row: (name: string) => SQL) =>
+const samePharmacy = (personId: number, name: SQL, phone: SQL) =>
+  sql`p.person_id = ${personId} AND p.name = ${name} AND p.phone_number = ${phone}`;
+const pharmacyOfRow = (personId: number, row: (name: string) => SQL) =>
   sql`(SELECT p.id FROM pharmacies p
-       WHERE p.user_id = ${userId} AND CASE WHEN ${row("pharmacyId")} IS NULL THEN p.name = ${row("pharmacy")} AND p.phone_number = ${row("phone")}
+       WHERE p.person_id = ${personId} AND CASE WHEN ${row("pharmacyId")} IS NULL THEN p.name = ${row("pharmacy")} AND p.phone_number = ${row("phone")}
                                             ELSE p.id = ${row("pharmacyId")} END
        ORDER BY p.id LIMIT 1)`;
 const inRow = (alias: string) => (name: string) => sql.raw(`${alias}.value ->> '${name}'`);
 
-const ownedMedications = (userId: number) => sql`(SELECT count(*) FROM medications WHERE user_id = ${userId})`;
-const ownedPharmacies = (userId: number) => sql`(SELECT count(*) FROM pharmacies WHERE user_id = ${userId})`;
+const ownedMedications = (personId: number) => sql`(SELECT count(*) FROM medications WHERE person_id = ${personId})`;
+const ownedPharmacies = (personId: number) => sql`(SELECT count(*) FROM pharmacies WHERE person_id = ${personId})`;
 
 export type ImportOutcome = ImportResult | "limit-medications" | "limit-pharmacies" | "changed";
 
@@ -40,7 +41,13 @@ export type ImportOutcome = ImportResult | "limit-medications" | "limit-pharmaci
  * MAX_MEDICATIONS / MAX_PHARMACIES — checked inside the inserts, so an add running at the same time
  * cannot push the account over either. "changed": a pharmacy the plan uses was deleted meanwhile.
  */
-export async function importMedications(db: Db, userId: number, plan: ImportPlan, today: string, now = Date.now()): Promise<ImportOutcome> {
+export async function importMedications(
+  db: Db,
+  personId: number,
+  plan: ImportPlan,
+  today: string,
+  now = Date.now(),
+): Promise<ImportOutcome> {
   const { skipped } = plan;
   if (plan.rows.length === 0) return { imported: 0, pharmaciesCreated: 0, skipped };
   const namedPharmacies = plan.newPharmacies.map((p) => ({ name: p.name, phone: p.phoneNumber }));
@@ -74,27 +81,27 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
   const newPharmacies = db
     .insert(pharmacies)
     .select(
-      sql`SELECT NULL, ${userId}, ${field("name")}, ${field("phone")}
+      sql`SELECT NULL, ${owningAccountOf(personId)}, ${field("name")}, ${field("phone")}, ${personId}
           FROM ${jsonRows(namedPharmacies)}
-          WHERE NOT EXISTS (SELECT 1 FROM pharmacies p WHERE ${samePharmacy(userId, field("name"), field("phone"))})
-            AND ${ownedMedications(userId)} + ${rows.length} <= ${MAX_MEDICATIONS}
-            AND ${ownedPharmacies(userId)} + (SELECT count(*) FROM ${jsonRows(namedPharmacies)} n
-                  WHERE NOT EXISTS (SELECT 1 FROM pharmacies p WHERE ${samePharmacy(userId, sql`n.value ->> 'name'`, sql`n.value ->> 'phone'`)})) <= ${MAX_PHARMACIES}
+          WHERE NOT EXISTS (SELECT 1 FROM pharmacies p WHERE ${samePharmacy(personId, field("name"), field("phone"))})
+            AND ${ownedMedications(personId)} + ${rows.length} <= ${MAX_MEDICATIONS}
+            AND ${ownedPharmacies(personId)} + (SELECT count(*) FROM ${jsonRows(namedPharmacies)} n
+                  WHERE NOT EXISTS (SELECT 1 FROM pharmacies p WHERE ${samePharmacy(personId, sql`n.value ->> 'name'`, sql`n.value ->> 'phone'`)})) <= ${MAX_PHARMACIES}
           ORDER BY key`,
     )
     .returning({ id: pharmacies.id });
   const newMedications = db
     .insert(medications)
     .select(
-      sql`SELECT NULL, ${userId}, ${field("name")}, ${pharmacyOfRow(userId, field)},
+      sql`SELECT NULL, ${owningAccountOf(personId)}, ${field("name")}, ${pharmacyOfRow(personId, field)},
                  ${field("pillsPerDay")}, ${field("pillsRemaining")}, ${field("countedOn")}, ${field("pillsPerRefill")}, ${field("lastRefillDate")},
                  ${field("refillsLeft")}, ${field("prescriptionExpiresOn")}, ${field("unit")}, ${field("regimen")},
-                 ${field("countBy")}, 0, 0, NULL, 0, ${field("packageItems")}, ${field("packageAmount")}
+                 ${field("countBy")}, 0, 0, NULL, 0, ${field("packageItems")}, ${field("packageAmount")}, ${personId}
           FROM ${jsonRows(rows)}
           -- All or none: within the limit, and every row's pharmacy there (the pharmacies' insert
           -- above writes nothing when it would pass its own limit).
-          WHERE ${ownedMedications(userId)} + ${rows.length} <= ${MAX_MEDICATIONS}
-            AND NOT EXISTS (SELECT 1 FROM ${jsonRows(rows)} r WHERE ${pharmacyOfRow(userId, inRow("r"))} IS NULL)
+          WHERE ${ownedMedications(personId)} + ${rows.length} <= ${MAX_MEDICATIONS}
+            AND NOT EXISTS (SELECT 1 FROM ${jsonRows(rows)} r WHERE ${pharmacyOfRow(personId, inRow("r"))} IS NULL)
           ORDER BY key`,
     )
     .returning({ id: medications.id });
@@ -103,10 +110,10 @@ export async function importMedications(db: Db, userId: number, plan: ImportPlan
   const createdEvents = db.insert(supplyEvents).select(
     sql`SELECT NULL, m.id, 'created', m.counted_on, NULL, m.pills_remaining, m.counted_on, NULL, 0, NULL, NULL, ${now}
         FROM medications m
-        WHERE m.user_id = ${userId} AND NOT EXISTS (SELECT 1 FROM supply_events e WHERE e.medication_id = m.id)`,
+        WHERE m.person_id = ${personId} AND NOT EXISTS (SELECT 1 FROM supply_events e WHERE e.medication_id = m.id)`,
   );
   const owned = db
-    .select({ medications: sql<number>`${ownedMedications(userId)}`, pharmacies: sql<number>`${ownedPharmacies(userId)}` })
+    .select({ medications: sql<number>`${ownedMedications(personId)}`, pharmacies: sql<number>`${ownedPharmacies(personId)}` })
     .from(sql`(SELECT 1)`);
   const [created, imported, , [count]] = await db.batch([newPharmacies, newMedications, createdEvents, owned]);
   if (imported.length === 0) {

@@ -19,7 +19,7 @@ export const medicationListOf = (db: Db, owner: Owner) =>
     .select({ ...listedColumns, ...pharmacyContact })
     .from(medications)
     .leftJoin(pharmacies, eq(pharmacies.id, medications.pharmacyId))
-    .where(eq(medications.userId, owner));
+    .where(eq(medications.personId, owner));
 
 export type MedicationListRow = Awaited<ReturnType<typeof medicationListOf>>[number];
 

@@ -12,7 +12,7 @@ import { addedOn } from "./supply";
 // Each is one UPDATE on the owner's row: the pauses are rewritten inside it, so a concurrent edit
 // is not lost, and an unknown or another user's id updates nothing (the caller's 404).
 
-const own = (userId: number, id: number) => and(eq(medications.id, id), eq(medications.userId, userId));
+const own = (personId: number, id: number) => and(eq(medications.id, id), eq(medications.personId, personId));
 
 export type PauseResult =
   | Medication
@@ -24,18 +24,18 @@ export type PauseResult =
  * pause: not from before the medication was added, and within MAX_PAUSES. The UPDATE checks
  * both and the same batch (one round trip) says why when it changed nothing.
  */
-export async function pauseMedication(db: Db, userId: number, id: number, pause: Pause, today: string): Promise<PauseResult> {
+export async function pauseMedication(db: Db, personId: number, id: number, pause: Pause, today: string): Promise<PauseResult> {
   const regimen = regimenWithPauses(pausesKeptWith(pause, today));
   const [updated, facts] = await db.batch([
     db
       .update(medications)
       .set({ regimen })
-      .where(and(own(userId, id), sql`${pause.from} >= coalesce(${addedOn}, ${pause.from})`, regimenFits(regimen)))
+      .where(and(own(personId, id), sql`${pause.from} >= coalesce(${addedOn}, ${pause.from})`, regimenFits(regimen)))
       .returning(storedColumns),
     db
       .select({ addedOn: addedOn.as("added_on"), ...regimenSizes(regimen) })
       .from(medications)
-      .where(own(userId, id)),
+      .where(own(personId, id)),
   ]);
   if (updated[0]) return toMedication(updated[0], today);
   const [fact] = facts;
@@ -45,11 +45,11 @@ export async function pauseMedication(db: Db, userId: number, id: number, pause:
 }
 
 /** Resumes today: a pause under way ends yesterday, one still to come is dropped (null: not found). */
-export async function resumeMedication(db: Db, userId: number, id: number, today: string): Promise<Medication | null> {
+export async function resumeMedication(db: Db, personId: number, id: number, today: string): Promise<Medication | null> {
   const [row] = await db
     .update(medications)
     .set({ regimen: regimenWithPauses(pausesResumed(today)) })
-    .where(own(userId, id))
+    .where(own(personId, id))
     .returning(storedColumns);
   return row ? toMedication(row, today) : null;
 }

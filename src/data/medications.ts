@@ -1,5 +1,6 @@
 import { and, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { owningAccountOf } from "../auth/access";
 import { jsonList } from "../db/json";
 import { addedOn, correctionEvent, createdEvent, scheduleOn } from "./supply";
 import { type CountMode, medications, pharmacies } from "../db/schema";
@@ -48,14 +49,14 @@ export type MedicationInput = Omit<
 export const toSortedMedications = (rows: MedicationRecord[], today: string) =>
   rows.map((row) => medicationToday(row, today)).sort(compareByName);
 
-const ownMedication = (owner: Owner, id: number | SQL<number>) => and(eq(medications.id, id), eq(medications.userId, owner));
-const ownPharmacy = (owner: Owner, pharmacyId: number) => and(eq(pharmacies.id, pharmacyId), eq(pharmacies.userId, owner));
+const ownMedication = (owner: Owner, id: number | SQL<number>) => and(eq(medications.id, id), eq(medications.personId, owner));
+const ownPharmacy = (owner: Owner, pharmacyId: number) => and(eq(pharmacies.id, pharmacyId), eq(pharmacies.personId, owner));
 
 // SQLite's case-insensitive name order is close to the collator's, so the sort in JS is nearly free.
 const medicationList = jsonList(medications, storedColumns, sql`${medications.name} collate nocase, ${medications.id}`);
 
 /** The owner's medications, as one JSON value (read it with medicationRecords). */
-export const medicationsOf = (db: Db, owner: Owner) => medicationList.select(db, eq(medications.userId, owner));
+export const medicationsOf = (db: Db, owner: Owner) => medicationList.select(db, eq(medications.personId, owner));
 /** medicationsOf's answer as rows; toSortedMedications puts them in the collator's order. */
 export const medicationRecords = medicationList.parse;
 
@@ -136,7 +137,7 @@ export const regimenWithPauses = (pauses: SQL) =>
  */
 export async function createMedication(
   db: Db,
-  userId: number,
+  personId: number,
   input: MedicationInput,
   write: RegimenWrite,
   today: string,
@@ -157,7 +158,7 @@ export async function createMedication(
         qb
           .select({
             id: sql<number>`null`.as("id"),
-            userId: sql<number>`${userId}`.as("user_id"),
+            userId: sql<number>`${owningAccountOf(personId)}`.as("user_id"),
             name: sql<string>`${input.name}`.as("name"),
             pharmacyId: pharmacies.id,
             pillsPerDay: sql<number>`${averagePerDay(write.schedule)}`.as("pills_per_day"),
@@ -177,27 +178,28 @@ export async function createMedication(
             loggedLastPlanned: sql<number>`0`.as("logged_last_planned"),
             packageItems: sql<number | null>`${input.packageItems ?? null}`.as("package_items"),
             packageAmount: sql<number | null>`${input.packageAmount ?? null}`.as("package_amount"),
+            personId: sql<number>`${personId}`.as("person_id"),
           })
           .from(pharmacies)
           // The count and the insert are one statement, so two parallel adds cannot both pass 199.
           .where(
             and(
-              ownPharmacy(userId, input.pharmacyId),
-              sql`(SELECT count(*) FROM ${medications} WHERE ${medications.userId} = ${userId}) < ${MAX_MEDICATIONS}`,
+              ownPharmacy(personId, input.pharmacyId),
+              sql`(SELECT count(*) FROM ${medications} WHERE ${medications.personId} = ${personId}) < ${MAX_MEDICATIONS}`,
             ),
           ),
       )
       .returning(storedColumns),
     // The supply history starts with the count it was added with, in the same batch.
-    createdEvent(db, userId, now),
+    createdEvent(db, personId, now),
   ]);
   if (row) return toMedication(row, today);
   // Nothing inserted: say why (the write's second round trip).
-  return (await medicationCount(db, userId)) >= MAX_MEDICATIONS ? "limit" : null;
+  return (await medicationCount(db, personId)) >= MAX_MEDICATIONS ? "limit" : null;
 }
 
-async function medicationCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)` }).from(medications).where(eq(medications.userId, userId));
+async function medicationCount(db: Db, personId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(medications).where(eq(medications.personId, personId));
   return Number(row?.n ?? 0);
 }
 
@@ -212,7 +214,7 @@ export type UpdateMedicationResult =
  */
 export async function updateMedication(
   db: Db,
-  userId: number,
+  personId: number,
   id: number,
   input: MedicationInput,
   write: RegimenWrite,
@@ -226,7 +228,7 @@ export async function updateMedication(
   const regimen = regimenUpdate(write, today);
   const pauseFrom = write.pause?.from;
   const allowed = and(
-    exists(db.select({ id: pharmacies.id }).from(pharmacies).where(ownPharmacy(userId, input.pharmacyId))),
+    exists(db.select({ id: pharmacies.id }).from(pharmacies).where(ownPharmacy(personId, input.pharmacyId))),
     sql`${write.effectiveFrom} >= coalesce(${addedOn}, ${write.effectiveFrom})`,
     // A pause may not start before the medication was added either (else a pause could start in the year 1000).
     pauseFrom === undefined ? undefined : sql`${pauseFrom} >= coalesce(${addedOn}, ${pauseFrom})`,
@@ -236,7 +238,7 @@ export async function updateMedication(
   const pharmacyIsOwn = allowed;
   const [, updated, found] = await db.batch([
     // A count changed by hand is a correction in the history; written first, it sees the count before.
-    correctionEvent(db, userId, id, input.pillsRemaining, today, now, pharmacyIsOwn),
+    correctionEvent(db, personId, id, input.pillsRemaining, today, now, pharmacyIsOwn),
     db
       .update(medications)
       .set({
@@ -263,12 +265,12 @@ export async function updateMedication(
         packageItems: input.packageItems === undefined ? sql`${medications.packageItems}` : input.packageItems,
         packageAmount: input.packageAmount === undefined ? sql`${medications.packageAmount}` : input.packageAmount,
       })
-      .where(and(ownMedication(userId, id), pharmacyIsOwn))
+      .where(and(ownMedication(personId, id), pharmacyIsOwn))
       .returning(storedColumns),
     db
       .select({ id: medications.id, addedOn: addedOn.as("added_on"), pillsPerDay: medications.pillsPerDay, ...regimenSizes(regimen) })
       .from(medications)
-      .where(ownMedication(userId, id)),
+      .where(ownMedication(personId, id)),
   ]);
   if (updated[0]) return { medication: toMedication(updated[0], today) };
   const [fact] = found;
@@ -283,8 +285,8 @@ export async function updateMedication(
 }
 
 /** True when a row was deleted. */
-export async function deleteMedication(db: Db, userId: number, id: number): Promise<boolean> {
-  const deleted = await db.delete(medications).where(ownMedication(userId, id)).returning({ id: medications.id });
+export async function deleteMedication(db: Db, personId: number, id: number): Promise<boolean> {
+  const deleted = await db.delete(medications).where(ownMedication(personId, id)).returning({ id: medications.id });
   return deleted.length > 0;
 }
 
@@ -322,4 +324,4 @@ export const reminderMedications = (db: Db, owners: SQL) =>
     .where(owners);
 
 /** One owner's reminder medications (the test e-mail). */
-export const reminderMedicationsOf = (db: Db, owner: Owner) => reminderMedications(db, eq(medications.userId, owner));
+export const reminderMedicationsOf = (db: Db, owner: Owner) => reminderMedications(db, eq(medications.personId, owner));

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
+import { ownPersonOf } from "../auth/access";
 import type { Db } from "../db/client";
 import { field, inJsonList, jsonRows } from "../db/json-each";
 import {
@@ -205,7 +206,9 @@ export async function claimDays(db: Db, now: number, wallNow: number, requests: 
 export async function medicationsByUser(db: Db, userIds: number[]): Promise<Map<number, ReminderMedication[]>> {
   const byUser = new Map<number, ReminderMedication[]>();
   if (userIds.length === 0) return byUser;
-  const rows = await reminderMedications(db, inJsonList(medications.userId, userIds));
+  // The account's own person's medications: the people it cares for are reminded of later, by name.
+  const own = sql`${medications.personId} = ${ownPersonOf(medications.userId)}`;
+  const rows = await reminderMedications(db, and(inJsonList(medications.userId, userIds), own)!);
   for (const { userId, ...medication } of rows) {
     const list = byUser.get(userId) ?? [];
     list.push(medication);

@@ -20,7 +20,7 @@ import { storedColumns, toMedication, type Owner } from "./medication-row";
 const m = medications;
 const e = supplyEvents;
 
-const ownMedication = (owner: Owner, id: number | SQL<number>) => and(eq(m.id, id), eq(m.userId, owner));
+const ownMedication = (owner: Owner, id: number | SQL<number>) => and(eq(m.id, id), eq(m.personId, owner));
 
 // Subqueries name the outer medication in full: Drizzle writes a single-table query's columns
 // unqualified, and an unqualified "id" inside a subquery on supply_events would be the event's.
@@ -84,7 +84,7 @@ const medicationFacts = (db: Db, owner: Owner, id: number) =>
     .where(ownMedication(owner, id));
 
 /** The 'created' event of the medication this batch just inserted (see createMedication). */
-export const createdEvent = (db: Db, userId: number, now: number) =>
+export const createdEvent = (db: Db, personId: number, now: number) =>
   db.insert(e).select((qb) =>
     qb
       .select({
@@ -102,7 +102,7 @@ export const createdEvent = (db: Db, userId: number, now: number) =>
         recordedAt: sql<number>`${now}`.as("recorded_at"),
       })
       .from(m)
-      .where(and(sql`changes() = 1`, eq(m.id, sql`last_insert_rowid()`), eq(m.userId, userId))),
+      .where(and(sql`changes() = 1`, eq(m.id, sql`last_insert_rowid()`), eq(m.personId, personId))),
   );
 
 /**
@@ -111,7 +111,7 @@ export const createdEvent = (db: Db, userId: number, now: number) =>
  */
 export const correctionEvent = (
   db: Db,
-  userId: number,
+  personId: number,
   id: number,
   pillsRemaining: number,
   today: string,
@@ -136,7 +136,7 @@ export const correctionEvent = (
         recordedAt: sql<number>`${now}`.as("recorded_at"),
       })
       .from(m)
-      .where(and(ownMedication(userId, id), allowed, sql`${countNow(today)} <> ${pillsRemaining}`)),
+      .where(and(ownMedication(personId, id), allowed, sql`${countNow(today)} <> ${pillsRemaining}`)),
   );
 
 export type RefillResult =
@@ -150,7 +150,7 @@ export type RefillResult =
  */
 export async function refillMedication(
   db: Db,
-  userId: number,
+  personId: number,
   id: number,
   pillsToAdd: number,
   pickedUpOn: string,
@@ -181,7 +181,9 @@ export async function refillMedication(
           })
           .from(m)
           // The ceiling and the earliest date are checked in the same statement: no concurrent refill passes them either.
-          .where(and(ownMedication(userId, id), sql`${after} <= ${MAX_PILLS}`, sql`${pickedUpOn} >= coalesce(${addedOn}, ${pickedUpOn})`)),
+          .where(
+            and(ownMedication(personId, id), sql`${after} <= ${MAX_PILLS}`, sql`${pickedUpOn} >= coalesce(${addedOn}, ${pickedUpOn})`),
+          ),
       )
       .returning({ id: e.id }),
     db
@@ -194,9 +196,9 @@ export async function refillMedication(
         refillsLeft: sql`max(0, ${m.refillsLeft} - 1)`,
         ...loggedTotals(countedOn),
       })
-      .where(and(ownMedication(userId, id), justWritten))
+      .where(and(ownMedication(personId, id), justWritten))
       .returning(storedColumns),
-    medicationFacts(db, userId, id),
+    medicationFacts(db, personId, id),
   ]);
   if (written[0] && updated[0]) return { medication: toMedication(updated[0], today), eventId: written[0].id };
   const [fact] = facts;
@@ -214,7 +216,7 @@ export type UndoResult = { medication: Medication } | { error: "not-found" | "no
  */
 export async function undoRefill(
   db: Db,
-  userId: number,
+  personId: number,
   id: number,
   refillId: number | undefined,
   today: string,
@@ -245,7 +247,7 @@ export async function undoRefill(
         .from(m)
         .where(
           and(
-            ownMedication(userId, id),
+            ownMedication(personId, id),
             sql`exists (select 1 from supply_events refill where refill.id = ${newestEventId} and refill.kind = 'refill' ${refillId === undefined ? sql`` : sql`and refill.id = ${refillId}`})`,
           ),
         ),
@@ -260,9 +262,9 @@ export async function undoRefill(
         refillsLeft: sql`${m.refillsLeft} + ${reverted("refills_used")}`,
         ...loggedTotals(today),
       })
-      .where(and(ownMedication(userId, id), justWritten))
+      .where(and(ownMedication(personId, id), justWritten))
       .returning(storedColumns),
-    medicationFacts(db, userId, id),
+    medicationFacts(db, personId, id),
   ]);
   if (updated[0]) return { medication: toMedication(updated[0], today) };
   return { error: facts.length > 0 ? "nothing-to-undo" : "not-found" };

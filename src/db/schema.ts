@@ -109,17 +109,58 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/** What a member may do with a person's data (src/auth/access.ts decides; each role includes the ones before). */
+export const ROLES = ["viewer", "helper", "manager", "owner"] as const;
+export type Role = (typeof ROLES)[number];
+
+// A person whose medications are tracked: every account's own (accountUserId set: that account), or
+// one without an account ("Dad", accountUserId null), owned by the account that added them. What a
+// person owns (medications, pharmacies and what hangs off them) is scoped by person_id. An existing
+// account's own person has the account's id (migration 0018_people); a newer one need not.
+export const people = sqliteTable("people", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  accountUserId: integer("account_user_id")
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull(),
+});
+
+// Who may see or change a person's data, and how (ROLES); the account's own person has its 'owner'
+// membership. The reminder and alert settings are each member's own (used by later work).
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ROLES }).notNull(),
+    remindMe: integer("remind_me", { mode: "boolean" }).notNull().default(false),
+    missedDoseAlerts: integer("missed_dose_alerts", { mode: "boolean" }).notNull().default(false),
+    missedDoseAfterMinutes: integer("missed_dose_after_minutes").notNull().default(60),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.userId] }), index("memberships_user_idx").on(t.userId)],
+);
+
 export const pharmacies = sqliteTable(
   "pharmacies",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    // The account that owns the person (people.account_user_id, or the 'owner' membership's user);
+    // every query scopes by personId.
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     phoneNumber: text("phone_number").notNull(),
+    // Added by ALTER TABLE (migration 0018_people), so nullable in the schema; every insert sets it.
+    personId: integer("person_id").references(() => people.id, { onDelete: "cascade" }),
   },
-  (t) => [index("pharmacies_user_idx").on(t.userId)],
+  (t) => [index("pharmacies_user_idx").on(t.userId), index("pharmacies_person_idx").on(t.personId)],
 );
 
 /** How a medication's count follows its doses (medications.count_by). */
@@ -163,8 +204,16 @@ export const medications = sqliteTable(
     // each holds, in the unit (src/domain/limits.ts). Both null, or both set.
     packageItems: integer("package_items"),
     packageAmount: real("package_amount"),
+    // The person it belongs to: what every query scopes by. user_id above is the account that owns
+    // that person. Added by ALTER TABLE (migration 0018_people: a rebuild would cascade-delete dose
+    // and supply events on D1), so nullable in the schema; every insert sets it.
+    personId: integer("person_id").references(() => people.id, { onDelete: "cascade" }),
   },
-  (t) => [index("medications_user_idx").on(t.userId), index("medications_pharmacy_idx").on(t.pharmacyId)],
+  (t) => [
+    index("medications_user_idx").on(t.userId),
+    index("medications_pharmacy_idx").on(t.pharmacyId),
+    index("medications_person_idx").on(t.personId),
+  ],
 );
 
 /** What a dose log says: an occurrence taken or skipped, or a use not tied to one. */
@@ -378,5 +427,6 @@ export const devPushes = sqliteTable("dev_pushes", {
 export type UserRow = typeof users.$inferSelect;
 export type MedicationRow = typeof medications.$inferSelect;
 export type PharmacyRow = typeof pharmacies.$inferSelect;
+export type PersonRow = typeof people.$inferSelect;
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type SupplyEventRow = typeof supplyEvents.$inferSelect;

@@ -73,3 +73,9 @@ export const PACKAGE_AMOUNT_MAX = 1000;
 
 /** An e-mail confirmation link works this many hours (the e-mail and the resend toast say so). */
 export const CONFIRMATION_LINK_HOURS = 24;
+
+// ---- People ----
+/** People an account may own, its own person included (past it: 409 error_too_many_profiles). */
+export const MAX_PEOPLE = 10;
+/** A person's name, like a full name. */
+export const PERSON_NAME_MAX = 120;

@@ -3,6 +3,7 @@ import { consentPath, signInPath } from "../auth/return-to";
 import { PRIVACY_VERSION } from "../pages/privacy-version";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import { atLeast, pathBelowPerson, roleNeeded, type Person } from "../auth/access";
 import { sessionLifetime } from "../auth/session";
 import {
   loadSignedIn,
@@ -63,6 +64,27 @@ export const openDb = createMiddleware<AppEnv>(async (c, next) => {
   c.res.headers.set("Server-Timing", serverTiming(meter));
 });
 
+/**
+ * The path's person (/api/profiles/:profileId/…) as a number; undefined without the prefix, and -1
+ * (no person has it: 404) when the segment is not a plain id.
+ */
+const profileOf = (c: Context<AppEnv>): number | undefined => {
+  const raw = c.req.param("profileId");
+  if (raw === undefined) return undefined;
+  return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : -1;
+};
+
+/**
+ * Access, decided here for every signed-in route: a path's person the account is no member of is
+ * 404 (existence is not revealed), a role below what the route needs (roleNeeded) is 403.
+ */
+function checkAccess(c: Context<AppEnv>, person: Person | null) {
+  if (profileOf(c) !== undefined && !person) throw new ApiError(404, "error_profile_not_found");
+  const needed = roleNeeded(c.req.method, pathBelowPerson(c.req.path));
+  if (person && !atLeast(person.role, needed))
+    throw new ApiError(403, needed === "owner" ? "error_profile_owner_only" : "error_profile_forbidden");
+}
+
 /** A `?name=` date as given, or '' when missing or longer than a date (the route's schema checks it). */
 const queryDate = (c: Context<AppEnv>, name: string) => {
   const value = c.req.query(name) ?? "";
@@ -86,6 +108,7 @@ export async function findSignedIn<R extends Reads>(
     reads,
     () => pathId(c),
     () => ({ from: queryDate(c, "from"), to: queryDate(c, "to") }),
+    profileOf(c) ?? 0,
   );
   if (!found) clearSessionCookie(c);
   // biome-ignore lint/correctness/useHookAtTopLevel: not a React hook: it sets the request's language scope.
@@ -122,6 +145,7 @@ export const signedIn = <R extends Reads = Record<string, never>>(load?: LoadRea
     }
     if (asksConsent(c as unknown as Context, found.consentVersion))
       return c.redirect(consentPath(c.req.path, new URL(c.req.url).search), 302);
+    checkAccess(c as unknown as Context<AppEnv>, found.person);
     c.set("signedIn", found);
     await next();
   });
@@ -145,6 +169,8 @@ export const rejectCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** Routes whose body is a file, not JSON: they check its type and size themselves. */
 export const CSV_BODY_ROUTES = ["/api/medications/import"];
+/** Whether `path` is a CSV body route, for one's own person or under /api/profiles/:profileId. */
+export const isCsvBodyRoute = (path: string) => CSV_BODY_ROUTES.includes(`/api${pathBelowPerson(path)}`);
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
@@ -153,7 +179,7 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
  * would answer a confusing "… is required"). Requests without a body (logout, DELETE) pass.
  */
 export const requireJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_ALLOWED.includes(c.req.path) || CSV_BODY_ROUTES.includes(c.req.path)) return next();
+  if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_ALLOWED.includes(c.req.path) || isCsvBodyRoute(c.req.path)) return next();
   const length = c.req.header("Content-Length");
   const hasBody = c.req.raw.body !== null && length !== "0";
   const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();

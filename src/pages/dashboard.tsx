@@ -15,9 +15,9 @@ import { signedIn } from "../http/middleware";
 
 // The session and everything the first paint shows, the first-run checklist's facts included, in
 // one round trip.
-const dashboardReads = signedIn(({ db, owner }) => ({
-  medications: medicationsOf(db, owner),
-  pharmacies: pharmaciesOf(db, owner),
+const dashboardReads = signedIn(({ db, owner, person }) => ({
+  medications: medicationsOf(db, person),
+  pharmacies: pharmaciesOf(db, person),
   firstRun: remindersChosenOf(db, owner),
 }));
 

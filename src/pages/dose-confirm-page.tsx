@@ -21,9 +21,9 @@ import type { User } from "../shared/user";
 // their state, read with the session in one round trip, and one button (the DoseConfirm island,
 // through POST /api/doses) that logs every one still open as taken, then goes back to the list.
 
-const confirmReads = signedIn(({ db, owner, now }) => ({
-  medications: doseMedicationsOf(db, owner),
-  events: loggableEvents(db, owner, now),
+const confirmReads = signedIn(({ db, person, now }) => ({
+  medications: doseMedicationsOf(db, person),
+  events: loggableEvents(db, person, now),
 }));
 
 /** The way back to the list (rendered per request: its words are in the request's language). */

@@ -51,11 +51,11 @@ function pauseText(from: string, until: string | null, today: string) {
 export const medicationDetailPages = new Hono<AppEnv>().get(
   // Digits only: /medications/print and other words are other pages, whatever the order of mounting.
   "/medications/:id{[0-9]+}",
-  signedIn(({ db, owner, id, now }) => ({
-    medication: medicationAddedOf(db, owner, id),
-    pharmacy: pharmacyOfMedication(db, owner, id),
-    events: supplyEventsOf(db, owner, id),
-    logs: doseLogsOf(db, owner, id, now),
+  signedIn(({ db, person, id, now }) => ({
+    medication: medicationAddedOf(db, person, id),
+    pharmacy: pharmacyOfMedication(db, person, id),
+    events: supplyEventsOf(db, person, id),
+    logs: doseLogsOf(db, person, id, now),
   })),
   (c) => {
     const { user, data } = c.var.signedIn;

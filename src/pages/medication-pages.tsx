@@ -26,7 +26,7 @@ function FormPage({ heading, subtitle, children }: { heading: string; subtitle: 
 export const medicationPages = new Hono<AppEnv>()
   .get(
     "/add-medication",
-    signedIn(({ db, owner }) => ({ pharmacies: pharmaciesOf(db, owner) })),
+    signedIn(({ db, person }) => ({ pharmacies: pharmaciesOf(db, person) })),
     (c) => {
       const { user, data } = c.var.signedIn;
       return c.render(
@@ -45,7 +45,7 @@ export const medicationPages = new Hono<AppEnv>()
 
   .get(
     "/edit-medication/:id",
-    signedIn(({ db, owner, id }) => ({ medication: medicationOf(db, owner, id), pharmacies: pharmaciesOf(db, owner) })),
+    signedIn(({ db, person, id }) => ({ medication: medicationOf(db, person, id), pharmacies: pharmaciesOf(db, person) })),
     (c) => {
       const { user, data } = c.var.signedIn;
       const [row] = data.medication;

@@ -10,7 +10,7 @@ import { signedIn } from "../http/middleware";
 /** /pharmacies: the user's pharmacies, read with the session. */
 export const pharmacyPages = new Hono<AppEnv>().get(
   "/pharmacies",
-  signedIn(({ db, owner }) => ({ pharmacies: pharmaciesOf(db, owner) })),
+  signedIn(({ db, person }) => ({ pharmacies: pharmaciesOf(db, person) })),
   (c) => {
     const { user, data } = c.var.signedIn;
     return c.render(

@@ -154,10 +154,10 @@ function MedicationTable({ medications, taken, today }: { medications: CountedMe
 
 export const printPages = new Hono<AppEnv>().get(
   "/medications/print",
-  signedIn(({ db, owner, now }) => ({
-    medications: medicationListOf(db, owner),
-    doseMedications: doseMedicationsOf(db, owner),
-    logs: printedLogsOf(db, owner, now),
+  signedIn(({ db, person, now }) => ({
+    medications: medicationListOf(db, person),
+    doseMedications: doseMedicationsOf(db, person),
+    logs: printedLogsOf(db, person, now),
   })),
   (c) => {
     const { user, data } = c.var.signedIn;

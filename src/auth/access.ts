@@ -1,0 +1,63 @@
+import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { memberships, people, ROLES, type Role } from "../db/schema";
+
+// Who may do what with a person's data, decided here and nowhere else. A signed-in request acts for
+// one person: the path's /api/profiles/:profileId, or (no prefix, `profile` 0) the account's own.
+// That person is read through the session's membership in the request's one batch, so a stranger's
+// person is simply no row: reads scoped by it find nothing, and the guard answers 404 (never 403,
+// which would reveal that the person exists). A member below a route's role gets 403.
+
+/** The account's own person's id as SQL (people.account_user_id). */
+export const ownPersonOf = (userId: SQLWrapper | number) =>
+  sql<number>`(select ${people.id} from ${people} where ${people.accountUserId} = ${userId})`;
+
+/** The person a path asks for (`profile`, 0 for none: the account's own), as SQL over `userId`. */
+export const askedPerson = (userId: SQLWrapper | number, profile: Placeholder | number) =>
+  sql<number>`coalesce(nullif(${profile}, 0), ${ownPersonOf(userId)})`;
+
+/**
+ * The person the request acts for, as SQL, only when `userId` is a member of it: NULL otherwise,
+ * which matches no row. What every medication and pharmacy read of a signed-in batch is scoped by.
+ */
+export const memberPerson = (userId: SQL<number>, profile: Placeholder) =>
+  sql<number>`(select ${memberships.personId} from ${memberships} where ${memberships.userId} = ${userId} and ${memberships.personId} = ${askedPerson(userId, profile)})`;
+
+/** The person a signed-in request acts for and the account's role for it. */
+export interface Person {
+  id: number;
+  role: Role;
+}
+
+export const atLeast = (role: Role, needed: Role) => ROLES.indexOf(role) >= ROLES.indexOf(needed);
+
+// What each role may do, by route below the person (the part after /api or /api/profiles/:id):
+// reading is a viewer's; logging doses and recording or undoing refills a helper's; every other
+// change (medications, pharmacies, pauses, imports) a manager's; deleting the person the owner's.
+const HELPER_WRITES = [/^\/doses(\/\d+)?$/, /^\/medications\/refill$/, /^\/medications\/\d+\/undo-refill$/];
+
+/** The least role a request needs, by method and its path below the person. */
+export function roleNeeded(method: string, path: string): Role {
+  if (method === "GET" || method === "HEAD") return "viewer";
+  // The person itself (DELETE /api/profiles/:id): the owner's alone; renaming it a manager's.
+  if (path === "" && method === "DELETE") return "owner";
+  if (HELPER_WRITES.some((route) => route.test(path))) return "helper";
+  return "manager";
+}
+
+/** The part of an API path below its person: '/api/profiles/7/doses' and '/api/doses' → '/doses'. */
+export const pathBelowPerson = (path: string) => path.replace(/^\/api(\/profiles\/[^/]+)?(?=\/|$)/, "");
+
+/**
+ * The account that owns person `personId`, as SQL: what medications.user_id and pharmacies.user_id
+ * hold (the account of one's own person, else the 'owner' membership's account).
+ */
+export const owningAccountOf = (personId: SQLWrapper | number) =>
+  sql<number>`coalesce((select ${people.accountUserId} from ${people} where ${people.id} = ${personId}), (select ${memberships.userId} from ${memberships} where ${memberships.personId} = ${personId} and ${memberships.role} = 'owner'))`;
+
+/** The ids of the people `userId` owns (its own person included), as a subquery. */
+export const ownedPeople = (db: Db, userId: number) =>
+  db
+    .select({ id: memberships.personId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.role, "owner")));
