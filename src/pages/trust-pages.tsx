@@ -46,6 +46,7 @@ function Privacy({ region }: { region: string | undefined }) {
             m.trust_privacy_stored_account(),
             m.trust_privacy_stored_medications(),
             m.trust_privacy_stored_doses(),
+            m.trust_privacy_stored_people(),
             m.trust_privacy_stored_settings(),
             m.trust_privacy_stored_reminders(),
             m.trust_privacy_stored_delivery(),

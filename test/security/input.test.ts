@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { medications, pharmacies, users } from "../../src/db/schema";
 import { type Account, call, createMedication, createPharmacy, db, medicationInput, signUp, uniqueIp, uniqueName } from "../helpers";
-import { CSV_BODY_ROUTES } from "../../src/http/middleware";
+import { isCsvBodyRoute } from "../../src/http/middleware";
 import { changesState, expectJsonMessage, expectNoInternals, isApi, type Route, routes } from "./surface";
 
 // Routes that take no body: anything sent is ignored, so they are left out of the body checks.
@@ -16,7 +16,7 @@ const BODYLESS = (route: Route) =>
     "/api/confirm-email/resend",
   ].includes(route.pattern);
 // A CSV upload has its own type and size checks (test/medications.transfer.test.ts).
-const isCsvUpload = (route: Route) => CSV_BODY_ROUTES.includes(route.pattern);
+const isCsvUpload = (route: Route) => isCsvBodyRoute(route.path);
 const jsonRoutes = routes((r) => isApi(r) && changesState(r) && !BODYLESS(r) && !isCsvUpload(r));
 const apiRoutes = routes(isApi);
 const label = (r: Route) => `${r.method} ${r.pattern}`;
