@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { removeMember } from "../src/data/members";
+import { changeRole, removeMember } from "../src/data/members";
 import { memberships, users, type Role } from "../src/db/schema";
 import { MISSED_DOSE_AFTER_MAX, MISSED_DOSE_AFTER_MIN } from "../src/domain/limits";
 import { type Account, call, db, medicationInput, signUp } from "./helpers";
@@ -216,7 +216,7 @@ describe("DELETE /api/profiles/:id/members/:userId", () => {
     expect([stranger.status, stranger.body.code]).toEqual([404, "error_profile_not_found"]);
   });
 
-  it("the delete itself holds the rule against the roles stored at that moment, not the session's read", async () => {
+  it("the writes themselves hold the rules against the roles stored at that moment, not the session's read", async () => {
     const t = await team();
     // A manager demoted to helper after the guard read 'manager': the statement refuses.
     await db()
@@ -227,6 +227,9 @@ describe("DELETE /api/profiles/:id/members/:userId", () => {
     expect(await roleOf(t.dadId, t.viewer.id)).toBe("viewer");
     expect(await removeMember(db(), t.dadId, t.viewer.id, t.stranger.id)).toBe("above the actor");
     expect(await removeMember(db(), t.dadId, t.owner.id, t.owner.id)).toBe("owner");
+    // A role change asked by an account that no longer owns the person changes nothing.
+    expect(await changeRole(db(), t.dadId, t.viewer.id, t.manager2.id, "manager")).toBe("not the owner");
+    expect(await roleOf(t.dadId, t.viewer.id)).toBe("viewer");
   });
 });
 
