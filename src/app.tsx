@@ -10,6 +10,7 @@ import { adherenceApi } from "./api/adherence";
 import { dosesApi } from "./api/doses";
 import { doseSnoozeApi } from "./api/dose-snooze";
 import { medicationsApi } from "./api/medications";
+import { membersApi } from "./api/members";
 import { pharmaciesApi } from "./api/pharmacies";
 import { profilesApi } from "./api/profiles";
 import { pushApi } from "./api/push";
@@ -105,6 +106,7 @@ app.route("/api", remindersApi);
 app.route("/api", timezoneApi);
 app.route("/api", userApi);
 app.route("/api", profilesApi);
+app.route("/api", membersApi);
 // A person's data under /api/profiles/:profileId/…, the same routers as one's own: the signedIn
 // guard reads the membership with the session and decides (src/auth/access.ts).
 for (const personApi of [medicationsApi, dosesApi, adherenceApi, medicationTransferApi, pharmaciesApi])

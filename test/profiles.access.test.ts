@@ -5,9 +5,10 @@ import { type Account, call, db, medicationInput, signUp } from "./helpers";
 
 // Access to a person's data, decided in one place (src/auth/access.ts): every route under
 // /api/profiles/:id for the owner, a manager, a helper and a viewer (memberships written directly:
-// invites are later work), a stranger (404, never 403: existence is not revealed) and no session (401).
+// invites are later work), a member the owner removed and a stranger (404, never 403: existence is
+// not revealed) and no session (401).
 
-type Who = Role | "stranger" | "signed out";
+type Who = Role | "removed member" | "stranger" | "signed out";
 interface Route {
   method: string;
   /** The path below /api/profiles/:id, made from the fixture's ids. */
@@ -22,6 +23,8 @@ interface Fixture {
   doomedMedicationId: number;
   pharmacyId: number;
   otherPharmacyId: number;
+  /** A helper that the member routes act on (its role changed, then removed). */
+  targetId: number;
   today: string;
 }
 
@@ -47,24 +50,34 @@ const ROUTES: Route[] = [
   { method: "PATCH", path: (f) => `/pharmacies/${f.pharmacyId}`, body: () => ({ name: "Renamed", phoneNumber: "" }), needs: "manager" },
   { method: "POST", path: (f) => `/pharmacies/${f.otherPharmacyId}/merge`, body: (f) => ({ intoId: f.pharmacyId }), needs: "manager" },
   { method: "DELETE", path: (f) => `/pharmacies/${f.otherPharmacyId}`, needs: "manager" },
+  { method: "GET", path: () => "/members", needs: "manager" },
+  { method: "GET", path: () => "/membership", needs: "viewer" },
+  { method: "PATCH", path: () => "/membership", body: () => ({ remindMe: true }), needs: "viewer" },
+  { method: "PATCH", path: (f) => `/members/${f.targetId}`, body: () => ({ role: "viewer" }), needs: "owner" },
+  // Someone else's membership (leaving, one's own, is a viewer's: test/members.api.test.ts).
+  { method: "DELETE", path: (f) => `/members/${f.targetId}`, needs: "manager" },
   { method: "PATCH", path: () => "", body: () => ({ name: "Dad" }), needs: "manager" },
   { method: "DELETE", path: () => "", needs: "owner" },
 ];
 const RANK: Role[] = ["viewer", "helper", "manager", "owner"];
 // Least to most allowed, so a manager's delete runs before the owner's and the person goes last.
-const WHO: Who[] = ["signed out", "stranger", "viewer", "helper", "manager", "owner"];
+const WHO: Who[] = ["signed out", "stranger", "removed member", "viewer", "helper", "manager", "owner"];
 
 let accounts: Record<Exclude<Who, "signed out">, Account>;
 let f: Fixture;
 
 beforeAll(async () => {
-  const [owner, manager, helper, viewer, stranger] = await Promise.all([signUp(), signUp(), signUp(), signUp(), signUp()]);
-  accounts = { owner: owner!, manager: manager!, helper: helper!, viewer: viewer!, stranger: stranger! };
+  const [owner, manager, helper, viewer, removed, stranger, target] = await Promise.all(Array.from({ length: 7 }, () => signUp()));
+  accounts = { owner: owner!, manager: manager!, helper: helper!, viewer: viewer!, "removed member": removed!, stranger: stranger! };
   const dad = await call("POST", "/api/profiles", { cookie: owner!.cookie, body: { name: "Dad" } });
   const dadId = dad.body.id as number;
   const now = Date.now();
   for (const role of ["manager", "helper", "viewer"] as const)
     await db().insert(memberships).values({ personId: dadId, userId: accounts[role].id, role, createdAt: now });
+  for (const account of [removed!, target!])
+    await db().insert(memberships).values({ personId: dadId, userId: account.id, role: "helper", createdAt: now });
+  // Removed through the API: from then on it is a stranger to Dad.
+  expect((await call("DELETE", `/api/profiles/${dadId}/members/${removed!.id}`, { cookie: owner!.cookie })).status).toBe(204);
   const as = (path: string, body: unknown) => call("POST", `/api/profiles/${dadId}${path}`, { cookie: owner!.cookie, body });
   const pharmacy = await as("/pharmacies", { name: "Main", phoneNumber: "" });
   const other = await as("/pharmacies", { name: "Other", phoneNumber: "" });
@@ -77,6 +90,7 @@ beforeAll(async () => {
     doomedMedicationId: doomed.body.id,
     pharmacyId: pharmacy.body.id,
     otherPharmacyId: other.body.id,
+    targetId: target!.id,
     today: todayIn(owner!.user.timezone),
   };
 }, 120_000);
@@ -92,7 +106,7 @@ const send = (route: Route, who: Who) => {
 };
 
 describe("access to a person's data: every route under /api/profiles/:id", { timeout: 120_000 }, () => {
-  it("signed out 401, stranger 404, a role below the route's 403, the route's role and above pass the access check", async () => {
+  it("signed out 401, a removed member and a stranger 404, a role below the route's 403, the route's role and above pass the access check", async () => {
     const problems: string[] = [];
     for (const route of ROUTES)
       for (const who of WHO) {
@@ -100,7 +114,7 @@ describe("access to a person's data: every route under /api/profiles/:id", { tim
         const name = `${route.method} ${route.path(f) || "(the person)"} as ${who}: ${res.status} ${res.text.slice(0, 120)}`;
         if (who === "signed out") {
           if (res.status !== 401) problems.push(name);
-        } else if (who === "stranger") {
+        } else if (who === "stranger" || who === "removed member") {
           if (res.status !== 404 || res.body?.code !== "error_profile_not_found") problems.push(name);
         } else if (RANK.indexOf(who) < RANK.indexOf(route.needs)) {
           if (res.status !== 403) problems.push(name);

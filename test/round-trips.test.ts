@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../src/db/client";
-import { sessions } from "../src/db/schema";
+import { memberships, sessions } from "../src/db/schema";
 import { call, sessionCookie, uniqueName, type Answer as CallAnswer } from "./helpers";
 import { libsqlEnv, libsqlHttpUrl } from "./support/libsql-http";
 import { newDevice, pushKeys } from "./push-fixtures";
@@ -115,6 +115,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
   let pharmacyId = 0;
   let medicationId = 0;
   let ownPersonId = 0;
+  let userId = 0;
 
   beforeAll(async () => {
     username = uniqueName("trips");
@@ -125,6 +126,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect(registered.status).toBe(201);
     expect(registered.roundTrips).toBeLessThanOrEqual(2);
     cookie = sessionCookie(registered);
+    userId = registered.body.id;
     // The link registration mailed (through Postmark here): opening it takes the two round trips
     // of a write, and the test e-mail below needs the confirmed address.
     const link = /confirm-email\?token=[a-z0-9]+/.exec(JSON.stringify(postmarkMessages.at(-1)))![0];
@@ -169,6 +171,8 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["GET /api/profiles/{own}/medications", () => `/api/profiles/${ownPersonId}/medications`, 200],
     ["GET /api/profiles/{own}/medications/{id}", () => `/api/profiles/${ownPersonId}/medications/${medicationId}`, 200],
     ["GET /api/profiles/{not a member}/medications", () => "/api/profiles/999999999/medications", 404],
+    ["GET /api/profiles/{own}/members", () => `/api/profiles/${ownPersonId}/members`, 200],
+    ["GET /api/profiles/{own}/membership", () => `/api/profiles/${ownPersonId}/membership`, 200],
     ["GET /api/doses for a week", () => `/api/doses?from=2026-01-01&to=2026-01-07`, 200],
     // Two days before the UTC date: a day every zone can still log.
     ["/doses/confirm", () => `/doses/confirm?date=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}&at=08:00`, 200],
@@ -271,6 +275,9 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["merge a pharmacy into itself", "POST", () => `/api/pharmacies/${pharmacyId}/merge`, () => ({ intoId: pharmacyId }), 400],
     ["merge into another user's pharmacy", "POST", () => `/api/pharmacies/${pharmacyId}/merge`, () => ({ intoId: 999999999 }), 404],
     ["delete an unknown medication", "DELETE", () => "/api/medications/999999999", () => undefined, 404],
+    ["save one's own membership settings", "PATCH", () => `/api/profiles/${ownPersonId}/membership`, () => ({ remindMe: true }), 200],
+    ["change the owner's own role", "PATCH", () => `/api/profiles/${ownPersonId}/members/${userId}`, () => ({ role: "viewer" }), 403],
+    ["remove an unknown member", "DELETE", () => `/api/profiles/${ownPersonId}/members/999999999`, () => undefined, 404],
     ["save the profile", "PATCH", () => "/api/profile", () => ({ fullName: "Round Trip", email: `${username}@example.com` }), 200],
     ["take the browser's time zone", "PUT", () => "/api/user/timezone", () => ({ timezone: "Europe/Paris" }), 200],
     [
@@ -346,6 +353,32 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     expect(answer.roundTrips).toBeGreaterThanOrEqual(1);
     expect(answer.roundTrips).toBeLessThanOrEqual(2);
     expect(timedQueries(answer)).toBe(answer.roundTrips);
+  });
+
+  it("a member's role change, removal and leaving: the session, then one batch each", async () => {
+    const joined = async () => {
+      const name = uniqueName("member");
+      const registered = await send("POST", "/api/register", {
+        body: { username: name, password, email: `${name}@example.com`, fullName: "Member", emailConsent: true, healthDataConsent: true },
+      });
+      const values = { personId: ownPersonId, userId: registered.body.id as number, role: "helper" as const, createdAt: Date.now() };
+      await createDb(engine.env()).insert(memberships).values(values);
+      return { id: values.userId, cookie: sessionCookie(registered) };
+    };
+    const member = await joined();
+    const changed = await send("PATCH", `/api/profiles/${ownPersonId}/members/${member.id}`, { cookie, body: { role: "manager" } });
+    const removed = await send("DELETE", `/api/profiles/${ownPersonId}/members/${member.id}`, { cookie });
+    const leaver = await joined();
+    const left = await send("DELETE", `/api/profiles/${ownPersonId}/members/${leaver.id}`, { cookie: leaver.cookie });
+    for (const [answer, status] of [
+      [changed, 200],
+      [removed, 204],
+      [left, 204],
+    ] as const) {
+      expect(answer.status, answer.text).toBe(status);
+      expect(answer.roundTrips).toBe(2);
+      expect(timedQueries(answer)).toBe(2);
+    }
   });
 
   it("merging a pharmacy with its medications into another: the session, then one batch", async () => {

@@ -34,16 +34,29 @@ export const atLeast = (role: Role, needed: Role) => ROLES.indexOf(role) >= ROLE
 // What each role may do, by route below the person (the part after /api or /api/profiles/:id):
 // reading is a viewer's; logging doses and recording or undoing refills a helper's; every other
 // change (medications, pharmacies, pauses, imports) a manager's; deleting the person the owner's.
+// Members: the list and removing someone else a manager's, changing a role the owner's; one's own
+// membership (its settings, leaving) anyone's. Which member a manager may remove (not the owner,
+// not another manager) depends on that member's row: src/data/members.ts checks it in its statement.
 const HELPER_WRITES = [/^\/doses(\/\d+)?$/, /^\/medications\/refill$/, /^\/medications\/\d+\/undo-refill$/];
+const MEMBER = /^\/members\/\d+$/;
 
-/** The least role a request needs, by method and its path below the person. */
-export function roleNeeded(method: string, path: string): Role {
-  if (method === "GET" || method === "HEAD") return "viewer";
+/** The least role a request needs, by method, its path below the person and the asking account's id. */
+export function roleNeeded(method: string, path: string, userId = 0): Role {
+  const reading = method === "GET" || method === "HEAD";
+  if (path === "/members" && reading) return "manager";
+  if (path === "/membership") return "viewer";
+  if (MEMBER.test(path) && method === "PATCH") return "owner";
+  if (MEMBER.test(path) && method === "DELETE") return path === `/members/${userId}` ? "viewer" : "manager";
+  if (reading) return "viewer";
   // The person itself (DELETE /api/profiles/:id): the owner's alone; renaming it a manager's.
   if (path === "" && method === "DELETE") return "owner";
   if (HELPER_WRITES.some((route) => route.test(path))) return "helper";
   return "manager";
 }
+
+/** Why a role below `needed` is refused (403), worded for the route (`path` below the person). */
+export const refusalOf = (path: string, needed: Role) =>
+  needed !== "owner" ? "error_profile_forbidden" : path === "" ? "error_profile_owner_only" : "error_member_role_owner_only";
 
 /** The part of an API path below its person: '/api/profiles/7/doses' and '/api/doses' → '/doses'. */
 export const pathBelowPerson = (path: string) => path.replace(/^\/api(\/profiles\/[^/]+)?(?=\/|$)/, "");

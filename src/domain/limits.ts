@@ -79,3 +79,8 @@ export const CONFIRMATION_LINK_HOURS = 24;
 export const MAX_PEOPLE = 10;
 /** A person's name, like a full name. */
 export const PERSON_NAME_MAX = 120;
+
+// ---- A membership's own settings ----
+/** A missed-dose alert goes this many minutes after a timed dose's time while it is unlogged. */
+export const MISSED_DOSE_AFTER_MIN = 30;
+export const MISSED_DOSE_AFTER_MAX = 240;

@@ -3,7 +3,7 @@ import { consentPath, signInPath } from "../auth/return-to";
 import { PRIVACY_VERSION } from "../pages/privacy-version";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { atLeast, pathBelowPerson, roleNeeded, type Person } from "../auth/access";
+import { atLeast, pathBelowPerson, refusalOf, roleNeeded, type Person } from "../auth/access";
 import { sessionLifetime } from "../auth/session";
 import {
   loadSignedIn,
@@ -78,11 +78,11 @@ const profileOf = (c: Context<AppEnv>): number | undefined => {
  * Access, decided here for every signed-in route: a path's person the account is no member of is
  * 404 (existence is not revealed), a role below what the route needs (roleNeeded) is 403.
  */
-function checkAccess(c: Context<AppEnv>, person: Person | null) {
+function checkAccess(c: Context<AppEnv>, person: Person | null, userId: number) {
   if (profileOf(c) !== undefined && !person) throw new ApiError(404, "error_profile_not_found");
-  const needed = roleNeeded(c.req.method, pathBelowPerson(c.req.path));
-  if (person && !atLeast(person.role, needed))
-    throw new ApiError(403, needed === "owner" ? "error_profile_owner_only" : "error_profile_forbidden");
+  const path = pathBelowPerson(c.req.path);
+  const needed = roleNeeded(c.req.method, path, userId);
+  if (person && !atLeast(person.role, needed)) throw new ApiError(403, refusalOf(path, needed));
 }
 
 /** A `?name=` date as given, or '' when missing or longer than a date (the route's schema checks it). */
@@ -145,7 +145,7 @@ export const signedIn = <R extends Reads = Record<string, never>>(load?: LoadRea
     }
     if (asksConsent(c as unknown as Context, found.consentVersion))
       return c.redirect(consentPath(c.req.path, new URL(c.req.url).search), 302);
-    checkAccess(c as unknown as Context<AppEnv>, found.person);
+    checkAccess(c as unknown as Context<AppEnv>, found.person, found.user.id);
     c.set("signedIn", found);
     await next();
   });
