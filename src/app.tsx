@@ -12,6 +12,7 @@ import { doseSnoozeApi } from "./api/dose-snooze";
 import { medicationsApi } from "./api/medications";
 import { pharmaciesApi } from "./api/pharmacies";
 import { profilesApi } from "./api/profiles";
+import { invitesApi, personInvitesApi } from "./api/invites";
 import { pushApi } from "./api/push";
 import { remindersApi } from "./api/reminders";
 import { settingsApi } from "./api/settings";
@@ -105,6 +106,8 @@ app.route("/api", remindersApi);
 app.route("/api", timezoneApi);
 app.route("/api", userApi);
 app.route("/api", profilesApi);
+app.route("/api", invitesApi);
+app.route("/api/profiles/:profileId", personInvitesApi);
 // A person's data under /api/profiles/:profileId/…, the same routers as one's own: the signedIn
 // guard reads the membership with the session and decides (src/auth/access.ts).
 for (const personApi of [medicationsApi, dosesApi, adherenceApi, medicationTransferApi, pharmaciesApi])

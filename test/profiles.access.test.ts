@@ -5,7 +5,7 @@ import { type Account, call, db, medicationInput, signUp } from "./helpers";
 
 // Access to a person's data, decided in one place (src/auth/access.ts): every route under
 // /api/profiles/:id for the owner, a manager, a helper and a viewer (memberships written directly:
-// invites are later work), a stranger (404, never 403: existence is not revealed) and no session (401).
+// the invitations' own tests accept real ones), a stranger (404, never 403: existence is not revealed) and no session (401).
 
 type Who = Role | "stranger" | "signed out";
 interface Route {
@@ -47,6 +47,9 @@ const ROUTES: Route[] = [
   { method: "PATCH", path: (f) => `/pharmacies/${f.pharmacyId}`, body: () => ({ name: "Renamed", phoneNumber: "" }), needs: "manager" },
   { method: "POST", path: (f) => `/pharmacies/${f.otherPharmacyId}/merge`, body: (f) => ({ intoId: f.pharmacyId }), needs: "manager" },
   { method: "DELETE", path: (f) => `/pharmacies/${f.otherPharmacyId}`, needs: "manager" },
+  { method: "GET", path: () => "/invites", needs: "manager" },
+  { method: "POST", path: () => "/invites", body: () => ({ email: "access-table@example.com", role: "viewer" }), needs: "manager" },
+  { method: "DELETE", path: () => "/invites/999999999", needs: "manager" },
   { method: "PATCH", path: () => "", body: () => ({ name: "Dad" }), needs: "manager" },
   { method: "DELETE", path: () => "", needs: "owner" },
 ];

@@ -169,6 +169,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["GET /api/profiles/{own}/medications", () => `/api/profiles/${ownPersonId}/medications`, 200],
     ["GET /api/profiles/{own}/medications/{id}", () => `/api/profiles/${ownPersonId}/medications/${medicationId}`, 200],
     ["GET /api/profiles/{not a member}/medications", () => "/api/profiles/999999999/medications", 404],
+    ["GET /api/profiles/{own}/invites", () => `/api/profiles/${ownPersonId}/invites`, 200],
     ["GET /api/doses for a week", () => `/api/doses?from=2026-01-01&to=2026-01-07`, 200],
     // Two days before the UTC date: a day every zone can still log.
     ["/doses/confirm", () => `/doses/confirm?date=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}&at=08:00`, 200],
@@ -336,6 +337,15 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
       () => ({ currentPassword: "not it", newPassword: password, confirmPassword: password }),
       400,
     ],
+    [
+      "invite a caregiver",
+      "POST",
+      () => `/api/profiles/${ownPersonId}/invites`,
+      () => ({ email: `${uniqueName("invitee")}@example.com`, role: "viewer" }),
+      201,
+    ],
+    ["withdraw an unknown invitation", "DELETE", () => `/api/profiles/${ownPersonId}/invites/999999999`, () => undefined, 404],
+    ["accept an unknown invitation", "POST", () => "/api/invites/accept", () => ({ token: "a".repeat(52) }), 404],
     ["sign out everywhere else", "DELETE", () => "/api/user/sessions", () => undefined, 200],
     ["delete the account with a wrong password", "DELETE", () => "/api/user", () => ({ currentPassword: "not it" }), 400],
   ];

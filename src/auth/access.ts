@@ -34,10 +34,15 @@ export const atLeast = (role: Role, needed: Role) => ROLES.indexOf(role) >= ROLE
 // What each role may do, by route below the person (the part after /api or /api/profiles/:id):
 // reading is a viewer's; logging doses and recording or undoing refills a helper's; every other
 // change (medications, pharmacies, pauses, imports) a manager's; deleting the person the owner's.
+const INVITE_ROUTES = /^\/invites(\/\d+)?$/;
 const HELPER_WRITES = [/^\/doses(\/\d+)?$/, /^\/medications\/refill$/, /^\/medications\/\d+\/undo-refill$/];
 
 /** The least role a request needs, by method and its path below the person. */
 export function roleNeeded(method: string, path: string): Role {
+  // Accepting an invitation is the invitee's own, who is no member of its person yet (the token decides).
+  if (path === "/invites/accept") return "viewer";
+  // A person's invitations (listing, sending, withdrawing) are a manager's, reading them included.
+  if (INVITE_ROUTES.test(path)) return "manager";
   if (method === "GET" || method === "HEAD") return "viewer";
   // The person itself (DELETE /api/profiles/:id): the owner's alone; renaming it a manager's.
   if (path === "" && method === "DELETE") return "owner";
