@@ -42,6 +42,7 @@ import { manifestPages } from "./pages/manifest";
 import { trustPages } from "./pages/trust-pages";
 import { offlinePages } from "./pages/offline-page";
 import { doseConfirmPages } from "./pages/dose-confirm-page";
+import { invitePages } from "./pages/invite-page";
 
 declare module "@hono/react-renderer" {
   interface Props {
@@ -131,6 +132,7 @@ app.route("/", calendarFeedPages);
 app.route("/", trustPages);
 app.route("/", offlinePages);
 app.route("/", doseConfirmPages);
+app.route("/", invitePages);
 
 app.notFound((c) => (isApi(c.req.path) ? jsonError(c, new ApiError(404, "error_not_found")) : renderNotFound(c)));
 
