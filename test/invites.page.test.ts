@@ -62,7 +62,7 @@ describe("the invitation page", () => {
     expect((await form(invitee.cookie, token)).status).toBe(200);
   });
 
-  it("a cross-site form post is refused (403) and the invitation stays unused", async () => {
+  it("a cross-site form post is refused (403) and the invitation stays usable by the same-origin form", async () => {
     const owner = await signUp();
     const dadId = await addPerson(owner);
     const invitee = await signUp({ confirmed: true });
@@ -70,5 +70,6 @@ describe("the invitation page", () => {
     const forged = await form(invitee.cookie, token, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
     expect(forged.status).toBe(403);
     expect((await inviteRows(dadId))[0]!.acceptedAt).toBeNull();
+    expect((await form(invitee.cookie, token)).status).toBe(200);
   });
 });
