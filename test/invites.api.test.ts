@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../src/auth/session";
-import { invites, memberships, users } from "../src/db/schema";
+import { throttleKey } from "../src/auth/throttle";
+import { prune } from "../src/data/prune";
+import { invites, memberships, throttles, users } from "../src/db/schema";
 import { call, db, openConfirmationLink, signUp, uniqueName } from "./helpers";
 import { accept, addPerson, invite, inviteRows, inviteTokenFor } from "./invites.support";
 
@@ -171,6 +173,34 @@ describe("sending an invitation", () => {
     });
     expect(afterWithdraw.status).toBe(429);
     expect((await inviteRows(dadId)).length + (await inviteRows(momId)).length).toBe(10);
+  });
+});
+
+describe("the daily count and the hourly prune", () => {
+  it("keeps an account's invitation counter for its day (not the 15 minutes of the sign-in counters), then lets it go", async () => {
+    const owner = await signUp();
+    const dadId = await addPerson(owner);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await call("POST", `/api/profiles/${dadId}/invites`, { cookie: owner.cookie, body: { email: address(), role: "viewer" } })).status,
+      ).toBe(201);
+    const key = throttleKey.invites(owner.id);
+    const age = (ms: number) =>
+      db()
+        .update(throttles)
+        .set({ windowStartedAt: Date.now() - ms })
+        .where(eq(throttles.key, key));
+    await age(60 * 60_000);
+    await prune(db(), Date.now());
+    expect(
+      (await call("POST", `/api/profiles/${dadId}/invites`, { cookie: owner.cookie, body: { email: address(), role: "viewer" } })).status,
+    ).toBe(429);
+    await age(DAY + 60_000);
+    await prune(db(), Date.now());
+    expect(await db().select().from(throttles).where(eq(throttles.key, key))).toEqual([]);
+    expect(
+      (await call("POST", `/api/profiles/${dadId}/invites`, { cookie: owner.cookie, body: { email: address(), role: "viewer" } })).status,
+    ).toBe(201);
   });
 });
 
