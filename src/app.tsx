@@ -13,6 +13,7 @@ import { medicationsApi } from "./api/medications";
 import { membersApi } from "./api/members";
 import { pharmaciesApi } from "./api/pharmacies";
 import { profilesApi } from "./api/profiles";
+import { invitesApi, personInvitesApi } from "./api/invites";
 import { pushApi } from "./api/push";
 import { remindersApi } from "./api/reminders";
 import { settingsApi } from "./api/settings";
@@ -42,6 +43,7 @@ import { manifestPages } from "./pages/manifest";
 import { trustPages } from "./pages/trust-pages";
 import { offlinePages } from "./pages/offline-page";
 import { doseConfirmPages } from "./pages/dose-confirm-page";
+import { invitePages } from "./pages/invite-page";
 
 declare module "@hono/react-renderer" {
   interface Props {
@@ -107,6 +109,8 @@ app.route("/api", timezoneApi);
 app.route("/api", userApi);
 app.route("/api", profilesApi);
 app.route("/api", membersApi);
+app.route("/api", invitesApi);
+app.route("/api/profiles/:profileId", personInvitesApi);
 // A person's data under /api/profiles/:profileId/…, the same routers as one's own: the signedIn
 // guard reads the membership with the session and decides (src/auth/access.ts).
 for (const personApi of [medicationsApi, dosesApi, adherenceApi, medicationTransferApi, pharmaciesApi])
@@ -130,6 +134,7 @@ app.route("/", calendarFeedPages);
 app.route("/", trustPages);
 app.route("/", offlinePages);
 app.route("/", doseConfirmPages);
+app.route("/", invitePages);
 
 app.notFound((c) => (isApi(c.req.path) ? jsonError(c, new ApiError(404, "error_not_found")) : renderNotFound(c)));
 

@@ -5,7 +5,7 @@ import { type Account, call, db, medicationInput, signUp } from "./helpers";
 
 // Access to a person's data, decided in one place (src/auth/access.ts): every route under
 // /api/profiles/:id for the owner, a manager, a helper and a viewer (memberships written directly:
-// invites are later work), a member the owner removed and a stranger (404, never 403: existence is
+// the invitations' own tests accept real ones), a member the owner removed and a stranger (404, never 403: existence is
 // not revealed) and no session (401).
 
 type Who = Role | "removed member" | "stranger" | "signed out";
@@ -56,6 +56,9 @@ const ROUTES: Route[] = [
   { method: "PATCH", path: (f) => `/members/${f.targetId}`, body: () => ({ role: "viewer" }), needs: "owner" },
   // Someone else's membership (leaving, one's own, is a viewer's: test/members.api.test.ts).
   { method: "DELETE", path: (f) => `/members/${f.targetId}`, needs: "manager" },
+  { method: "GET", path: () => "/invites", needs: "manager" },
+  { method: "POST", path: () => "/invites", body: () => ({ email: "access-table@example.com", role: "viewer" }), needs: "manager" },
+  { method: "DELETE", path: () => "/invites/999999999", needs: "manager" },
   { method: "PATCH", path: () => "", body: () => ({ name: "Dad" }), needs: "manager" },
   { method: "DELETE", path: () => "", needs: "owner" },
 ];

@@ -173,6 +173,8 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["GET /api/profiles/{not a member}/medications", () => "/api/profiles/999999999/medications", 404],
     ["GET /api/profiles/{own}/members", () => `/api/profiles/${ownPersonId}/members`, 200],
     ["GET /api/profiles/{own}/membership", () => `/api/profiles/${ownPersonId}/membership`, 200],
+    ["GET /api/profiles/{own}/invites", () => `/api/profiles/${ownPersonId}/invites`, 200],
+    ["/invites/{unknown token}", () => `/invites/${"a".repeat(52)}`, 404],
     ["GET /api/doses for a week", () => `/api/doses?from=2026-01-01&to=2026-01-07`, 200],
     // Two days before the UTC date: a day every zone can still log.
     ["/doses/confirm", () => `/doses/confirm?date=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}&at=08:00`, 200],
@@ -343,6 +345,15 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
       () => ({ currentPassword: "not it", newPassword: password, confirmPassword: password }),
       400,
     ],
+    [
+      "invite a caregiver",
+      "POST",
+      () => `/api/profiles/${ownPersonId}/invites`,
+      () => ({ email: `${uniqueName("invitee")}@example.com`, role: "viewer" }),
+      201,
+    ],
+    ["withdraw an unknown invitation", "DELETE", () => `/api/profiles/${ownPersonId}/invites/999999999`, () => undefined, 404],
+    ["accept an unknown invitation", "POST", () => "/api/invites/accept", () => ({ token: "a".repeat(52) }), 404],
     ["sign out everywhere else", "DELETE", () => "/api/user/sessions", () => undefined, 200],
     ["delete the account with a wrong password", "DELETE", () => "/api/user", () => ({ currentPassword: "not it" }), 400],
   ];
@@ -439,6 +450,30 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
       env: engine.env(),
     });
     expect([agreed.status, engine.count(), timedQueries({ ...agreed, roundTrips: engine.count() })]).toEqual([303, 2, 2]);
+  });
+
+  it("an invitation: its page one round trip, accepting it (form or API) two", async () => {
+    const invited = async () => {
+      const sent = await send("POST", `/api/profiles/${ownPersonId}/invites`, {
+        cookie,
+        body: { email: `${username}@example.com`, role: "viewer" },
+      });
+      expect(sent.status).toBe(201);
+      return /\/invites\/([a-z2-7]{52})/.exec(JSON.stringify(postmarkMessages.at(-1)))![1]!;
+    };
+    const token = await invited();
+    const page = await send("GET", `/invites/${token}`, { cookie });
+    expect([page.status, page.roundTrips, timedQueries(page)]).toEqual([200, 1, 1]);
+    engine.reset();
+    const form = await call("POST", `/invites/${token}`, {
+      cookie,
+      rawBody: "",
+      contentType: "application/x-www-form-urlencoded",
+      env: engine.env(),
+    });
+    expect([form.status, engine.count(), timedQueries({ ...form, roundTrips: engine.count() })]).toEqual([200, 2, 2]);
+    const api = await send("POST", "/api/invites/accept", { cookie, body: { token: await invited() } });
+    expect([api.status, api.roundTrips, timedQueries(api)]).toEqual([200, 2, 2]);
   });
 
   it("the privacy, terms, support and offline pages read nothing, signed in or not", async () => {

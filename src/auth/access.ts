@@ -37,11 +37,16 @@ export const atLeast = (role: Role, needed: Role) => ROLES.indexOf(role) >= ROLE
 // Members: the list and removing someone else a manager's, changing a role the owner's; one's own
 // membership (its settings, leaving) anyone's. Which member a manager may remove (not the owner,
 // not another manager) depends on that member's row: src/data/members.ts checks it in its statement.
+const INVITE_ROUTES = /^\/invites(\/\d+)?$/;
 const HELPER_WRITES = [/^\/doses(\/\d+)?$/, /^\/medications\/refill$/, /^\/medications\/\d+\/undo-refill$/];
 const MEMBER = /^\/members\/\d+$/;
 
 /** The least role a request needs, by method, its path below the person and the asking account's id. */
 export function roleNeeded(method: string, path: string, userId = 0): Role {
+  // Accepting an invitation is the invitee's own, who is no member of its person yet (the token decides).
+  if (path === "/invites/accept") return "viewer";
+  // A person's invitations (listing, sending, withdrawing) are a manager's, reading them included.
+  if (INVITE_ROUTES.test(path)) return "manager";
   const reading = method === "GET" || method === "HEAD";
   if (path === "/members" && reading) return "manager";
   if (path === "/membership") return "viewer";

@@ -47,6 +47,8 @@ export interface ReadScope {
   /** The request's `?from=` and `?to=` as given ('' when missing or longer than a date): a read checks them itself. */
   from: SQL<string>;
   to: SQL<string>;
+  /** The SHA-256 of the request's `:token` path parameter (an e-mailed link's secret; '' without one). */
+  token: SQL<string>;
 }
 export type LoadReads<R extends Reads> = (scope: ReadScope) => R;
 
@@ -74,6 +76,7 @@ const scope = {
   now: sql<number>`${sql.placeholder("now")}`,
   from: sql<string>`${sql.placeholder("from")}`,
   to: sql<string>`${sql.placeholder("to")}`,
+  token: sql<string>`${sql.placeholder("token")}`,
 };
 const lookup = preparedOnce<SessionLookupRow[]>((db) => sessionLookup(db, sql.placeholder("session"), sql.placeholder("profile")));
 
@@ -84,6 +87,8 @@ export interface PreparedReads {
   usesId: boolean;
   /** Whether the reads need the request's `?from=` and `?to=`. */
   usesRange: boolean;
+  /** Whether the reads need the hash of the request's `:token`. */
+  usesToken: boolean;
 }
 
 /**
@@ -96,6 +101,7 @@ export const signedInLoaders = new Set<LoadReads<Reads>>();
 export function buildSignedInReads(load: LoadReads<Reads>, engine: Engine): PreparedReads {
   let usesId = false;
   let usesRange = false;
+  let usesToken = false;
   const built = load({
     db: builderDbs[engine],
     owner: scope.owner,
@@ -113,9 +119,13 @@ export function buildSignedInReads(load: LoadReads<Reads>, engine: Engine): Prep
       usesRange = true;
       return scope.to;
     },
+    get token() {
+      usesToken = true;
+      return scope.token;
+    },
   });
   const names = Object.keys(built);
-  return { names, reads: names.map((name) => prepareRead(built[name]!)), usesId, usesRange };
+  return { names, reads: names.map((name) => prepareRead(built[name]!)), usesId, usesRange, usesToken };
 }
 
 /** A route's reads, prepared for the signed-in batch once per engine. */
@@ -143,6 +153,7 @@ export async function loadSignedIn<R extends Reads>(
   id?: () => number,
   range?: () => { from: string; to: string },
   profile = 0,
+  pathToken?: () => string,
 ): Promise<SignedIn<ReadResults<R>> | null> {
   const sessionId = await hashToken(token);
   const engine = engineOf(db);
@@ -153,6 +164,7 @@ export async function loadSignedIn<R extends Reads>(
     id: route?.usesId && id ? id() : 0,
     now,
     ...(route?.usesRange && range ? range() : { from: "", to: "" }),
+    token: route?.usesToken && pathToken ? await hashToken(pathToken()) : "",
   };
   const [rows, ...results] = (await runReads(db, engine, [lookup(engine), ...(route?.reads ?? [])], values)) as [
     SessionLookupRow[],

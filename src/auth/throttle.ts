@@ -30,7 +30,12 @@ export const LIMITS = {
    * session must not become a password oracle.
    */
   currentPasswordPerUser: 5,
+  /** Invitations an account sends (POST /api/profiles/:id/invites), per INVITE_WINDOW_MS: each is an e-mail to an address it chose. */
+  invitesPerUser: 10,
 } as const;
+/** The invitations' window: a day, not WINDOW_MS (src/data/prune.ts keeps their counters that long). */
+export const INVITE_WINDOW_MS = 24 * 3_600_000;
+export const INVITE_PREFIX = "invites:user:";
 
 /**
  * The unit an address is counted in. One IPv6 subscriber usually holds a whole /64, so counting
@@ -59,6 +64,7 @@ export const throttleKey = {
   testPush: (userId: number) => `${TEST_PUSH_PREFIX}${userId}`,
   confirmation: (userId: number) => `confirm-email:user:${userId}`,
   currentPassword: (userId: number) => `${CURRENT_PASSWORD_PREFIX}${userId}`,
+  invites: (userId: number) => `${INVITE_PREFIX}${userId}`,
 };
 const CURRENT_PASSWORD_PREFIX = "current-password:user:";
 const TEST_PUSH_PREFIX = "test-push:user:";
@@ -157,9 +163,9 @@ export function loginBlockedFor([pair, client, account]: [Counted, Counted, Coun
   return firstTry || account.length === 0 ? 0 : blockedFor([["", LIMITS.loginPerAccount]], [account], now);
 }
 
-/** A counter's next value: one more, or a fresh window when the last one has passed. */
-const nextCount = (now: number | SQL<number>) => {
-  const cutoff = typeof now === "number" ? now - WINDOW_MS : sql`(${now} - ${WINDOW_MS})`;
+/** A counter's next value: one more, or a fresh window when the last one (`window` long) has passed. */
+const nextCount = (now: number | SQL<number>, window = WINDOW_MS) => {
+  const cutoff = typeof now === "number" ? now - window : sql`(${now} - ${window})`;
   return {
     target: throttles.key,
     set: {
@@ -192,6 +198,27 @@ export const countCurrentPasswordAttempt = (db: Db, owner: SQL<number>, now: SQL
 
 /** A test notification, counted in the same batch that reads the devices it goes to. */
 export const countTestPushAttempt = (db: Db, owner: SQL<number>, now: SQL<number>) => countOwnerAttempt(db, TEST_PUSH_PREFIX, owner, now);
+
+/**
+ * Counts one invitation of account `userId` (a day's window), only when `when` holds (so a refusal for
+ * another reason costs nothing): for the batch that writes the invitation, guarded by `underLimit`.
+ * Answers the counter's row, or none when `when` did not hold.
+ */
+export function countInviteSent(db: Db, userId: number, now: number, when: SQL) {
+  const key = throttleKey.invites(userId);
+  const counter = db
+    .select({
+      key: sql<string>`${key}`.as("key"),
+      count: sql<number>`1`.as("count"),
+      windowStartedAt: sql<number>`${now}`.as("window_started_at"),
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), when));
+  return {
+    count: db.insert(throttles).select(counter).onConflictDoUpdate(nextCount(now, INVITE_WINDOW_MS)).returning(),
+    underLimit: lte(sql`(select ${throttles.count} from ${throttles} where ${throttles.key} = ${key})`, LIMITS.invitesPerUser),
+  };
+}
 
 /** Seconds until the first key over its limit recovers (0 = go ahead), from countAttempt's answers. */
 export function blockedFor(limits: Limits, counted: Array<Array<{ count: number; windowStartedAt: number }>>, now: number): number {

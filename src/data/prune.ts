@@ -1,6 +1,6 @@
 import { and, lte, or, sql } from "drizzle-orm";
 import { idleTimeoutOf } from "../auth/session";
-import { WINDOW_MS } from "../auth/throttle";
+import { INVITE_PREFIX, INVITE_WINDOW_MS, WINDOW_MS } from "../auth/throttle";
 import type { Db } from "../db/client";
 import { devEmails, devPushes, dosePushClaims, reminderLog, sessions, throttles } from "../db/schema";
 
@@ -56,7 +56,18 @@ export async function prune(db: Db, now: number): Promise<Pruned> {
     // The same two expiries the session lookup enforces (src/auth/session.ts).
     db.delete(sessions).where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, sql`${now} - ${idleTimeoutOf}`))),
     // A counter whose window has passed starts again from 1 (src/auth/throttle.ts): nothing to keep.
-    db.delete(throttles).where(lte(throttles.windowStartedAt, now - WINDOW_MS)),
+    // The invitations' counters have a day's window.
+    db
+      .delete(throttles)
+      .where(
+        or(
+          and(
+            lte(throttles.windowStartedAt, now - WINDOW_MS),
+            sql`substr(${throttles.key}, 1, ${INVITE_PREFIX.length}) <> ${INVITE_PREFIX}`,
+          ),
+          lte(throttles.windowStartedAt, now - INVITE_WINDOW_MS),
+        ),
+      ),
     db.delete(devEmails).where(lte(devEmails.createdAt, now - DEV_EMAIL_RETENTION)),
     db
       .delete(reminderLog)

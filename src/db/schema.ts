@@ -146,6 +146,30 @@ export const memberships = sqliteTable(
   (t) => [primaryKey({ columns: [t.personId, t.userId] }), index("memberships_user_idx").on(t.userId)],
 );
 
+// An invitation to care for a person, e-mailed as /invites/{token}: only the token's SHA-256 is kept.
+// Pending while accepted_at is null and expires_at is ahead; withdrawing one ends it (expires_at = now)
+// and keeps the row, so it still counts toward what its sender may send in a day.
+export const invites = sqliteTable(
+  "invites",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
+    // Lowercased: accepting compares it with the invitee's confirmed address, case-insensitively.
+    email: text("email").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: integer("invited_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    acceptedAt: integer("accepted_at"),
+  },
+  (t) => [index("invites_person_idx").on(t.personId), index("invites_invited_by_idx").on(t.invitedBy, t.createdAt)],
+);
+
 export const pharmacies = sqliteTable(
   "pharmacies",
   {

@@ -109,6 +109,7 @@ export async function findSignedIn<R extends Reads>(
     () => pathId(c),
     () => ({ from: queryDate(c, "from"), to: queryDate(c, "to") }),
     profileOf(c) ?? 0,
+    () => (c.req.param("token") ?? "").slice(0, 128),
   );
   if (!found) clearSessionCookie(c);
   // biome-ignore lint/correctness/useHookAtTopLevel: not a React hook: it sets the request's language scope.
