@@ -4,9 +4,19 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SESSION_IDLE_TIMEOUT } from "../src/auth/session";
 import { WINDOW_MS } from "../src/auth/throttle";
 import { createDb } from "../src/db/client";
-import { devEmails, devPushes, dosePushClaims, pushSubscriptions, reminderLog, sessions, throttles } from "../src/db/schema";
+import {
+  devEmails,
+  devPushes,
+  dosePushClaims,
+  invites,
+  people,
+  pushSubscriptions,
+  reminderLog,
+  sessions,
+  throttles,
+} from "../src/db/schema";
 import { MISSING_SECRET_MESSAGE } from "../src/mail/unsubscribe";
-import { DEV_EMAIL_RETENTION, DOSE_PUSH_CLAIM_RETENTION, prune, REMINDER_LOG_RETENTION } from "../src/data/prune";
+import { DEV_EMAIL_RETENTION, DOSE_PUSH_CLAIM_RETENTION, INVITE_RETENTION, prune, REMINDER_LOG_RETENTION } from "../src/data/prune";
 import { db, uniqueName } from "./helpers";
 import { at, deleteCreatedUsers, makeUser, mockPostmark, postmarkEnv, tick, userWithMedication } from "./reminders-fixtures";
 
@@ -164,14 +174,22 @@ describe("prune(db, now)", () => {
     expect(await left(seeded)).toEqual(prunedShape(seeded));
     // One round trip: every statement prepared went out in the one batch.
     expect(d1.batches).toHaveLength(1);
-    expect(d1.batches[0]).toHaveLength(6);
+    expect(d1.batches[0]).toHaveLength(7);
     expect(d1.prepared()).toBe(6);
     // Counts of what went (at least the seeded rows; nothing else here is past a limit).
     expect(pruned.sessions).toBeGreaterThanOrEqual(2);
     expect(pruned.throttles).toBeGreaterThanOrEqual(1);
     expect(pruned.devEmails).toBeGreaterThanOrEqual(1);
     expect(pruned.reminderLog).toBeGreaterThanOrEqual(1);
-    expect(await prune(db(), NOW)).toEqual({ sessions: 0, throttles: 0, devEmails: 0, reminderLog: 0, dosePushClaims: 0, devPushes: 0 });
+    expect(await prune(db(), NOW)).toEqual({
+      sessions: 0,
+      throttles: 0,
+      devEmails: 0,
+      reminderLog: 0,
+      dosePushClaims: 0,
+      devPushes: 0,
+      invites: 0,
+    });
   });
 
   it("reads the reminder log by rowid range, not the whole table", async () => {
@@ -276,5 +294,27 @@ describe("dose pushes", () => {
     expect(claims.map((c) => c.at)).toEqual(["20:00"]);
     const outbox = await db().select().from(devPushes).where(eq(devPushes.userId, user.id));
     expect(outbox.map((p) => p.topic)).toEqual(["new"]);
+  });
+});
+
+describe("invitations", () => {
+  it("an invitation goes 30 days after its link stopped working; one a step inside stays", async () => {
+    const owner = await makeUser({ timezone: "UTC", hour: 9, savedAt: NOW, consent: false });
+    const [person] = await db().select().from(people).where(eq(people.accountUserId, owner.id));
+    const invite = (email: string, expiresAt: number) => ({
+      personId: person!.id,
+      email,
+      role: "viewer" as const,
+      tokenHash: uniqueName("hash"),
+      invitedBy: owner.id,
+      createdAt: expiresAt - 7 * 86_400_000,
+      expiresAt,
+    });
+    await db()
+      .insert(invites)
+      .values([invite("old@example.com", NOW - INVITE_RETENTION), invite("kept@example.com", NOW - INVITE_RETENTION + 1)]);
+    expect((await prune(db(), NOW)).invites).toBeGreaterThanOrEqual(1);
+    const left = await db().select().from(invites).where(eq(invites.personId, person!.id));
+    expect(left.map((i) => i.email)).toEqual(["kept@example.com"]);
   });
 });

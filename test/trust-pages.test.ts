@@ -171,6 +171,7 @@ describe("/privacy", () => {
       dose_events: ["trust_privacy_stored_doses"],
       people: ["trust_privacy_stored_people"],
       memberships: ["trust_privacy_stored_people"],
+      invites: ["trust_privacy_stored_people"],
       calendar_feeds: ["trust_privacy_who_calendar", "trust_privacy_not_secrets"],
       notifications: ["trust_privacy_kept_reminders"],
       reminder_log: ["trust_privacy_stored_reminders", "trust_privacy_kept_reminders"],

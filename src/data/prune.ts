@@ -2,7 +2,7 @@ import { and, lte, or, sql } from "drizzle-orm";
 import { idleTimeoutOf } from "../auth/session";
 import { INVITE_PREFIX, INVITE_WINDOW_MS, WINDOW_MS } from "../auth/throttle";
 import type { Db } from "../db/client";
-import { devEmails, devPushes, dosePushClaims, reminderLog, sessions, throttles } from "../db/schema";
+import { devEmails, devPushes, dosePushClaims, invites, reminderLog, sessions, throttles } from "../db/schema";
 
 // The tables that grow by themselves, pruned by the hourly job after its reminders (src/maintenance/prune.ts).
 // Each rule deletes only rows nothing reads any more, as of `now`, the tick's scheduled time (never
@@ -35,6 +35,13 @@ export const REMINDER_LOG_RETENTION = 60 * DAY;
  */
 export const REMINDER_LOG_ROWS_PER_TICK = 100_000;
 
+/**
+ * An invitation (an address that may have no account here) is kept this long after its link stopped
+ * working (expired, withdrawn; an accepted one keeps its 7-day expiry): the inviter's list can say
+ * what became of it for a while, and the address is not kept for ever.
+ */
+export const INVITE_RETENTION = 30 * DAY;
+
 export interface Pruned {
   sessions: number;
   throttles: number;
@@ -42,6 +49,7 @@ export interface Pruned {
   reminderLog: number;
   dosePushClaims: number;
   devPushes: number;
+  invites: number;
 }
 
 /** Rows a delete removed: D1 reports meta.changes, libSQL rowsAffected. */
@@ -79,8 +87,10 @@ export async function prune(db: Db, now: number): Promise<Pruned> {
       ),
     db.delete(dosePushClaims).where(lte(dosePushClaims.claimedAt, now - DOSE_PUSH_CLAIM_RETENTION)),
     db.delete(devPushes).where(lte(devPushes.sentAt, now - DEV_EMAIL_RETENTION)),
+    db.delete(invites).where(lte(invites.expiresAt, now - INVITE_RETENTION)),
   ]);
-  const [deletedSessions, deletedThrottles, deletedDevEmails, deletedLog, deletedClaims, deletedDevPushes] = results.map(changes);
+  const [deletedSessions, deletedThrottles, deletedDevEmails, deletedLog, deletedClaims, deletedDevPushes, deletedInvites] =
+    results.map(changes);
   return {
     sessions: deletedSessions!,
     throttles: deletedThrottles!,
@@ -88,5 +98,6 @@ export async function prune(db: Db, now: number): Promise<Pruned> {
     reminderLog: deletedLog!,
     dosePushClaims: deletedClaims!,
     devPushes: deletedDevPushes!,
+    invites: deletedInvites!,
   };
 }

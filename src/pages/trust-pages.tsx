@@ -10,7 +10,7 @@ import * as m from "../generated/i18n";
 import { isLocal } from "../env";
 import { formatDate } from "../i18n/format";
 import { Rich } from "../i18n/Rich";
-import { DOSE_PUSH_CLAIM_RETENTION, REMINDER_LOG_RETENTION } from "../data/prune";
+import { DOSE_PUSH_CLAIM_RETENTION, INVITE_RETENTION, REMINDER_LOG_RETENTION } from "../data/prune";
 import { PRIVACY_VERSION } from "./privacy-version";
 
 // The footer's pages: privacy, terms and support. The same for everyone, signed in or not: they read
@@ -46,7 +46,7 @@ function Privacy({ region }: { region: string | undefined }) {
             m.trust_privacy_stored_account(),
             m.trust_privacy_stored_medications(),
             m.trust_privacy_stored_doses(),
-            m.trust_privacy_stored_people(),
+            m.trust_privacy_stored_people({ days: INVITE_RETENTION / DAY }),
             m.trust_privacy_stored_settings(),
             m.trust_privacy_stored_reminders(),
             m.trust_privacy_stored_delivery(),
