@@ -84,6 +84,8 @@ describe("weekly drugs in the medication form", () => {
     expect(await alert.count()).toBe(0);
     await page.getByRole("button", { name: "Save Medication" }).click();
     await expect.poll(() => alert.count()).toBe(1);
+    // The warning takes focus once it is drawn; Tab only after that, as a keyboard user would.
+    await expect.poll(() => alert.evaluate((el) => el === document.activeElement)).toBe(true);
     // Keyboard only: the confirm button is the next Tab from the warning; Enter saves.
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Confirm and save");
