@@ -29,7 +29,7 @@ import { measureCaches } from "./bench/caches.mjs";
 import { measureReminders } from "./bench/reminders.mjs";
 import { measureDosePushes } from "./bench/dose-pushes.mjs";
 import { Report } from "./bench/report.mjs";
-import { countMedications, registerUser, seedMedications } from "./bench/seed.mjs";
+import { countMedications, registerUser, seedCaregiver, seedMedications } from "./bench/seed.mjs";
 import { freePort, root, snapshotTree, startDevServer } from "./bench/server.mjs";
 import { measurePageWeights } from "./bench/weights.mjs";
 import { measureBrowserWeights } from "./bench/browser-weights.mjs";
@@ -135,7 +135,10 @@ if (server) {
   }
   if (user) {
     const ctx = { baseUrl: server.baseUrl, cookie: user.cookie };
-    if (runs("throughput")) await report.section("Throughput (16 connections)", () => measureThroughput(report, ctx));
+    if (runs("throughput"))
+      await report.section("Throughput (16 connections)", async () =>
+        measureThroughput(report, { ...ctx, caregiver: await seedCaregiver(server, user) }),
+      );
     if (runs("cpu")) {
       await report.section("workerd CPU per request", () => measureCpu(report, { ...ctx, cwd: tree }));
       await report.section("Worker CPU per request by route (its CPU profile, one request at a time)", () =>

@@ -37,7 +37,7 @@ async function cannon(target, seconds) {
   };
 }
 
-export async function measureThroughput(report, { baseUrl, cookie, seconds = 3, warmupSeconds = 1 }) {
+export async function measureThroughput(report, { baseUrl, cookie, caregiver, seconds = 3, warmupSeconds = 1 }) {
   const targets = [
     { key: "static", label: "static /favicon.svg", url: `${baseUrl}/favicon.svg`, status: 200 },
     // The Worker with no database: the whole middleware stack, answering 401 without a cookie.
@@ -50,6 +50,26 @@ export async function measureThroughput(report, { baseUrl, cookie, seconds = 3, 
     // user has no saved locale, so the `lang` cookie picks the language.
     { key: "dashboard_de", label: "GET / (dashboard, de)", url: `${baseUrl}/`, cookie: `${cookie}; lang=de`, status: 200 },
     { key: "dashboard_ar", label: "GET / (dashboard, ar)", url: `${baseUrl}/`, cookie: `${cookie}; lang=ar`, status: 200 },
+    // The same person seen by a caregiver (a manager's account): the membership is read in the same
+    // one round trip, so a shared person costs what one's own does.
+    ...(caregiver
+      ? [
+          {
+            key: "api_shared",
+            label: "GET /api/profiles/:id/medications (caregiver)",
+            url: `${baseUrl}/api/profiles/${caregiver.personId}/medications`,
+            cookie: caregiver.cookie,
+            status: 200,
+          },
+          {
+            key: "dashboard_shared",
+            label: "GET /p/:id/ (caregiver's dashboard of that person)",
+            url: `${baseUrl}/p/${caregiver.personId}/`,
+            cookie: caregiver.cookie,
+            status: 200,
+          },
+        ]
+      : []),
   ];
   const load = round(loadavg()[0], 1);
   report.figure("load_average_1m_before_load", load);
@@ -98,6 +118,15 @@ export async function measureThroughput(report, { baseUrl, cookie, seconds = 3, 
     const ratio = round(median(rounds.map((r) => r[key].requests / r[key].seconds / (r.dashboard.requests / r.dashboard.seconds))), 2);
     report.check(`GET / in ${language} req/s ÷ in en`, ratio, ">=", 0.95);
   }
+  // A shared person's pages within 10 % of one's own, compared round by round.
+  if (caregiver)
+    for (const [shared, own, label] of [
+      ["api_shared", "api", "GET /api/profiles/:id/medications (caregiver) req/s ÷ GET /api/medications (own)"],
+      ["dashboard_shared", "dashboard", "GET /p/:id/ (caregiver) req/s ÷ GET / (own)"],
+    ]) {
+      const ratio = round(median(rounds.map((r) => r[shared].requests / r[shared].seconds / (r[own].requests / r[own].seconds))), 2);
+      report.check(label, ratio, ">=", 0.9);
+    }
   const errors = Object.values(summary).reduce((n, s) => n + s.errors, 0);
   report.check(`errors at ${CONNECTIONS} connections (all targets)`, errors, "==", 0);
   report.detail("throughput", { connections: CONNECTIONS, rounds: ROUNDS, seconds, warmupSeconds, summary, perRound: rounds });

@@ -4,8 +4,8 @@
 const json = (cookie) => ({ "content-type": "application/json", ...(cookie ? { cookie } : {}) });
 
 /** Registers a fresh user and answers the session cookie (`session=…`). */
-export async function registerUser(baseUrl) {
-  const username = `bench-${Date.now()}`;
+export async function registerUser(baseUrl, role = "bench") {
+  const username = `${role}-${Date.now()}`;
   const res = await fetch(`${baseUrl}/api/register`, {
     method: "POST",
     headers: json(),
@@ -110,4 +110,20 @@ export async function countMedications(baseUrl, cookie) {
   if (!res.ok) return null;
   const list = await res.json();
   return Array.isArray(list) ? list.length : null;
+}
+
+/**
+ * A second account made a manager of `user`'s own person: the caregiver whose view of that person the
+ * throughput section compares with the patient's own. The membership is written with SQL (the invite
+ * flow needs two confirmed e-mail addresses; what is measured is the reads, not how the row came).
+ */
+export async function seedCaregiver({ baseUrl, d1 }, user) {
+  const profiles = await (await fetch(`${baseUrl}/api/profiles`, { headers: { cookie: user.cookie } })).json();
+  const own = Array.isArray(profiles) ? profiles.find((p) => p.self) : null;
+  if (!own) throw new Error(`GET /api/profiles named no own person: ${JSON.stringify(profiles)}`);
+  const carer = await registerUser(baseUrl, "carer");
+  await d1(
+    `INSERT INTO memberships (person_id, user_id, role, created_at) VALUES (${Number(own.id)}, ${Number(carer.id)}, 'manager', ${Date.now()});`,
+  );
+  return { cookie: carer.cookie, personId: own.id };
 }
