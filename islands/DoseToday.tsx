@@ -7,7 +7,8 @@ import { formatDate, formatTime } from "../src/i18n/format";
 import { isolate } from "../src/i18n/Rich";
 import { DoseRow, type RowItem } from "./doses/DoseRow";
 import { addTaps, type DayDoses, dropTap, keptTaps, newClientId, readDay, sendTaps, type Tap } from "./doses/queue";
-import { showError } from "./lib/toast";
+import { mayDo, otherPersonName } from "./lib/person";
+import { showError, showSuccess } from "./lib/toast";
 
 // The dashboard's Today section: the day's doses by time, each with Taken and Skip (Take all per
 // time), the as-needed medications with Log a use, and what was logged with its time and Undo.
@@ -52,10 +53,13 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
     setTaps(kept);
     // Nothing kept (most visits): no request beyond the day's one read.
     if (kept.length === 0) return;
-    void sendTaps().then(({ refusal, warnings }) => {
+    void sendTaps().then(({ refusal, warnings, delivered }) => {
       setTaps(keptTaps());
       setWarnings(warnings);
       if (refusal) showError(m.doses_failed(), refusal.message);
+      // On another person's page every log says whose it was, so a switch of person cannot go unnoticed.
+      const other = otherPersonName();
+      if (other !== null && delivered > 0 && !refusal) showSuccess(m.person_dose_logged({ name: isolate(other) }));
       load();
     });
   }, [load]);
@@ -157,6 +161,8 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
     groups.set(row.at, [...(groups.get(row.at) ?? []), row]);
   }
 
+  // A viewer sees the day's doses without Taken, Skip, Undo or Log a use (the dashboard's note says why).
+  const canLog = mayDo("helper");
   const heading = m.doses_heading({
     day: day === today ? "today" : day === addDays(today, -1) ? "yesterday" : "other",
     date: formatDate(day),
@@ -208,6 +214,7 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
                   key={at ?? "any"}
                   title={label}
                   action={
+                    canLog &&
                     open.length > 1 && (
                       <button
                         type="button"
@@ -224,8 +231,8 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
                     <DoseRow
                       key={row.key}
                       item={row}
-                      onStatus={(status) => tap([dose(row.medicationId, at, status)])}
-                      onUndo={() => undo(row)}
+                      onStatus={canLog ? (status) => tap([dose(row.medicationId, at, status)]) : undefined}
+                      onUndo={canLog ? () => undo(row) : undefined}
                     />
                   ))}
                 </DoseGroup>
@@ -234,6 +241,7 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
             {((day === today && asNeeded.length > 0) || extras.length > 0) && (
               <DoseGroup title={m.doses_as_needed()}>
                 {day === today &&
+                  canLog &&
                   asNeeded.map((med) => (
                     <LogUse
                       key={med.id}
@@ -244,7 +252,7 @@ export default function DoseToday({ timezone, asNeeded }: Props) {
                     />
                   ))}
                 {extras.map((row) => (
-                  <DoseRow key={row.key} item={row} onUndo={() => undo(row)} />
+                  <DoseRow key={row.key} item={row} onUndo={canLog ? () => undo(row) : undefined} />
                 ))}
               </DoseGroup>
             )}

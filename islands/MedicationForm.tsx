@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { noticeHref } from "../src/domain/dashboard";
 import type { Medication, Pharmacy } from "../src/domain/medications";
 import * as m from "../src/generated/i18n";
+import { isolate } from "../src/i18n/Rich";
 import type { Unit } from "../src/domain/regimen";
 import { MEDICATION_DEFAULTS, medicationSchemaFor, newMedicationSchemaFor, unitWordingOf } from "../src/shared/medication-schemas";
 import { ApiRequestError, apiRequest } from "./lib/api";
@@ -15,6 +16,7 @@ import { regimenErrors, regimenPayload, ScheduleFields } from "./medication/Sche
 import { PendingButton, Spinner, useSubmit } from "./lib/submit";
 import { showError } from "./lib/toast";
 import { useRefreshOnFocus } from "./lib/useWindowFocus";
+import { otherPersonName, personApi, personPage } from "./lib/person";
 
 type Props = {
   mode: "add" | "edit";
@@ -31,14 +33,14 @@ type Intent = "save" | "another";
 
 // The dashboard shows the 'Error loading medication data' toast (a flash set while this page's own
 // islands still hydrate could be taken by this page's toaster).
-const leaveWithLoadError = () => location.assign(noticeHref("medication-load-error"));
+const leaveWithLoadError = () => location.assign(personPage(noticeHref("medication-load-error")));
 
 // The edit-mode medication fetch retries once (and is not refetched on focus).
 async function fetchMedicationWithRetry(id: number): Promise<Medication> {
   try {
-    return await apiRequest<Medication>("GET", `/api/medications/${id}`);
+    return await apiRequest<Medication>("GET", personApi(`/medications/${id}`));
   } catch {
-    return await apiRequest<Medication>("GET", `/api/medications/${id}`);
+    return await apiRequest<Medication>("GET", personApi(`/medications/${id}`));
   }
 }
 
@@ -48,7 +50,7 @@ export default function MedicationForm({ mode, medicationId, medication: initial
   const [pharmacies, setPharmacies] = useState(initialPharmacies);
 
   const loadPharmacies = (announceFailure: boolean) =>
-    apiRequest<Pharmacy[]>("GET", "/api/pharmacies")
+    apiRequest<Pharmacy[]>("GET", personApi("/pharmacies"))
       .then(setPharmacies)
       .catch((err) => {
         if (!announceFailure) return;
@@ -137,20 +139,26 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
   // toast): the warning and its confirm button show instead.
   async function send({ intent, medication: data }: { intent: Intent; medication: object }) {
     try {
-      if (mode === "edit") await apiRequest("PATCH", `/api/medications/${medication!.id}`, data);
-      else await apiRequest("POST", "/api/medications", data);
+      if (mode === "edit") await apiRequest("PATCH", personApi(`/medications/${medication!.id}`), data);
+      else await apiRequest("POST", personApi("/medications"), data);
     } catch (err) {
       if (!(err instanceof ApiRequestError && err.code?.startsWith("confirm_"))) throw err;
       return setWarning(err.serverMessage);
     }
-    if (mode === "edit")
-      return { navigate: "/", toast: { title: m.medication_form_updated(), description: m.medication_form_updated_description() } };
+    // Back to the person's dashboard; on another person's pages the toast says whose medication it was.
+    const other = otherPersonName();
+    const named = other === null ? null : { name: isolate(other) };
+    const added = named ? m.person_medication_added(named) : m.medication_form_added();
+    if (mode === "edit") {
+      const title = named ? m.person_medication_updated(named) : m.medication_form_updated();
+      return { navigate: personPage("/"), toast: { title, description: m.medication_form_updated_description() } };
+    }
     if (intent === "save")
-      return { navigate: "/", toast: { title: m.medication_form_added(), description: m.medication_form_added_description() } };
+      return { navigate: personPage("/"), toast: { title: added, description: m.medication_form_added_description() } };
     setRound((r) => r + 1);
     setUnit("tablet");
     setWarning(null);
-    return { toast: { title: m.medication_form_added(), description: m.medication_form_added_another_description() } };
+    return { toast: { title: added, description: m.medication_form_added_another_description() } };
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new set of errors moves the focus to the first invalid field.
@@ -262,7 +270,11 @@ function MedicationFields({ mode, medication, pharmacies, onPharmacies, today }:
               onClick={() => save("another", false)}
             />
           ) : (
-            <a href="/" className={`btn-secondary ${pending ? "pointer-events-none opacity-60" : ""}`} aria-disabled={pending || undefined}>
+            <a
+              href={personPage("/")}
+              className={`btn-secondary ${pending ? "pointer-events-none opacity-60" : ""}`}
+              aria-disabled={pending || undefined}
+            >
               {m.common_cancel()}
             </a>
           )}

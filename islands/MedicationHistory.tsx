@@ -9,6 +9,7 @@ import { apiRequest } from "./lib/api";
 import { serverMessage } from "./lib/errors";
 import { PendingButton } from "./lib/submit";
 import { navigateWithToast, showError } from "./lib/toast";
+import { mayDo, personApi, personPage } from "./lib/person";
 
 type Props = {
   medication: Medication;
@@ -33,7 +34,9 @@ export default function MedicationHistory({ medication, pharmacyName, events, do
   const [undoing, setUndoing] = useState(false);
   const undoable = undoableRefill(events);
   // The page is drawn on the server (chart, counts): after a change it is drawn again.
-  const here = () => `/medications/${medication.id}`;
+  const here = () => personPage(`/medications/${medication.id}`);
+  // Refills and their undo are a helper's and up; a viewer reads the history only.
+  const canRefill = mayDo("helper");
   // One list, newest day first: each day's dose logs above its supply events.
   const rows = [...doses.map((dose) => ({ dose, event: null })), ...events.map((event) => ({ dose: null, event }))].sort((a, b) =>
     dateOf(b).localeCompare(dateOf(a)),
@@ -43,7 +46,7 @@ export default function MedicationHistory({ medication, pharmacyName, events, do
     if (undoing) return;
     setUndoing(true);
     try {
-      await apiRequest("POST", `/api/medications/${medication.id}/undo-refill`, { refillId });
+      await apiRequest("POST", personApi(`/medications/${medication.id}/undo-refill`), { refillId });
       navigateWithToast(here(), {
         title: m.undo_refill_done(),
         description: m.undo_refill_done_description({ name: isolate(medication.name) }),
@@ -60,17 +63,19 @@ export default function MedicationHistory({ medication, pharmacyName, events, do
         <h2 id="history-heading" className="text-lg font-semibold">
           {m.history_heading()}
         </h2>
-        <button
-          type="button"
-          className="btn-primary"
-          data-online-only
-          onClick={() => {
-            setOpened(true);
-            setRefilling(true);
-          }}
-        >
-          {m.common_refill()}
-        </button>
+        {canRefill && (
+          <button
+            type="button"
+            className="btn-primary"
+            data-online-only
+            onClick={() => {
+              setOpened(true);
+              setRefilling(true);
+            }}
+          >
+            {m.common_refill()}
+          </button>
+        )}
       </div>
       <ol className="divide-y divide-slate-200 text-sm">
         {rows.map(({ dose, event }) =>
@@ -89,7 +94,7 @@ export default function MedicationHistory({ medication, pharmacyName, events, do
                   · <time dateTime={event.localDate}>{formatDate(event.localDate)}</time>
                 </span>
               </span>
-              {undoable?.id === event.id && (
+              {canRefill && undoable?.id === event.id && (
                 <PendingButton
                   type="button"
                   className="btn-secondary"

@@ -3,6 +3,7 @@ import * as m from "../src/generated/i18n";
 import { isolate } from "../src/i18n/Rich";
 import { apiRequest } from "./lib/api";
 import { PendingButton, useSubmit } from "./lib/submit";
+import { personApi, personPage } from "./lib/person";
 
 type Props = {
   medicationId: number;
@@ -24,14 +25,14 @@ const PauseDialog = lazy(() => import("./medication/PauseDialog").then((module) 
 export default function MedicationPause({ medicationId, name, pausedFrom, pausedUntil, today }: Props) {
   const [editing, setEditing] = useState(false);
   const [opened, setOpened] = useState(false);
-  const here = `/medications/${medicationId}`;
+  const here = personPage(`/medications/${medicationId}`);
   const pausedNow = pausedFrom !== null && pausedFrom <= today && (pausedUntil === null || pausedUntil >= today);
   const planned = pausedFrom !== null && pausedFrom > today;
 
   // Resume (or cancel a pause to come): the server ends a pause under way yesterday and drops one to come.
   const resume = useSubmit<void>({
     async send() {
-      await apiRequest("DELETE", `/api/medications/${medicationId}/pause`);
+      await apiRequest("DELETE", personApi(`/medications/${medicationId}/pause`));
       const toast = pausedNow
         ? { title: m.pause_resume_done(), description: m.pause_resume_done_description({ name: isolate(name) }) }
         : { title: m.pause_cancelled() };

@@ -8,6 +8,8 @@ import { useRefreshOnFocus } from "./lib/useWindowFocus";
 import { DeletePharmacyDialog } from "./pharmacies/DeletePharmacyDialog";
 import { MergePharmacyDialog } from "./pharmacies/MergePharmacyDialog";
 import { PharmacyFormDialog, type PharmacyFormState } from "./pharmacies/PharmacyFormDialog";
+import { isolate } from "../src/i18n/Rich";
+import { mayDo, otherPersonName, personApi, personPage } from "./lib/person";
 
 /** /pharmacies: the user's pharmacies as cards, with add, edit and delete dialogs. */
 export default function Pharmacies({ pharmacies: initial }: { pharmacies: PharmacyView[] | null }) {
@@ -21,7 +23,7 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
   const reload = useCallback(() => {
     const request = ++latest.current;
     setLoading(true);
-    apiRequest<PharmacyView[]>("GET", "/api/pharmacies")
+    apiRequest<PharmacyView[]>("GET", personApi("/pharmacies"))
       .then((fresh) => request === latest.current && setPharmacies(fresh))
       .catch((err) => request === latest.current && showError(m.toast_pharmacies_load_failed(), errorMessage(err)))
       .finally(() => request === latest.current && setLoading(false));
@@ -34,6 +36,9 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
   useRefreshOnFocus(reload);
 
   const openAdd = () => setForm({ mode: "add" });
+  // Another person's pharmacies name them; only their managers add, edit, merge or delete.
+  const other = otherPersonName();
+  const canChange = mayDo("manager");
   // After a save or a merge: close the dialog and show the list afresh (a delete closes its dialog itself).
   const closeAndReload = () => {
     setForm(null);
@@ -43,14 +48,18 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <h1 className="text-2xl font-bold">{m.pharmacies_title()}</h1>
+        <h1 className="text-2xl font-bold break-words">
+          {other === null ? m.pharmacies_title() : m.person_pharmacies_title({ name: isolate(other) })}
+        </h1>
         <div className="flex flex-wrap gap-2">
-          <a href="/" className="btn-secondary flex-1 sm:flex-none">
-            {m.pharmacies_back_to_dashboard()}
+          <a href={personPage("/")} className="btn-secondary flex-1 sm:flex-none">
+            {other === null ? m.pharmacies_back_to_dashboard() : m.person_back_to_dashboard({ name: isolate(other) })}
           </a>
-          <button type="button" className="btn-primary flex-1 sm:flex-none" onClick={openAdd} data-online-only>
-            {m.pharmacies_add()}
-          </button>
+          {canChange && (
+            <button type="button" className="btn-primary flex-1 sm:flex-none" onClick={openAdd} data-online-only>
+              {m.pharmacies_add()}
+            </button>
+          )}
         </div>
       </div>
 
@@ -82,9 +91,11 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
         <div className="card flex flex-col items-center gap-3 px-6 py-12 text-center">
           <h2 className="text-lg font-semibold">{m.pharmacies_empty_title()}</h2>
           <p className="max-w-sm text-sm text-slate-700">{m.pharmacies_empty_text()}</p>
-          <button type="button" className="btn-primary" onClick={openAdd} data-online-only>
-            {m.pharmacies_add_first()}
-          </button>
+          {canChange && (
+            <button type="button" className="btn-primary" onClick={openAdd} data-online-only>
+              {m.pharmacies_add_first()}
+            </button>
+          )}
         </div>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -105,37 +116,39 @@ export default function Pharmacies({ pharmacies: initial }: { pharmacies: Pharma
                   <span className="italic">{m.pharmacies_no_phone()}</span>
                 )}
               </p>
-              <div className="mt-auto flex flex-wrap gap-2 pt-1">
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  aria-label={m.pharmacies_edit_label({ name: pharmacy.name })}
-                  data-online-only
-                  onClick={() => setForm({ mode: "edit", pharmacy })}
-                >
-                  {m.common_edit()}
-                </button>
-                <button
-                  type="button"
-                  className="btn-secondary text-red-700"
-                  aria-label={m.pharmacies_delete_label({ name: pharmacy.name })}
-                  data-online-only
-                  onClick={() => setDeleting(pharmacy)}
-                >
-                  {m.common_delete()}
-                </button>
-                {pharmacies.length > 1 && (
+              {canChange && (
+                <div className="mt-auto flex flex-wrap gap-2 pt-1">
                   <button
                     type="button"
                     className="btn-secondary"
-                    aria-label={m.pharmacies_merge_label({ name: pharmacy.name })}
+                    aria-label={m.pharmacies_edit_label({ name: pharmacy.name })}
                     data-online-only
-                    onClick={() => setMerging(pharmacy)}
+                    onClick={() => setForm({ mode: "edit", pharmacy })}
                   >
-                    {m.pharmacies_merge()}
+                    {m.common_edit()}
                   </button>
-                )}
-              </div>
+                  <button
+                    type="button"
+                    className="btn-secondary text-red-700"
+                    aria-label={m.pharmacies_delete_label({ name: pharmacy.name })}
+                    data-online-only
+                    onClick={() => setDeleting(pharmacy)}
+                  >
+                    {m.common_delete()}
+                  </button>
+                  {pharmacies.length > 1 && (
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      aria-label={m.pharmacies_merge_label({ name: pharmacy.name })}
+                      data-online-only
+                      onClick={() => setMerging(pharmacy)}
+                    >
+                      {m.pharmacies_merge()}
+                    </button>
+                  )}
+                </div>
+              )}
             </li>
           ))}
         </ul>

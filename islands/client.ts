@@ -2,6 +2,7 @@
 // Islands share one module graph, so they share islands/lib/state.ts (the signed-in user).
 import { createElement, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { setPersonScope } from "./lib/person";
 
 /**
  * Marks its island `data-hydrated` once React has hydrated it: a root's effects run after all of
@@ -16,6 +17,9 @@ function MarkHydrated({ marker, children }: { marker: HTMLElement; children?: Re
 }
 
 function hydrateIslands() {
+  // The page's person (AppShell's data block on another person's pages), before any island renders.
+  const scope = document.getElementById("person-scope")?.textContent;
+  setPersonScope(scope ? JSON.parse(scope) : null);
   for (const marker of document.querySelectorAll<HTMLElement>("[data-island]")) {
     import(marker.dataset.src!).then((mod: { default: React.ComponentType<object> }) => {
       const prefix = marker.dataset.idPrefix!;

@@ -135,6 +135,9 @@ app.route("/", trustPages);
 app.route("/", offlinePages);
 app.route("/", doseConfirmPages);
 app.route("/", invitePages);
+// Another person's pages at /p/:profileId/…, the same routers as one's own (the dashboard mounts
+// /p/:profileId/ itself): the signedIn guard reads the path's person and decides, as for the API.
+for (const personPages of [medicationPages, medicationDetailPages, printPages, pharmacyPages]) app.route("/p/:profileId", personPages);
 
 app.notFound((c) => (isApi(c.req.path) ? jsonError(c, new ApiError(404, "error_not_found")) : renderNotFound(c)));
 

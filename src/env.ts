@@ -1,6 +1,7 @@
 import type { Db } from "./db/client";
 import type { LocaleScope } from "./i18n/current";
 import type { ReminderBatchMessage } from "./reminders/fanout";
+import type { PersonScope } from "./shared/person-scope";
 
 /** The vars and secrets among the generated bindings: the string-typed ones. */
 type Settings = { [K in keyof WranglerEnv]: WranglerEnv[K] extends string ? K : never }[keyof WranglerEnv];
@@ -25,6 +26,8 @@ export interface AppVariables {
   localeScope?: LocaleScope;
   /** Islands rendered so far in this response: each gets its own useId prefix. */
   islandCount?: number;
+  /** The person a page shows (src/http/person-page.ts): islands build their URLs and buttons from it. */
+  personScope?: PersonScope;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

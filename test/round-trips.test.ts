@@ -115,6 +115,9 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
   let pharmacyId = 0;
   let medicationId = 0;
   let ownPersonId = 0;
+  // A person the account added ("Dad") and a medication of theirs: the pages under /p/:profileId.
+  let dadId: number;
+  let dadMedicationId: number;
   let userId = 0;
 
   beforeAll(async () => {
@@ -140,6 +143,15 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     });
     medicationId = medication.body.id;
     ownPersonId = (await send("GET", "/api/profiles", { cookie })).body[0].id;
+    dadId = (await send("POST", "/api/profiles", { cookie, body: { name: "Dad" } })).body.id;
+    const dadPharmacy = (await send("POST", `/api/profiles/${dadId}/pharmacies`, { cookie, body: { name: "Dad's", phoneNumber: "" } })).body
+      .id;
+    dadMedicationId = (
+      await send("POST", `/api/profiles/${dadId}/medications`, {
+        cookie,
+        body: { name: "Dadstatin", pharmacyId: dadPharmacy, pillsPerDay: 1, pillsRemaining: 30, pillsPerRefill: 30, lastRefillDate: "" },
+      })
+    ).body.id;
   });
 
   const reads: Array<[string, () => string, number]> = [
@@ -174,6 +186,13 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["GET /api/profiles/{own}/members", () => `/api/profiles/${ownPersonId}/members`, 200],
     ["GET /api/profiles/{own}/membership", () => `/api/profiles/${ownPersonId}/membership`, 200],
     ["GET /api/profiles/{own}/invites", () => `/api/profiles/${ownPersonId}/invites`, 200],
+    ["a person's dashboard /p/{dad}/", () => `/p/${dadId}/`, 200],
+    ["/p/{dad}/medications/{id}", () => `/p/${dadId}/medications/${dadMedicationId}`, 200],
+    ["/p/{dad}/medications/print", () => `/p/${dadId}/medications/print`, 200],
+    ["/p/{dad}/pharmacies", () => `/p/${dadId}/pharmacies`, 200],
+    ["/p/{dad}/add-medication", () => `/p/${dadId}/add-medication`, 200],
+    ["/p/{dad}/edit-medication/{id}", () => `/p/${dadId}/edit-medication/${dadMedicationId}`, 200],
+    ["/p/{not a member}/", () => "/p/999999999/", 404],
     ["/invites/{unknown token}", () => `/invites/${"a".repeat(52)}`, 404],
     ["GET /api/doses for a week", () => `/api/doses?from=2026-01-01&to=2026-01-07`, 200],
     // Two days before the UTC date: a day every zone can still log.

@@ -1,5 +1,6 @@
 import type { SortKey, SortState } from "../../src/domain/dashboard";
 import * as m from "../../src/generated/i18n";
+import { mayDo } from "../lib/person";
 import { RowIcon, RowIconSprite, SortIcon } from "./icons";
 import { editHref, medicationHref, type MedicationRow, type RowActions } from "./rows";
 import { StatusBadge } from "./StatusBadge";
@@ -111,38 +112,45 @@ export function MedicationList({ rows, sort, onSort, onRefill, onDelete }: Props
                   role="cell"
                   className="col-span-2 grid grid-cols-3 gap-2 md:table-cell md:whitespace-nowrap md:px-4 md:py-2 md:text-end"
                 >
-                  <a
-                    href={editHref(med)}
-                    className="row-action"
-                    data-online-only
-                    aria-label={m.list_edit_label({ name: med.name })}
-                    title={m.common_edit()}
-                  >
-                    <RowIcon name="edit" />
-                    <span className="md:hidden">{m.common_edit()}</span>
-                  </a>
-                  <button
-                    type="button"
-                    className="row-action md:text-teal-800"
-                    data-online-only
-                    aria-label={m.list_refill_label({ name: med.name })}
-                    title={m.common_refill()}
-                    onClick={() => onRefill(med)}
-                  >
-                    <RowIcon name="refill" />
-                    <span className="md:hidden">{m.common_refill()}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="row-action text-red-700 md:hover:bg-red-50"
-                    data-online-only
-                    aria-label={m.list_delete_label({ name: med.name })}
-                    title={m.common_delete()}
-                    onClick={() => onDelete(med)}
-                  >
-                    <RowIcon name="trash" />
-                    <span className="md:hidden">{m.common_delete()}</span>
-                  </button>
+                  {/* What the role may change: a manager edits and deletes, a helper records refills. */}
+                  {mayDo("manager") && (
+                    <a
+                      href={editHref(med)}
+                      className="row-action"
+                      data-online-only
+                      aria-label={m.list_edit_label({ name: med.name })}
+                      title={m.common_edit()}
+                    >
+                      <RowIcon name="edit" />
+                      <span className="md:hidden">{m.common_edit()}</span>
+                    </a>
+                  )}
+                  {mayDo("helper") && (
+                    <button
+                      type="button"
+                      className="row-action md:text-teal-800"
+                      data-online-only
+                      aria-label={m.list_refill_label({ name: med.name })}
+                      title={m.common_refill()}
+                      onClick={() => onRefill(med)}
+                    >
+                      <RowIcon name="refill" />
+                      <span className="md:hidden">{m.common_refill()}</span>
+                    </button>
+                  )}
+                  {mayDo("manager") && (
+                    <button
+                      type="button"
+                      className="row-action text-red-700 md:hover:bg-red-50"
+                      data-online-only
+                      aria-label={m.list_delete_label({ name: med.name })}
+                      title={m.common_delete()}
+                      onClick={() => onDelete(med)}
+                    >
+                      <RowIcon name="trash" />
+                      <span className="md:hidden">{m.common_delete()}</span>
+                    </button>
+                  )}
                 </td>
               </tr>
             );

@@ -14,6 +14,7 @@ import { Field, FormAlert } from "../lib/Field";
 import { useSubmit } from "../lib/submit";
 import { showError, showSuccess, type ToastAction } from "../lib/toast";
 import { PackageRefill } from "./PackageRefill";
+import { otherPersonName, personApi } from "../lib/person";
 
 type Props = {
   /** The medication being refilled; null keeps the dialog closed. */
@@ -43,7 +44,7 @@ const keepSuccessToast = (id: string, title: string, duration: number) =>
 /** Reverts the refill the toast announced (named by its id: a later refill is not undone by mistake). */
 export async function undoRefill(medication: Pick<Medication, "id" | "name">, refillId: number | undefined, onUndone: () => void) {
   try {
-    await apiRequest("POST", `/api/medications/${medication.id}/undo-refill`, refillId === undefined ? {} : { refillId });
+    await apiRequest("POST", personApi(`/medications/${medication.id}/undo-refill`), refillId === undefined ? {} : { refillId });
     showSuccess(m.undo_refill_done(), m.undo_refill_done_description({ name: isolate(medication.name) }));
     onUndone();
   } catch (err) {
@@ -147,10 +148,13 @@ export function RefillDialog({ medication, pharmacyName, onClose, onSettled, tod
     async send(data) {
       const refilled = medication!;
       const keyboard = byKeyboard.current;
-      const { refillId } = await apiRequest<{ refillId: number }>("POST", "/api/medications/refill", data);
+      const { refillId } = await apiRequest<{ refillId: number }>("POST", personApi("/medications/refill"), data);
       // Recorded: the dialog closes (one that leaves for another page stays until it goes).
       if (!navigateTo) onClose();
-      const toast = { title: m.refill_done(), description: m.refill_done_description({ name: isolate(refilled.name) }) };
+      // On another person's page the toast says whose refill it was.
+      const other = otherPersonName();
+      const title = other === null ? m.refill_done() : m.person_refill_done({ name: isolate(other) });
+      const toast = { title, description: m.refill_done_description({ name: isolate(refilled.name) }) };
       return navigateTo
         ? { toast, navigate: navigateTo }
         : { toast: { ...toast, action: focusedUndo(toast.title, () => void undoRefill(refilled, refillId, onUndone), keyboard) } };

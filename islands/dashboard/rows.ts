@@ -2,6 +2,7 @@ import * as m from "../../src/generated/i18n";
 import { daysLeftText, formatRefillDate, noPharmacyText, pharmacyNameOf } from "../../src/domain/dashboard";
 import { statusOf, wholeDaysLeft, type Medication, type MedicationStatus } from "../../src/domain/medications";
 import { prescriptionNoticeShown } from "../../src/domain/prescription";
+import { personPage } from "../lib/person";
 
 /** One medication as the table and the cards display it. */
 export interface MedicationRow {
@@ -44,5 +45,5 @@ export interface RowActions {
   onDelete: (medication: Medication) => void;
 }
 
-export const editHref = (medication: Medication) => `/edit-medication/${medication.id}`;
-export const medicationHref = (medication: Medication) => `/medications/${medication.id}`;
+export const editHref = (medication: Medication) => personPage(`/edit-medication/${medication.id}`);
+export const medicationHref = (medication: Medication) => personPage(`/medications/${medication.id}`);

@@ -5,6 +5,7 @@ import { apiRequest } from "../lib/api";
 import { errorMessage } from "../lib/errors";
 import { showError } from "../lib/toast";
 import { useRefreshOnFocus } from "../lib/useWindowFocus";
+import { personApi } from "../lib/person";
 
 type ListData = { medications: Medication[] | null; pharmacies: Pharmacy[] | null };
 
@@ -27,19 +28,20 @@ export function useListData(medications: Medication[] | null, pharmacies: Pharma
   const reload = useCallback(() => {
     const request = ++latest.current;
     setFailed(false);
-    Promise.allSettled([apiRequest<Medication[]>("GET", "/api/medications"), apiRequest<Pharmacy[]>("GET", "/api/pharmacies")]).then(
-      ([meds, pharms]) => {
-        if (request !== latest.current) return;
-        // A failed background refresh keeps what is on screen.
-        if (pharms.status === "rejected" && current.current.pharmacies === null)
-          showError(m.toast_pharmacies_load_failed(), errorMessage(pharms.reason));
-        setFailed(meds.status === "rejected");
-        setData((prev) => ({
-          medications: meds.status === "fulfilled" ? meds.value : prev.medications,
-          pharmacies: pharms.status === "fulfilled" ? pharms.value : prev.pharmacies,
-        }));
-      },
-    );
+    Promise.allSettled([
+      apiRequest<Medication[]>("GET", personApi("/medications")),
+      apiRequest<Pharmacy[]>("GET", personApi("/pharmacies")),
+    ]).then(([meds, pharms]) => {
+      if (request !== latest.current) return;
+      // A failed background refresh keeps what is on screen.
+      if (pharms.status === "rejected" && current.current.pharmacies === null)
+        showError(m.toast_pharmacies_load_failed(), errorMessage(pharms.reason));
+      setFailed(meds.status === "rejected");
+      setData((prev) => ({
+        medications: meds.status === "fulfilled" ? meds.value : prev.medications,
+        pharmacies: pharms.status === "fulfilled" ? pharms.value : prev.pharmacies,
+      }));
+    });
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount: later changes come from reload itself.

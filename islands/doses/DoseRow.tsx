@@ -19,7 +19,8 @@ export type RowItem = {
   waiting?: string;
 };
 
-type Props = { item: RowItem; onStatus?: (status: "taken" | "skipped") => void; onUndo: () => void };
+/** Without `onStatus` and `onUndo` (a viewer's), the row only shows the dose and its state. */
+type Props = { item: RowItem; onStatus?: (status: "taken" | "skipped") => void; onUndo?: () => void };
 
 /** The medication, its amount and state; Taken and Skip while open, Undo once logged. */
 export function DoseRow({ item, onStatus, onUndo }: Props) {
@@ -54,7 +55,8 @@ export function DoseRow({ item, onStatus, onUndo }: Props) {
           </button>
         </>
       ) : (
-        !open && (
+        !open &&
+        onUndo && (
           <button type="button" className="btn-secondary" aria-label={m.doses_action({ action: "undo", name })} onClick={onUndo}>
             {m.undo_label()}
           </button>

@@ -1,5 +1,6 @@
 import type { Unit } from "../../src/domain/regimen";
 import { apiRequest, type ApiRequestError } from "../lib/api";
+import { otherPersonId, personApi } from "../lib/person";
 
 // The Today section's data and its taps. Every tap is kept on the device first (localStorage) and
 // then sent; one that cannot be sent (offline) waits there until the connection returns. Its
@@ -34,9 +35,11 @@ export type Tap = { clientId: string; medicationId: number; tappedAt: number; am
   | { undo: number; day: string }
 );
 /** What a send met: the first refusal, and the server's warnings (a use past the patient's own maximum a day). */
-export type Sent = { refusal: ApiRequestError | null; warnings: string[] };
+export type Sent = { refusal: ApiRequestError | null; warnings: string[]; delivered: number };
 
-const KEY = "refill-tracker:dose-taps";
+// One queue per person: a tap kept on Dad's page is sent to Dad's doses, from Dad's page only, so a
+// switch of person (or a tap left offline) never lands a dose on someone else.
+const keyOf = (person: number | null) => (person === null ? "refill-tracker:dose-taps" : `refill-tracker:dose-taps:p${person}`);
 // A tap sent within this long is taken 'now' by the server; an older one (it waited offline)
 // carries the instant it was made, so the count and the history name the real time.
 const LATE_MS = 60_000;
@@ -45,7 +48,7 @@ const BATCH = 50;
 
 export function keptTaps(): Tap[] {
   try {
-    return JSON.parse(localStorage.getItem(KEY) ?? "[]") as Tap[];
+    return JSON.parse(localStorage.getItem(keyOf(otherPersonId())) ?? "[]") as Tap[];
   } catch {
     return [];
   }
@@ -53,14 +56,14 @@ export function keptTaps(): Tap[] {
 
 function keep(taps: Tap[]) {
   try {
-    localStorage.setItem(KEY, JSON.stringify(taps));
+    localStorage.setItem(keyOf(otherPersonId()), JSON.stringify(taps));
   } catch {
     /* storage full or disabled: the tap is still sent now, only not kept for later */
   }
 }
 
 export const readDay = (date: string) =>
-  apiRequest<{ days: DayDoses[] }>("GET", `/api/doses?from=${date}&to=${date}`).then((answer) => answer.days[0]!);
+  apiRequest<{ days: DayDoses[] }>("GET", personApi(`/doses?from=${date}&to=${date}`)).then((answer) => answer.days[0]!);
 
 /** The dashboard's counts follow a change at once (islands/dashboard/useListData.ts reloads on it). */
 const changed = () => dispatchEvent(new Event("doses-changed"));
@@ -94,7 +97,8 @@ function nextBatch(size: number): Tap[] {
  */
 export async function sendTaps(): Promise<Sent> {
   const warnings: string[] = [];
-  if (sending) return { refusal: null, warnings };
+  let delivered = 0;
+  if (sending) return { refusal: null, warnings, delivered };
   sending = true;
   let size = BATCH;
   let refusal: ApiRequestError | null = null;
@@ -105,11 +109,12 @@ export async function sendTaps(): Promise<Sent> {
       );
       const first = batch[0]!;
       try {
-        if ("undo" in first) await apiRequest("DELETE", `/api/doses/${first.undo}`);
+        if ("undo" in first) await apiRequest("DELETE", personApi(`/doses/${first.undo}`));
         else {
-          const answer = await apiRequest<{ warnings?: { message: string }[] }>("POST", "/api/doses", { doses });
+          const answer = await apiRequest<{ warnings?: { message: string }[] }>("POST", personApi("/doses"), { doses });
           for (const warning of answer.warnings ?? []) warnings.push(warning.message);
         }
+        delivered += batch.length;
       } catch (err) {
         const status = (err as ApiRequestError).status;
         if (status === 0) break;
@@ -123,7 +128,7 @@ export async function sendTaps(): Promise<Sent> {
       keep(keptTaps().filter((tap) => !sent.has(tap.clientId)));
       changed();
     }
-    return { refusal, warnings };
+    return { refusal, warnings, delivered };
   } finally {
     sending = false;
   }

@@ -7,6 +7,7 @@ import { errorMessage, serverMessage } from "../lib/errors";
 import { PendingButton, Spinner } from "../lib/submit";
 import { navigateWithToast } from "../lib/toast";
 import { PreviewTable } from "./PreviewTable";
+import { personApi, personPage } from "../lib/person";
 
 // The dashboard's 'Import from CSV': pick a file, see every row and every problem (the server reads
 // it with ?dryRun=1, the same rules as the real import), then import all of it or nothing. Rows
@@ -17,7 +18,7 @@ import { PreviewTable } from "./PreviewTable";
 async function sendCsv<T>(file: Blob, query: string): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`/api/medications/import${query}`, {
+    res = await fetch(personApi(`/medications/import${query}`), {
       method: "POST",
       credentials: "include",
       headers: { "Content-Type": "text/csv" },
@@ -95,7 +96,7 @@ export function ImportPanel({ open, onClose }: { open: boolean; onClose: () => v
       const query = [asNew.size > 0 ? `importAsNew=${[...asNew].join(",")}` : "", confirmed ? "confirmed=1" : ""].filter(Boolean).join("&");
       const { imported, skipped } = await sendCsv<ImportResult>(file, query ? `?${query}` : "");
       const added = m.import_done_description({ count: imported });
-      navigateWithToast("/", {
+      navigateWithToast(personPage("/"), {
         title: m.import_done(),
         description: skipped > 0 ? `${added} ${m.import_done_skipped({ count: skipped })}` : added,
       });

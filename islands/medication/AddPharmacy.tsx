@@ -4,6 +4,7 @@ import * as m from "../../src/generated/i18n";
 import { apiRequest } from "../lib/api";
 import { errorMessage } from "../lib/errors";
 import { showError } from "../lib/toast";
+import { personApi } from "../lib/person";
 
 // The medication form's 'Add a new pharmacy': the pharmacies page's own add dialog opens over the
 // form (what was typed stays); once saved, the list is read again and the pharmacy that was not in
@@ -30,7 +31,7 @@ export function useAddPharmacy({ form, pharmacies, onPharmacies, clearError }: O
     setAdding(false);
     const known = new Set(pharmacies.map((p) => p.id));
     try {
-      const list = await apiRequest<Pharmacy[]>("GET", "/api/pharmacies");
+      const list = await apiRequest<Pharmacy[]>("GET", personApi("/pharmacies"));
       const fresh = list.filter((p) => !known.has(p.id)).sort((a, b) => b.id - a.id)[0];
       onPharmacies(list);
       if (fresh) setSelect(fresh.id);

@@ -7,6 +7,7 @@ import { apiRequest, offlineError } from "../lib/api";
 import { Dialog, DialogButtons } from "../lib/Dialog";
 import { Field, FormAlert } from "../lib/Field";
 import { useSubmit } from "../lib/submit";
+import { personApi } from "../lib/person";
 
 type Props = {
   open: boolean;
@@ -40,7 +41,7 @@ export function PauseDialog({ open, medicationId, name, pausedFrom, pausedUntil,
       return check(pauseSchema, values);
     },
     async send(data) {
-      await apiRequest("PUT", `/api/medications/${medicationId}/pause`, data);
+      await apiRequest("PUT", personApi(`/medications/${medicationId}/pause`), data);
       return { toast: { title: m.pause_done(), description: m.pause_done_description({ name: isolate(name) }) }, navigate: navigateTo };
     },
     failureTitle: m.pause_failed(),

@@ -9,6 +9,7 @@ import { serverMessage } from "../lib/errors";
 import { Field, FormAlert } from "../lib/Field";
 import { check } from "../lib/form";
 import { useSubmit } from "../lib/submit";
+import { personApi } from "../lib/person";
 
 type Props = {
   /** The pharmacy to merge (and delete); null keeps the dialog closed. */
@@ -64,7 +65,7 @@ function MergeForm({
   const { pending, errors, failure, onSubmit } = useSubmit({
     check: () => check(mergePharmacySchema, { intoId: intoId === "" ? undefined : Number(intoId) }),
     async send({ intoId }) {
-      const { moved } = await apiRequest<MergePharmacyResult>("POST", `/api/pharmacies/${pharmacy.id}/merge`, { intoId });
+      const { moved } = await apiRequest<MergePharmacyResult>("POST", personApi(`/pharmacies/${pharmacy.id}/merge`), { intoId });
       onMerged();
       return { toast: { title: m.common_success(), description: m.merge_pharmacy_done({ count: moved }) } };
     },

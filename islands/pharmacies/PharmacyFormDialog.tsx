@@ -9,6 +9,7 @@ import { Field, FormAlert } from "../lib/Field";
 import { check } from "../lib/form";
 import { useSubmit } from "../lib/submit";
 import { PhoneInput } from "./PhoneInput";
+import { personApi } from "../lib/person";
 
 /** Closed, adding, or editing one pharmacy. */
 export type PharmacyFormState = { mode: "add" } | { mode: "edit"; pharmacy: PharmacyView } | null;
@@ -52,8 +53,8 @@ function PharmacyForm({
   const { pending, errors, failure, onSubmit } = useSubmit({
     check: () => check(pharmacySchema, { name, phoneNumber }),
     async send(data) {
-      if (editing) await apiRequest("PATCH", `/api/pharmacies/${editing.id}`, data);
-      else await apiRequest("POST", "/api/pharmacies", data);
+      if (editing) await apiRequest("PATCH", personApi(`/pharmacies/${editing.id}`), data);
+      else await apiRequest("POST", personApi("/pharmacies"), data);
       onSaved();
       return { toast: { title: m.common_success(), description: editing ? m.pharmacies_updated() : m.pharmacies_added() } };
     },

@@ -6,17 +6,27 @@ import * as m from "../generated/i18n";
 import { formatDateTime } from "../i18n/format";
 import { Rich } from "../i18n/Rich";
 import type { User } from "../shared/user";
+import type { Profile } from "../shared/profile-schemas";
 import { Island } from "./Island";
+import { PersonSwitcher } from "./PersonSwitcher";
 
-/** Shared header and footer of signed-in pages. */
-export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+/**
+ * Shared header and footer of signed-in pages. A page of a person's data passes the account's
+ * `people`: the header then has the person switcher, and another person's page carries its person
+ * for the islands (a JSON data block islands/client.ts reads before hydrating).
+ */
+export function AppShell({ user, people, children }: { user: User; people?: Profile[]; children: ReactNode }) {
+  const scope = useRequestContext<AppEnv>().get("personScope");
   return (
     <div className="flex flex-1 flex-col">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
-          <a href="/" className="text-lg font-bold text-teal-800">
-            {m.app_name()}
-          </a>
+          <div className="flex min-w-0 items-center gap-3">
+            <a href="/" className="text-lg font-bold text-teal-800">
+              {m.app_name()}
+            </a>
+            {people && <PersonSwitcher people={people} current={scope ?? null} />}
+          </div>
           <nav aria-label={m.nav_account_label()} className="flex items-center gap-2">
             {/* The bell goes straight to the notification settings: no menu of one item in between. */}
             <a href="/notifications" className="btn-secondary px-3" aria-label={m.nav_notifications_label()} data-online-only>
@@ -32,6 +42,14 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         {!user.emailConfirmed && <ConfirmEmailBanner />}
         {children}
       </main>
+      {scope && !scope.self && (
+        <script
+          type="application/json"
+          id="person-scope"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every "<" escaped, so no "</script>" ends it.
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(scope).replace(/</g, "\\u003c") }}
+        />
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { AppEnv } from "../env";
 import assets from "../generated/assets.json";
 import { islands, type IslandName } from "../generated/islands";
 import { currentLanguage } from "../i18n/current";
+import { setPersonScope } from "../../islands/lib/person";
 
 type Scripts = { client: string; clientImports: string[]; islands: Record<string, { src: string; imports: string[] }> };
 type Manifest = { css: string; languages: Record<string, Scripts> };
@@ -34,7 +35,15 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   c.set("islandCount", islandIndex);
   const idPrefix = `i${islandIndex}-`;
   // Islands read shared state only from their props on the server (islands/lib/state.ts).
-  const html = renderToString(<Component {...(props as object)} />, { identifierPrefix: idPrefix });
+  // The page's person, set around the render alone: renderToString is synchronous, so no other
+  // request's render can run in between and see it.
+  const previous = setPersonScope(c.get("personScope") ?? null);
+  let html: string;
+  try {
+    html = renderToString(<Component {...(props as object)} />, { identifierPrefix: idPrefix });
+  } finally {
+    setPersonScope(previous);
+  }
   const json = JSON.stringify(props);
   return (
     <>

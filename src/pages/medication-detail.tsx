@@ -24,8 +24,9 @@ import { addDays } from "../domain/time";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
+import { peopleRead, personPageOf } from "../http/person-page";
 import { formatDate } from "../i18n/format";
-import { isolate } from "../i18n/Rich";
+import { isolate, Rich } from "../i18n/Rich";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -51,17 +52,19 @@ function pauseText(from: string, until: string | null, today: string) {
 export const medicationDetailPages = new Hono<AppEnv>().get(
   // Digits only: /medications/print and other words are other pages, whatever the order of mounting.
   "/medications/:id{[0-9]+}",
-  signedIn(({ db, person, id, now }) => ({
+  signedIn(({ db, owner, person, id, now }) => ({
     medication: medicationAddedOf(db, person, id),
     pharmacy: pharmacyOfMedication(db, person, id),
     events: supplyEventsOf(db, person, id),
     logs: doseLogsOf(db, person, id, now),
+    people: peopleRead(db, owner),
   })),
   (c) => {
     const { user, data } = c.var.signedIn;
+    const person = personPageOf(c, c.var.signedIn, data.people);
     const [row] = data.medication;
-    // A malformed, unknown or another user's id: the dashboard says it could not be loaded.
-    if (!row) return c.redirect(noticeHref("medication-load-error"), 302);
+    // A malformed, unknown or another user's id: the person's dashboard says it could not be loaded.
+    if (!row) return c.redirect(person.page(noticeHref("medication-load-error")), 302);
     const today = todayIn(user.timezone);
     const medication = toMedication(row, today);
     const { pillsRemaining, unit, schedule, scheduleChanges, pausedFrom, pausedUntil, daysLeft, runsOutOn } = medication;
@@ -90,25 +93,37 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
     const timed = recent.onTime > 0 || occurrencesOn(source.regimen, today).some((o) => o.at !== null);
     const dayCounts = dailyCounts(source, addDays(today, -ADHERENCE_DAYS_MAX), today);
     return c.render(
-      <AppShell user={user}>
+      <AppShell user={user} people={person.people}>
         <div className="mx-auto max-w-3xl space-y-6">
-          <a href="/" className="text-sm text-teal-800 underline">
-            {m.page_med_back()}
+          <a href={person.page("/")} className="text-sm text-teal-800 underline">
+            {person.other === null ? (
+              m.page_med_back()
+            ) : (
+              <Rich message={m.person_back_to_dashboard} values={{ name: <bdi>{person.other}</bdi> }} />
+            )}
           </a>
           <div className="card space-y-4 p-4 sm:p-6">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <h1 className="min-w-0 text-2xl font-bold break-words">
+                {/* Another person's medication names whose it is above its own name. */}
+                {person.other !== null && (
+                  <span className="block text-sm font-medium text-slate-700">
+                    <Rich message={m.person_medication_of} values={{ name: <bdi>{person.other}</bdi> }} />
+                  </span>
+                )}
                 <bdi>{medication.name}</bdi>
               </h1>
-              <div className="flex flex-wrap gap-2">
-                <Island
-                  name="MedicationPause"
-                  props={{ medicationId: medication.id, name: medication.name, pausedFrom, pausedUntil, today }}
-                />
-                <a href={`/edit-medication/${medication.id}`} className="btn-secondary" data-online-only>
-                  {m.page_med_edit()}
-                </a>
-              </div>
+              {person.may("manager") && (
+                <div className="flex flex-wrap gap-2">
+                  <Island
+                    name="MedicationPause"
+                    props={{ medicationId: medication.id, name: medication.name, pausedFrom, pausedUntil, today }}
+                  />
+                  <a href={person.page(`/edit-medication/${medication.id}`)} className="btn-secondary" data-online-only>
+                    {m.page_med_edit()}
+                  </a>
+                </div>
+              )}
             </div>
             {notice && (
               <p
@@ -196,7 +211,12 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
           />
         </div>
       </AppShell>,
-      { title: isolate(medication.name) },
+      {
+        title:
+          person.other === null
+            ? isolate(medication.name)
+            : `${isolate(medication.name)} · ${m.person_medication_of({ name: isolate(person.other) })}`,
+      },
     );
   },
 );

@@ -11,6 +11,8 @@ import { pauseText } from "../domain/pause-text";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { signedIn } from "../http/middleware";
+import { peopleRead, personPageOf } from "../http/person-page";
+import { isolate } from "../i18n/Rich";
 import { formatDate, formatNumber } from "../i18n/format";
 import type { User } from "../shared/user";
 import { PRINT_TAKEN_DAYS, printedLogsOf } from "../data/print-taken";
@@ -36,14 +38,15 @@ const PRINT_CSS = `@page { size: auto; margin: 12mm; }
   .print-sheet tr { break-inside: avoid; }
 }`;
 
-function PatientDetails({ user, today }: { user: User; today: string }) {
+/** The patient: the account's own details, or another person's name (a person without an account has nothing more). */
+function PatientDetails({ user, other, today }: { user: User; other: string | null; today: string }) {
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="font-medium text-slate-700">{m.print_patient()}</dt>
       <dd>
-        <bdi>{user.fullName || user.username}</bdi>
+        <bdi>{other ?? (user.fullName || user.username)}</bdi>
       </dd>
-      {user.birthdate && (
+      {other === null && user.birthdate && (
         <>
           <dt className="font-medium text-slate-700">{m.print_date_of_birth()}</dt>
           <dd className="whitespace-nowrap">{formatDate(user.birthdate)}</dd>
@@ -154,21 +157,24 @@ function MedicationTable({ medications, taken, today }: { medications: CountedMe
 
 export const printPages = new Hono<AppEnv>().get(
   "/medications/print",
-  signedIn(({ db, person, now }) => ({
+  signedIn(({ db, owner, person, now }) => ({
     medications: medicationListOf(db, person),
     doseMedications: doseMedicationsOf(db, person),
     logs: printedLogsOf(db, person, now),
+    people: peopleRead(db, owner),
   })),
   (c) => {
     const { user, data } = c.var.signedIn;
+    const person = personPageOf(c, c.var.signedIn, data.people);
+    const heading = person.other === null ? m.print_heading() : m.person_print_heading({ name: isolate(person.other) });
     const today = todayIn(user.timezone);
     const medications = countedMedications(data.medications, today);
     return c.render(
       <div className="print-sheet mx-auto w-full max-w-5xl bg-white px-4 py-6 text-slate-900 print:max-w-none print:p-0">
         <style>{PRINT_CSS}</style>
         <nav aria-label={m.print_nav_label()} className="mb-6 flex flex-wrap items-center gap-2 print:hidden">
-          <a href="/" className="btn-secondary">
-            {m.print_back()}
+          <a href={person.page("/")} className="btn-secondary">
+            {person.other === null ? m.print_back() : m.person_back_to_dashboard({ name: isolate(person.other) })}
           </a>
           <Island name="PrintButton" props={{}} />
           <noscript>
@@ -176,8 +182,8 @@ export const printPages = new Hono<AppEnv>().get(
           </noscript>
         </nav>
         <main id="main" tabIndex={-1} className="outline-none">
-          <h1 className="text-2xl font-bold print:text-[14pt]">{m.print_heading()}</h1>
-          <PatientDetails user={user} today={today} />
+          <h1 className="text-2xl font-bold print:text-[14pt]">{heading}</h1>
+          <PatientDetails user={user} other={person.other} today={today} />
           {medications.length === 0 ? (
             <p className="mt-4 text-sm">{m.print_empty()}</p>
           ) : (
@@ -197,7 +203,7 @@ export const printPages = new Hono<AppEnv>().get(
           )}
         </main>
       </div>,
-      { title: m.print_heading() },
+      { title: heading },
     );
   },
 );
