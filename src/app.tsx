@@ -44,6 +44,7 @@ import { trustPages } from "./pages/trust-pages";
 import { offlinePages } from "./pages/offline-page";
 import { doseConfirmPages } from "./pages/dose-confirm-page";
 import { invitePages } from "./pages/invite-page";
+import { peoplePages } from "./pages/people-pages";
 
 declare module "@hono/react-renderer" {
   interface Props {
@@ -135,6 +136,7 @@ app.route("/", trustPages);
 app.route("/", offlinePages);
 app.route("/", doseConfirmPages);
 app.route("/", invitePages);
+app.route("/", peoplePages);
 
 app.notFound((c) => (isApi(c.req.path) ? jsonError(c, new ApiError(404, "error_not_found")) : renderNotFound(c)));
 
