@@ -27,7 +27,7 @@ const personReads = signedIn(({ db, owner, person, now }) => ({
 
 function Section({ id, heading, children }: { id: string; heading: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className="card p-4 sm:p-6">
+    <section id={id} aria-labelledby={`${id}-heading`} className="card p-4 sm:p-6">
       <h2 id={`${id}-heading`} className="mb-3 text-lg font-semibold">
         {heading}
       </h2>
