@@ -78,6 +78,11 @@ export default function AccountMenu({ user: initialUser }: { user: User }) {
             </a>
           </li>
           <li role="none">
+            <a {...item} href="/people">
+              {m.account_menu_people()}
+            </a>
+          </li>
+          <li role="none">
             <a {...item} href="/pharmacies">
               {m.account_menu_pharmacies()}
             </a>

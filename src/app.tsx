@@ -44,6 +44,7 @@ import { trustPages } from "./pages/trust-pages";
 import { offlinePages } from "./pages/offline-page";
 import { doseConfirmPages } from "./pages/dose-confirm-page";
 import { invitePages } from "./pages/invite-page";
+import { peoplePages } from "./pages/people-pages";
 
 declare module "@hono/react-renderer" {
   interface Props {
@@ -138,6 +139,7 @@ app.route("/", invitePages);
 // Another person's pages at /p/:profileId/…, the same routers as one's own (the dashboard mounts
 // /p/:profileId/ itself): the signedIn guard reads the path's person and decides, as for the API.
 for (const personPages of [medicationPages, medicationDetailPages, printPages, pharmacyPages]) app.route("/p/:profileId", personPages);
+app.route("/", peoplePages);
 
 app.notFound((c) => (isApi(c.req.path) ? jsonError(c, new ApiError(404, "error_not_found")) : renderNotFound(c)));
 

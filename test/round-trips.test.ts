@@ -194,6 +194,9 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["/p/{dad}/edit-medication/{id}", () => `/p/${dadId}/edit-medication/${dadMedicationId}`, 200],
     ["/p/{not a member}/", () => "/p/999999999/", 404],
     ["/invites/{unknown token}", () => `/invites/${"a".repeat(52)}`, 404],
+    ["/people", () => "/people", 200],
+    ["/p/{own}/people", () => `/p/${ownPersonId}/people`, 200],
+    ["/p/{not a member}/people", () => "/p/999999999/people", 404],
     ["GET /api/doses for a week", () => `/api/doses?from=2026-01-01&to=2026-01-07`, 200],
     // Two days before the UTC date: a day every zone can still log.
     ["/doses/confirm", () => `/doses/confirm?date=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}&at=08:00`, 200],

@@ -1,0 +1,122 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DESKTOP,
+  devEmailsTo,
+  expectAccessible,
+  expectNoErrors,
+  expectNoHorizontalScroll,
+  hydrated,
+  launch,
+  MOBILE,
+  newPage,
+  registerViaApi,
+  SLOW,
+  uniqueName,
+} from "./browser";
+
+// The people pages in a browser: add "Dad" on /people, open his page, invite a helper (the e-mail
+// reaches the outbox), change one's own settings for him (a wrong number is said at its field),
+// rename him, and delete him with the dialog, by keyboard; axe at each step, at 375 and 1280 px.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+/** A toast whose title matches (names arrive in Unicode isolates, so a pattern, not a string). */
+const toast = (page: Page, title: RegExp) => page.locator("[data-sonner-toast]").getByText(title);
+
+async function check(page: Page) {
+  await hydrated(page);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+}
+
+describe.each([
+  ["desktop", DESKTOP],
+  ["mobile", MOBILE],
+])("the people pages (%s)", (_, viewport) => {
+  it("adds Dad, invites a helper, changes one's settings, renames him and deletes him by keyboard", async () => {
+    const page = await newPage(browser, viewport);
+    await registerViaApi(page);
+    await page.goto("/people");
+    await check(page);
+
+    await page.getByLabel("Name").fill("Dad");
+    await page.getByRole("button", { name: "Add person" }).click();
+    await page.waitForURL((url) => url.pathname === "/people");
+    await expect.poll(() => toast(page, /Dad.* added/).count(), SLOW).toBe(1);
+    const link = page.getByRole("link", { name: "Dad", exact: true });
+    await expect.poll(() => link.count()).toBe(1);
+    await check(page);
+
+    await link.click();
+    await page.waitForURL((url) => /^\/p\/\d+\/people$/.test(url.pathname));
+    expect(await page.getByRole("heading", { level: 1, name: "Dad: sharing and settings" }).count()).toBe(1);
+    await check(page);
+
+    // Invite a helper: the toast names the address and the person; the e-mail is in the outbox.
+    const email = `${uniqueName("helper")}@example.com`;
+    const invite = page.locator("#members");
+    await invite.getByLabel("Email address").fill(email);
+    await invite.getByLabel("Role", { exact: true }).selectOption("helper");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect
+      .poll(() => toast(page, new RegExp(`Invitation sent to .*${email.replace(/[.]/g, "\\.")}.* for .*Dad`)).count(), SLOW)
+      .toBe(1);
+    await hydrated(page);
+    expect(await invite.getByText(email).count()).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await devEmailsTo(page, email)).filter((m) => m.subject === "You're invited to help with someone's medications").length,
+      )
+      .toBe(1);
+    await check(page);
+
+    // One's own settings: out of range is said at the field and nothing is saved; then saved.
+    const settings = page.locator("#membership");
+    await settings.getByLabel("Alert me when Dad misses a dose").check();
+    const minutes = settings.getByLabel("Alert after (minutes)");
+    await minutes.fill("10");
+    await settings.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => settings.getByRole("alert").filter({ hasText: "30 to 240 minutes" }).count()).toBe(1);
+    await minutes.fill("90");
+    await settings.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => toast(page, /Your settings for .*Dad.* are saved/).count(), SLOW).toBe(1);
+    const personPath = new URL(page.url()).pathname;
+    const id = personPath.split("/")[2];
+    const saved = await (await page.request.get(`/api/profiles/${id}/membership`)).json();
+    expect(saved).toMatchObject({ missedDoseAlerts: true, missedDoseAfterMinutes: 90 });
+    await hydrated(page);
+    expect(await page.locator("#membership").getByLabel("Alert me when Dad misses a dose").isChecked()).toBe(true);
+
+    // Rename.
+    await page.locator("#manage").getByLabel("Name").fill("Father");
+    await page.locator("#manage").getByRole("button", { name: "Rename" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Father: sharing and settings" }).count(), SLOW).toBe(1);
+    await expect.poll(() => toast(page, /Dad.* is now called .*Father/).count()).toBe(1);
+    await check(page);
+
+    // Delete, by keyboard: the dialog names what goes with him; Cancel has focus, Tab reaches Delete.
+    await page.getByRole("button", { name: "Delete Father" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Delete Father?" });
+    await expect.poll(() => dialog.count()).toBe(1);
+    expect(await dialog.textContent()).toContain("0 medications, 0 pharmacies, 0 refills and 0 dose logs");
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Delete");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/people");
+    await expect.poll(() => toast(page, /Father.* deleted/).count(), SLOW).toBe(1);
+    expect(await page.getByRole("link", { name: "Father" }).count()).toBe(0);
+    expect((await page.request.get(personPath)).status()).toBe(404);
+    await check(page);
+    expectNoErrors(page);
+    await page.context().close();
+  });
+});
