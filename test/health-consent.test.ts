@@ -70,7 +70,7 @@ describe("sign-up asks for consent to store health data", () => {
     expect(consent.at).toBeLessThanOrEqual(Date.now());
     expect([consent.version, consent.emailConsent]).toEqual([PRIVACY_VERSION, false]);
     // The privacy page shows the version the consent was given to.
-    expect((await call("GET", "/privacy")).text).toContain("Version of Nov 27, 2026.");
+    expect((await call("GET", "/privacy")).text).toContain("Version of Nov 28, 2026.");
   });
 });
 

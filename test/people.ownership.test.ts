@@ -47,8 +47,9 @@ describe("people: data belongs to a person", () => {
         .status,
     ).toBe(404);
     expect((await call("DELETE", `/api/medications/${medication.id}`, { cookie: account.cookie })).status).toBe(404);
+    // The export is the account's, not its own person's: it holds the people the account owns too.
     const exported = await call<{ medications: { name: string }[] }>("GET", "/api/user/export", { cookie: account.cookie });
-    expect(exported.body.medications.map((m) => m.name)).toEqual(["Mine"]);
+    expect(exported.body.medications.map((m) => m.name)).toEqual(["Mine", "Dad's Warfarin"]);
     expect(await db().select({ id: medications.id }).from(medications).where(eq(medications.id, medication.id))).toHaveLength(1);
     expect(mine.name).toBe("Mine");
   });

@@ -76,7 +76,7 @@ export const userApi = new Hono<AppEnv>()
 
   .get(
     "/user/export",
-    signedIn(({ db, owner, person, now }) => exportSections(db, owner, person, now)),
+    signedIn(({ db, owner, now }) => exportSections(db, owner, now)),
     (c) => {
       const { user, data } = c.var.signedIn;
       const now = Date.now();

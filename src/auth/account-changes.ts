@@ -1,13 +1,14 @@
-import { and, asc, eq, gt, inArray, isNull, ne, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { calendarFeedRemoval } from "../data/calendar";
+import { handOverStatements, ownedAlone } from "../data/account-handover";
 import { pushRecoveryStatements } from "../data/push";
 import type { Db } from "../db/client";
 import {
   calendarFeeds,
   devEmails,
   medications,
-  people,
   notifications,
+  people,
   pharmacies,
   pushSubscriptions,
   reminderLog,
@@ -18,7 +19,6 @@ import {
 } from "../db/schema";
 import type { User } from "../shared/user";
 import { currentPasswordAttemptsCleared } from "./current-password";
-import { ownedPeople } from "./access";
 import { idleTimeoutOf } from "./session";
 import { loginAccountClientKeys, throttleKey } from "./throttle";
 
@@ -97,7 +97,9 @@ export async function eraseAccount(db: Db, user: Pick<User, "id" | "username" | 
       .from(users)
       .where(and(sql`lower(${users.email}) = ${address}`, ne(users.id, user.id))),
   );
-  const [, , , , , , , , , , , , , deleted] = await db.batch([
+  const [, , , , , , , , , , , , , , , , deleted] = await db.batch([
+    // Shared people pass to a manager first, so nothing of theirs is deleted below.
+    ...handOverStatements(db, user.id),
     db
       .delete(supplyEvents)
       .where(
@@ -108,9 +110,9 @@ export async function eraseAccount(db: Db, user: Pick<User, "id" | "username" | 
     db.delete(reminderLog).where(eq(reminderLog.userId, user.id)),
     db.delete(medications).where(eq(medications.userId, user.id)),
     db.delete(pharmacies).where(eq(pharmacies.userId, user.id)),
-    // The people without an account it owns (handing them to another manager is later work); its
-    // own person and its memberships go with the account (ON DELETE CASCADE).
-    db.delete(people).where(and(isNull(people.accountUserId), inArray(people.id, ownedPeople(db, user.id)))),
+    // The people it still owns alone (after the hand-over) and everything of theirs; its own person
+    // and its memberships elsewhere go with the account (ON DELETE CASCADE).
+    db.delete(people).where(ownedAlone(db, user.id)),
     db.delete(sessions).where(eq(sessions.userId, user.id)),
     db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)),
     db

@@ -5,7 +5,7 @@ import { zoneOrUtc } from "../domain/time";
 import { UNKNOWN_BROWSER } from "../domain/browser";
 import * as m from "../generated/i18n";
 import { formatDateTime } from "../i18n/format";
-import type { DeviceRow } from "../shared/account-schemas";
+import type { DeviceRow, PersonOnDeletion } from "../shared/account-schemas";
 
 // The Security and Your data sections under the profile form on /profile.
 
@@ -58,10 +58,12 @@ export function AccountSections({
   username,
   devices,
   calendarFeedMadeOn,
+  onDeletion,
 }: {
   username: string;
   devices: DeviceRow[];
   calendarFeedMadeOn: string | null;
+  onDeletion: PersonOnDeletion[];
 }) {
   return (
     <>
@@ -69,7 +71,7 @@ export function AccountSections({
         <Island name="SecuritySettings" props={{ username, devices, calendarFeedMadeOn }} />
       </Section>
       <Section id="your-data-heading" heading={m.page_your_data_heading()} subtitle={m.page_your_data_subtitle()}>
-        <Island name="DataSettings" props={{}} />
+        <Island name="DataSettings" props={{ onDeletion }} />
       </Section>
     </>
   );

@@ -5,6 +5,7 @@ import { deviceKey } from "../auth/device-id";
 import { AppShell } from "../components/AppShell";
 import { CenteredCard } from "../components/CenteredCard";
 import { Island } from "../components/Island";
+import { peopleOnDeletionOf } from "../data/account-handover";
 import { calendarFeedOf } from "../data/calendar";
 import { RemindersSent } from "../components/RemindersSent";
 import { reminderLogOf } from "../data/reminders";
@@ -36,7 +37,12 @@ function SettingsCard({ heading, subtitle, children }: { heading: string; subtit
 export const settingsPages = new Hono<AppEnv>()
   .get(
     "/profile",
-    signedIn(({ db, owner, now }) => ({ devices: devicesOf(db, owner, now), calendar: calendarFeedOf(db, owner) })),
+    // The people the account owns besides its own: the deletion dialog says what becomes of each.
+    signedIn(({ db, owner, now }) => ({
+      devices: devicesOf(db, owner, now),
+      calendar: calendarFeedOf(db, owner),
+      onDeletion: peopleOnDeletionOf(db, owner),
+    })),
     (c) => {
       const { user, session, data } = c.var.signedIn;
       return c.render(
@@ -48,6 +54,7 @@ export const settingsPages = new Hono<AppEnv>()
             username={user.username}
             devices={deviceRows(data.devices, session.id, user.timezone, deviceKey(c.env))}
             calendarFeedMadeOn={calendarFeedDate(data.calendar, user.timezone)}
+            onDeletion={data.onDeletion}
           />
         </AppShell>,
         { title: m.page_profile_title() },

@@ -20,6 +20,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+// How long a shared person's activity record is kept (the product's rule: one year); the activity
+// table's pruning keeps to it.
+const ACTIVITY_RETENTION_YEARS = 1;
+
 /** Where the Your data section (export, delete) is. */
 export const YOUR_DATA_LINK = "/profile#your-data-heading";
 
@@ -82,6 +86,21 @@ function Privacy({ region }: { region: string | undefined }) {
             <Rich key="calendar" message={m.trust_privacy_who_calendar} values={{ page: notifications }} />,
           ]}
         />
+      </ArticleSection>
+      <ArticleSection id="sharing-heading" heading={m.trust_privacy_sharing_heading()}>
+        <p>{m.trust_privacy_sharing_text()}</p>
+        <Bullets
+          items={[
+            m.trust_privacy_role_viewer(),
+            m.trust_privacy_role_helper(),
+            m.trust_privacy_role_manager(),
+            m.trust_privacy_role_owner(),
+          ]}
+        />
+        <p>{m.trust_privacy_sharing_activity({ years: ACTIVITY_RETENTION_YEARS })}</p>
+        <p>{m.trust_privacy_sharing_invites()}</p>
+        <p>{m.trust_privacy_sharing_deletion()}</p>
+        <p>{m.trust_privacy_sharing_export()}</p>
       </ArticleSection>
       <ArticleSection id="kept-heading" heading={m.trust_privacy_kept_heading()}>
         <Bullets

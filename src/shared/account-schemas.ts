@@ -51,3 +51,9 @@ export interface DeviceRow {
   lastSeen: string;
   current: boolean;
 }
+
+/** A person the account owns besides its own, as the deletion dialog tells its fate: `passesTo` names the manager it passes to, null when it is deleted too. */
+export interface PersonOnDeletion {
+  name: string;
+  passesTo: string | null;
+}

@@ -93,4 +93,39 @@ describe("trust pages", () => {
     expectNoErrors(page);
     await page.context().close();
   });
+
+  // The sharing section (roles, activity, invitations, deletion), in English and right to left.
+  for (const [size, viewport] of [
+    ["375 px", MOBILE],
+    ["1280 px", DESKTOP],
+  ] as const) {
+    it(`${size}: the privacy page's sharing section reads whole, passes axe, and the keyboard passes it to 'Go to Your data'`, async () => {
+      for (const locale of ["en", "ar"]) {
+        const page = await newPage(browser, viewport, undefined, locale);
+        await page.goto("/privacy");
+        const section = page.locator("section[aria-labelledby='sharing-heading']");
+        expect(await section.getByRole("heading", { level: 2 }).count(), locale).toBe(1);
+        expect(await section.getByRole("listitem").count(), locale).toBe(4);
+        if (locale === "en") {
+          expect(await section.getByRole("heading", { name: "Sharing with family and caregivers" }).isVisible()).toBe(true);
+          expect(await section.getByText("passes to the manager who has been a member longest").isVisible()).toBe(true);
+        }
+        await expectNoHorizontalScroll(page);
+        await expectAccessible(page);
+        // Tab from the top reaches the link after the section (nothing in it traps or skips focus).
+        const target = page.locator(`main a[href="/profile#your-data-heading"]`);
+        let reached = false;
+        for (let i = 0; i < 60 && !reached; i++) {
+          await page.keyboard.press("Tab");
+          reached = await target.evaluate((link) => link === document.activeElement);
+        }
+        expect(reached, locale).toBe(true);
+        expect(await target.isVisible()).toBe(true);
+        await page.keyboard.press("Enter");
+        await page.waitForURL((url) => url.pathname === "/auth");
+        expectNoErrors(page);
+        await page.context().close();
+      }
+    });
+  }
 });
