@@ -39,6 +39,10 @@ const US_ZONES = [
 /** 08:00 EST on a Wednesday (13:00Z), then the next day's, so the second hour's claims are its own. */
 const PEAK = Date.UTC(2027, 0, 13, 13);
 const WORST = Date.UTC(2027, 0, 14, 13);
+/** The worst hour again, the next day, with every person watched by one other account (missed-dose alerts on, 60 min). */
+const ALERTS = Date.UTC(2027, 0, 15, 13);
+const WATCH_EVERYONE = `INSERT INTO memberships (person_id, user_id, role, missed_dose_alerts, missed_dose_after_minutes, created_at, missed_dose_alerts_since)
+  SELECT p.id, p.account_user_id % ${USERS} + 1, 'helper', 1, 60, 0, 0 FROM people p WHERE p.account_user_id IS NOT NULL`;
 
 const regimen = (times) =>
   JSON.stringify({
@@ -99,7 +103,7 @@ function seedSql(keys) {
  * sample has the hour's maximum; consuming all 10,000 (20,000 invocations with the follow-ups, at
  * ~50 ms each against the local Hrana server) would take this bench ~15 minutes.
  */
-const sampled = (body) => body.kind !== "dose-push" || body.userId % 100 === 0 || body.userId % 50 === 7;
+const sampled = (body) => (body.kind !== "dose-push" && body.kind !== "missed-check") || body.userId % 100 === 0 || body.userId % 50 === 7;
 
 /** Runs the invocations of one hour: the tick, then each queued message (dose pushes: the sample) until none is left. */
 async function hour(worker, env, queue, meter, scheduledTime) {
@@ -124,7 +128,9 @@ async function hour(worker, env, queue, meter, scheduledTime) {
       };
       const batch = { queue: "refill-tracker-reminders", messages: [message], ackAll: () => {}, retryAll: () => (outcome = "retry") };
       const kind = item.body.kind === "dose-push" ? `dose-push ${item.body.push}` : item.body.kind;
-      invocations.push(await meter.run(kind, () => worker.queue(batch, env, ctx)));
+      // A missed-dose check runs at its dose plus the member's minutes (its delay, not waited for here).
+      const clock = item.body.kind === "missed-check" ? item.body.dueAt + 60 * 60_000 : undefined;
+      invocations.push(await meter.run(kind, () => worker.queue(batch, env, ctx), clock));
       if (outcome === "retry") {
         if (item.attempts >= 4) throw new Error(`a ${kind} message was retried 3 times`);
         queue.push({ ...item, attempts: item.attempts + 1 });
@@ -162,6 +168,7 @@ export async function measureDosePushes(report, { cwd }) {
   const hranaOrigin = new URL(hrana.url).origin;
   const als = new AsyncLocalStorage();
   const realFetch = globalThis.fetch;
+  const realNow = Date.now;
   try {
     const client = createClient({ url: hrana.url });
     const log = console.log;
@@ -208,11 +215,14 @@ export async function measureDosePushes(report, { cwd }) {
         },
       },
     };
+    // Date.now inside an invocation that carries its own clock (a missed-dose check), else the real one.
+    Date.now = () => als.getStore()?.clock ?? realNow();
     const meter = {
-      async run(kind, fn) {
-        const m = { kind, db: 0, queue: 0, pushes: 0, other: 0 };
+      async run(kind, fn, clock) {
+        const m = { kind, db: 0, queue: 0, pushes: 0, other: 0, clock };
         await als.run(m, fn);
-        return { ...m, total: m.db + m.queue + m.pushes + m.other };
+        const { clock: _, ...counts } = m;
+        return { ...counts, total: m.db + m.queue + m.pushes + m.other };
       },
     };
 
@@ -220,6 +230,7 @@ export async function measureDosePushes(report, { cwd }) {
     for (const [name, time, setup] of [
       ["peak", PEAK, null],
       ["worst", WORST, "UPDATE users SET timezone = 'America/New_York'"],
+      ["alerts", ALERTS, WATCH_EVERYONE],
     ]) {
       if (setup) await client.execute(setup);
       const t0 = performance.now();
@@ -255,6 +266,17 @@ export async function measureDosePushes(report, { cwd }) {
       );
       report.figure(`dose_push_${name}_hour_wall_ms`, r.ms);
     }
+    const a = results.alerts;
+    report.figure("missed_dose_alerts_hour_plan_subrequests", a.kinds["missed-plan"]?.maxSubrequests ?? null);
+    report.figure("missed_dose_alerts_hour_check_max_subrequests", a.kinds["missed-check"]?.maxSubrequests ?? null);
+    report.figure("missed_dose_alerts_hour_sampled_checks", a.kinds["missed-check"]?.invocations ?? 0);
+    report.check(
+      `missed-dose alerts: most subrequests in one invocation, ${USERS} people each watched by one member, worst hour`,
+      a.max,
+      "<=",
+      LIMIT,
+      "Workers' 1,000 subrequests per invocation (the plan's pages and queue sends; a check's reads, claim and pushes)",
+    );
     const w = results.worst;
     // Each sampled device once for its dose and once for its follow-up: the claims count them.
     for (const [name, r] of Object.entries(results))
@@ -279,6 +301,7 @@ export async function measureDosePushes(report, { cwd }) {
     report.detail("dose-pushes", results);
   } finally {
     globalThis.fetch = realFetch;
+    Date.now = realNow;
     await hrana.close();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -173,6 +173,7 @@ export async function acceptInvite(db: Db, tokenHash: string, userId: number, no
             missedDoseAlerts: sql<boolean>`0`.as("missed_dose_alerts"),
             missedDoseAfterMinutes: sql<number>`60`.as("missed_dose_after_minutes"),
             createdAt: sql<number>`${now}`.as("created_at"),
+            missedDoseAlertsSince: sql<number | null>`null`.as("missed_dose_alerts_since"),
           })
           .from(invites)
           .where(and(sql`changes() = 1`, eq(invites.tokenHash, tokenHash), eq(invites.acceptedAt, now))),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { memberships, ROLES, users, type Role } from "../db/schema";
+import { alertsSinceAfter } from "./missed-dose";
 import type { Member, MembershipSettings, MembershipSettingsPayload } from "../shared/member-schemas";
 
 // A person's members (GET/PATCH/DELETE /api/profiles/:id/members…) and each member's own settings
@@ -128,6 +129,7 @@ export async function saveMembershipSettings(
       remindMe: settings.remindMe ?? sql`${memberships.remindMe}`,
       missedDoseAlerts: settings.missedDoseAlerts ?? sql`${memberships.missedDoseAlerts}`,
       missedDoseAfterMinutes: settings.missedDoseAfterMinutes ?? sql`${memberships.missedDoseAfterMinutes}`,
+      missedDoseAlertsSince: alertsSinceAfter(settings.missedDoseAlerts, Date.now()),
     })
     .where(and(eq(memberships.personId, personId), eq(memberships.userId, userId)))
     .returning({

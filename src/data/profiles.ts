@@ -63,6 +63,7 @@ export async function createProfile(db: Db, userId: number, name: string, now: n
           missedDoseAlerts: sql<boolean>`0`.as("missed_dose_alerts"),
           missedDoseAfterMinutes: sql<number>`60`.as("missed_dose_after_minutes"),
           createdAt: sql<number>`${now}`.as("created_at"),
+          missedDoseAlertsSince: sql<number | null>`null`.as("missed_dose_alerts_since"),
         })
         .from(people)
         .where(and(sql`changes() = 1`, eq(people.id, sql`last_insert_rowid()`), isNull(people.accountUserId))),

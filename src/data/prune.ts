@@ -2,6 +2,7 @@ import { and, lte, or, sql } from "drizzle-orm";
 import { idleTimeoutOf } from "../auth/session";
 import { INVITE_PREFIX, INVITE_WINDOW_MS, WINDOW_MS } from "../auth/throttle";
 import type { Db } from "../db/client";
+import { pruneMissedDoseClaims } from "./missed-dose";
 import { devEmails, devPushes, dosePushClaims, invites, reminderLog, sessions, throttles } from "../db/schema";
 
 // The tables that grow by themselves, pruned by the hourly job after its reminders (src/maintenance/prune.ts).
@@ -50,6 +51,7 @@ export interface Pruned {
   dosePushClaims: number;
   devPushes: number;
   invites: number;
+  missedDoseClaims: number;
 }
 
 /** Rows a delete removed: D1 reports meta.changes, libSQL rowsAffected. */
@@ -88,8 +90,9 @@ export async function prune(db: Db, now: number): Promise<Pruned> {
     db.delete(dosePushClaims).where(lte(dosePushClaims.claimedAt, now - DOSE_PUSH_CLAIM_RETENTION)),
     db.delete(devPushes).where(lte(devPushes.sentAt, now - DEV_EMAIL_RETENTION)),
     db.delete(invites).where(lte(invites.expiresAt, now - INVITE_RETENTION)),
+    pruneMissedDoseClaims(db, now),
   ]);
-  const [deletedSessions, deletedThrottles, deletedDevEmails, deletedLog, deletedClaims, deletedDevPushes, deletedInvites] =
+  const [deletedSessions, deletedThrottles, deletedDevEmails, deletedLog, deletedClaims, deletedDevPushes, deletedInvites, deletedMissed] =
     results.map(changes);
   return {
     sessions: deletedSessions!,
@@ -99,5 +102,6 @@ export async function prune(db: Db, now: number): Promise<Pruned> {
     dosePushClaims: deletedClaims!,
     devPushes: deletedDevPushes!,
     invites: deletedInvites!,
+    missedDoseClaims: deletedMissed!,
   };
 }

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { foreignKey, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./schema-accounts";
 
 // People and who may care for them (re-exported by schema.ts, the schema drizzle reads).
@@ -36,6 +36,9 @@ export const memberships = sqliteTable(
     missedDoseAlerts: integer("missed_dose_alerts", { mode: "boolean" }).notNull().default(false),
     missedDoseAfterMinutes: integer("missed_dose_after_minutes").notNull().default(60),
     createdAt: integer("created_at").notNull(),
+    // When missed-dose alerts were last turned on (null: off): no alert for a dose before it. Last:
+    // added by ALTER TABLE (migration 0021), and insert-selects list columns in table order.
+    missedDoseAlertsSince: integer("missed_dose_alerts_since"),
   },
   (t) => [primaryKey({ columns: [t.personId, t.userId] }), index("memberships_user_idx").on(t.userId)],
 );
@@ -62,4 +65,23 @@ export const invites = sqliteTable(
     acceptedAt: integer("accepted_at"),
   },
   (t) => [index("invites_person_idx").on(t.personId), index("invites_invited_by_idx").on(t.invitedBy, t.createdAt)],
+);
+
+// One row per missed-dose alert sent (member, person, local date, time of day): INSERT … ON CONFLICT
+// DO NOTHING decides who sends, so a redelivered check or a re-run hour alerts once
+// (src/reminders/missed-dose.ts). Ends with the membership; pruned after 30 days.
+export const missedDoseClaims = sqliteTable(
+  "missed_dose_claims",
+  {
+    personId: integer("person_id").notNull(),
+    userId: integer("user_id").notNull(),
+    localDate: text("local_date").notNull(),
+    at: text("at").notNull(),
+    claimedAt: integer("claimed_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.personId, t.userId, t.localDate, t.at] }),
+    foreignKey({ columns: [t.personId, t.userId], foreignColumns: [memberships.personId, memberships.userId] }).onDelete("cascade"),
+    index("missed_dose_claims_claimed_idx").on(t.claimedAt),
+  ],
 );

@@ -3,6 +3,7 @@ import { runDosePush } from "./dose-push";
 import { runDosePlan } from "./dose-push-plan";
 import { asDosePlanMessage, asDosePushMessage } from "./dose-push-queue";
 import { consumeReminderBatches } from "./fanout";
+import { consumeMissedDoseMessage } from "./missed-dose";
 import { errorSummary } from "../log/error-summary";
 
 // REMINDER_QUEUE carries refill batches (src/reminders/fanout.ts) and dose pushes (dose-push*.ts):
@@ -11,6 +12,7 @@ import { errorSummary } from "../log/error-summary";
 export async function consumeReminderQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const refills: Message<unknown>[] = [];
   for (const message of batch.messages) {
+    if (await consumeMissedDoseMessage(env, message)) continue;
     const push = asDosePushMessage(message.body);
     const plan = push ? null : asDosePlanMessage(message.body);
     if (push) {

@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import { queueDosePlan } from "./dose-push-plan";
+import { queueMissedDosePlan } from "./missed-dose-plan";
 import { enqueueRemaining } from "./fanout";
 import { processBatch } from "./batch";
 import { emptySummary, iso, logJobLine, openJob, type TickSummary } from "./job";
@@ -48,6 +49,7 @@ export async function runReminderTick(env: Env, now: number, options: TickOption
   const label = `tick ${iso(now)}`;
   // The hour's dose pushes are planned by a queue consumer of their own (one message; never throws).
   await queueDosePlan(env, now);
+  await queueMissedDosePlan(env, now);
   const job = openJob(env, now, label);
   if (!job) {
     // Still one line: a tick that could not send must show up in the same place as every other.
