@@ -32,3 +32,10 @@ export const personSummaryOf = (db: Db, person: SQL<number>, owner: SQL<number>)
     .where(sql`${people.id} = ${person} and ${memberships.userId} = ${owner}`);
 
 export type PersonSummaryRow = Awaited<ReturnType<typeof personSummaryOf>>[number];
+
+/**
+ * The person as SQL only while `owner` is its owner or a manager, else NULL (which matches no row):
+ * the page's members and invitations are then not even read for a helper or viewer.
+ */
+export const managedPerson = (person: SQL<number>, owner: SQL<number>) =>
+  sql<number>`(select ${memberships.personId} from ${memberships} where ${memberships.personId} = ${person} and ${memberships.userId} = ${owner} and ${memberships.role} in ('owner', 'manager'))`;

@@ -5,7 +5,7 @@ import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
 import { pendingInvitesOf, toInvite } from "../data/invites";
 import { membershipOf, membersOf, toMember } from "../data/members";
-import { personSummaryOf } from "../data/person-page";
+import { managedPerson, personSummaryOf } from "../data/person-page";
 import { profilesOf, toProfile } from "../data/profiles";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
@@ -21,8 +21,9 @@ import { Rich } from "../i18n/Rich";
 const personReads = signedIn(({ db, owner, person, now }) => ({
   person: personSummaryOf(db, person, owner),
   membership: membershipOf(db, person, owner),
-  members: membersOf(db, person, owner),
-  invites: pendingInvitesOf(db, person, now),
+  // Read for the owner and managers only: a helper's or viewer's batch finds no member, no address.
+  members: membersOf(db, managedPerson(person, owner), owner),
+  invites: pendingInvitesOf(db, managedPerson(person, owner), now),
 }));
 
 function Section({ id, heading, children }: { id: string; heading: ReactNode; children: ReactNode }) {

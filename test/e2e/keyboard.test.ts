@@ -118,7 +118,7 @@ describe.each([
     await page.keyboard.press("Enter");
     await expect.poll(() => menu.isVisible()).toBe(true);
     await expect.poll(() => focusedText(page)).toBe("Dashboard");
-    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Dashboard", "Profile", "Pharmacies", "Logout"]);
+    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["Dashboard", "Profile", "People", "Pharmacies", "Logout"]);
     await expectAccessible(page);
     for (const [key, expected] of [
       ["ArrowDown", "Profile"],

@@ -119,4 +119,60 @@ describe.each([
     expectNoErrors(page);
     await page.context().close();
   });
+
+  it("the owner changes a member's role and removes them by the dialog; the member's page is then 404; the 11th person is refused in the form", async () => {
+    const owner = await newPage(browser, viewport);
+    await registerViaApi(owner);
+    const dadId = (await (await owner.request.post("/api/profiles", { data: { name: "Dad" } })).json()).id as number;
+    const member = await newPage(browser, viewport);
+    const { username, fullName } = await registerViaApi(member, uniqueName("kim"), { confirmed: true });
+    const email = `${username}@example.com`;
+    expect((await owner.request.post(`/api/profiles/${dadId}/invites`, { data: { email, role: "helper" } })).status()).toBe(201);
+    let token = "";
+    await expect
+      .poll(async () => {
+        token = /\/invites\/([a-z2-7]{52})/.exec((await devEmailsTo(owner, email))[0]?.text ?? "")?.[1] ?? "";
+        return token;
+      })
+      .not.toBe("");
+    expect((await member.request.post("/api/invites/accept", { data: { token } })).status()).toBe(200);
+
+    // The helper's own page: their settings and Leave, no members.
+    await member.goto(`/p/${dadId}/people`);
+    expect(await member.getByRole("button", { name: "Leave" }).count()).toBe(1);
+    expect(await member.locator("#members").count()).toBe(0);
+    await check(member);
+
+    await owner.goto(`/p/${dadId}/people`);
+    await check(owner);
+    await owner.getByLabel(`Role of ${fullName}`).selectOption("viewer");
+    await owner.getByRole("button", { name: "Change role" }).click();
+    await expect.poll(() => toast(owner, /is now a viewer for .*Dad/).count(), SLOW).toBe(1);
+    await hydrated(owner);
+    expect(await owner.getByLabel(`Role of ${fullName}`).inputValue()).toBe("viewer");
+
+    await owner.getByRole("button", { name: `Remove ${fullName}` }).focus();
+    await owner.keyboard.press("Enter");
+    const dialog = owner.getByRole("dialog", { name: `Remove ${fullName} from Dad?` });
+    await expect.poll(() => dialog.count()).toBe(1);
+    await expectAccessible(owner);
+    await owner.keyboard.press("Tab");
+    await owner.keyboard.press("Enter");
+    await expect.poll(() => toast(owner, /no longer helps with .*Dad/).count(), SLOW).toBe(1);
+    await hydrated(owner);
+    expect(await owner.locator("#members").getByText(fullName).count()).toBe(0);
+    expect((await member.goto(`/p/${dadId}/people`))?.status()).toBe(404);
+
+    // Ten people (its own and Dad included): the form says the API's refusal.
+    for (let n = 3; n <= 10; n++) expect((await owner.request.post("/api/profiles", { data: { name: `P${n}` } })).status()).toBe(201);
+    await owner.goto("/people");
+    await hydrated(owner);
+    await owner.getByLabel("Name").fill("Eleven");
+    await owner.getByRole("button", { name: "Add person" }).click();
+    await expect.poll(() => owner.locator("form").getByRole("alert").filter({ hasText: "You can add up to 10 people." }).count()).toBe(1);
+    await check(owner);
+    expectNoErrors(owner);
+    await member.context().close();
+    await owner.context().close();
+  });
 });
