@@ -150,7 +150,7 @@ async function check(env: Env, db: Db, message: MissedCheckMessage, label: strin
           }))
       : [];
     for (const r of results) if (!r.ok && r.kind !== "gone") console.error(`[missed-dose] ${label}: ${r.error}`);
-    await recordMissedDose(db, claim, retry, gone, outbox);
+    if (retry || gone.length > 0 || outbox.length > 0) await recordMissedDose(db, claim, retry, gone, outbox);
     return retry ? "retry" : reached ? "pushed" : "nothing";
   }
 
