@@ -174,8 +174,8 @@ describe("prune(db, now)", () => {
     expect(await left(seeded)).toEqual(prunedShape(seeded));
     // One round trip: every statement prepared went out in the one batch.
     expect(d1.batches).toHaveLength(1);
-    expect(d1.batches[0]).toHaveLength(7);
-    expect(d1.prepared()).toBe(7);
+    expect(d1.batches[0]).toHaveLength(8);
+    expect(d1.prepared()).toBe(8);
     // Counts of what went (at least the seeded rows; nothing else here is past a limit).
     expect(pruned.sessions).toBeGreaterThanOrEqual(2);
     expect(pruned.throttles).toBeGreaterThanOrEqual(1);
@@ -189,6 +189,7 @@ describe("prune(db, now)", () => {
       dosePushClaims: 0,
       devPushes: 0,
       invites: 0,
+      activity: 0,
     });
   });
 

@@ -174,6 +174,8 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["GET /api/profiles/{own}/members", () => `/api/profiles/${ownPersonId}/members`, 200],
     ["GET /api/profiles/{own}/membership", () => `/api/profiles/${ownPersonId}/membership`, 200],
     ["GET /api/profiles/{own}/invites", () => `/api/profiles/${ownPersonId}/invites`, 200],
+    ["GET /api/activity", () => "/api/activity", 200],
+    ["GET /api/profiles/{own}/activity", () => `/api/profiles/${ownPersonId}/activity`, 200],
     ["/invites/{unknown token}", () => `/invites/${"a".repeat(52)}`, 404],
     ["GET /api/doses for a week", () => `/api/doses?from=2026-01-01&to=2026-01-07`, 200],
     // Two days before the UTC date: a day every zone can still log.

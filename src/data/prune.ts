@@ -2,7 +2,8 @@ import { and, lte, or, sql } from "drizzle-orm";
 import { idleTimeoutOf } from "../auth/session";
 import { INVITE_PREFIX, INVITE_WINDOW_MS, WINDOW_MS } from "../auth/throttle";
 import type { Db } from "../db/client";
-import { devEmails, devPushes, dosePushClaims, invites, reminderLog, sessions, throttles } from "../db/schema";
+import { activity, devEmails, devPushes, dosePushClaims, invites, reminderLog, sessions, throttles } from "../db/schema";
+import { ACTIVITY_RETENTION } from "./activity";
 
 // The tables that grow by themselves, pruned by the hourly job after its reminders (src/maintenance/prune.ts).
 // Each rule deletes only rows nothing reads any more, as of `now`, the tick's scheduled time (never
@@ -50,6 +51,7 @@ export interface Pruned {
   dosePushClaims: number;
   devPushes: number;
   invites: number;
+  activity: number;
 }
 
 /** Rows a delete removed: D1 reports meta.changes, libSQL rowsAffected. */
@@ -88,9 +90,19 @@ export async function prune(db: Db, now: number): Promise<Pruned> {
     db.delete(dosePushClaims).where(lte(dosePushClaims.claimedAt, now - DOSE_PUSH_CLAIM_RETENTION)),
     db.delete(devPushes).where(lte(devPushes.sentAt, now - DEV_EMAIL_RETENTION)),
     db.delete(invites).where(lte(invites.expiresAt, now - INVITE_RETENTION)),
+    // A person's activity record is kept one year (what GET …/activity shows).
+    db.delete(activity).where(lte(activity.at, now - ACTIVITY_RETENTION)),
   ]);
-  const [deletedSessions, deletedThrottles, deletedDevEmails, deletedLog, deletedClaims, deletedDevPushes, deletedInvites] =
-    results.map(changes);
+  const [
+    deletedSessions,
+    deletedThrottles,
+    deletedDevEmails,
+    deletedLog,
+    deletedClaims,
+    deletedDevPushes,
+    deletedInvites,
+    deletedActivity,
+  ] = results.map(changes);
   return {
     sessions: deletedSessions!,
     throttles: deletedThrottles!,
@@ -99,5 +111,6 @@ export async function prune(db: Db, now: number): Promise<Pruned> {
     dosePushClaims: deletedClaims!,
     devPushes: deletedDevPushes!,
     invites: deletedInvites!,
+    activity: deletedActivity!,
   };
 }
