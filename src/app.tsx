@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { accountApi } from "./api/account";
+import { activityApi } from "./api/activity";
 import { calendarFeedApi } from "./api/calendar-feed";
 import { medicationTransferApi } from "./api/medication-transfer";
 import { emailApi } from "./api/email";
@@ -112,6 +113,8 @@ app.route("/api", profilesApi);
 app.route("/api", membersApi);
 app.route("/api", invitesApi);
 app.route("/api/profiles/:profileId", personInvitesApi);
+app.route("/api", activityApi);
+app.route("/api/profiles/:profileId", activityApi);
 // A person's data under /api/profiles/:profileId/…, the same routers as one's own: the signedIn
 // guard reads the membership with the session and decides (src/auth/access.ts).
 for (const personApi of [medicationsApi, dosesApi, adherenceApi, medicationTransferApi, pharmaciesApi])

@@ -174,8 +174,8 @@ describe("prune(db, now)", () => {
     expect(await left(seeded)).toEqual(prunedShape(seeded));
     // One round trip: every statement prepared went out in the one batch.
     expect(d1.batches).toHaveLength(1);
-    expect(d1.batches[0]).toHaveLength(8);
-    expect(d1.prepared()).toBe(8);
+    expect(d1.batches[0]).toHaveLength(9);
+    expect(d1.prepared()).toBe(9);
     // Counts of what went (at least the seeded rows; nothing else here is past a limit).
     expect(pruned.sessions).toBeGreaterThanOrEqual(2);
     expect(pruned.throttles).toBeGreaterThanOrEqual(1);
@@ -190,6 +190,7 @@ describe("prune(db, now)", () => {
       devPushes: 0,
       invites: 0,
       missedDoseClaims: 0,
+      activity: 0,
     });
   });
 

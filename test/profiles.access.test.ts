@@ -59,6 +59,7 @@ const ROUTES: Route[] = [
   { method: "GET", path: () => "/invites", needs: "manager" },
   { method: "POST", path: () => "/invites", body: () => ({ email: "access-table@example.com", role: "viewer" }), needs: "manager" },
   { method: "DELETE", path: () => "/invites/999999999", needs: "manager" },
+  { method: "GET", path: () => "/activity", needs: "manager" },
   { method: "PATCH", path: () => "", body: () => ({ name: "Dad" }), needs: "manager" },
   { method: "DELETE", path: () => "", needs: "owner" },
 ];

@@ -146,7 +146,7 @@ export const dosesApi = new Hono<AppEnv>()
       const byId = new Map(data.medications.map((x) => [x.id, x]));
       const writes = c.req.valid("json").doses.map((log) => toWrite(log, byId.get(log.medicationId), user, today, now));
       const used = [...new Set(writes.map((w) => w.medicationId))].map((id) => byId.get(id)!);
-      const result = await writeDoses(c.var.db, personIdOf(c.var.signedIn), writes, fingerprintOf(used), today, now);
+      const result = await writeDoses(c.var.db, personIdOf(c.var.signedIn), user.id, writes, fingerprintOf(used), today, now);
       if (result === "changed") throw new ApiError(409, "error_doses_changed");
       return c.json({
         events: result.events.map(eventAnswer),
@@ -158,7 +158,7 @@ export const dosesApi = new Hono<AppEnv>()
 
   .delete("/doses/:id{[0-9]+}", signedIn(), eventId, async (c) => {
     const { user } = c.var.signedIn;
-    const medication = await deleteDose(c.var.db, personIdOf(c.var.signedIn), c.req.valid("param").id, todayIn(user.timezone));
+    const medication = await deleteDose(c.var.db, personIdOf(c.var.signedIn), user.id, c.req.valid("param").id, todayIn(user.timezone));
     if (!medication) throw new ApiError(404, "error_dose_not_found");
     return c.json({ medications: counts([medication]) });
   });

@@ -28,6 +28,7 @@ export const medicationPauseApi = new Hono<AppEnv>()
     const result = await pauseMedication(
       c.var.db,
       personIdOf(c.var.signedIn),
+      user.id,
       c.req.valid("param").id,
       { from: pausedFrom, until: pausedUntil },
       today,
@@ -47,7 +48,13 @@ export const medicationPauseApi = new Hono<AppEnv>()
   // yesterday); one that begins today or later is dropped. Without a pause nothing changes.
   .delete("/medications/:id{[0-9]+}/pause", signedIn(), medicationId, async (c) => {
     const { user } = c.var.signedIn;
-    const medication = await resumeMedication(c.var.db, personIdOf(c.var.signedIn), c.req.valid("param").id, todayIn(user.timezone));
+    const medication = await resumeMedication(
+      c.var.db,
+      personIdOf(c.var.signedIn),
+      user.id,
+      c.req.valid("param").id,
+      todayIn(user.timezone),
+    );
     if (!medication) throw new ApiError(404, "error_medication_not_found");
     return c.json(medication);
   });

@@ -67,7 +67,7 @@ export const medicationTransferApi = new Hono<AppEnv>()
       const preview: ImportPreview = { rows, errors, duplicates: plan.duplicates };
       if (query.dryRun === "1") return c.json(preview);
       if (errors.length > 0) return c.json({ message: importFailedMessage(preview), code: "error_import_failed", ...preview }, 400);
-      const result = await importMedications(c.var.db, personIdOf(c.var.signedIn), plan, today);
+      const result = await importMedications(c.var.db, personIdOf(c.var.signedIn), user.id, plan, today);
       if (result === "changed") throw new ApiError(409, "error_import_changed");
       if (result === "limit-medications") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
       if (result === "limit-pharmacies") throw new ApiError(409, "error_too_many_pharmacies", { max: MAX_PHARMACIES });

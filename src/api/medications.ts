@@ -161,7 +161,7 @@ export const medicationsApi = new Hono<AppEnv>()
       // Nor a last day before it (a course starts on effectiveFrom, so its end is never before).
       if (write.endsOn != null && write.endsOn < addedOn)
         throw new ApiError(400, "field_ends_on_before_start", { date: formatDate(addedOn) });
-      const medication = await createMedication(c.var.db, personIdOf(c.var.signedIn), input, write, day);
+      const medication = await createMedication(c.var.db, personIdOf(c.var.signedIn), user.id, input, write, day);
       if (medication === "limit") throw new ApiError(409, "error_too_many_medications", { max: MAX_MEDICATIONS });
       if (!medication) throw new ApiError(400, "error_unknown_pharmacy");
       return c.json(medication, 201);
@@ -177,7 +177,7 @@ export const medicationsApi = new Hono<AppEnv>()
     const pickedUpOn = refilledOn ?? day;
     // The earliest date is the medication's and is checked in the write; the future needs no database.
     if (pickedUpOn > day) throw new ApiError(400, "error_picked_up_in_future");
-    const result = await refillMedication(c.var.db, personIdOf(c.var.signedIn), id, pillsToAdd, pickedUpOn, day, Date.now());
+    const result = await refillMedication(c.var.db, personIdOf(c.var.signedIn), user.id, id, pillsToAdd, pickedUpOn, day, Date.now());
     if ("error" in result) {
       if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
       if (result.error === "before-added") throw new ApiError(400, "error_picked_up_too_early", { date: formatDate(result.addedOn!) });
@@ -202,6 +202,7 @@ export const medicationsApi = new Hono<AppEnv>()
     const result = await undoRefill(
       c.var.db,
       personIdOf(c.var.signedIn),
+      user.id,
       c.req.valid("param").id,
       c.req.valid("json").refillId,
       today(user),
@@ -240,7 +241,7 @@ export const medicationsApi = new Hono<AppEnv>()
       // only the update's own statement knows, so it writes nothing unless the value is that average.
       if (warning && write.keepIfPerDay === undefined) throw refusal(warning);
       if (warning) write.onlyIfKept = true;
-      const result = await updateMedication(c.var.db, personIdOf(c.var.signedIn), c.req.valid("param").id, input, write, day);
+      const result = await updateMedication(c.var.db, personIdOf(c.var.signedIn), user.id, c.req.valid("param").id, input, write, day);
       if ("medication" in result) return c.json(result.medication);
       if (result.error === "not-found") throw new ApiError(404, "error_medication_not_found");
       if (result.error === "unconfirmed") throw refusal(warning!);
@@ -256,7 +257,7 @@ export const medicationsApi = new Hono<AppEnv>()
   )
 
   .delete("/medications/:id{[0-9]+}", signedIn(), medicationId, async (c) => {
-    if (!(await deleteMedication(c.var.db, personIdOf(c.var.signedIn), c.req.valid("param").id)))
+    if (!(await deleteMedication(c.var.db, personIdOf(c.var.signedIn), c.var.signedIn.user.id, c.req.valid("param").id)))
       throw new ApiError(404, "error_medication_not_found");
     return c.body(null, 204);
   })

@@ -49,6 +49,8 @@ export function roleNeeded(method: string, path: string, userId = 0): Role {
   if (INVITE_ROUTES.test(path)) return "manager";
   const reading = method === "GET" || method === "HEAD";
   if (path === "/members" && reading) return "manager";
+  // The activity record (who did what) is the owner's and the managers'.
+  if (path === "/activity") return "manager";
   if (path === "/membership") return "viewer";
   if (MEMBER.test(path) && method === "PATCH") return "owner";
   if (MEMBER.test(path) && method === "DELETE") return path === `/members/${userId}` ? "viewer" : "manager";

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, notExists, sql, type SQL } from "drizzle-orm";
+import { changed, recordActivity } from "../data/activity";
 import { calendarFeedRemoval } from "../data/calendar";
 import { handOverStatements, ownedAlone } from "../data/account-handover";
 import { pushRecoveryStatements } from "../data/push";
@@ -69,12 +70,22 @@ export async function endSession(db: Db, userId: number, sessionId: string): Pro
  * other sessions registered (what a stolen session made would outlive it), and turns medication
  * names off the lock screen, in one batch; answers how many sessions ended.
  */
-export async function endOtherSessions(db: Db, userId: number, currentSessionId: string): Promise<number> {
+export async function endOtherSessions(db: Db, userId: number, currentSessionId: string, now = Date.now()): Promise<number> {
   const [ended] = await db.batch([
     db
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
       .returning({ id: sessions.id }),
+    // Recorded on every person the account is a member of (memberships stay), when a session ended.
+    recordActivity(db, {
+      person: sql`sm.person_id`,
+      actorId: userId,
+      kind: "signed_out_everywhere",
+      from: sql`memberships sm`,
+      subject: null,
+      when: sql`${changed} AND sm.user_id = ${userId}`,
+      at: now,
+    }),
     calendarFeedRemoval(db, userId),
     ...pushRecoveryStatements(db, userId, currentSessionId),
   ]);

@@ -7,6 +7,9 @@ import type { Medication } from "../domain/medications";
 import { loggedTotals } from "./dose-log-sql";
 import { storedColumns, toMedication, type Owner } from "./medication-row";
 import { addedOn } from "./supply";
+import { changed, medicationSubject, recordActivity, type ActivityKind } from "./activity";
+
+const DOSE_ACTIVITY: Record<DoseEventKind, ActivityKind> = { taken: "dose_taken", skipped: "dose_skipped", extra: "dose_extra" };
 
 // The dose logs: what a patient took, skipped or used besides the schedule (src/api/doses.ts
 // checks each log against the schedule first). A write is one batch: the logs, then each touched
@@ -123,6 +126,7 @@ export type WriteDosesResult = { events: DoseEventRow[]; medications: Medication
 export async function writeDoses(
   db: Db,
   personId: number,
+  actorId: number,
   writes: DoseWrite[],
   fingerprint: string,
   today: string,
@@ -152,7 +156,17 @@ export async function writeDoses(
           .where(and(eq(m.id, w.medicationId), eq(m.personId, personId), guard)),
       )
       .onConflictDoNothing({ target: [d.medicationId, d.clientId] });
-    if (w.kind === "extra") return [insert];
+    // One entry per log written (a replay writes none: the insert changed nothing).
+    const recorded = medicationSubject(personId, w.medicationId);
+    const entry = recordActivity(db, {
+      person: personId,
+      actorId,
+      kind: DOSE_ACTIVITY[w.kind],
+      ...recorded,
+      when: and(changed, recorded.when),
+      at: now,
+    });
+    if (w.kind === "extra") return [insert, entry];
     const replaced = db
       .delete(d)
       .where(
@@ -165,7 +179,7 @@ export async function writeDoses(
           guard,
         ),
       );
-    return [replaced, insert];
+    return [replaced, insert, entry];
   });
   const totals = ids.map((id) =>
     db
@@ -205,7 +219,14 @@ export async function writeDoses(
 }
 
 /** Undoes one of the owner's logs: the count returns to what it was. Null: no such log of the owner's. */
-export async function deleteDose(db: Db, personId: number, eventId: number, today: string): Promise<Medication | null> {
+export async function deleteDose(
+  db: Db,
+  personId: number,
+  actorId: number,
+  eventId: number,
+  today: string,
+  now = Date.now(),
+): Promise<Medication | null> {
   const ownEvent = and(eq(d.id, eventId), inArray(d.medicationId, db.select({ id: m.id }).from(m).where(eq(m.personId, personId))));
   const [updated] = await db.batch([
     // The totals first, without the log the next statement deletes (the same batch: one transaction).
@@ -214,6 +235,16 @@ export async function deleteDose(db: Db, personId: number, eventId: number, toda
       .set(loggedTotals(sql`${m.countedOn}`, sql`${m.countBy}`, eventId))
       .where(and(eq(m.personId, personId), inArray(m.id, db.select({ id: d.medicationId }).from(d).where(ownEvent))))
       .returning(storedColumns),
+    // The entry reads the log's medication before the log goes.
+    recordActivity(db, {
+      person: personId,
+      actorId,
+      kind: "dose_undone",
+      from: sql`medications am`,
+      subject: sql`am.name`,
+      when: sql`${changed} AND am.person_id = ${personId} AND am.id = (select medication_id from dose_events where id = ${eventId})`,
+      at: now,
+    }),
     db.delete(d).where(ownEvent),
   ]);
   return updated[0] ? toMedication(updated[0], today) : null;

@@ -7,6 +7,7 @@ import type { ImportPlan } from "../domain/import-plan";
 import { MAX_MEDICATIONS, MAX_PHARMACIES } from "../domain/limits";
 import type { ImportResult } from "../shared/import-schemas";
 import type { Owner } from "./medications";
+import { recordActivity } from "./activity";
 import { averagePerDay, canonicalSchedule, type Schedule } from "../domain/regimen";
 
 // An import is one batch (one transaction): the pharmacies the plan creates, then every planned
@@ -44,6 +45,7 @@ export type ImportOutcome = ImportResult | "limit-medications" | "limit-pharmaci
 export async function importMedications(
   db: Db,
   personId: number,
+  actorId: number,
   plan: ImportPlan,
   today: string,
   now = Date.now(),
@@ -115,7 +117,16 @@ export async function importMedications(
   const owned = db
     .select({ medications: sql<number>`${ownedMedications(personId)}`, pharmacies: sql<number>`${ownedPharmacies(personId)}` })
     .from(sql`(SELECT 1)`);
-  const [created, imported, , [count]] = await db.batch([newPharmacies, newMedications, createdEvents, owned]);
+  // One entry with how many were imported, right after their insert (changes(): its row count).
+  const entry = recordActivity(db, {
+    person: personId,
+    actorId,
+    kind: "medications_imported",
+    subject: sql`cast(changes() as text)`,
+    when: sql`changes() > 0`,
+    at: now,
+  });
+  const [created, imported, , , [count]] = await db.batch([newPharmacies, newMedications, entry, createdEvents, owned]);
   if (imported.length === 0) {
     if (count!.medications + rows.length > MAX_MEDICATIONS) return "limit-medications";
     return created.length === 0 && count!.pharmacies + namedPharmacies.length > MAX_PHARMACIES ? "limit-pharmacies" : "changed";

@@ -3,6 +3,7 @@ import { countInviteSent, LIMITS } from "../auth/throttle";
 import type { Db } from "../db/client";
 import { invites, memberships, people, users, type Role } from "../db/schema";
 import type { Invite, InviteRole } from "../shared/invite-schemas";
+import { changed, recordActivity } from "./activity";
 
 // Invitations to care for a person: sent by a manager or the owner (the signedIn guard decided,
 // src/auth/access.ts), accepted by the holder of the e-mailed token whose CONFIRMED address is the
@@ -93,6 +94,15 @@ export async function createInvite(db: Db, input: NewInvite, now: number): Promi
           .where(and(underPendingLimit, throttle.underLimit, senderMayGive)),
       )
       .returning(inviteColumns),
+    // The entry names the role offered, never the address.
+    recordActivity(db, {
+      person: input.personId,
+      actorId: input.senderId,
+      kind: "member_invited",
+      subject: input.role,
+      when: changed,
+      at: now,
+    }),
     db
       .update(invites)
       .set({ expiresAt: now })
@@ -151,7 +161,7 @@ export type AcceptOutcome =
  */
 export async function acceptInvite(db: Db, tokenHash: string, userId: number, now: number): Promise<AcceptOutcome> {
   const confirmedAddress = sql`(select lower(${users.email}) from ${users} where ${users.id} = ${userId} and ${users.emailConfirmedAt} is not null)`;
-  const [found, , , joined] = await db.batch([
+  const [found, , , , joined] = await db.batch([
     db
       .select({ id: invites.id })
       .from(invites)
@@ -184,6 +194,16 @@ export async function acceptInvite(db: Db, tokenHash: string, userId: number, no
           role: sql`case when ${rankOf(memberships.role)} < ${rankOf(sql`excluded.role`)} then excluded.role else ${memberships.role} end`,
         },
       }),
+    // Recorded only when this batch accepted it (accepted_at is its instant), with the role now held.
+    recordActivity(db, {
+      person: sql`ai.person_id`,
+      actorId: userId,
+      kind: "member_joined",
+      from: sql`invites ai join memberships am on am.person_id = ai.person_id and am.user_id = ${userId}`,
+      subject: sql`am.role`,
+      when: sql`ai.token_hash = ${tokenHash} and ai.accepted_at = ${now}`,
+      at: now,
+    }),
     // What the answer names: the person and the account's role for them now.
     db
       .select({ personId: people.id, name: people.name, role: memberships.role })

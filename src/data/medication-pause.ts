@@ -6,6 +6,7 @@ import type { Pause } from "../domain/regimen";
 import { pausesKeptWith, pausesResumed, regimenWithPauses, storedColumns, toMedication } from "./medications";
 import { regimenFits, regimenProblem, regimenSizes } from "./regimen-limits";
 import { addedOn } from "./supply";
+import { changed, medicationSubject, recordActivity } from "./activity";
 
 // Pausing and resuming touch only the regimen's pauses: the count stays as it was counted (on
 // countedOn) and the days of a pause are simply not charged from there on, so nothing has to run.
@@ -24,14 +25,24 @@ export type PauseResult =
  * pause: not from before the medication was added, and within MAX_PAUSES. The UPDATE checks
  * both and the same batch (one round trip) says why when it changed nothing.
  */
-export async function pauseMedication(db: Db, personId: number, id: number, pause: Pause, today: string): Promise<PauseResult> {
+export async function pauseMedication(
+  db: Db,
+  personId: number,
+  actorId: number,
+  id: number,
+  pause: Pause,
+  today: string,
+  now = Date.now(),
+): Promise<PauseResult> {
   const regimen = regimenWithPauses(pausesKeptWith(pause, today));
-  const [updated, facts] = await db.batch([
+  const recorded = medicationSubject(personId, id);
+  const [updated, , facts] = await db.batch([
     db
       .update(medications)
       .set({ regimen })
       .where(and(own(personId, id), sql`${pause.from} >= coalesce(${addedOn}, ${pause.from})`, regimenFits(regimen)))
       .returning(storedColumns),
+    recordActivity(db, { person: personId, actorId, kind: "medication_paused", ...recorded, when: and(changed, recorded.when), at: now }),
     db
       .select({ addedOn: addedOn.as("added_on"), ...regimenSizes(regimen) })
       .from(medications)
@@ -45,11 +56,22 @@ export async function pauseMedication(db: Db, personId: number, id: number, paus
 }
 
 /** Resumes today: a pause under way ends yesterday, one still to come is dropped (null: not found). */
-export async function resumeMedication(db: Db, personId: number, id: number, today: string): Promise<Medication | null> {
-  const [row] = await db
-    .update(medications)
-    .set({ regimen: regimenWithPauses(pausesResumed(today)) })
-    .where(own(personId, id))
-    .returning(storedColumns);
+export async function resumeMedication(
+  db: Db,
+  personId: number,
+  actorId: number,
+  id: number,
+  today: string,
+  now = Date.now(),
+): Promise<Medication | null> {
+  const recorded = medicationSubject(personId, id);
+  const [[row]] = await db.batch([
+    db
+      .update(medications)
+      .set({ regimen: regimenWithPauses(pausesResumed(today)) })
+      .where(own(personId, id))
+      .returning(storedColumns),
+    recordActivity(db, { person: personId, actorId, kind: "medication_resumed", ...recorded, when: and(changed, recorded.when), at: now }),
+  ]);
   return row ? toMedication(row, today) : null;
 }

@@ -5,6 +5,7 @@ import { jsonList } from "../db/json";
 import { addedOn, correctionEvent, createdEvent, scheduleOn } from "./supply";
 import { type CountMode, medications, pharmacies } from "../db/schema";
 import { loggedTotals, takenOn } from "./dose-log-sql";
+import { changed, medicationSubject, recordActivity } from "./activity";
 import { MAX_MEDICATIONS } from "../domain/limits";
 import { keptChanges, keptPauses, regimenFits, regimenProblem, regimenSizes } from "./regimen-limits";
 import { addDays } from "../domain/time";
@@ -138,6 +139,7 @@ export const regimenWithPauses = (pauses: SQL) =>
 export async function createMedication(
   db: Db,
   personId: number,
+  actorId: number,
   input: MedicationInput,
   write: RegimenWrite,
   today: string,
@@ -190,8 +192,10 @@ export async function createMedication(
           ),
       )
       .returning(storedColumns),
-    // The supply history starts with the count it was added with, in the same batch.
+    // The supply history starts with the count it was added with, in the same batch (it reads the
+    // insert's last_insert_rowid(), so it comes next; it writes a row only when the insert did).
     createdEvent(db, personId, now),
+    recordActivity(db, { person: personId, actorId, kind: "medication_added", subject: input.name, when: changed, at: now }),
   ]);
   if (row) return toMedication(row, today);
   // Nothing inserted: say why (the write's second round trip).
@@ -215,6 +219,7 @@ export type UpdateMedicationResult =
 export async function updateMedication(
   db: Db,
   personId: number,
+  actorId: number,
   id: number,
   input: MedicationInput,
   write: RegimenWrite,
@@ -236,7 +241,8 @@ export async function updateMedication(
     regimenFits(regimen),
   );
   const pharmacyIsOwn = allowed;
-  const [, updated, found] = await db.batch([
+  const recorded = medicationSubject(personId, id);
+  const [, updated, , found] = await db.batch([
     // A count changed by hand is a correction in the history; written first, it sees the count before.
     correctionEvent(db, personId, id, input.pillsRemaining, today, now, pharmacyIsOwn),
     db
@@ -267,6 +273,7 @@ export async function updateMedication(
       })
       .where(and(ownMedication(personId, id), pharmacyIsOwn))
       .returning(storedColumns),
+    recordActivity(db, { person: personId, actorId, kind: "medication_changed", ...recorded, when: and(changed, recorded.when), at: now }),
     db
       .select({ id: medications.id, addedOn: addedOn.as("added_on"), pillsPerDay: medications.pillsPerDay, ...regimenSizes(regimen) })
       .from(medications)
@@ -284,9 +291,12 @@ export async function updateMedication(
   return { error: "pharmacy-not-found" };
 }
 
-/** True when a row was deleted. */
-export async function deleteMedication(db: Db, personId: number, id: number): Promise<boolean> {
-  const deleted = await db.delete(medications).where(ownMedication(personId, id)).returning({ id: medications.id });
+/** True when a row was deleted. The entry is written first, from the row still there (the same transaction). */
+export async function deleteMedication(db: Db, personId: number, actorId: number, id: number, now = Date.now()): Promise<boolean> {
+  const [, deleted] = await db.batch([
+    recordActivity(db, { person: personId, actorId, kind: "medication_deleted", ...medicationSubject(personId, id), at: now }),
+    db.delete(medications).where(ownMedication(personId, id)).returning({ id: medications.id }),
+  ]);
   return deleted.length > 0;
 }
 

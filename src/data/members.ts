@@ -3,6 +3,14 @@ import type { Db } from "../db/client";
 import { memberships, ROLES, users, type Role } from "../db/schema";
 import { alertsSinceAfter } from "./missed-dose";
 import type { Member, MembershipSettings, MembershipSettingsPayload } from "../shared/member-schemas";
+import { changed, recordActivity } from "./activity";
+
+/** The member `userId` as an entry's subject: the name the other members see (never the address). */
+const memberSubject = (userId: number) => ({
+  from: sql`users mu`,
+  subject: sql`coalesce(nullif(trim(mu.full_name), ''), mu.username)`,
+  when: sql`${changed} AND mu.id = ${userId}`,
+});
 
 // A person's members (GET/PATCH/DELETE /api/profiles/:id/members…) and each member's own settings
 // (…/membership). The signedIn guard decided the least role first (src/auth/access.ts); the rules
@@ -64,8 +72,9 @@ export async function changeRole(
   userId: number,
   actorId: number,
   role: Exclude<Role, "owner">,
+  now = Date.now(),
 ): Promise<RoleChange> {
-  const [updated, [member]] = await db.batch([
+  const [updated, , [member]] = await db.batch([
     db
       .update(memberships)
       .set({ role })
@@ -78,6 +87,7 @@ export async function changeRole(
         ),
       )
       .returning({ userId: memberships.userId }),
+    recordActivity(db, { person: personId, actorId, kind: "member_role_changed", ...memberSubject(userId), at: now }),
     members(db, actorId).where(and(eq(memberships.personId, personId), eq(memberships.userId, userId))),
   ]);
   if (!member) return "not a member";
@@ -92,7 +102,7 @@ export type Removal = "removed" | "not a member" | "owner" | "above the actor";
  * delete. Anyone may leave; someone else goes only when below `actorId`'s role now and that role is
  * manager or owner. The owner never goes.
  */
-export async function removeMember(db: Db, personId: number, userId: number, actorId: number): Promise<Removal> {
+export async function removeMember(db: Db, personId: number, userId: number, actorId: number, now = Date.now()): Promise<Removal> {
   const actorRank = rankOf(roleNow(personId, actorId));
   const [[before], removed] = await db.batch([
     db
@@ -110,6 +120,13 @@ export async function removeMember(db: Db, personId: number, userId: number, act
         ),
       )
       .returning({ userId: memberships.userId }),
+    recordActivity(db, {
+      person: personId,
+      actorId,
+      kind: userId === actorId ? "member_left" : "member_removed",
+      ...memberSubject(userId),
+      at: now,
+    }),
   ]);
   if (removed.length > 0) return "removed";
   if (!before) return "not a member";

@@ -3,7 +3,8 @@ import { idleTimeoutOf } from "../auth/session";
 import { INVITE_PREFIX, INVITE_WINDOW_MS, WINDOW_MS } from "../auth/throttle";
 import type { Db } from "../db/client";
 import { pruneMissedDoseClaims } from "./missed-dose";
-import { devEmails, devPushes, dosePushClaims, invites, reminderLog, sessions, throttles } from "../db/schema";
+import { activity, devEmails, devPushes, dosePushClaims, invites, reminderLog, sessions, throttles } from "../db/schema";
+import { ACTIVITY_RETENTION } from "./activity";
 
 // The tables that grow by themselves, pruned by the hourly job after its reminders (src/maintenance/prune.ts).
 // Each rule deletes only rows nothing reads any more, as of `now`, the tick's scheduled time (never
@@ -52,6 +53,7 @@ export interface Pruned {
   devPushes: number;
   invites: number;
   missedDoseClaims: number;
+  activity: number;
 }
 
 /** Rows a delete removed: D1 reports meta.changes, libSQL rowsAffected. */
@@ -91,9 +93,20 @@ export async function prune(db: Db, now: number): Promise<Pruned> {
     db.delete(devPushes).where(lte(devPushes.sentAt, now - DEV_EMAIL_RETENTION)),
     db.delete(invites).where(lte(invites.expiresAt, now - INVITE_RETENTION)),
     pruneMissedDoseClaims(db, now),
+    // A person's activity record is kept one year (what GET …/activity shows).
+    db.delete(activity).where(lte(activity.at, now - ACTIVITY_RETENTION)),
   ]);
-  const [deletedSessions, deletedThrottles, deletedDevEmails, deletedLog, deletedClaims, deletedDevPushes, deletedInvites, deletedMissed] =
-    results.map(changes);
+  const [
+    deletedSessions,
+    deletedThrottles,
+    deletedDevEmails,
+    deletedLog,
+    deletedClaims,
+    deletedDevPushes,
+    deletedInvites,
+    deletedMissed,
+    deletedActivity,
+  ] = results.map(changes);
   return {
     sessions: deletedSessions!,
     throttles: deletedThrottles!,
@@ -103,5 +116,6 @@ export async function prune(db: Db, now: number): Promise<Pruned> {
     devPushes: deletedDevPushes!,
     invites: deletedInvites!,
     missedDoseClaims: deletedMissed!,
+    activity: deletedActivity!,
   };
 }

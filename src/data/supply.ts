@@ -6,6 +6,7 @@ import type { SupplyEvent } from "../domain/supply";
 import { MAX_PILLS } from "../shared/medication-schemas";
 import { loggedCostOn, loggedTotals, takenOn } from "./dose-log-sql";
 import { storedColumns, toMedication, type Owner } from "./medication-row";
+import { changed, medicationSubject, recordActivity } from "./activity";
 
 // Every change of a medication's supply writes its event in the same batch as the change (D1 and
 // Turso run a batch as one transaction). The event is written first, computed in SQL from the row
@@ -151,6 +152,7 @@ export type RefillResult =
 export async function refillMedication(
   db: Db,
   personId: number,
+  actorId: number,
   id: number,
   pillsToAdd: number,
   pickedUpOn: string,
@@ -160,7 +162,8 @@ export async function refillMedication(
   const countedOn = sql`max(${pickedUpOn}, ${m.countedOn})`;
   const before = countOn(pickedUpOn);
   const after = sql`round(${before} + ${pillsToAdd}, 3)`;
-  const [written, updated, facts] = await db.batch([
+  const recorded = medicationSubject(personId, id);
+  const [written, updated, , facts] = await db.batch([
     db
       .insert(e)
       .select((qb) =>
@@ -198,6 +201,7 @@ export async function refillMedication(
       })
       .where(and(ownMedication(personId, id), justWritten))
       .returning(storedColumns),
+    recordActivity(db, { person: personId, actorId, kind: "refill_recorded", ...recorded, when: and(changed, recorded.when), at: now }),
     medicationFacts(db, personId, id),
   ]);
   if (written[0] && updated[0]) return { medication: toMedication(updated[0], today), eventId: written[0].id };
@@ -217,6 +221,7 @@ export type UndoResult = { medication: Medication } | { error: "not-found" | "no
 export async function undoRefill(
   db: Db,
   personId: number,
+  actorId: number,
   id: number,
   refillId: number | undefined,
   today: string,
@@ -227,7 +232,8 @@ export async function undoRefill(
   const current = countOn(today);
   const reverted = (column: string) =>
     sql.raw(`(select ${column} from supply_events where id = (select reverts_event_id from supply_events where id = last_insert_rowid()))`);
-  const [, updated, facts] = await db.batch([
+  const recorded = medicationSubject(personId, id);
+  const [, updated, , facts] = await db.batch([
     db.insert(e).select((qb) =>
       qb
         .select({
@@ -264,6 +270,7 @@ export async function undoRefill(
       })
       .where(and(ownMedication(personId, id), justWritten))
       .returning(storedColumns),
+    recordActivity(db, { person: personId, actorId, kind: "refill_undone", ...recorded, when: and(changed, recorded.when), at: now }),
     medicationFacts(db, personId, id),
   ]);
   if (updated[0]) return { medication: toMedication(updated[0], today) };

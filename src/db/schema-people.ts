@@ -85,3 +85,23 @@ export const missedDoseClaims = sqliteTable(
     index("missed_dose_claims_claimed_idx").on(t.claimedAt),
   ],
 );
+
+// Who did what with a person's data, and when (GET …/activity, owners and managers): kept one year
+// (the hourly prune). The actor's name is a copy, so an entry still reads after the actor's account
+// is gone (actor_user_id then NULL). `subject` names what was acted on (a medication's name, a
+// member's name, a role, a count): never an address, a password or a token.
+export const activity = sqliteTable(
+  "activity",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    kind: text("kind").notNull(),
+    subject: text("subject"),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("activity_person_at_idx").on(t.personId, t.at)],
+);

@@ -132,9 +132,9 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
       refillsLeft: null,
       prescriptionExpiresOn: null,
     };
-    const third = made(await createMedication(db, owner.id, { ...input, name: "thirds" }, daily(2 / 3, today), today));
-    const plain = made(await createMedication(db, owner.id, { ...input, name: "Aspirin" }, daily(1, today), today));
-    await createMedication(db, stranger.id, { ...input, pharmacyId: theirs.id, name: "not yours" }, daily(1, today), today);
+    const third = made(await createMedication(db, owner.id, owner.id, { ...input, name: "thirds" }, daily(2 / 3, today), today));
+    const plain = made(await createMedication(db, owner.id, owner.id, { ...input, name: "Aspirin" }, daily(1, today), today));
+    await createMedication(db, stranger.id, stranger.id, { ...input, pharmacyId: theirs.id, name: "not yours" }, daily(1, today), today);
 
     const reads = signedInReads(({ db, owner }) => ({ medications: medicationsOf(db, owner), pharmacies: pharmaciesOf(db, owner) }));
     const found = await loadSignedIn(db, token, now, reads);
@@ -170,11 +170,11 @@ describe.each(engines)("libSQL engine, $name", (engine) => {
       refillsLeft: null,
       prescriptionExpiresOn: null,
     };
-    const created = made(await createMedication(db, user.id, input, daily(2, "2026-01-01"), "2026-01-01"));
+    const created = made(await createMedication(db, user.id, user.id, input, daily(2, "2026-01-01"), "2026-01-01"));
     expect(created?.pillsRemaining).toBe(30);
     // Three days later: 30 − 2×3 = 24, plus five concurrent refills of 10.
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => refillMedication(db, user.id, created!.id, 10, "2026-01-04", "2026-01-04", Date.now())),
+      Array.from({ length: 5 }, () => refillMedication(db, user.id, user.id, created!.id, 10, "2026-01-04", "2026-01-04", Date.now())),
     );
     expect(results.every((r) => "medication" in r)).toBe(true);
     const [row] = await db.select().from(schema.medications).where(eq(schema.medications.id, created!.id));
