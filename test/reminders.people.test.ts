@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { medications, memberships, notifications, people, type Role } from "../src/db/schema";
+import { reminderPush } from "../src/push/message";
 import { db } from "./helpers";
 import { addMedication, at, deleteCreatedUsers, makeUser, mockPostmark, tick, type ReminderUser } from "./reminders-fixtures";
 
@@ -117,5 +118,28 @@ describe("the daily reminder, grouped by person", () => {
     await tick("2025-01-15T14:00:00Z");
     expect(postmark.attempted(helper.email)).toBe(1);
     expect(postmark.delivered(owner.email)).toBe(2);
+  });
+});
+
+describe("the daily reminder push names the people", () => {
+  const dad = { person: "Dad", items: [{ name: "Metformin", daysLeft: 3 }] };
+  it("one item of Dad's: 'Dad: Metformin runs out in 3 days' with names shown; the person and a count without", () => {
+    expect(reminderPush({ locale: null, pushShowNames: true }, [], [dad]).body).toBe(
+      "\u2068Dad\u2069: \u2068Metformin\u2069 runs out in 3 days",
+    );
+    expect(reminderPush({ locale: null, pushShowNames: false }, [], [dad]).body).toBe("\u2068Dad\u2069: 1 medication needs a refill soon");
+  });
+
+  it("the own medications first as always, then one line per other person", () => {
+    const mom = {
+      person: "Mom",
+      items: [
+        { name: "Aspirin", daysLeft: 1 },
+        { name: "Statin", daysLeft: 5 },
+      ],
+    };
+    expect(reminderPush({ locale: null, pushShowNames: false }, [{ name: "Ramipril" }], [dad, mom]).body).toBe(
+      "1 medication needs a refill soon\n\u2068Dad\u2069: 1 medication needs a refill soon\n\u2068Mom\u2069: 2 medications need a refill soon",
+    );
   });
 });
