@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { ownPersonOf } from "../auth/access";
 import type { Db } from "../db/client";
 import { inJsonList, jsonRows, field } from "../db/json-each";
@@ -16,7 +16,10 @@ const planUsersWhere = (afterUserId: number) => and(eq(users.doseReminders, true
 // Whose dose pushes reach an account's devices: its own person's, and those of each person without an
 // account whose daily reminder it gets (owner, manager, helper; a viewer with remind_me). A person
 // with an account gets their own pushes on their own devices, never their members'.
-const pushedMembership = or(eq(people.accountUserId, memberships.userId), and(isNull(people.accountUserId), remindedMembership));
+// A CASE rather than an OR: with an OR, SQLite scans every person (MULTI-INDEX OR) instead of
+// reading the page's memberships through memberships_user_idx.
+const pushedMembership = sql`CASE WHEN ${people.accountUserId} IS NULL THEN ${remindedMembership}
+  ELSE ${people.accountUserId} = ${memberships.userId} END`;
 
 /** The person of a pushed medication as the plan carries it: null for the account's own, else its id. */
 const otherPerson = sql<number | null>`CASE WHEN ${people.accountUserId} IS NULL THEN ${people.id} END`.as("other_person");
