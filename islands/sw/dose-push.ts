@@ -10,7 +10,7 @@ import { confirmPath, doseActionRequest, readDosePush, type DoseAction, type Dos
 export interface DoseNotificationData {
   url: string;
   /** The checked occurrences, in the payload's shape, so they are checked again on the tap. */
-  dose?: { kind: "dose"; doses: DosePush["doses"] };
+  dose?: { kind: "dose"; doses: DosePush["doses"]; person?: number };
   /** Shown again when a button's request fails (the worker has no catalogs of its own). */
   title: string;
   body: string;

@@ -70,7 +70,7 @@ export function onPush(event: PushEvent) {
       data: (shown.dose
         ? {
             url: shown.url,
-            dose: { kind: "dose", doses: shown.dose.doses },
+            dose: { kind: "dose", doses: shown.dose.doses, ...(shown.dose.person !== undefined && { person: shown.dose.person }) },
             title: shown.title,
             body: shown.body,
             tag: shown.tag,

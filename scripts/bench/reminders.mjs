@@ -1,5 +1,6 @@
 // The hourly job, fired the way README shows (/cdn-cgi/handler/scheduled) against users seeded in SQL:
-//   A: 10 000 users, 1 000 due;  B: 100 000 users, the same 1 000 due;  C: 100 000 users, 10 000 due.
+//   A: 10 000 users, 1 000 due;  B: 100 000 users, the same 1 000 due;  C: 100 000 users, 10 000 due;
+//   D: B again with each due user reminded of three people (its own and two without an account).
 // Every seeded user has a pharmacy and one medication running low (3 days left, notification_days 7),
 // so each due user gets exactly one e-mail; not-due users wait for a later hour. B ÷ A shows whether
 // the work follows the users due (the goal) or all users. With REMINDER_QUEUE bound (wrangler.toml;
@@ -33,6 +34,22 @@ FROM seq;
 INSERT INTO pharmacies (user_id, name, phone_number) SELECT id, 'Bench Pharmacy', '+12125550100' FROM users WHERE ${ids};
 INSERT INTO medications (user_id, name, pharmacy_id, pills_per_day, pills_remaining, counted_on, pills_per_refill, last_refill_date)
 SELECT p.user_id, 'Benchmarin 10 mg', p.id, 1, 3, '${today}', 30, NULL FROM pharmacies p WHERE p.user_id BETWEEN ${ID_BASE + from} AND ${ID_BASE + to};`;
+}
+
+/**
+ * Two people without an account ("Dad n", "Mom n") for each of users 1…`upTo`, owned by that user,
+ * each with one low medication: their daily reminder covers three people (its own and these two).
+ */
+function seedPeopleSql({ upTo, time, today }) {
+  const owners = `SELECT id FROM users WHERE id BETWEEN ${ID_BASE + 1} AND ${ID_BASE + upTo}`;
+  return `
+INSERT INTO people (name, account_user_id, created_at) SELECT 'Dad ' || id, NULL, ${time} FROM (${owners});
+INSERT INTO people (name, account_user_id, created_at) SELECT 'Mom ' || id, NULL, ${time} FROM (${owners});
+INSERT INTO memberships (person_id, user_id, role, created_at)
+SELECT id, CAST(substr(name, 5) AS INTEGER), 'owner', ${time} FROM people WHERE account_user_id IS NULL AND (name LIKE 'Dad %' OR name LIKE 'Mom %');
+INSERT INTO medications (user_id, person_id, name, pharmacy_id, pills_per_day, pills_remaining, counted_on, pills_per_refill, last_refill_date)
+SELECT m.user_id, m.person_id, 'Benchmarin 10 mg', NULL, 1, 3, '${today}', 30, NULL
+FROM memberships m JOIN people p ON p.id = m.person_id WHERE p.account_user_id IS NULL AND m.user_id BETWEEN ${ID_BASE + 1} AND ${ID_BASE + upTo};`;
 }
 
 /** Forget the previous scenario's sends and make users 1…due due again at `time`. */
@@ -158,6 +175,15 @@ export async function measureReminders(report, server) {
   await server.d1(resetSql({ due: 10_000, time }));
   const c = await scenario(server, { name: "C 100k users / 10k due", due: 10_000, time });
 
+  // D: B's 1k due users, each now reminded of three people (its own and two without an account):
+  // one e-mail each still, the people's medications read in the batch's one statement.
+  await server.d1(resetSql({ due: 1_000, time }) + seedPeopleSql({ upTo: 1_000, time, today }));
+  const d = await scenario(server, { name: "D 100k users / 1k due, 3 people each", due: 1_000, time });
+  report.figure("reminder_tick_ms_100k_users_1k_due_3_people", d.ms);
+  report.figure("reminder_tick_ratio_3_people_to_1", round((d.allSentMs ?? d.ms) / (b.allSentMs ?? b.ms), 2));
+  report.figure("reminder_emails_D", d.emails);
+  if (d.emails !== 1_000) report.note(`scenario D: ${d.emails} e-mails for 1000 due users (log ${JSON.stringify(d.log)})`);
+
   const ratio = round((b.allSentMs ?? b.ms) / (a.allSentMs ?? a.ms), 2);
   report.figure("reminder_tick_ms_10k_users_1k_due", a.ms);
   report.figure("reminder_tick_ms_100k_users_1k_due", b.ms);
@@ -186,5 +212,5 @@ export async function measureReminders(report, server) {
     "==",
     12_000,
   );
-  report.detail("reminders", { time, scenarios: { a, b, c }, probe: empty, smoke: { ...smoke, ...smokeResult } });
+  report.detail("reminders", { time, scenarios: { a, b, c, d }, probe: empty, smoke: { ...smoke, ...smokeResult } });
 }

@@ -2,7 +2,8 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { ownPersonOf } from "../auth/access";
 import type { Db } from "../db/client";
 import { inJsonList, jsonRows, field } from "../db/json-each";
-import { devPushes, doseEvents, dosePushClaims, medications, pushSubscriptions, users } from "../db/schema";
+import { devPushes, doseEvents, dosePushClaims, medications, memberships, people, pushSubscriptions, users } from "../db/schema";
+import { remindedMembership } from "./reminder-people";
 import { addedOn } from "./supply";
 
 // The dose-time push's queries (src/reminders/dose-push*.ts): the hourly plan reads users with
@@ -12,12 +13,18 @@ import { addedOn } from "./supply";
 const withDevices = sql`EXISTS (SELECT 1 FROM ${pushSubscriptions} p WHERE p.user_id = ${users.id})`;
 const planUsersWhere = (afterUserId: number) => and(eq(users.doseReminders, true), gt(users.id, afterUserId), withDevices);
 
-// The account's own person's medications only: a person it cares for is not its own doses (their
-// dose push, naming the person, is later work).
-const ownMedications = sql`${medications.personId} = ${ownPersonOf(medications.userId)}`;
+// Whose dose pushes reach an account's devices: its own person's, and those of each person without an
+// account whose daily reminder it gets (owner, manager, helper; a viewer with remind_me). A person
+// with an account gets their own pushes on their own devices, never their members'.
+// A CASE rather than an OR: with an OR, SQLite scans every person (MULTI-INDEX OR) instead of
+// reading the page's memberships through memberships_user_idx.
+const pushedMembership = sql`CASE WHEN ${people.accountUserId} IS NULL THEN ${remindedMembership}
+  ELSE ${people.accountUserId} = ${memberships.userId} END`;
+
+/** The person of a pushed medication as the plan carries it: null for the account's own, else its id. */
+const otherPerson = sql<number | null>`CASE WHEN ${people.accountUserId} IS NULL THEN ${people.id} END`.as("other_person");
 
 const medicationColumns = {
-  userId: medications.userId,
   id: medications.id,
   name: medications.name,
   regimen: medications.regimen,
@@ -35,16 +42,31 @@ export async function planPage(db: Db, afterUserId: number, limit: number) {
     .limit(limit);
   const ids = db.select({ id: users.id }).from(users).where(planUsersWhere(afterUserId)).orderBy(asc(users.id)).limit(limit);
   const meds = db
-    .select(medicationColumns)
-    .from(medications)
-    .where(and(sql`${medications.userId} IN ${ids}`, ownMedications));
+    .select({ userId: memberships.userId, person: otherPerson, ...medicationColumns })
+    .from(memberships)
+    .innerJoin(people, eq(people.id, memberships.personId))
+    .innerJoin(medications, eq(medications.personId, memberships.personId))
+    .where(and(sql`${memberships.userId} IN ${ids}`, pushedMembership));
   const [userRows, medicationRows] = await db.batch([page, meds]);
   return { users: userRows, medications: medicationRows };
 }
 
-/** Everything one queued push needs of its user, in one round trip. */
-export async function doseSendContext(db: Db, userId: number, date: string, at: string) {
-  const [user, devices, meds, logged] = await db.batch([
+/**
+ * The person a push is about, as SQL: the account's own (`person` left out), or a person without an
+ * account whose membership still gets it pushed (NULL otherwise: a removed member, a viewer who
+ * turned remind_me off, finds nothing to send).
+ */
+const pushedPerson = (userId: number, person?: number) =>
+  person === undefined
+    ? ownPersonOf(userId)
+    : sql<number>`(SELECT ms.person_id FROM ${memberships} ms JOIN ${people} p ON p.id = ms.person_id
+        WHERE ms.user_id = ${userId} AND ms.person_id = ${person} AND p.account_user_id IS NULL
+          AND (ms.role <> 'viewer' OR ms.remind_me = 1))`;
+
+/** Everything one queued push needs of its user (and of the person it is about), in one round trip. */
+export async function doseSendContext(db: Db, userId: number, date: string, at: string, person?: number) {
+  const scope = pushedPerson(userId, person);
+  const [user, devices, meds, logged, about] = await db.batch([
     db
       .select({
         id: users.id,
@@ -66,25 +88,28 @@ export async function doseSendContext(db: Db, userId: number, date: string, at: 
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, userId))
       .orderBy(asc(pushSubscriptions.id)),
-    db
-      .select(medicationColumns)
-      .from(medications)
-      .where(eq(medications.personId, ownPersonOf(userId)))
-      .orderBy(asc(medications.id)),
+    db.select(medicationColumns).from(medications).where(eq(medications.personId, scope)).orderBy(asc(medications.id)),
     // The occurrences of that date and time already logged (taken or skipped).
     db
       .select({ medicationId: doseEvents.medicationId })
       .from(doseEvents)
       .where(
         and(
-          sql`${doseEvents.medicationId} IN (SELECT id FROM ${medications} WHERE ${medications.personId} = ${ownPersonOf(userId)})`,
+          sql`${doseEvents.medicationId} IN (SELECT id FROM ${medications} WHERE ${medications.personId} = ${scope})`,
           eq(doseEvents.localDate, date),
           eq(doseEvents.at, at),
           sql`${doseEvents.kind} IN ('taken', 'skipped')`,
         ),
       ),
+    // Who the person is to this account: the name a push about someone else starts with, and the
+    // role that decides its Taken button.
+    db
+      .select({ name: sql<string>`${people.name}`.as("person_name"), role: memberships.role })
+      .from(memberships)
+      .innerJoin(people, eq(people.id, memberships.personId))
+      .where(and(eq(memberships.userId, userId), eq(memberships.personId, scope))),
   ]);
-  return { user: user[0], devices, medications: meds, logged: new Set(logged.map((r) => r.medicationId)) };
+  return { user: user[0], devices, medications: meds, logged: new Set(logged.map((r) => r.medicationId)), person: about[0] ?? null };
 }
 
 /** Claims (device, date, time, kind) for these devices; answers the ids this caller took. */

@@ -1,9 +1,7 @@
 import { and, asc, eq, gt, lte, or, sql, type SQL } from "drizzle-orm";
-import { ownPersonOf } from "../auth/access";
 import type { Db } from "../db/client";
 import { field, inJsonList, jsonRows } from "../db/json-each";
 import {
-  medications,
   notifications,
   pushSubscriptions,
   reminderLog,
@@ -13,8 +11,6 @@ import {
   type ReminderChannel,
   type ReminderStatus,
 } from "../db/schema";
-import { reminderMedications } from "./medications";
-import type { ReminderMedication } from "../reminders/due";
 
 // The hourly job's queries. Each is one statement over a whole batch of users (the batch travels as
 // one JSON parameter, src/db/json-each.ts), so a batch of 400 costs a handful of round trips on
@@ -200,21 +196,6 @@ export async function claimDays(db: Db, now: number, wallNow: number, requests: 
       { attempt: Number(r.attempts), pushState: r.pushState ? (JSON.parse(r.pushState) as PushState) : null },
     ]),
   );
-}
-
-/** Every medication of these users, with its pharmacy's name and phone, by user. */
-export async function medicationsByUser(db: Db, userIds: number[]): Promise<Map<number, ReminderMedication[]>> {
-  const byUser = new Map<number, ReminderMedication[]>();
-  if (userIds.length === 0) return byUser;
-  // The account's own person's medications: the people it cares for are reminded of later, by name.
-  const own = sql`${medications.personId} = ${ownPersonOf(medications.userId)}`;
-  const rows = await reminderMedications(db, and(inJsonList(medications.userId, userIds), own)!);
-  for (const { userId, ...medication } of rows) {
-    const list = byUser.get(userId) ?? [];
-    list.push(medication);
-    byUser.set(userId, list);
-  }
-  return byUser;
 }
 
 export interface Outcome {

@@ -4,15 +4,8 @@ import type { Mailer, OutgoingEmail, SendResult } from "../mail/mailer";
 import type { PushPayload } from "../push/message";
 import { composeReminder, failureKind } from "./compose";
 import { pushDays, pushTargets, reachable, type PushDay } from "./push";
-import {
-  claimDays,
-  medicationsByUser,
-  recordBatch,
-  type Advance,
-  type ClaimedDay,
-  type DueUser,
-  type Outcome,
-} from "../data/reminder-claims";
+import { claimDays, recordBatch, type Advance, type ClaimedDay, type DueUser, type Outcome } from "../data/reminder-claims";
+import { medicationsByUser } from "../data/reminder-people";
 import type { JobContext, TickSummary } from "./job";
 
 // One batch of due users, processed the same way whether the cron tick reads it inline or a queue

@@ -2,13 +2,14 @@ import type { OutgoingEmail } from "../mail/mailer";
 import { reminderMessage } from "../mail/templates/ReminderEmail";
 import type { UnsubscribeKey } from "../mail/unsubscribe";
 import { reminderPush, type PushPayload } from "../push/message";
-import { needsReminder, notificationRecords, reminderContent, type ReminderMedication } from "./due";
+import { needsReminder, notificationRecords, reminderContent, type PersonContent, type ReminderContent } from "./due";
 import type { Outcome, DueUser } from "../data/reminder-claims";
+import type { PersonReminderMedication } from "../data/reminder-people";
 
-// One user's reminder, computed from their own rows only: the supply countdown, the e-mail and the
-// push text. Everything here can fail for one user's data (a regimen that does not parse, a
-// countdown that gives up), so the batch calls it once per user inside its own try
-// (src/reminders/batch.ts) and a failure is that user's alone.
+// One user's reminder, computed from the rows of the people it is reminded of (src/data/reminder-people.ts):
+// the supply countdown per person, the e-mail and the push text. Everything here can fail for one
+// user's data (a regimen that does not parse, a countdown that gives up), so the batch calls it once
+// per user inside its own try (src/reminders/batch.ts) and a failure is that user's alone.
 
 export type Composed =
   | { kind: "nothing_due" }
@@ -17,23 +18,58 @@ export type Composed =
 export interface ComposeInput {
   user: DueUser;
   localDate: string;
-  medications: ReminderMedication[];
+  medications: PersonReminderMedication[];
   baseUrl: string;
   key: UnsubscribeKey;
   /** The Metadata pair naming this reminder at Postmark. */
   metadata: Record<string, string>;
 }
 
+const itemsOf = (content: ReminderContent) => [...content.immediate, ...content.upcoming, ...content.prescriptions];
+
+/**
+ * The account's own part and each other person's, as of `localDate` on the account's notificationDays.
+ * Others come in name order, and only those with something to say (the own part is titled as
+ * before, so a reminder of one's own medications alone reads as it always did).
+ */
+export function peopleContent(medications: PersonReminderMedication[], notificationDays: number, localDate: string) {
+  const own = reminderContent(
+    medications.filter((x) => x.own),
+    notificationDays,
+    localDate,
+  );
+  const byPerson = new Map<number, PersonReminderMedication[]>();
+  for (const x of medications) if (!x.own) byPerson.set(x.personId, [...(byPerson.get(x.personId) ?? []), x]);
+  const others: PersonContent[] = [...byPerson.values()]
+    .map((list) => ({
+      personId: list[0]!.personId,
+      name: list[0]!.personName,
+      content: reminderContent(list, notificationDays, localDate),
+    }))
+    .filter((p) => itemsOf(p.content).length > 0)
+    .sort((a, b) => a.name.localeCompare(b.name) || a.personId - b.personId);
+  return { own, others };
+}
+
 export function composeReminder({ user, localDate, medications, baseUrl, key, metadata }: ComposeInput): Composed {
-  const content = reminderContent(medications, user.notificationDays, localDate);
-  if (!needsReminder(content)) return { kind: "nothing_due" };
+  const { own, others } = peopleContent(medications, user.notificationDays, localDate);
+  // One reminder for everyone: it goes when any person's part needs one, and then names every part.
+  if (!needsReminder(own) && !others.some((p) => needsReminder(p.content))) return { kind: "nothing_due" };
   // In the account's saved language (user.locale; English when null): subject, HTML and text.
-  const message = reminderMessage({ user, content, baseUrl, key });
+  const message = reminderMessage({ user, content: own, others, baseUrl, key });
   message.metadata = metadata;
-  const names = [...content.immediate, ...content.upcoming, ...content.prescriptions].map((item) => item.name);
+  const names = [own, ...others.map((p) => p.content)].flatMap(itemsOf).map((item) => item.name);
   // The push text only for those who may get one (an e-mail-only account never does).
-  const push = user.remindersBy === "email" ? null : reminderPush(user, names);
-  return { kind: "remind", message, notifications: notificationRecords(content), names, push };
+  const push =
+    user.remindersBy === "email"
+      ? null
+      : reminderPush(
+          user,
+          itemsOf(own),
+          others.map((p) => ({ person: p.name, items: itemsOf(p.content) })),
+        );
+  const notifications = [own, ...others.map((p) => p.content)].flatMap(notificationRecords);
+  return { kind: "remind", message, notifications, names, push };
 }
 
 /**

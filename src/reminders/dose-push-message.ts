@@ -1,3 +1,4 @@
+import type { Role } from "../db/schema";
 import { doseClientId } from "../domain/dose-push-times";
 import * as m from "../generated/i18n";
 import { currentLocale } from "../i18n/current";
@@ -20,9 +21,20 @@ export interface DosePushPayload extends PushPayload {
   url: string;
   doses: { clientId: string; medicationId: number; date: string; at: string }[];
   actions: { action: "taken" | "snooze"; title: string }[];
+  /** The person without an account the doses are theirs (Taken logs under /api/profiles/{person}); left out: the receiver's own. */
+  person?: number;
 }
 
-export const doseTag = (date: string, at: string) => `dose-${date}-${at.replace(":", "")}`;
+/** A person's push has its own tag: it neither replaces nor is replaced by the receiver's own of that minute. */
+export const doseTag = (date: string, at: string, person?: number) =>
+  `dose-${date}-${at.replace(":", "")}${person === undefined ? "" : `-p${person}`}`;
+
+/** The person a push about someone else names, and the receiver's role for them. */
+export interface PushedPerson {
+  id: number;
+  name: string;
+  role: Role;
+}
 
 /** The push for one device: `medications` are the still-unlogged doses of that date and time. */
 export function dosePush(
@@ -31,27 +43,39 @@ export function dosePush(
   date: string,
   at: string,
   medications: Array<{ id: number; name: string }>,
+  person: PushedPerson | null = null,
 ): DosePushPayload {
   return inAccountLocale(user.locale, () => {
     const lang = currentLocale();
-    const names = medications.map((x) => isolate(x.name));
-    const body = user.pushShowNames
-      ? m.push_dose_names({ names: new Intl.ListFormat(lang, { type: "conjunction" }).format(names) })
-      : m.push_dose_generic({ count: medications.length });
+    const names = new Intl.ListFormat(lang, { type: "conjunction" }).format(medications.map((x) => isolate(x.name)));
+    const count = medications.length;
+    // The person's name always; the medications' only where the account shows names on the lock screen.
+    const body = person
+      ? user.pushShowNames
+        ? m.push_dose_person_names({ person: isolate(person.name), names })
+        : m.push_dose_person_generic({ person: isolate(person.name), count })
+      : user.pushShowNames
+        ? m.push_dose_names({ names })
+        : m.push_dose_generic({ count });
+    // Taken only for a role that may log the person's doses (a viewer's push just tells); Snooze
+    // (POST /api/doses/snooze) re-sends the receiver's own time, so only an own push has it.
+    const taken = person?.role !== "viewer";
     return {
       kind: "dose",
       title: m.push_dose_title(),
       body,
-      url: `/doses/confirm?date=${date}&at=${at}`,
-      tag: doseTag(date, at),
+      // The confirm page shows the account's own doses: a push about someone else opens the dashboard.
+      url: person ? "/" : `/doses/confirm?date=${date}&at=${at}`,
+      tag: doseTag(date, at, person?.id),
       lang,
       doses: medications
         .slice(0, DOSES_PER_PUSH)
         .map((x) => ({ clientId: doseClientId(deviceId, x.id, date, at), medicationId: x.id, date, at })),
       actions: [
-        { action: "taken", title: m.doses_taken() },
-        { action: "snooze", title: m.push_dose_action_snooze() },
+        ...(taken ? [{ action: "taken" as const, title: m.doses_taken() }] : []),
+        ...(person ? [] : [{ action: "snooze" as const, title: m.push_dose_action_snooze() }]),
       ],
+      ...(person && { person: person.id }),
     };
   });
 }

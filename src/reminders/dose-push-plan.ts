@@ -36,21 +36,35 @@ export async function queueDosePlan(env: Env, scheduledTime: number): Promise<bo
   }
 }
 
-/** The pushes of one user's hour, as queue messages. */
+/** A medication to plan, with the person it is about (null: the receiver's own). */
+export type PlannedMedication = PlanMedication & { person: number | null };
+
+/**
+ * The pushes of one user's hour, as queue messages: one per time of day for its own medications, and
+ * one per time for each person without an account it is reminded of (in the receiver's zone).
+ */
 export function dosePushMessages(
   user: { id: number; timezone: string },
-  medications: PlanMedication[],
+  medications: Array<PlanMedication & { person?: number | null }>,
   scheduledTime: number,
 ): DosePushMessage[] {
-  return doseTimesBetween(medications, zoneOrUtc(user.timezone), scheduledTime, scheduledTime + HOUR).map((time) => ({
-    kind: "dose-push",
-    userId: user.id,
-    date: time.date,
-    at: time.at,
-    dueAt: time.dueAt,
-    push: "first",
-    claim: "first",
-  }));
+  const byPerson = new Map<number | null, PlanMedication[]>();
+  for (const x of medications) byPerson.set(x.person ?? null, [...(byPerson.get(x.person ?? null) ?? []), x]);
+  const zone = zoneOrUtc(user.timezone);
+  return [...byPerson].flatMap(([person, list]) =>
+    doseTimesBetween(list, zone, scheduledTime, scheduledTime + HOUR).map(
+      (time): DosePushMessage => ({
+        kind: "dose-push",
+        userId: user.id,
+        date: time.date,
+        at: time.at,
+        dueAt: time.dueAt,
+        push: "first",
+        claim: "first",
+        ...(person !== null && { person }),
+      }),
+    ),
+  );
 }
 
 export interface PlanSummary {
@@ -72,9 +86,12 @@ export async function runDosePlan(env: Env, message: DosePlanMessage): Promise<P
     const page = await planPage(db, after, PLAN_PAGE_SIZE);
     subrequests++;
     if (page.users.length === 0) break;
-    const byUser = new Map<number, PlanMedication[]>();
+    const byUser = new Map<number, PlannedMedication[]>();
     for (const { userId, ...x } of page.medications)
-      byUser.set(userId, [...(byUser.get(userId) ?? []), { ...x, regimen: parseRegimen(x.regimen, x.pillsPerDay) }]);
+      byUser.set(userId, [
+        ...(byUser.get(userId) ?? []),
+        { ...x, person: x.person === null ? null : Number(x.person), regimen: parseRegimen(x.regimen, x.pillsPerDay) },
+      ]);
     const messages = page.users.flatMap((user) => {
       try {
         return dosePushMessages(user, byUser.get(user.id) ?? [], message.scheduledTime);

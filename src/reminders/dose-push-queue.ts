@@ -15,6 +15,8 @@ export interface DosePushMessage {
   push: DosePushKind;
   /** The claim's kind: 'first', 'follow-up' or 'snooze-<minute of the snooze>'. */
   claim: string;
+  /** A person without an account the push is about (the receiver a member of theirs); left out: the receiver's own. */
+  person?: number;
 }
 
 export interface DosePlanMessage {
@@ -44,6 +46,7 @@ export function asDosePushMessage(body: unknown): DosePushMessage | null {
   if (typeof b.date !== "string" || !DATE.test(b.date) || typeof b.at !== "string" || !TIME.test(b.at)) return null;
   if (!Number.isSafeInteger(b.dueAt) || !["first", "follow-up", "snooze"].includes(b.push as string)) return null;
   if (typeof b.claim !== "string" || !/^(?:first|follow-up|snooze-\d{1,12})$/.test(b.claim)) return null;
+  if (b.person !== undefined && (!Number.isSafeInteger(b.person) || b.person <= 0)) return null;
   return b as DosePushMessage;
 }
 
@@ -57,6 +60,13 @@ export function asDosePlanMessage(body: unknown): DosePlanMessage | null {
 
 /** Seconds until `at` (a queue delay; Queues take up to 12 hours). */
 export const delayUntil = (at: number, now = Date.now()) => Math.min(43_200, Math.max(0, Math.ceil((at - now) / 1000)));
+
+/**
+ * The claim a message takes on each device: its own kind, suffixed with the person for a push about
+ * someone else, so the receiver's own push and Dad's at the same minute are claimed apart.
+ */
+export const claimKindOf = (message: Pick<DosePushMessage, "claim" | "person">) =>
+  message.person === undefined ? message.claim : `${message.claim}-p${message.person}`;
 
 /** The follow-up of a first push, when the user asked for one. */
 export function followUpOf(message: DosePushMessage, minutes: number): DosePushMessage | null {

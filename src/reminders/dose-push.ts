@@ -7,7 +7,7 @@ import { errorSummary } from "../log/error-summary";
 import { vapidKeys, type VapidKeys } from "../push/keys";
 import { sendPush, type PushOptions, type PushResult } from "../push/send";
 import { doseTag, dosePush } from "./dose-push-message";
-import { doseQueue, DOSE_PUSH_TTL, followUpOf, delayUntil, type DosePushMessage } from "./dose-push-queue";
+import { claimKindOf, doseQueue, DOSE_PUSH_TTL, followUpOf, delayUntil, type DosePushMessage } from "./dose-push-queue";
 
 // One dose push, consumed from REMINDER_QUEUE at its minute (the hourly plan, a follow-up or a
 // snooze put it there with a delay, src/reminders/dose-push-plan.ts). Exactly once per device: the
@@ -30,7 +30,8 @@ export interface DosePushOutcome {
 /** Sends one queued dose push; never throws. */
 export async function runDosePush(env: Env, message: DosePushMessage, now = Date.now()): Promise<DosePushOutcome> {
   const vapid = vapidKeys(env);
-  const label = `dose push ${message.push} of user ${message.userId} at ${message.date} ${message.at}`;
+  const about = message.person === undefined ? "" : ` about person ${message.person}`;
+  const label = `dose push ${message.push} of user ${message.userId}${about} at ${message.date} ${message.at}`;
   if (!vapid) return { sent: 0, retry: false };
   if (now > message.dueAt + DOSE_PUSH_TTL * 1000) {
     console.warn(`[dose-push] ${label}: delivered more than ${DOSE_PUSH_TTL} s late; dropped`);
@@ -46,9 +47,10 @@ export async function runDosePush(env: Env, message: DosePushMessage, now = Date
 
 async function send(env: Env, db: Db, vapid: VapidKeys, message: DosePushMessage, label: string, now: number): Promise<DosePushOutcome> {
   const { date, at } = message;
-  const context = await doseSendContext(db, message.userId, date, at);
+  const context = await doseSendContext(db, message.userId, date, at, message.person);
   const user = context.user;
-  if (!user?.doseReminders || context.devices.length === 0) return { sent: 0, retry: false };
+  // No person: the membership ended (or stopped reminding) since the plan; nothing of theirs goes out.
+  if (!user?.doseReminders || context.devices.length === 0 || !context.person) return { sent: 0, retry: false };
   const medications: PlanMedication[] = context.medications.map((x) => ({ ...x, regimen: parseRegimen(x.regimen, x.pillsPerDay) }));
   const unlogged = dueAt(medications, date, at).filter((x) => !context.logged.has(x.id));
   if (unlogged.length === 0) return { sent: 0, retry: false };
@@ -65,12 +67,13 @@ async function send(env: Env, db: Db, vapid: VapidKeys, message: DosePushMessage
     context.devices.map((d) => d.id),
     date,
     at,
-    message.claim,
+    claimKindOf(message),
     now,
   );
   const targets = context.devices.filter((d) => claimed.has(d.id));
-  const options: PushOptions = { ttl: DOSE_PUSH_TTL, topic: doseTag(date, at), urgency: "high" };
-  const payloads = targets.map((target) => dosePush(user, target.id, date, at, unlogged));
+  const options: PushOptions = { ttl: DOSE_PUSH_TTL, topic: doseTag(date, at, message.person), urgency: "high" };
+  const person = message.person === undefined ? null : { id: message.person, ...context.person };
+  const payloads = targets.map((target) => dosePush(user, target.id, date, at, unlogged, person));
   const results = await sendAll(targets.map((target, i) => () => sendPush(target, payloads[i], options, vapid)));
 
   const retry: number[] = [];
@@ -96,7 +99,8 @@ async function send(env: Env, db: Db, vapid: VapidKeys, message: DosePushMessage
     else console.error(`[push] bug: user ${user.id} device ${target.id}: ${result.error}`);
     if (result.kind !== "gone") console.error(`[dose-push] ${label}: device ${target.id}: ${result.error}`);
   });
-  if (retry.length + gone.length + outbox.length > 0) await recordDosePushes(db, { date, at, kind: message.claim }, retry, gone, outbox);
+  if (retry.length + gone.length + outbox.length > 0)
+    await recordDosePushes(db, { date, at, kind: claimKindOf(message) }, retry, gone, outbox);
 
   return { sent: results.filter((r) => r.ok).length, retry: retry.length > 0 };
 }

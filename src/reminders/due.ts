@@ -56,6 +56,13 @@ export interface ReminderContent {
   prescriptions: ReminderItem[];
 }
 
+/** What one other person's part of a reminder says, under that person's name. */
+export interface PersonContent {
+  personId: number;
+  name: string;
+  content: ReminderContent;
+}
+
 export function reminderContent(medications: ReminderMedication[], notificationDays: number, today: string): ReminderContent {
   const immediate: ReminderItem[] = [];
   const upcoming: ReminderItem[] = [];

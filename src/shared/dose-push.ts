@@ -30,6 +30,8 @@ export interface DosePushFields {
   url: string;
   doses: PushDose[];
   actions: { action: DoseAction; title: string }[];
+  /** A person without an account whose doses these are (the receiver cares for them); left out: the receiver's own. */
+  person?: number;
 }
 
 /** What the service worker keeps of a dose push: the occurrences (one date and time) and their buttons. */
@@ -38,6 +40,8 @@ export interface DosePush {
   at: string;
   doses: PushDose[];
   actions: { action: DoseAction; title: string }[];
+  /** Whose doses: Taken logs them under /api/profiles/{person}, where the membership is checked again. */
+  person?: number;
 }
 
 /** A real 'YYYY-MM-DD' (the page's ?date= and a push's dates). */
@@ -98,20 +102,23 @@ export function readDosePush(payload: unknown): DosePush | null {
   if (data?.kind !== "dose") return null;
   const doses = pushDoses(data.doses);
   if (!doses) return null;
-  return { date: doses[0]!.date, at: doses[0]!.at, doses, actions: pushActions(data.actions) };
+  const { person } = data;
+  // A person that is not a plain positive id is no dose push: its Taken could not say where to log.
+  if (person !== undefined && (typeof person !== "number" || !Number.isSafeInteger(person) || person <= 0)) return null;
+  return { date: doses[0]!.date, at: doses[0]!.at, doses, actions: pushActions(data.actions), ...(person !== undefined && { person }) };
 }
 
 /** The request a button makes: same-origin, JSON, with the session cookie. */
 export interface DoseActionRequest {
-  path: "/api/doses" | "/api/doses/snooze";
+  path: "/api/doses" | "/api/doses/snooze" | `/api/profiles/${number}/doses`;
   body: unknown;
 }
 
 /** Taken logs every dose of the push with its own clientId; Snooze names the date and time. */
-export function doseActionRequest(action: DoseAction, push: Pick<DosePush, "date" | "at" | "doses">): DoseActionRequest {
+export function doseActionRequest(action: DoseAction, push: Pick<DosePush, "date" | "at" | "doses" | "person">): DoseActionRequest {
   if (action === "snooze") return { path: "/api/doses/snooze", body: { date: push.date, at: push.at } };
   return {
-    path: "/api/doses",
+    path: push.person === undefined ? "/api/doses" : `/api/profiles/${push.person}/doses`,
     body: {
       doses: push.doses.map((d) => ({ clientId: d.clientId, medicationId: d.medicationId, date: d.date, at: d.at, status: "taken" })),
     },

@@ -8,7 +8,7 @@ import { formatPhone, phoneLink } from "../../domain/phone";
 import { PRESCRIPTION_LEAD_DAYS, prescriptionNoticeText } from "../../domain/prescription";
 import { formatDate } from "../../i18n/format";
 import { isolate, Rich } from "../../i18n/Rich";
-import type { ReminderContent, ReminderItem } from "../../reminders/due";
+import type { PersonContent, ReminderContent, ReminderItem } from "../../reminders/due";
 import { inAccountLocale } from "../locale";
 import type { OutgoingEmail } from "../mailer";
 import { unsubscribeUrl, type UnsubscribeKey } from "../unsubscribe";
@@ -30,6 +30,8 @@ export interface ReminderEmailInput {
   /** The name to greet (greetingName). */
   name: string | null;
   content: ReminderContent;
+  /** The other people the account is reminded of, each under their name after its own part. */
+  others?: PersonContent[];
   dashboardUrl: string;
   settingsUrl: string;
   unsubscribeUrl: string;
@@ -65,13 +67,15 @@ const courseLine = (item: ReminderItem, today: string) => {
 };
 
 /** The words both versions share: section titles and the opening line. */
-function wording(content: ReminderContent, test: boolean) {
+function wording(content: ReminderContent, test: boolean, others: PersonContent[] = []) {
   return {
     nowTitle: m.mail_reminder_now_title({ days: content.notificationDays }),
     upcomingTitle: m.mail_reminder_upcoming_title({ days: runningLowUntil(content.notificationDays) }),
     prescriptionsTitle: m.mail_reminder_prescriptions_title({ days: PRESCRIPTION_LEAD_DAYS }),
     intro: test ? m.mail_reminder_intro_test() : m.mail_reminder_intro(),
-    nothing: content.immediate.length === 0 && content.upcoming.length === 0 && content.prescriptions.length === 0,
+    nothing: [content, ...others.map((p) => p.content)].every(
+      (c) => c.immediate.length === 0 && c.upcoming.length === 0 && c.prescriptions.length === 0,
+    ),
   };
 }
 
@@ -141,8 +145,20 @@ function Section({ title, items, today }: { title: string; items: ReminderItem[]
   );
 }
 
-function ReminderEmail({ name, content, dashboardUrl, settingsUrl, unsubscribeUrl, test = false }: ReminderEmailInput) {
-  const { nowTitle, upcomingTitle, prescriptionsTitle, intro, nothing } = wording(content, test);
+/** One person's three sections (the titles are worded on the account's notificationDays, the same for every person). */
+function Sections({ content, titles }: { content: ReminderContent; titles: ReturnType<typeof wording> }) {
+  return (
+    <>
+      <Section title={titles.nowTitle} items={content.immediate} today={content.today} />
+      <Section title={titles.upcomingTitle} items={content.upcoming} today={content.today} />
+      <Section title={titles.prescriptionsTitle} items={content.prescriptions} today={content.today} />
+    </>
+  );
+}
+
+function ReminderEmail({ name, content, others = [], dashboardUrl, settingsUrl, unsubscribeUrl, test = false }: ReminderEmailInput) {
+  const titles = wording(content, test, others);
+  const { intro, nothing } = titles;
   const footer = (
     <>
       {m.mail_reminder_consent()}{" "}
@@ -159,9 +175,15 @@ function ReminderEmail({ name, content, dashboardUrl, settingsUrl, unsubscribeUr
     <EmailFrame title={test ? m.mail_reminder_title_test() : m.mail_reminder_title()} footer={footer}>
       <Hello name={name} />
       <p>{intro}</p>
-      <Section title={nowTitle} items={content.immediate} today={content.today} />
-      <Section title={upcomingTitle} items={content.upcoming} today={content.today} />
-      <Section title={prescriptionsTitle} items={content.prescriptions} today={content.today} />
+      <Sections content={content} titles={titles} />
+      {others.map((person) => (
+        <div key={person.personId}>
+          <h2 style={{ fontSize: "18px", margin: "32px 0 0", borderTop: `1px solid ${MUTED}`, paddingTop: "16px" }}>
+            <bdi>{person.name}</bdi>
+          </h2>
+          <Sections content={person.content} titles={titles} />
+        </div>
+      ))}
       {nothing && <p>{m.mail_reminder_nothing_due()}</p>}
       <p style={{ marginTop: "24px" }}>
         <a href={dashboardUrl} style={buttonStyle}>
@@ -198,15 +220,24 @@ function itemText(item: ReminderItem, today: string): string {
 const sectionText = (title: string, items: ReminderItem[], today: string) =>
   items.length ? ["", `${title}:`, ...items.map((item) => itemText(item, today))] : [];
 
-function reminderText({ name, content, dashboardUrl, settingsUrl, unsubscribeUrl, test = false }: ReminderEmailInput): string {
-  const { nowTitle, upcomingTitle, prescriptionsTitle, intro, nothing } = wording(content, test);
+function reminderText({ name, content, others = [], dashboardUrl, settingsUrl, unsubscribeUrl, test = false }: ReminderEmailInput): string {
+  const { nowTitle, upcomingTitle, prescriptionsTitle, intro, nothing } = wording(content, test, others);
+  const sections = (c: ReminderContent) => [
+    ...sectionText(nowTitle, c.immediate, c.today),
+    ...sectionText(upcomingTitle, c.upcoming, c.today),
+    ...sectionText(prescriptionsTitle, c.prescriptions, c.today),
+  ];
+  // Each other person under their name, underlined so the heading stands out in plain text.
+  const personText = (p: PersonContent) => {
+    const heading = isolate(controlsAsSpaces(p.name));
+    return ["", "", heading, "=".repeat(Math.max(3, Math.min(40, p.name.length))), ...sections(p.content)];
+  };
   return [
     hello(name),
     "",
     intro,
-    ...sectionText(nowTitle, content.immediate, content.today),
-    ...sectionText(upcomingTitle, content.upcoming, content.today),
-    ...sectionText(prescriptionsTitle, content.prescriptions, content.today),
+    ...sections(content),
+    ...others.flatMap(personText),
     ...(nothing ? ["", m.mail_reminder_nothing_due()] : []),
     "",
     m.mail_reminder_dashboard_link({ url: dashboardUrl }),
@@ -219,11 +250,12 @@ function reminderText({ name, content, dashboardUrl, settingsUrl, unsubscribeUrl
 
 // ---- The message ----
 
-export function reminderSubject(content: ReminderContent, test = false): string {
+export function reminderSubject(content: ReminderContent, test = false, others: PersonContent[] = []): string {
   if (test) return m.mail_reminder_subject_test();
+  const count = content.immediate.length + others.reduce((n, p) => n + p.content.immediate.length, 0);
   // Sent for a prescription alone: the subject says so rather than '0 medications need a refill'.
-  if (content.immediate.length === 0) return m.mail_reminder_subject_prescriptions();
-  return m.mail_reminder_subject({ count: content.immediate.length });
+  if (count === 0) return m.mail_reminder_subject_prescriptions();
+  return m.mail_reminder_subject({ count });
 }
 
 /** The reminder with every link given, in the current language; reminderMessage builds the links for an account. */
@@ -231,7 +263,7 @@ export function reminderEmail(input: ReminderEmailInput): OutgoingEmail {
   const test = input.test ?? false;
   return {
     to: input.to,
-    subject: reminderSubject(input.content, test),
+    subject: reminderSubject(input.content, test, input.others),
     text: reminderText(input),
     html: renderEmail(<ReminderEmail {...input} />),
     headers: { "List-Unsubscribe": `<${input.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
@@ -249,12 +281,14 @@ export function reminderEmail(input: ReminderEmailInput): OutgoingEmail {
 export function reminderMessage({
   user,
   content,
+  others = [],
   baseUrl,
   key,
   test = false,
 }: {
   user: ReminderRecipient;
   content: ReminderContent;
+  others?: PersonContent[];
   baseUrl: string;
   key: UnsubscribeKey;
   test?: boolean;
@@ -264,6 +298,7 @@ export function reminderMessage({
       to: user.email,
       name: greetingName(user.fullName, true),
       content,
+      others,
       dashboardUrl: `${baseUrl}/`,
       settingsUrl: `${baseUrl}/notifications`,
       unsubscribeUrl: unsubscribeUrl(baseUrl, key, user.id),

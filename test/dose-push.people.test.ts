@@ -1,0 +1,159 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { doseEvents, medications, memberships, people, type Role } from "../src/db/schema";
+import { runDosePlan } from "../src/reminders/dose-push-plan";
+import type { DosePushMessage } from "../src/reminders/dose-push-queue";
+import { doseActionRequest, readDosePush } from "../src/shared/dose-push";
+import { call, db, signUp } from "./helpers";
+import { captureDoseQueue, deliver, doseEnv, doseUser } from "./dose-push-fixtures";
+import { standInsPerTest } from "./push-fixtures";
+import { at, deleteCreatedUsers, trackUsers } from "./reminders-fixtures";
+
+// Dose-time pushes for a person without an account ("Dad"): each member who gets Dad's daily
+// reminder (owner, manager, helper; a viewer with remind_me) gets a push on their own devices at
+// Dad's dose times, naming Dad, once per device. Its Taken logs on Dad's medication through
+// /api/profiles/{Dad}/doses, where the membership is checked again; a viewer's push has no Taken.
+
+const mocks = standInsPerTest();
+let queue: ReturnType<typeof captureDoseQueue>;
+const made: number[] = [];
+beforeEach(() => {
+  queue = captureDoseQueue();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(at(TICK) + 5_000);
+});
+afterEach(async () => {
+  queue.restore();
+  vi.useRealTimers();
+  await deleteCreatedUsers();
+  if (made.length)
+    await db()
+      .delete(people)
+      .where(inArray(people.id, made.splice(0)));
+});
+
+const TICK = "2027-06-01T08:00:00Z";
+
+/** A signed-up account with one push device (in UTC), and no medications of its own. */
+async function member(options: { showNames?: boolean } = {}) {
+  const account = await signUp();
+  trackUsers([account.id]);
+  const user = await doseUser({ userId: account.id, timezone: "UTC", medications: [], showNames: options.showNames });
+  return { ...account, device: user.devices[0]! };
+}
+
+/** "Dad", owned by `owner`, taking Warfarin at 08:30. */
+async function dadOf(owner: { id: number }) {
+  const [dad] = await db()
+    .insert(people)
+    .values({ name: "Dad", createdAt: at(TICK) })
+    .returning({ id: people.id });
+  made.push(dad!.id);
+  await join(dad!.id, owner.id, "owner");
+  const regimen = {
+    changes: [{ effectiveFrom: "2020-01-01", schedule: { type: "daily", dose: 1, times: [{ at: "08:30", dose: 1 }] } }],
+    pauses: [],
+  };
+  const [row] = await db()
+    .insert(medications)
+    .values({
+      userId: owner.id,
+      personId: dad!.id,
+      name: "Warfarin",
+      pillsPerDay: 1,
+      pillsRemaining: 500,
+      countedOn: "2020-01-01",
+      pillsPerRefill: 30,
+      regimen: JSON.stringify(regimen),
+    })
+    .returning({ id: medications.id });
+  return { id: dad!.id, medicationId: row!.id };
+}
+
+const join = (personId: number, userId: number, role: Role, remindMe = false) =>
+  db()
+    .insert(memberships)
+    .values({ personId, userId, role, remindMe, createdAt: at(TICK) });
+
+/** The plan's pushes for these accounts. */
+async function plan(userIds: number[]) {
+  await runDosePlan(doseEnv, { kind: "dose-plan", scheduledTime: at(TICK), afterUserId: 0 });
+  return queue
+    .take()
+    .map((q) => q.body)
+    .filter((b): b is DosePushMessage => b.kind === "dose-push" && userIds.includes(b.userId));
+}
+
+describe("dose pushes for a person without an account", () => {
+  it("owner and manager devices get 'Dad: time for …' once each; a viewer without remind_me gets nothing; Taken logs on Dad's medication", async () => {
+    const owner = await member();
+    const manager = await member({ showNames: true });
+    const viewer = await member();
+    const dad = await dadOf(owner);
+    await join(dad.id, manager.id, "manager");
+    await join(dad.id, viewer.id, "viewer", false);
+
+    const queued = await plan([owner.id, manager.id, viewer.id]);
+    expect(queued.map((b) => [b.userId, b.at, b.person]).sort()).toEqual(
+      [
+        [owner.id, "08:30", dad.id],
+        [manager.id, "08:30", dad.id],
+      ].sort(),
+    );
+    // Delivered twice: still one push per device.
+    for (const body of [...queued, ...queued]) await deliver(body);
+
+    const [toOwner, ...moreOwner] = await mocks.push.received(owner.device);
+    const [toManager, ...moreManager] = await mocks.push.received(manager.device);
+    expect([moreOwner, moreManager]).toEqual([[], []]);
+    expect(await mocks.push.received(viewer.device)).toEqual([]);
+    expect(toOwner.body).toBe("\u2068Dad\u2069: time for a dose");
+    expect(toManager.body).toBe("\u2068Dad\u2069: time for \u2068Warfarin\u2069");
+    expect(toManager.doses.map((d: { medicationId: number }) => d.medicationId)).toEqual([dad.medicationId]);
+    expect(toManager.actions.map((a: { action: string }) => a.action)).toEqual(["taken"]);
+
+    // The manager's Taken, as the service worker sends it, logs on Dad's medication.
+    vi.setSystemTime(at("2027-06-01T08:31:00Z"));
+    const request = doseActionRequest("taken", readDosePush(toManager)!);
+    expect(request.path).toBe(`/api/profiles/${dad.id}/doses`);
+    const res = await call("POST", request.path, { cookie: manager.cookie, env: doseEnv, body: request.body });
+    expect(res.status, res.text).toBeLessThan(300);
+    const logged = await db().select().from(doseEvents).where(eq(doseEvents.medicationId, dad.medicationId));
+    expect(logged.map((e) => [e.localDate, e.at, e.kind])).toEqual([["2027-06-01", "08:30", "taken"]]);
+  });
+
+  it("a viewer with remind_me gets the push without a Taken button, and a stranger replaying its Taken is refused", async () => {
+    const owner = await member();
+    const viewer = await member();
+    const stranger = await member();
+    const dad = await dadOf(owner);
+    await join(dad.id, viewer.id, "viewer", true);
+    const queued = await plan([viewer.id]);
+    expect(queued.map((b) => b.person)).toEqual([dad.id]);
+    await deliver(queued[0]!);
+    const [received] = await mocks.push.received(viewer.device);
+    expect(received.body).toBe("\u2068Dad\u2069: time for a dose");
+    expect(received.actions).toEqual([]);
+    vi.setSystemTime(at("2027-06-01T08:31:00Z"));
+    const request = doseActionRequest("taken", readDosePush(received)!);
+    for (const who of [viewer, stranger]) {
+      const res = await call("POST", request.path, { cookie: who.cookie, env: doseEnv, body: request.body });
+      expect(res.status).toBe(who === viewer ? 403 : 404);
+    }
+    expect(await db().select().from(doseEvents).where(eq(doseEvents.medicationId, dad.medicationId))).toEqual([]);
+  });
+
+  it("a member removed after the plan gets nothing when the push comes due", async () => {
+    const owner = await member();
+    const helper = await member();
+    const dad = await dadOf(owner);
+    await join(dad.id, helper.id, "helper");
+    const queued = await plan([helper.id]);
+    expect(queued).toHaveLength(1);
+    await db()
+      .delete(memberships)
+      .where(and(eq(memberships.personId, dad.id), eq(memberships.userId, helper.id)));
+    await deliver(queued[0]!);
+    expect(await mocks.push.received(helper.device)).toEqual([]);
+  });
+});
