@@ -49,7 +49,9 @@ describe("/p/:id/people by role", () => {
     expect(res.text).toContain("Delete <bdi>Dad</bdi>");
     expect(res.text).toContain('"counts":{"medications":1,"pharmacies":1,"refills":0,"doseLogs":0}');
     expect(res.text).not.toContain(">Leave</button>");
-    expect(res.text).toContain('<section id="activity"></section>');
+    // The activity record, the owner's and managers' only: the medication added and the invitation sent.
+    expect(res.text).toContain('<h2 id="activity-heading"');
+    expect(res.text).toMatch(/invited someone as a viewer/);
   });
 
   it("a manager sees the members and invitations and may rename, but changes no role, deletes nothing and may leave", async () => {
@@ -75,6 +77,7 @@ describe("/p/:id/people by role", () => {
     expect(res.text).not.toContain(island("PersonMembers"));
     expect(res.text).not.toContain(island("PersonManage"));
     expect(res.text).not.toContain(invited);
+    expect(res.text).not.toContain('id="activity-heading"');
     const otherRole = role === "helper" ? "viewer" : "helper";
     expect(res.text).not.toContain(others[otherRole].user.fullName!);
     expect(res.text).not.toContain(owner.user.fullName!);

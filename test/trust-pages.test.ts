@@ -177,6 +177,8 @@ describe("/privacy", () => {
       reminder_log: ["trust_privacy_stored_reminders", "trust_privacy_kept_reminders"],
       push_subscriptions: ["trust_privacy_stored_push", "trust_privacy_who_push"],
       dose_push_claims: ["trust_privacy_stored_dose_pushes"],
+      missed_dose_claims: ["trust_privacy_stored_missed_doses"],
+      activity: ["trust_privacy_sharing_activity"],
       throttles: ["trust_privacy_kept_attempts"],
       // The development outbox: production refuses to start without Postmark (src/http/configuration.ts).
       dev_emails: [],

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { devicesOf } from "../auth/account-changes";
 import type { Db } from "../db/client";
 import {
+  activity,
   calendarFeeds,
   doseEvents,
   invites,
@@ -84,7 +85,18 @@ export const exportSections = (db: Db, owner: SQL<number>, now: SQL<number>) => 
       .from(memberships)
       .where(and(eq(memberships.userId, owner), sql`${memberships.role} <> 'owner'`))
       .orderBy(asc(memberships.personId)),
-    // (The owned people's activity record goes here, one more section scoped by `owned`.)
+    // The owned people's activity record (who did what, with the actor's name as recorded).
+    activity: db
+      .select({
+        personId: activity.personId,
+        at: activity.at,
+        actorName: activity.actorName,
+        kind: activity.kind,
+        subject: activity.subject,
+      })
+      .from(activity)
+      .where(inArray(activity.personId, owned))
+      .orderBy(asc(activity.id)),
     pharmacies: db.select().from(pharmacies).where(inArray(pharmacies.personId, owned)).orderBy(asc(pharmacies.id)),
     medications: db.select().from(medications).where(inArray(medications.personId, owned)).orderBy(asc(medications.id)),
     refillHistory: db.select().from(supplyEvents).where(inArray(supplyEvents.medicationId, ownedMedications)).orderBy(asc(supplyEvents.id)),

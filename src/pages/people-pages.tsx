@@ -3,15 +3,18 @@ import type { ReactNode } from "react";
 import { atLeast } from "../auth/access";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
+import { activityQuery, toActivityEntries } from "../data/activity";
 import { pendingInvitesOf, toInvite } from "../data/invites";
 import { membershipOf, membersOf, toMember } from "../data/members";
 import { managedPerson, personSummaryOf } from "../data/person-page";
 import { profilesOf, toProfile } from "../data/profiles";
+import { zoneOrUtc } from "../domain/time";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { ApiError } from "../http/errors";
 import { signedIn } from "../http/middleware";
 import { Rich } from "../i18n/Rich";
+import { ActivityList } from "./activity-list";
 
 // /people (the account's people) and /p/:profileId/people (one person's sharing and settings).
 // Each reads everything it shows with the session, in one round trip; the signedIn guard answers a
@@ -24,6 +27,8 @@ const personReads = signedIn(({ db, owner, person, now }) => ({
   // Read for the owner and managers only: a helper's or viewer's batch finds no member, no address.
   members: membersOf(db, managedPerson(person, owner), owner),
   invites: pendingInvitesOf(db, managedPerson(person, owner), now),
+  // The activity record is the owner's and managers' too (GET …/activity answers 403 below).
+  activity: activityQuery(db, managedPerson(person, owner), now),
 }));
 
 function Section({ id, heading, children }: { id: string; heading: ReactNode; children: ReactNode }) {
@@ -132,8 +137,11 @@ export const peoplePages = new Hono<AppEnv>()
               />
             </Section>
           )}
-          {/* The person's activity list goes here (its own component, owners and managers only). */}
-          <section id="activity" />
+          {manager && (
+            <div id="activity" className="card p-4 sm:p-6">
+              <ActivityList entries={toActivityEntries(data.activity, user.id)} timeZone={zoneOrUtc(user.timezone)} />
+            </div>
+          )}
         </div>
       </AppShell>,
       { title: m.page_person_title({ person: person.name }) },

@@ -10,6 +10,8 @@ import * as m from "../generated/i18n";
 import { isLocal } from "../env";
 import { formatDate } from "../i18n/format";
 import { Rich } from "../i18n/Rich";
+import { ACTIVITY_RETENTION } from "../data/activity";
+import { MISSED_DOSE_CLAIM_RETENTION } from "../data/missed-dose";
 import { DOSE_PUSH_CLAIM_RETENTION, INVITE_RETENTION, REMINDER_LOG_RETENTION } from "../data/prune";
 import { PRIVACY_VERSION } from "./privacy-version";
 
@@ -20,9 +22,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// How long a shared person's activity record is kept (the product's rule: one year); the activity
-// table's pruning keeps to it.
-const ACTIVITY_RETENTION_YEARS = 1;
+// How long a shared person's activity record is kept: what the hourly prune deletes after.
+const ACTIVITY_RETENTION_YEARS = Math.round(ACTIVITY_RETENTION / (365 * DAY));
 
 /** Where the Your data section (export, delete) is. */
 export const YOUR_DATA_LINK = "/profile#your-data-heading";
@@ -57,6 +58,7 @@ function Privacy({ region }: { region: string | undefined }) {
             m.trust_privacy_stored_devices(),
             m.trust_privacy_stored_push(),
             m.trust_privacy_stored_dose_pushes({ days: DOSE_PUSH_CLAIM_RETENTION / DAY }),
+            m.trust_privacy_stored_missed_doses({ days: MISSED_DOSE_CLAIM_RETENTION / DAY }),
           ]}
         />
       </ArticleSection>
