@@ -6,9 +6,10 @@ export { pausedOnDay, type Timeline, timelineOf } from "./timeline";
 
 // The supply walk behind supplyOn, countOn and emptyOn (regimen.ts has the rule it implements).
 // The goal: a medication at the limits (20 changes, 20 pauses) costs no more than 3× a plain
-// daily one. So the regimen's dates are read once into a Timeline of day numbers (integers since
-// 1970-01-01); the walk passes each change and pause once, in order, and does integer arithmetic
-// per stretch: no date text, generator, sort or per-day loop, and a covered stretch in one step.
+// daily one. So the walk reads a Timeline of day numbers (integers since 1970-01-01; stored next to
+// the dates, timeline.ts); it passes each change and pause once, in order, and does integer
+// arithmetic per stretch: no date text, generator, sort or per-day loop, a covered stretch in one
+// step and a pause in one jump.
 // Pure and browser-safe, like the rest of src/domain.
 
 // Doses are multiples of 0.25 and as-needed use is per week, so the arithmetic is done in sevenths
@@ -181,7 +182,7 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
     const end = until < stretchEnd ? until : stretchEnd;
     const { period } = schedule;
     const perPeriod = perPeriodFrom(schedule, start);
-    // Nothing is taken in this stretch (a pause, an interval not started yet): on to the next, if any.
+    // Nothing is taken in this stretch (an interval not started yet): on to the next, if any.
     if (perPeriod === 0 && end === INFINITY) return { supply: left, short: null, atMark };
     // A stretch the supply covers in full costs its total at once (exact for what the schemas
     // accept: quarters and sevenths of them add up without rounding).
