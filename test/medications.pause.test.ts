@@ -11,7 +11,9 @@ import { accountWithMedication, call, medicationInput, signUp, storedRow } from 
 // change, the count is charged by supplyOn from where it was counted, and the page shows the pause.
 
 const today = () => todayIn("UTC");
-const pausesOf = async (id: number) => (JSON.parse((await storedRow(id)).regimen) as Regimen).pauses;
+// The stored dates (each pause also stores their day numbers: test/regimen-day-numbers.test.ts).
+const pausesOf = async (id: number) =>
+  (JSON.parse((await storedRow(id)).regimen) as Regimen).pauses.map(({ from, until }) => ({ from, until }));
 const pause = (cookie: string, id: number | string, body: unknown, headers?: Record<string, string>) =>
   call("PUT", `/api/medications/${id}/pause`, { cookie, body, headers });
 const resume = (cookie: string, id: number | string) => call("DELETE", `/api/medications/${id}/pause`, { cookie });

@@ -11,7 +11,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const loadDomain = (cwd) =>
   importBundled(
     cwd,
-    "export { supplyOn, dailyRegimen } from './src/domain/regimen.ts'; export { supplyChart } from './src/domain/supply-chart.ts'; export { addDays } from './src/domain/time.ts'; export { MAX_PAUSES, MAX_SCHEDULE_CHANGES } from './src/domain/limits.ts';",
+    "export { supplyOn, dailyRegimen } from './src/domain/regimen.ts'; export { supplyChart } from './src/domain/supply-chart.ts'; export { addDays } from './src/domain/time.ts'; export { MAX_PAUSES, MAX_SCHEDULE_CHANGES } from './src/domain/limits.ts'; export { storedChange, storedPause } from './src/domain/timeline.ts';",
   );
 
 /** Microseconds a call, median of ROUNDS rounds of CALLS calls. */
@@ -30,18 +30,18 @@ export async function measureRegimen(report, { cwd }) {
   const d = await loadDomain(cwd);
   const today = "2026-11-27";
   const countedOn = d.addDays(today, -30);
-  const plain = d.dailyRegimen(1, countedOn);
+  // Both regimens as a newly written row stores them: each change and pause with its dates' day
+  // numbers next to them (storedChange, storedPause, as every writer in src/data stores them).
+  const plain = { changes: d.dailyRegimen(1, countedOn).changes.map(d.storedChange), pauses: [] };
   // At the limits as the API keeps them: changes alternating 1 and 2 a day around today (the walk
   // from the count's date and the projection both cross them), pauses of two days every week.
   const atLimits = {
-    changes: Array.from({ length: d.MAX_SCHEDULE_CHANGES }, (_, i) => ({
-      effectiveFrom: d.addDays(countedOn, 5 * i),
-      schedule: { type: "daily", dose: 1 + (i % 2) },
-    })),
-    pauses: Array.from({ length: d.MAX_PAUSES }, (_, i) => ({
-      from: d.addDays(countedOn, 7 * i + 2),
-      until: d.addDays(countedOn, 7 * i + 3),
-    })),
+    changes: Array.from({ length: d.MAX_SCHEDULE_CHANGES }, (_, i) =>
+      d.storedChange({ effectiveFrom: d.addDays(countedOn, 5 * i), schedule: { type: "daily", dose: 1 + (i % 2) } }),
+    ),
+    pauses: Array.from({ length: d.MAX_PAUSES }, (_, i) =>
+      d.storedPause({ from: d.addDays(countedOn, 7 * i + 2), until: d.addDays(countedOn, 7 * i + 3) }),
+    ),
   };
   const events = [
     { id: 1, kind: "created", localDate: countedOn, pillsBefore: null, pillsAfter: 120, countedOn, pillsAdded: null, revertsEventId: null },

@@ -9,6 +9,7 @@ import type { ImportResult } from "../shared/import-schemas";
 import type { Owner } from "./medications";
 import { recordActivity } from "./activity";
 import { averagePerDay, canonicalSchedule, type Schedule } from "../domain/regimen";
+import { storedChange } from "../domain/timeline";
 
 // An import is one batch (one transaction): the pharmacies the plan creates, then every planned
 // medication, each linked to its pharmacy, and its history. Either all of it is written or, if
@@ -63,7 +64,7 @@ export async function importMedications(
       name: m.name,
       pillsPerDay: averagePerDay(schedule),
       unit: m.unit ?? "tablet",
-      regimen: JSON.stringify({ changes: [{ effectiveFrom: countedOn, schedule }], pauses: [] }),
+      regimen: JSON.stringify({ changes: [storedChange({ effectiveFrom: countedOn, schedule })], pauses: [] }),
       countedOn,
       // Like a medication added by hand: as needed counts what is logged.
       countBy: schedule.type === "asNeeded" ? "log" : "schedule",

@@ -8,7 +8,8 @@ import { loggedTotals, takenOn } from "./dose-log-sql";
 import { changed, medicationSubject, recordActivity } from "./activity";
 import { MAX_MEDICATIONS } from "../domain/limits";
 import { keptChanges, keptPauses, regimenFits, regimenProblem, regimenSizes } from "./regimen-limits";
-import { addDays } from "../domain/time";
+import { addDays, dayNumber } from "../domain/time";
+import { storedChange, storedPause } from "../domain/timeline";
 import { compareByName, type Medication } from "../domain/medications";
 import { averagePerDay, type Pause, type Schedule, type ScheduleChange, type Unit } from "../domain/regimen";
 import type { MedicationPayload } from "../shared/medication-schemas";
@@ -77,13 +78,14 @@ const R = sql.raw(`"medications"."regimen"`);
  */
 function regimenUpdate(write: RegimenWrite, today: string): SQL {
   const schedule = JSON.stringify(write.schedule);
-  const change = JSON.stringify({ effectiveFrom: write.effectiveFrom, schedule: write.schedule });
+  // Each change and pause is stored with its dates' day numbers (storedChange, storedPause: the walk reads them).
+  const change = JSON.stringify(storedChange({ effectiveFrom: write.effectiveFrom, schedule: write.schedule }));
   const keep = write.keepIfPerDay === undefined ? sql`0` : sql`${medications.pillsPerDay} = ${write.keepIfPerDay}`;
   const before = sql`(select json_group_array(json(c.value)) from json_each(${R}, '$.changes') c where json_extract(c.value, '$.effectiveFrom') < ${write.effectiveFrom})`;
   // Kept as stored: the same schedule in force then (an edit of other fields keeps a course's later steps).
   const unchanged = write.course ? sql`0` : sql`(${keep} or json(${schedule}) is json(${scheduleOn(write.effectiveFrom)}))`;
   const changes = write.course
-    ? sql`(select json_group_array(json(v)) from (select 0 g, b.key k, b.value v from json_each(${before}) b union all select 1, s.key, s.value from json_each(${JSON.stringify(write.course)}) s order by g, k))`
+    ? sql`(select json_group_array(json(v)) from (select 0 g, b.key k, b.value v from json_each(${before}) b union all select 1, s.key, s.value from json_each(${JSON.stringify(write.course.map(storedChange))}) s order by g, k))`
     : sql`case when ${unchanged} then json_extract(${R}, '$.changes') else json_insert(${before}, '$[#]', json(${change})) end`;
   const pauses = write.pause === undefined ? sql`json_extract(${R}, '$.pauses')` : pausesWith(write.pause, today);
   const endsOn = write.endsOn === undefined ? sql`json_extract(${R}, '$.endsOn')` : sql`${write.endsOn}`;
@@ -107,7 +109,7 @@ const regimenObject = (changes: SQL, pauses: SQL, endsOn: SQL, courseFrom: SQL) 
 export function pausesWith(pause: Pause | null, today: string): SQL {
   const cut = pause && pause.from < today ? pause.from : today;
   const past = sql`(select json_group_array(json(p.value)) from json_each(${R}, '$.pauses') p where json_extract(p.value, '$.until') < ${cut})`;
-  return pause ? sql`json_insert(${past}, '$[#]', json(${JSON.stringify(pause)}))` : past;
+  return pause ? sql`json_insert(${past}, '$[#]', json(${JSON.stringify(storedPause(pause))}))` : past;
 }
 
 /** pausesWith, then the oldest let go past MAX_PAUSES when over before the stored count's date. */
@@ -121,7 +123,7 @@ export const pausesKeptWith = (pause: Pause | null, today: string) =>
 export function pausesResumed(today: string): SQL {
   const yesterday = addDays(today, -1);
   const until = sql`coalesce(json_extract(p.value, '$.until'), '9999-12-31')`;
-  return sql`(select json_group_array(json(case when ${until} >= ${today} then json_set(p.value, '$.until', ${yesterday}) else p.value end))
+  return sql`(select json_group_array(json(case when ${until} >= ${today} then json_set(p.value, '$.until', ${yesterday}, '$.untilDay', ${dayNumber(yesterday)}) else p.value end))
     from json_each(${R}, '$.pauses') p where json_extract(p.value, '$.from') < ${today} or ${until} < ${today})`;
 }
 
@@ -148,8 +150,8 @@ export async function createMedication(
   // A new medication's schedule holds from the day its count was taken.
   // A course's steps start on effectiveFrom; its first step also covers the days before.
   const regimen = JSON.stringify({
-    changes: write.course ?? [{ effectiveFrom: input.countedOn ?? today, schedule: write.schedule }],
-    pauses: write.pause ? [write.pause] : [],
+    changes: (write.course ?? [{ effectiveFrom: input.countedOn ?? today, schedule: write.schedule }]).map(storedChange),
+    pauses: write.pause ? [storedPause(write.pause)] : [],
     endsOn: write.endsOn ?? null,
     courseFrom: write.course ? write.effectiveFrom : null,
   });

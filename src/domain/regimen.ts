@@ -53,12 +53,17 @@ export type Schedule =
 export interface ScheduleChange {
   effectiveFrom: string;
   schedule: Schedule;
+  /** effectiveFrom's day number (dayNumber), stored by the server next to it (storedChange); absent in older rows and answers. */
+  fromDay?: number;
 }
 
 /** Days nothing is taken, both ends included; `until` null = until resumed. */
 export interface Pause {
   from: string;
   until: string | null;
+  /** `from` and `until` as day numbers, stored by the server next to them (storedPause); absent in older rows and answers. */
+  fromDay?: number;
+  untilDay?: number | null;
 }
 
 /**
@@ -146,8 +151,9 @@ export function parseRegimen(text: string, pillsPerDay: number): Regimen {
 export const currentPause = (regimen: Regimen, today: string): Pause | null =>
   regimen.pauses.find((p) => p.until === null || p.until >= today) ?? null;
 
-/** The changes that take effect after `today` (the API's scheduleChanges). */
-export const upcomingChanges = (regimen: Regimen, today: string) => regimen.changes.filter((c) => c.effectiveFrom > today);
+/** The changes that take effect after `today` (the API's scheduleChanges: the dates, not the stored day numbers). */
+export const upcomingChanges = (regimen: Regimen, today: string): ScheduleChange[] =>
+  regimen.changes.filter((c) => c.effectiveFrom > today).map(({ effectiveFrom, schedule }) => ({ effectiveFrom, schedule }));
 
 /** Times sorted by the clock, kept only when there are some (a schedule without times stores as before). */
 const timesPart = (times: DoseTime[] | undefined) =>

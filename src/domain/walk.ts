@@ -1,11 +1,15 @@
-import type { Regimen, Schedule, Weekday } from "./regimen";
+import type { Schedule, Weekday } from "./regimen";
 import { dayNumber } from "./time";
+import type { Timeline } from "./timeline";
+
+export { pausedOnDay, type Timeline, timelineOf } from "./timeline";
 
 // The supply walk behind supplyOn, countOn and emptyOn (regimen.ts has the rule it implements).
 // The goal: a medication at the limits (20 changes, 20 pauses) costs no more than 3× a plain
-// daily one. So the regimen's dates are read once into a Timeline of day numbers (integers since
-// 1970-01-01); the walk passes each change and pause once, in order, and does integer arithmetic
-// per stretch: no date text, generator, sort or per-day loop, and a covered stretch in one step.
+// daily one. So the walk reads a Timeline of day numbers (integers since 1970-01-01; stored next to
+// the dates, timeline.ts); it passes each change and pause once, in order, and does integer
+// arithmetic per stretch: no date text, generator, sort or per-day loop, a covered stretch in one
+// step and a pause in one jump.
 // Pure and browser-safe, like the rest of src/domain.
 
 // Doses are multiples of 0.25 and as-needed use is per week, so the arithmetic is done in sevenths
@@ -15,6 +19,7 @@ export const SCALE = 7;
 
 /** The last day a date may be written as (9999-12-31): addDays stops there, and so does the walk. */
 const LAST_DAY = dayNumber("9999-12-31");
+const INFINITY = Number.POSITIVE_INFINITY;
 
 /** 0 = Monday … 6 = Sunday (day 0, 1970-01-01, was a Thursday). */
 const weekdayOfDay = (n: number) => (((n + 3) % 7) + 7) % 7;
@@ -42,8 +47,8 @@ interface DayCost {
 
 const noCost = (): DayCost => ({ kind: 0, cost: 0, mask: 0, every: 1, startsOn: 0, period: 1, perWeek: 0 });
 
-/** Sets `c` to what `schedule` costs; `startsOn` is an interval's first day as a day number. */
-function setCost(c: DayCost, schedule: Schedule, startsOn: number): void {
+/** Sets `c` to what `schedule` costs (once per change of schedule a walk passes). */
+function setCost(c: DayCost, schedule: Schedule): void {
   switch (schedule.type) {
     case "daily":
     case "asNeeded":
@@ -65,7 +70,7 @@ function setCost(c: DayCost, schedule: Schedule, startsOn: number): void {
       c.kind = 2;
       c.cost = SCALE * schedule.dose;
       c.every = c.period = schedule.everyDays;
-      c.startsOn = startsOn;
+      c.startsOn = dayNumber(schedule.startsOn);
       return;
   }
 }
@@ -101,68 +106,6 @@ function costBetween(c: DayCost, start: number, end: number): number {
   return first < end ? (Math.floor((end - 1 - first) / c.every) + 1) * c.cost : 0;
 }
 
-/**
- * A regimen as the walk reads it, built once per answer (a chart reuses it for all its walks):
- * every date a day number, read once. The walk finds each stretch's end from these sorted lists
- * (each change and pause is passed once, not looked at for every day).
- */
-export interface Timeline {
-  regimen: Regimen;
-  /** The changes' first days, in the changes' order (sorted by effectiveFrom). */
-  changeFrom: number[];
-  /** Each change's interval first day (0 for other schedules). */
-  startsOn: number[];
-  /** What stops the doses, sorted by first day: the pauses, then the day after a course's last. First and last days (Infinity: no end). */
-  pauseFrom: number[];
-  pauseUntil: number[];
-  /** The regimen's own pauses, sorted (what "paused on a day" means; a course's end is not a pause). */
-  heldFrom: number[];
-  heldUntil: number[];
-}
-
-export function timelineOf(regimen: Regimen): Timeline {
-  const { changes, pauses } = regimen;
-  // One pass over each list, each date read once (this reading is most of a long regimen's cost).
-  const changeFrom: number[] = [];
-  const startsOn: number[] = [];
-  for (const { effectiveFrom, schedule } of changes) {
-    changeFrom.push(dayNumber(effectiveFrom));
-    startsOn.push(schedule.type === "interval" ? dayNumber(schedule.startsOn) : 0);
-  }
-  let heldFrom: number[] = [];
-  let heldUntil: number[] = [];
-  let sorted = true;
-  for (const { from, until } of pauses) {
-    const first = dayNumber(from);
-    if (heldFrom.length > 0 && first < heldFrom[heldFrom.length - 1]!) sorted = false;
-    heldFrom.push(first);
-    heldUntil.push(until === null ? Number.POSITIVE_INFINITY : dayNumber(until));
-  }
-  // Kept sorted by the API; sorted here only if not (Array#sort costs more than the whole walk).
-  if (!sorted) {
-    const order = heldFrom.map((_, i) => i).sort((a, b) => heldFrom[a]! - heldFrom[b]!);
-    [heldFrom, heldUntil] = [order.map((i) => heldFrom[i]!), order.map((i) => heldUntil[i]!)];
-  }
-  let pauseFrom = heldFrom;
-  let pauseUntil = heldUntil;
-  // The end of a course (endsOn) is one more boundary: from the day after it nothing is taken, as
-  // in a pause with no end; later pauses cannot matter.
-  if (regimen.endsOn != null) {
-    const after = dayNumber(regimen.endsOn) + 1;
-    let kept = heldFrom.findIndex((from) => from >= after);
-    if (kept < 0) kept = heldFrom.length;
-    pauseFrom = [...heldFrom.slice(0, kept), after];
-    pauseUntil = [...heldUntil.slice(0, kept), Number.POSITIVE_INFINITY];
-  }
-  return { regimen, changeFrom, startsOn, pauseFrom, pauseUntil, heldFrom, heldUntil };
-}
-
-/** Whether day `day` is in one of the regimen's pauses (isPausedOn, from the day numbers). */
-export function pausedOnDay({ heldFrom, heldUntil }: Timeline, day: number): boolean {
-  for (let i = 0; i < heldFrom.length && heldFrom[i]! <= day; i++) if (heldUntil[i]! >= day) return true;
-  return false;
-}
-
 export interface WalkResult {
   supply: number;
   short: number | null;
@@ -194,13 +137,16 @@ const MAX_ROUNDS = 4;
  * `mark` with that supply would find. supplyOn's count today and run-out date are one walk.
  */
 export function walk(timeline: Timeline, from: number, until: number, supply: number, mark = from): WalkResult {
-  const { changeFrom, startsOn, pauseFrom, pauseUntil } = timeline;
-  const { changes } = timeline.regimen;
+  const { changes, pauses, endDay } = timeline;
+  const lastChange = changes.length - 1;
   const schedule = noCost();
   let change = 0;
   // The change `schedule` was last set for.
   let setFor = -1;
   let pause = 0;
+  // The first days of the next change and the next pause, read once each (Infinity: none).
+  let nextChange = lastChange > 0 ? changes[1]!.fromDay : INFINITY;
+  let nextPause = pauses.length > 0 ? pauses[0]!.fromDay : INFINITY;
   // The latest last day of the pauses begun so far.
   let pausedUntil = Number.NEGATIVE_INFINITY;
   let skipped = 0;
@@ -209,33 +155,42 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
   stretches: for (let start = from; start < until; ) {
     if (start === mark) atMark = left;
     // Changes are sorted: the one in force is the last from on or before `start`, else the first (scheduleOn).
-    while (change + 1 < changeFrom.length && changeFrom[change + 1]! <= start) change++;
-    while (pause < pauseFrom.length && pauseFrom[pause]! <= start) {
-      if (pauseUntil[pause]! > pausedUntil) pausedUntil = pauseUntil[pause]!;
-      pause++;
+    while (nextChange <= start) nextChange = ++change < lastChange ? changes[change + 1]!.fromDay : INFINITY;
+    while (nextPause <= start) {
+      const last = pauses[pause]!.untilDay ?? INFINITY;
+      if (last > pausedUntil) pausedUntil = last;
+      nextPause = ++pause < pauses.length ? pauses[pause]!.fromDay : INFINITY;
     }
-    if (setFor !== change) setCost(schedule, changes[(setFor = change)]!.schedule, startsOn[change]!);
-    const paused = pausedUntil >= start;
+    if (start >= endDay || pausedUntil >= start) {
+      // Paused (or past a course's last day, endDay): nothing is taken until the pause ends, so
+      // the changes and pauses begun before then only need passing (the loops above), not a stretch.
+      let resumes = start >= endDay || pausedUntil === INFINITY ? INFINITY : pausedUntil < LAST_DAY ? pausedUntil + 1 : LAST_DAY;
+      // Paused through 9999-12-31, where the dates stop (addDays): never resumes.
+      if (resumes <= start) resumes = INFINITY;
+      if (start < mark && mark < resumes) resumes = mark;
+      if (resumes === INFINITY && until === INFINITY) return { supply: left, short: null, atMark };
+      start = resumes;
+      continue;
+    }
     // The stretch ends at the first day after `start` that may follow a new pattern: the next
-    // change, the next pause, the day after this one (addDays stops at 9999-12-31), an interval's first day.
-    let stretchEnd = change + 1 < changeFrom.length ? changeFrom[change + 1]! : Number.POSITIVE_INFINITY;
-    if (pause < pauseFrom.length && pauseFrom[pause]! < stretchEnd) stretchEnd = pauseFrom[pause]!;
-    const resumes = paused && pausedUntil !== Number.POSITIVE_INFINITY ? Math.min(LAST_DAY, pausedUntil + 1) : start;
-    if (resumes > start && resumes < stretchEnd) stretchEnd = resumes;
+    // change, the next pause, the course's end, an interval's first day.
+    let stretchEnd = nextChange < nextPause ? nextChange : nextPause;
+    if (endDay < stretchEnd) stretchEnd = endDay;
+    if (setFor !== change) setCost(schedule, changes[(setFor = change)]!.schedule);
     if (schedule.kind === 2 && schedule.startsOn > start && schedule.startsOn < stretchEnd) stretchEnd = schedule.startsOn;
     if (start < mark && mark < stretchEnd) stretchEnd = mark;
     const end = until < stretchEnd ? until : stretchEnd;
     const { period } = schedule;
-    const perPeriod = paused ? 0 : perPeriodFrom(schedule, start);
-    // Nothing is taken in this stretch (a pause, an interval not started yet): on to the next, if any.
-    if (perPeriod === 0 && end === Number.POSITIVE_INFINITY) return { supply: left, short: null, atMark };
+    const perPeriod = perPeriodFrom(schedule, start);
+    // Nothing is taken in this stretch (an interval not started yet): on to the next, if any.
+    if (perPeriod === 0 && end === INFINITY) return { supply: left, short: null, atMark };
     // A stretch the supply covers in full costs its total at once (exact for what the schemas
     // accept: quarters and sevenths of them add up without rounding).
-    if (perPeriod > 0 && end !== Number.POSITIVE_INFINITY && left >= 0) {
+    if (perPeriod > 0 && end !== INFINITY && left >= 0) {
       const total = costBetween(schedule, start, end);
       if (left >= total) {
         left -= total;
-        if (stretchEnd === Number.POSITIVE_INFINITY) break;
+        if (stretchEnd === INFINITY) break;
         start = stretchEnd;
         continue;
       }
@@ -250,11 +205,11 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
         continue stretches;
       }
       // Jump whole periods while at least two periods' supply is left, then go day by day.
-      const room = end === Number.POSITIVE_INFINITY ? end : Math.floor((end - day) / period);
+      const room = end === INFINITY ? end : Math.floor((end - day) / period);
       const periods = Math.min(room, Math.max(0, Math.floor(left / perPeriod) - 1));
       if (periods > 0) {
         left -= periods * perPeriod;
-        if (end === Number.POSITIVE_INFINITY) skipped += periods * period;
+        if (end === INFINITY) skipped += periods * period;
         else day += periods * period;
       }
       for (let i = 0; i < 2 * period && day < end; i++) {
@@ -271,7 +226,7 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
         if (day < LAST_DAY) day++;
       }
     }
-    if (stretchEnd === Number.POSITIVE_INFINITY) break;
+    if (stretchEnd === INFINITY) break;
     start = stretchEnd;
   }
   return { supply: left, short: null, atMark };

@@ -184,7 +184,7 @@ describe("F4: the lists of schedule changes and pauses are bounded", () => {
     expect(changes.length).toBeLessThanOrEqual(MAX_SCHEDULE_CHANGES);
     expect(pauses.length).toBeLessThanOrEqual(MAX_PAUSES);
     expect(changes.at(-1)!.effectiveFrom).toBe(last);
-    expect(pauses.at(-1)).toEqual({ from: last, until: addDays(last, 1) });
+    expect(pauses.at(-1)).toMatchObject({ from: last, until: addDays(last, 1) });
     expect((await call("GET", `/medications/${medication.id}`, { cookie: account.cookie })).status).toBe(200);
   });
 
