@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, ne, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { changed, recordActivity } from "../data/activity";
 import { calendarFeedRemoval } from "../data/calendar";
 import { handOverStatements, ownedAlone } from "../data/account-handover";
