@@ -33,10 +33,11 @@ import { loginAccountClientKeys, throttleKey } from "./throttle";
  * current-password counter starts afresh. The session that asked stays
  * signed in; the owner makes a new feed if they want one.
  */
-export const changePassword = (db: Db, userId: number, currentSessionId: string, passwordHash: string) =>
+export const changePassword = (db: Db, userId: number, currentSessionId: string, passwordHash: string, now = Date.now()) =>
   db.batch([
     db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null }).where(eq(users.id, userId)),
     db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))),
+    signOutRecorded(db, userId, now),
     calendarFeedRemoval(db, userId),
     ...pushRecoveryStatements(db, userId, currentSessionId),
     currentPasswordAttemptsCleared(db, userId),
@@ -55,6 +56,21 @@ export const devicesOf = (db: Db, owner: SQL<number>, now: SQL<number>) =>
     .from(sessions)
     .where(and(eq(sessions.userId, owner), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, sql`${now} - ${idleTimeoutOf}`)))
     .orderBy(sql`${sessions.lastSeenAt} desc`, asc(sessions.createdAt));
+
+/**
+ * The sign-out on every person the account is a member of (memberships stay: they are the account's),
+ * recorded only when the statement just before it ended a session. `userId` may be SQL (a reset link's owner).
+ */
+export const signOutRecorded = (db: Db, userId: number | SQL<number>, now: number) =>
+  recordActivity(db, {
+    person: sql`sm.person_id`,
+    actorId: userId,
+    kind: "signed_out_everywhere",
+    from: sql`memberships sm`,
+    subject: null,
+    when: sql`${changed} AND sm.user_id = ${userId}`,
+    at: now,
+  });
 
 /** Ends one session of the user (a device signed out from the list); answers whether it was still there. */
 export async function endSession(db: Db, userId: number, sessionId: string): Promise<boolean> {
@@ -76,16 +92,7 @@ export async function endOtherSessions(db: Db, userId: number, currentSessionId:
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
       .returning({ id: sessions.id }),
-    // Recorded on every person the account is a member of (memberships stay), when a session ended.
-    recordActivity(db, {
-      person: sql`sm.person_id`,
-      actorId: userId,
-      kind: "signed_out_everywhere",
-      from: sql`memberships sm`,
-      subject: null,
-      when: sql`${changed} AND sm.user_id = ${userId}`,
-      at: now,
-    }),
+    signOutRecorded(db, userId, now),
     calendarFeedRemoval(db, userId),
     ...pushRecoveryStatements(db, userId, currentSessionId),
   ]);

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, or, sql } from "drizzle-orm";
+import { signOutRecorded } from "./account-changes";
 import { calendarFeedRemoval } from "../data/calendar";
 import { pushRecoveryStatements } from "../data/push";
 import type { Db } from "../db/client";
@@ -107,14 +108,21 @@ export async function startSession(
 export async function resetPassword(db: Db, resetToken: string, passwordHash: string, now: number): Promise<boolean> {
   const tokenMatches = and(eq(users.resetTokenHash, await hashToken(resetToken)), gt(users.resetTokenExpiry, now));
   const owner = sql<number>`(select ${users.id} from ${users} where ${tokenMatches})`;
-  const [, , , , , updated] = await db.batch([
+  const setPassword = db
+    .update(users)
+    .set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null })
+    .where(tokenMatches)
+    .returning({ id: users.id });
+  const results = await db.batch([
     db.delete(sessions).where(eq(sessions.userId, owner)),
+    signOutRecorded(db, owner, now),
     calendarFeedRemoval(db, owner),
     ...pushRecoveryStatements(db, owner, null),
     db.delete(throttles).where(loginCountersOf(sql<string>`(select lower(${users.username}) from ${users} where ${tokenMatches})`)),
-    db.update(users).set({ passwordHash, resetTokenHash: null, resetTokenExpiry: null }).where(tokenMatches).returning({ id: users.id }),
+    setPassword,
   ]);
-  return updated.length > 0;
+  // The password's statement is the batch's last: its row says whether the link still held.
+  return (results.at(-1) as Awaited<typeof setPassword>).length > 0;
 }
 
 /**

@@ -39,7 +39,7 @@ export interface ActivityRecord {
   /** The person, as an id or SQL over the tables in `from`. */
   person: SQLWrapper | number;
   /** The account that made the change: its display name is copied (never its address). */
-  actorId: number;
+  actorId: number | SQLWrapper;
   kind: ActivityKind;
   /** What was acted on: SQL over `from` (a medication's name), a fixed text, or none. */
   subject: SQLWrapper | string | null;
