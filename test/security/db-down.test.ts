@@ -87,7 +87,8 @@ describe("the database unreachable", () => {
   );
 
   // Pages that never read the session or data (they serve visitors and users alike).
-  const NEEDS_NO_DATA = ["/forgot-password", "/reset-password", "/unsubscribe", "/privacy", "/terms", "/support", "/offline"];
+  // /p/1 only redirects to /p/1/ (checked below), which reads.
+  const NEEDS_NO_DATA = ["/forgot-password", "/reset-password", "/unsubscribe", "/privacy", "/terms", "/support", "/offline", "/p/1"];
   // The calendar feed reads only for a well-formed secret ("1" is a 404 without a query).
   const feedPath = (path: string) => (path === "/calendar/1" ? `/calendar/${"a".repeat(52)}.ics` : path);
   // The web manifests read nothing either: the app's name in each language, from the catalogs.
@@ -120,6 +121,8 @@ describe("the database unreachable", () => {
     for (const path of ["/forgot-password", "/reset-password?token=x", "/privacy", "/terms", "/support"]) {
       expect((await call("GET", path, { env: down, cookie: ANY_SESSION })).status, path).toBe(200);
     }
+    const redirect = await call("GET", "/p/1", { env: down, cookie: ANY_SESSION });
+    expect([redirect.status, redirect.headers.get("Location")]).toEqual([301, "/p/1/"]);
     // An unsigned unsubscribe link is refused before any query: a clear 400, not a 503.
     expect((await call("GET", "/unsubscribe", { env: down, cookie: ANY_SESSION })).status).toBe(400);
   });
