@@ -69,6 +69,11 @@ describe("anonymous", () => {
     expect(pages).toContain("/");
     for (const path of pages) {
       const res = await call("GET", path);
+      // /p/{id} only adds its slash (301 to /p/{id}/, which redirects to /auth in turn).
+      if (path === "/p/1") {
+        expect([res.status, res.headers.get("Location")]).toEqual([301, "/p/1/"]);
+        continue;
+      }
       expect(res.status, path).toBe(302);
       expect(res.headers.get("Location")).toBe(path === "/" ? "/auth" : `/auth?next=${encodeURIComponent(path)}`);
     }
