@@ -25,6 +25,11 @@ describe("account deletion: the people it owns", () => {
     const helper = await signUp({ fullName: "Hal Helper" });
     const owner = await signUp({ fullName: "Olga Owner" });
     const dad = await personWithData(owner, "Dad");
+    // Someone else's person with a manager of longer standing than any of Dad's: the heir is chosen
+    // among Dad's own managers, never across the table.
+    const stranger = await signUp();
+    const gran = await personWithData(stranger, "Gran");
+    await join(gran.id, helper, "manager", 500);
     await join(dad.id, helper, "helper", 1_000);
     await join(dad.id, carl, "manager", 3_000);
     await join(dad.id, ana, "manager", 2_000);
@@ -49,6 +54,11 @@ describe("account deletion: the people it owns", () => {
     expect(list.body.map((row) => row.name)).toEqual(["Dad's Warfarin"]);
     const profiles = await call<{ id: number; role: string }[]>("GET", "/api/profiles", { cookie: ana.cookie });
     expect(profiles.body.find((row) => row.id === dad.id)?.role).toBe("owner");
+    // Gran's members are untouched.
+    expect(Object.fromEntries((await rowsOf(gran.id)).memberships.map((row) => [row.userId, row.role]))).toEqual({
+      [stranger.id]: "owner",
+      [helper.id]: "manager",
+    });
   });
 
   it("no manager: the person is deleted with everything (every table), helpers and viewers lose it", async () => {

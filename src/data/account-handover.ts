@@ -9,11 +9,15 @@ import { medications, memberships, people, pharmacies, users } from "../db/schem
 // one is deleted with everything of theirs. The settings page reads the same rule to tell the
 // owner beforehand, so the dialog and the deletion cannot disagree.
 
-/** The account a person `personId` would pass to (its longest-standing manager), as SQL; NULL: none. */
+/**
+ * The account a person `personId` would pass to (its longest-standing manager), as SQL; NULL: none.
+ * The subquery reads memberships under its own name (`heir_m`): in an UPDATE of memberships, an
+ * unaliased inner table would shadow the outer row, and every person would get the table's first manager.
+ */
 const heirOf = (personId: SQLWrapper) =>
   sql<
     number | null
-  >`(select ${memberships.userId} from ${memberships} where ${memberships.personId} = ${personId} and ${memberships.role} = 'manager' order by ${memberships.createdAt}, ${memberships.userId} limit 1)`;
+  >`(select heir_m.user_id from ${memberships} heir_m where heir_m.person_id = ${personId} and heir_m.role = 'manager' order by heir_m.created_at, heir_m.user_id limit 1)`;
 
 /** The people `userId` owns that have no account of their own (its own person excluded), as a subquery. */
 const ownedOthers = (db: Db, userId: SQLWrapper | number) =>
