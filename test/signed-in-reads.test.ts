@@ -69,7 +69,9 @@ describe("signedIn loaders build the same SQL for every user (issue 31: a captur
 describe("prepared reads go through Drizzle's public API (issue 31: _prepare() was private)", () => {
   // A Drizzle upgrade that changes prepare(), getQuery() or mapResult() breaks these: the session
   // and a route's rows, read in one batch and mapped, on D1 and on libSQL over HTTP.
-  const reads = signedInReads(({ db, owner }) => ({ pharmacies: pharmaciesOf(db, owner) }));
+  // Scoped by the person the request acts for (its own here), never by the account's id: the two
+  // differ for every account made after the people migration, as on a long-lived libSQL database.
+  const reads = signedInReads(({ db, person }) => ({ pharmacies: pharmaciesOf(db, person) }));
 
   for (const [engine, dbEnv] of [
     ["d1", () => env],
