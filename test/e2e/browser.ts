@@ -187,6 +187,19 @@ export interface DevEmail {
 export const devEmailsTo = async (page: Page, to: string) =>
   ((await (await page.request.get("/dev/emails")).json()) as DevEmail[]).filter((m) => m.to === to);
 
+/** The path of the newest invitation mailed to `to` (`/invites/{token}`). */
+export async function invitationPath(page: Page, to: string): Promise<string> {
+  let path = "";
+  await expect
+    .poll(async () => {
+      const mail = (await devEmailsTo(page, to)).find((m) => m.subject === "You're invited to help with someone's medications");
+      path = /\/invites\/[a-z2-7]{52}/.exec(mail?.text ?? "")?.[0] ?? "";
+      return path;
+    }, SLOW)
+    .not.toBe("");
+  return path;
+}
+
 /** The path and query of the newest confirmation link mailed to `to`. */
 export async function confirmationPath(page: Page, to: string): Promise<string> {
   let path = "";

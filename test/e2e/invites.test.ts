@@ -1,13 +1,13 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   confirmationPath,
   DESKTOP,
-  devEmailsTo,
   expectAccessible,
   expectNoErrors,
   expectNoHorizontalScroll,
   hydrated,
+  invitationPath,
   launch,
   MOBILE,
   newPage,
@@ -24,19 +24,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-/** The path of the newest invitation mailed to `to`. */
-async function invitationPath(page: Page, to: string): Promise<string> {
-  let path = "";
-  await expect
-    .poll(async () => {
-      const mail = (await devEmailsTo(page, to)).find((m) => m.subject === "You're invited to help with someone's medications");
-      path = /\/invites\/[a-z2-7]{52}/.exec(mail?.text ?? "")?.[0] ?? "";
-      return path;
-    })
-    .not.toBe("");
-  return path;
-}
 
 describe.each([
   ["desktop", DESKTOP],

@@ -2,11 +2,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DESKTOP,
-  devEmailsTo,
   expectAccessible,
   expectNoErrors,
   expectNoHorizontalScroll,
   hydrated,
+  invitationPath,
   launch,
   MOBILE,
   newPage,
@@ -34,18 +34,6 @@ async function check(page: Page) {
   await hydrated(page);
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
-}
-
-/** The invitation link e-mailed to `to` (the development outbox). */
-async function invitationPath(page: Page, to: string): Promise<string> {
-  let path = "";
-  await expect
-    .poll(async () => {
-      path = /\/invites\/[a-z2-7]{52}/.exec((await devEmailsTo(page, to))[0]?.text ?? "")?.[0] ?? "";
-      return path;
-    }, SLOW)
-    .not.toBe("");
-  return path;
 }
 
 /** Ana invites `email` as `role` from Dad's sharing page. */
