@@ -1,6 +1,9 @@
 import type { Pause, Regimen, ScheduleChange } from "./regimen";
 import { dayNumber } from "./time";
 
+/** "Never" as a day number (walk.ts says why it is an integer). */
+export const NEVER = 2 ** 30 - 1;
+
 // A regimen as the supply walk reads it (walk.ts): every date as a day number (integers since
 // 1970-01-01). The server stores each change's and pause's day numbers next to their dates
 // (storedChange, storedPause: computed from the date, never taken from a client), so reading a
@@ -38,34 +41,39 @@ export interface Timeline {
   changes: DatedChange[];
   /** The pauses, sorted by their first day, with their day numbers. */
   pauses: DatedPause[];
-  /** The day after a course's last (endsOn): nothing is taken from it on. Infinity: no end. */
+  /** The day after a course's last (endsOn): nothing is taken from it on. NEVER: no end. */
   endDay: number;
 }
 
-/** Whether every change and pause carries its day numbers (a row the server wrote). */
-function dated(changes: ScheduleChange[], pauses: Pause[]): boolean {
+/** Whether every change carries its day number (a row the server wrote). */
+function datedChanges(changes: ScheduleChange[]): boolean {
   for (let i = 0; i < changes.length; i++) if (typeof changes[i]!.fromDay !== "number") return false;
-  for (let i = 0; i < pauses.length; i++) {
-    const { fromDay, untilDay } = pauses[i]!;
-    if (typeof fromDay !== "number" || untilDay === undefined) return false;
-  }
   return true;
 }
 
-/** Whether the pauses are in order of their first days (the API keeps them so). */
-function sortedPauses(pauses: DatedPause[]): boolean {
-  for (let i = 1; i < pauses.length; i++) if (pauses[i]!.fromDay < pauses[i - 1]!.fromDay) return false;
-  return true;
+/** 0: the pauses carry their day numbers, in order of their first days (as the API keeps them); 1: out of order; 2: not dated. */
+function pausesState(pauses: Pause[]): 0 | 1 | 2 {
+  let state: 0 | 1 = 0;
+  let previous = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < pauses.length; i++) {
+    const { fromDay, untilDay } = pauses[i]!;
+    if (typeof fromDay !== "number" || untilDay === undefined) return 2;
+    if (fromDay < previous) state = 1;
+    previous = fromDay;
+  }
+  return state;
 }
 
 export function timelineOf(regimen: Regimen): Timeline {
   let changes = regimen.changes as DatedChange[];
   let pauses = regimen.pauses as DatedPause[];
   // Each date read once, into copies: the regimen itself is never written to.
-  if (!dated(changes, pauses)) [changes, pauses] = [changes.map(storedChange), pauses.map(storedPause)];
+  if (!datedChanges(changes)) changes = changes.map(storedChange);
+  const state = pausesState(pauses);
+  if (state === 2) pauses = pauses.map(storedPause);
   // Kept sorted by the API; sorted here only if not (Array#sort costs more than the whole walk).
-  if (!sortedPauses(pauses)) pauses = [...pauses].sort((a, b) => a.fromDay - b.fromDay);
-  const endDay = regimen.endsOn == null ? Number.POSITIVE_INFINITY : dayNumber(regimen.endsOn) + 1;
+  if (state !== 0) pauses = [...pauses].sort((a, b) => a.fromDay - b.fromDay);
+  const endDay = regimen.endsOn == null ? NEVER : dayNumber(regimen.endsOn) + 1;
   return { regimen, changes, pauses, endDay };
 }
 

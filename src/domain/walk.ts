@@ -1,6 +1,6 @@
 import type { Schedule, Weekday } from "./regimen";
 import { dayNumber } from "./time";
-import type { Timeline } from "./timeline";
+import { NEVER, type Timeline } from "./timeline";
 
 export { pausedOnDay, type Timeline, timelineOf } from "./timeline";
 
@@ -19,7 +19,9 @@ export const SCALE = 7;
 
 /** The last day a date may be written as (9999-12-31): addDays stops there, and so does the walk. */
 const LAST_DAY = dayNumber("9999-12-31");
-const INFINITY = Number.POSITIVE_INFINITY;
+// "Never" as a day number (NEVER, timeline.ts): far past 9999-12-31 and still a small integer, so
+// the walk's day arithmetic stays in integers (an Infinity would make every day a double).
+const INFINITY = NEVER;
 
 /** 0 = Monday … 6 = Sunday (day 0, 1970-01-01, was a Thursday). */
 const weekdayOfDay = (n: number) => (((n + 3) % 7) + 7) % 7;
@@ -120,6 +122,55 @@ export const uncovered = (cost: number, left: number) => cost > 0 && cost - left
 /** Rounds of "jump, then day by day" in one stretch: two suffice (see walk); the rest is a bound. */
 const MAX_ROUNDS = 4;
 
+/** No day (shortIn found the supply covers the stretch). */
+const NONE = -(2 ** 30);
+/** What shortIn leaves besides its answer: the supply after it, and the days counted in whole periods past the last stretch's end. */
+const found = { left: 0, skipped: 0 };
+
+/**
+ * The part of a stretch (days `start` to `end`, exclusive; `end` NEVER: the last) that `left` may
+ * not cover, one period's cost being `perPeriod`: the first day it cannot cover, or NONE.
+ *
+ * Bounded: at most MAX_ROUNDS rounds of one jump and 2 periods (≤ 180 days) day by day. After a
+ * jump less than two periods' supply is left, or the stretch has less than a period to go, so the
+ * second round ends it. In the last stretch the days repeat, so whole periods are only counted
+ * (`found.skipped`): the date would pass year 9999 for a million tablets at a quarter a day.
+ */
+function shortIn(schedule: DayCost, start: number, end: number, left: number, perPeriod: number): number {
+  const { period } = schedule;
+  let skipped = 0;
+  let day = start;
+  let short = NONE;
+  rounds: for (let round = 0; perPeriod > 0 && day < end; round++) {
+    // Unreachable for what the schemas accept (see walk): a bound on the loop, not an answer.
+    if (round === MAX_ROUNDS) {
+      short = day;
+      break;
+    }
+    // Jump whole periods while at least two periods' supply is left, then go day by day.
+    const room = end === INFINITY ? end : Math.floor((end - day) / period);
+    const periods = Math.min(room, Math.max(0, Math.floor(left / perPeriod) - 1));
+    if (periods > 0) {
+      left -= periods * perPeriod;
+      if (end === INFINITY) skipped += periods * period;
+      else day += periods * period;
+    }
+    for (let i = 0; i < 2 * period && day < end; i++) {
+      const cost = costOn(schedule, day);
+      if (uncovered(cost, left)) {
+        short = day;
+        break rounds;
+      }
+      left = Math.max(0, left - cost);
+      // The last stretch may reach 9999-12-31, where the dates stop (addDays).
+      if (day < LAST_DAY) day++;
+    }
+  }
+  found.left = left;
+  found.skipped = skipped;
+  return short;
+}
+
 /**
  * Walks the days from day `from` (inclusive), taking each day's cost off `supply` (sevenths), and
  * stops at day `until` (exclusive, Infinity = never) or at the first day the supply cannot fully
@@ -138,21 +189,24 @@ const MAX_ROUNDS = 4;
  */
 export function walk(timeline: Timeline, from: number, until: number, supply: number, mark = from): WalkResult {
   const { changes, pauses, endDay } = timeline;
+  if (until > NEVER) until = NEVER;
   const lastChange = changes.length - 1;
   const schedule = noCost();
   let change = 0;
   // The change `schedule` was last set for.
   let setFor = -1;
+  // Its cost a day when that is the same every day (daily, as needed), else -1.
+  let daily = -1;
   let pause = 0;
   // The first days of the next change and the next pause, read once each (Infinity: none).
   let nextChange = lastChange > 0 ? changes[1]!.fromDay : INFINITY;
   let nextPause = pauses.length > 0 ? pauses[0]!.fromDay : INFINITY;
   // The latest last day of the pauses begun so far.
-  let pausedUntil = Number.NEGATIVE_INFINITY;
+  let pausedUntil = -NEVER;
   let skipped = 0;
   let left = supply;
   let atMark = supply;
-  stretches: for (let start = from; start < until; ) {
+  for (let start = from; start < until; ) {
     if (start === mark) atMark = left;
     // Changes are sorted: the one in force is the last from on or before `start`, else the first (scheduleOn).
     while (nextChange <= start) nextChange = ++change < lastChange ? changes[change + 1]!.fromDay : INFINITY;
@@ -176,11 +230,19 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
     // change, the next pause, the course's end, an interval's first day.
     let stretchEnd = nextChange < nextPause ? nextChange : nextPause;
     if (endDay < stretchEnd) stretchEnd = endDay;
-    if (setFor !== change) setCost(schedule, changes[(setFor = change)]!.schedule);
+    if (setFor !== change) {
+      setCost(schedule, changes[(setFor = change)]!.schedule);
+      daily = schedule.kind === 0 ? schedule.cost : -1;
+    }
     if (schedule.kind === 2 && schedule.startsOn > start && schedule.startsOn < stretchEnd) stretchEnd = schedule.startsOn;
     if (start < mark && mark < stretchEnd) stretchEnd = mark;
     const end = until < stretchEnd ? until : stretchEnd;
-    const { period } = schedule;
+    // The common stretch first: the same cost every day, covered in full (one multiplication).
+    if (daily >= 0 && end !== INFINITY && left >= (end - start) * daily) {
+      left -= (end - start) * daily;
+      start = stretchEnd;
+      continue;
+    }
     const perPeriod = perPeriodFrom(schedule, start);
     // Nothing is taken in this stretch (an interval not started yet): on to the next, if any.
     if (perPeriod === 0 && end === INFINITY) return { supply: left, short: null, atMark };
@@ -195,36 +257,16 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
         continue;
       }
     }
-    let day = start;
-    for (let round = 0; perPeriod > 0 && day < end; round++) {
-      // Unreachable for what the schemas accept (see above): a bound on the loop, not an answer.
-      if (round === MAX_ROUNDS) {
-        if (day >= mark) return { supply: 0, short: day - mark + skipped, atMark };
-        left = 0;
-        start = mark;
-        continue stretches;
-      }
-      // Jump whole periods while at least two periods' supply is left, then go day by day.
-      const room = end === INFINITY ? end : Math.floor((end - day) / period);
-      const periods = Math.min(room, Math.max(0, Math.floor(left / perPeriod) - 1));
-      if (periods > 0) {
-        left -= periods * perPeriod;
-        if (end === INFINITY) skipped += periods * period;
-        else day += periods * period;
-      }
-      for (let i = 0; i < 2 * period && day < end; i++) {
-        const cost = costOn(schedule, day);
-        if (uncovered(cost, left)) {
-          // Short before `mark`: the mark starts with nothing, as a walk from it with 0 would.
-          if (day >= mark) return { supply: 0, short: day - mark + skipped, atMark };
-          left = 0;
-          start = mark;
-          continue stretches;
-        }
-        left = Math.max(0, left - cost);
-        // The last stretch may reach 9999-12-31, where the dates stop (addDays).
-        if (day < LAST_DAY) day++;
-      }
+    // The day-by-day part, in its own function: the loop above stays small.
+    const shortDay = shortIn(schedule, start, end, left, perPeriod);
+    left = found.left;
+    skipped += found.skipped;
+    if (shortDay !== NONE) {
+      if (shortDay >= mark) return { supply: 0, short: shortDay - mark + skipped, atMark };
+      // Short before `mark`: the mark starts with nothing, as a walk from it with 0 would.
+      left = 0;
+      start = mark;
+      continue;
     }
     if (stretchEnd === INFINITY) break;
     start = stretchEnd;
