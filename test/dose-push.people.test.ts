@@ -221,4 +221,37 @@ describe("Snooze and the confirm page of a push about Dad", () => {
     }
     expect(queue.take()).toEqual([]);
   });
+
+  it("Snooze under a person with an account of their own (whose pushes go to their devices, not a helper's): 400, nothing queued", async () => {
+    const mum = await member();
+    const helper = await member();
+    const [own] = await db().select({ id: people.id }).from(people).where(eq(people.accountUserId, mum.id));
+    await join(own!.id, helper.id, "helper");
+    await db()
+      .insert(medications)
+      .values({
+        userId: mum.id,
+        personId: own!.id,
+        name: "Metformin",
+        pillsPerDay: 1,
+        pillsRemaining: 50,
+        countedOn: "2020-01-01",
+        pillsPerRefill: 30,
+        regimen: JSON.stringify({
+          changes: [{ effectiveFrom: "2020-01-01", schedule: { type: "daily", dose: 1, times: [{ at: "08:30", dose: 1 }] } }],
+          pauses: [],
+        }),
+      });
+    vi.setSystemTime(at("2027-06-01T08:31:00Z"));
+    const body = { date: "2027-06-01", at: "08:30" };
+    const theirs = await call("POST", `/api/profiles/${own!.id}/doses/snooze`, { cookie: helper.cookie, env: doseEnv, body });
+    expect([theirs.status, theirs.body.code]).toEqual([400, "error_dose_push_nothing_due"]);
+    expect(queue.take()).toEqual([]);
+    // Mum's own Snooze of her own push, prefixed or not, is hers (no person in the message).
+    const mine = await call("POST", `/api/profiles/${own!.id}/doses/snooze`, { cookie: mum.cookie, env: doseEnv, body });
+    expect(mine.status, mine.text).toBe(202);
+    const [queued] = queue.take();
+    expect(queued!.body).toMatchObject({ userId: mum.id, push: "snooze" });
+    expect(queued!.body).not.toHaveProperty("person");
+  });
 });
