@@ -117,7 +117,7 @@ app.route("/api", activityApi);
 app.route("/api/profiles/:profileId", activityApi);
 // A person's data under /api/profiles/:profileId/…, the same routers as one's own: the signedIn
 // guard reads the membership with the session and decides (src/auth/access.ts).
-for (const personApi of [medicationsApi, dosesApi, adherenceApi, medicationTransferApi, pharmaciesApi])
+for (const personApi of [medicationsApi, doseSnoozeApi, dosesApi, adherenceApi, medicationTransferApi, pharmaciesApi])
   app.route("/api/profiles/:profileId", personApi);
 // Before the mail outbox, whose routes answer 404 once Postmark is configured.
 app.route("/dev", devPushRoutes);
@@ -141,7 +141,8 @@ app.route("/", doseConfirmPages);
 app.route("/", invitePages);
 // Another person's pages at /p/:profileId/…, the same routers as one's own (the dashboard mounts
 // /p/:profileId/ itself): the signedIn guard reads the path's person and decides, as for the API.
-for (const personPages of [medicationPages, medicationDetailPages, printPages, pharmacyPages]) app.route("/p/:profileId", personPages);
+for (const personPages of [medicationPages, medicationDetailPages, printPages, pharmacyPages, doseConfirmPages])
+  app.route("/p/:profileId", personPages);
 app.route("/", peoplePages);
 
 app.notFound((c) => (isApi(c.req.path) ? jsonError(c, new ApiError(404, "error_not_found")) : renderNotFound(c)));

@@ -12,7 +12,8 @@ import { at, deleteCreatedUsers, trackUsers } from "./reminders-fixtures";
 // Dose-time pushes for a person without an account ("Dad"): each member who gets Dad's daily
 // reminder (owner, manager, helper; a viewer with remind_me) gets a push on their own devices at
 // Dad's dose times, naming Dad, once per device. Its Taken logs on Dad's medication through
-// /api/profiles/{Dad}/doses, where the membership is checked again; a viewer's push has no Taken.
+// /api/profiles/{Dad}/doses and its Snooze through /api/profiles/{Dad}/doses/snooze, where the
+// membership is checked again; its body opens /p/{Dad}/doses/confirm; a viewer's push has no buttons.
 
 const mocks = standInsPerTest();
 let queue: ReturnType<typeof captureDoseQueue>;
@@ -110,7 +111,7 @@ describe("dose pushes for a person without an account", () => {
     expect(toOwner.body).toBe("\u2068Dad\u2069: time for a dose");
     expect(toManager.body).toBe("\u2068Dad\u2069: time for \u2068Warfarin\u2069");
     expect(toManager.doses.map((d: { medicationId: number }) => d.medicationId)).toEqual([dad.medicationId]);
-    expect(toManager.actions.map((a: { action: string }) => a.action)).toEqual(["taken"]);
+    expect(toManager.actions.map((a: { action: string }) => a.action)).toEqual(["taken", "snooze"]);
 
     // The manager's Taken, as the service worker sends it, logs on Dad's medication.
     vi.setSystemTime(at("2027-06-01T08:31:00Z"));
@@ -155,5 +156,102 @@ describe("dose pushes for a person without an account", () => {
       .where(and(eq(memberships.personId, dad.id), eq(memberships.userId, helper.id)));
     await deliver(queued[0]!);
     expect(await mocks.push.received(helper.device)).toEqual([]);
+  });
+});
+
+describe("Snooze and the confirm page of a push about Dad", () => {
+  it("a helper's push opens Dad's confirm page; its Snooze (where the service worker sends it): 202, one push about Dad 15 minutes later to the same device, named the same, once for a doubled tap, replacing the follow-up", async () => {
+    const owner = await member();
+    const helper = await member({ showNames: true });
+    const dad = await dadOf(owner);
+    await join(dad.id, helper.id, "helper");
+    const [first, ...others] = await plan([helper.id]);
+    expect(others).toEqual([]);
+    await deliver(first!);
+    const [pushed] = await mocks.push.received(helper.device);
+    expect(pushed.url).toBe(`/p/${dad.id}/doses/confirm?date=2027-06-01&at=08:30`);
+    expect(pushed.actions.map((a: { action: string }) => a.action)).toEqual(["taken", "snooze"]);
+    const [followUp, ...moreQueued] = queue.take();
+    expect(moreQueued).toEqual([]);
+    expect(followUp!.body).toMatchObject({ push: "follow-up", person: dad.id });
+
+    // A doubled tap at 08:31: two 202s, two messages with one claim.
+    vi.setSystemTime(at("2027-06-01T08:31:00Z"));
+    const request = doseActionRequest("snooze", readDosePush(pushed)!);
+    expect(request.path).toBe(`/api/profiles/${dad.id}/doses/snooze`);
+    for (let tap = 0; tap < 2; tap++) {
+      const res = await call("POST", request.path, { cookie: helper.cookie, env: doseEnv, body: request.body });
+      expect(res.status, res.text).toBe(202);
+    }
+    const snoozes = queue.take();
+    expect(snoozes.map((q) => [q.body, q.delaySeconds])).toEqual(
+      Array.from({ length: 2 }, () => [
+        expect.objectContaining({ push: "snooze", userId: helper.id, person: dad.id, date: "2027-06-01", at: "08:30" }),
+        900,
+      ]),
+    );
+    vi.setSystemTime(at("2027-06-01T08:46:00Z"));
+    await deliver(...snoozes.map((q) => q.body));
+    // The follow-up comes due at 09:00 and finds its claim taken by the snooze.
+    vi.setSystemTime(at("2027-06-01T09:00:00Z"));
+    await deliver(followUp!.body);
+    const received = await mocks.push.received(helper.device);
+    expect(received).toHaveLength(2);
+    expect(received[1]).toMatchObject({ body: pushed.body, url: pushed.url, tag: pushed.tag, person: dad.id, actions: pushed.actions });
+    expect(await mocks.push.received(owner.device)).toEqual([]);
+  });
+
+  it("Snooze under Dad: a viewer is 403, a stranger 404, and neither queues anything", async () => {
+    const owner = await member();
+    const viewer = await member();
+    const stranger = await member();
+    const dad = await dadOf(owner);
+    await join(dad.id, viewer.id, "viewer", true);
+    vi.setSystemTime(at("2027-06-01T08:31:00Z"));
+    for (const [who, status, code] of [
+      [viewer, 403, "error_profile_forbidden"],
+      [stranger, 404, "error_profile_not_found"],
+    ] as const) {
+      const res = await call("POST", `/api/profiles/${dad.id}/doses/snooze`, {
+        cookie: who.cookie,
+        env: doseEnv,
+        body: { date: "2027-06-01", at: "08:30" },
+      });
+      expect([res.status, res.body.code]).toEqual([status, code]);
+    }
+    expect(queue.take()).toEqual([]);
+  });
+
+  it("Snooze under a person with an account of their own (whose pushes go to their devices, not a helper's): 400, nothing queued", async () => {
+    const mum = await member();
+    const helper = await member();
+    const [own] = await db().select({ id: people.id }).from(people).where(eq(people.accountUserId, mum.id));
+    await join(own!.id, helper.id, "helper");
+    await db()
+      .insert(medications)
+      .values({
+        userId: mum.id,
+        personId: own!.id,
+        name: "Metformin",
+        pillsPerDay: 1,
+        pillsRemaining: 50,
+        countedOn: "2020-01-01",
+        pillsPerRefill: 30,
+        regimen: JSON.stringify({
+          changes: [{ effectiveFrom: "2020-01-01", schedule: { type: "daily", dose: 1, times: [{ at: "08:30", dose: 1 }] } }],
+          pauses: [],
+        }),
+      });
+    vi.setSystemTime(at("2027-06-01T08:31:00Z"));
+    const body = { date: "2027-06-01", at: "08:30" };
+    const theirs = await call("POST", `/api/profiles/${own!.id}/doses/snooze`, { cookie: helper.cookie, env: doseEnv, body });
+    expect([theirs.status, theirs.body.code]).toEqual([400, "error_dose_push_nothing_due"]);
+    expect(queue.take()).toEqual([]);
+    // Mum's own Snooze of her own push, prefixed or not, is hers (no person in the message).
+    const mine = await call("POST", `/api/profiles/${own!.id}/doses/snooze`, { cookie: mum.cookie, env: doseEnv, body });
+    expect(mine.status, mine.text).toBe(202);
+    const [queued] = queue.take();
+    expect(queued!.body).toMatchObject({ userId: mum.id, push: "snooze" });
+    expect(queued!.body).not.toHaveProperty("person");
   });
 });

@@ -40,6 +40,8 @@ const ROUTES: Route[] = [
   { method: "POST", path: (f) => `/medications/${f.medicationId}/undo-refill`, body: () => ({}), needs: "helper" },
   { method: "POST", path: () => "/doses", body: () => ({ doses: [] }), needs: "helper" },
   { method: "DELETE", path: () => "/doses/999999999", needs: "helper" },
+  // The Snooze of a push about the person (without push configured here a helper passes the guard to a 404 error_push_unavailable).
+  { method: "POST", path: () => "/doses/snooze", body: (f) => ({ date: f.today, at: "08:00" }), needs: "helper" },
   { method: "POST", path: () => "/medications", body: (f) => medicationInput(f.pharmacyId), needs: "manager" },
   { method: "PATCH", path: (f) => `/medications/${f.medicationId}`, body: (f) => medicationInput(f.pharmacyId), needs: "manager" },
   { method: "PUT", path: (f) => `/medications/${f.medicationId}/pause`, body: (f) => ({ pausedFrom: f.today }), needs: "manager" },

@@ -202,6 +202,11 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["GET /api/doses for a week", () => `/api/doses?from=2026-01-01&to=2026-01-07`, 200],
     // Two days before the UTC date: a day every zone can still log.
     ["/doses/confirm", () => `/doses/confirm?date=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}&at=08:00`, 200],
+    [
+      "/p/{dad}/doses/confirm",
+      () => `/p/${dadId}/doses/confirm?date=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}&at=08:00`,
+      200,
+    ],
     ["GET /api/user/sessions", () => "/api/user/sessions", 200],
     ["GET /api/user/export", () => "/api/user/export", 200],
   ];

@@ -204,6 +204,24 @@ describe("service worker: a dose reminder's buttons", () => {
     ]);
   });
 
+  it("a push about a person (Dad): Snooze and Taken post under /api/profiles/{Dad}; a failed one and the body open Dad's confirm page", async () => {
+    const dad = { person: 42, url: "/p/42/doses/confirm?date=2027-03-10&at=08:00", tag: "dose-2027-03-10-0800-p42" };
+    stubScope();
+    const sent = stubFetch(new Response(null, { status: 202 }));
+    await tap(dosePush(dad), "snooze");
+    await tap(dosePush(dad), "taken");
+    expect(sent.map((s) => [s.path, s.body])).toEqual([
+      ["/api/profiles/42/doses/snooze", { date: "2027-03-10", at: "08:00" }],
+      ["/api/profiles/42/doses", { doses: doses.map((d) => ({ ...d, status: "taken" })) }],
+    ]);
+    stubFetch("offline");
+    await tap(dosePush(dad), "snooze");
+    expect(shown.map((s) => (s.options.data as { url: string }).url)).toEqual([dad.url]);
+    const open = stubScope([]);
+    await tap(dosePush(dad), "");
+    expect(open.opened).toEqual([`https://refills.example${dad.url}`]);
+  });
+
   it("a forged dose push shows no buttons, and a tap on a button of it sends nothing", async () => {
     stubScope();
     const sent = stubFetch(new Response("{}", { status: 200 }));

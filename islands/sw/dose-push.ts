@@ -59,7 +59,7 @@ export async function sendDoseAction(action: DoseAction, data: DoseNotificationD
     lang: data.lang,
     icon: "/icons/icon-192.png",
     badge: "/icons/icon-192.png",
-    data: { url: confirmPath(push.date, push.at) },
+    data: { url: confirmPath(push.date, push.at, push.person) },
   });
 }
 

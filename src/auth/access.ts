@@ -38,7 +38,8 @@ export const atLeast = (role: Role, needed: Role) => ROLES.indexOf(role) >= ROLE
 // membership (its settings, leaving) anyone's. Which member a manager may remove (not the owner,
 // not another manager) depends on that member's row: src/data/members.ts checks it in its statement.
 const INVITE_ROUTES = /^\/invites(\/\d+)?$/;
-const HELPER_WRITES = [/^\/doses(\/\d+)?$/, /^\/medications\/refill$/, /^\/medications\/\d+\/undo-refill$/];
+// Snooze of a dose push is a helper's too: only those who may log the doses get the push's buttons.
+const HELPER_WRITES = [/^\/doses(\/\d+)?$/, /^\/doses\/snooze$/, /^\/medications\/refill$/, /^\/medications\/\d+\/undo-refill$/];
 const MEMBER = /^\/members\/\d+$/;
 
 /** The least role a request needs, by method, its path below the person and the asking account's id. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { ownPersonOf } from "../auth/access";
 import type { Db } from "../db/client";
 import { inJsonList, jsonRows, field } from "../db/json-each";
@@ -125,15 +125,20 @@ export async function claimDosePushes(db: Db, deviceIds: number[], date: string,
 }
 
 /**
- * Snooze replaces the follow-up: it takes the follow-up's claim on every device of the user, so a
- * follow-up already on the queue finds it taken and sends nothing (one reminder, at the snoozed time).
+ * Snooze replaces the follow-up: it takes the follow-up's claim (`kind`: 'follow-up', or the person's
+ * 'follow-up-p{id}') on every device of the user, so a follow-up already on the queue finds it taken
+ * and sends nothing (one reminder, at the snoozed time).
  */
-export async function supersedeFollowUp(db: Db, userId: number, date: string, at: string, now: number) {
+export async function supersedeFollowUp(db: Db, userId: number, date: string, at: string, kind: string, now: number) {
   await db.run(sql`
     INSERT INTO dose_push_claims (device_id, local_date, at, kind, claimed_at)
-    SELECT id, ${date}, ${at}, 'follow-up', ${now} FROM push_subscriptions WHERE user_id = ${userId}
+    SELECT id, ${date}, ${at}, ${kind}, ${now} FROM push_subscriptions WHERE user_id = ${userId}
     ON CONFLICT DO NOTHING`);
 }
+
+/** Whose account the request's person is (a signed-in read): the asker's own, another's, or none (a person pushed to members). */
+export const personAccountOf = (db: Db, person: SQL<number>) =>
+  db.select({ accountUserId: people.accountUserId }).from(people).where(eq(people.id, person));
 
 /** A push sent, for the development outbox. */
 export interface DevPush {

@@ -5,6 +5,7 @@ import { currentLocale } from "../i18n/current";
 import { isolate } from "../i18n/Rich";
 import { inAccountLocale } from "../mail/locale";
 import type { PushPayload } from "../push/message";
+import { confirmPath } from "../shared/dose-push";
 
 // What a dose push shows and carries (the contract with the service worker, islands/sw): written in
 // the account's language, since the service worker has no catalogs. The lock screen is public: the
@@ -57,24 +58,27 @@ export function dosePush(
       : user.pushShowNames
         ? m.push_dose_names({ names })
         : m.push_dose_generic({ count });
-    // Taken only for a role that may log the person's doses (a viewer's push just tells); Snooze
-    // (POST /api/doses/snooze) re-sends the receiver's own time, so only an own push has it.
-    const taken = person?.role !== "viewer";
+    // Taken and Snooze only for a role that may log the person's doses (a helper's: roleNeeded for
+    // /doses and /doses/snooze); a viewer's push just tells. A person's Snooze posts under
+    // /api/profiles/{person} and its follow-up is the same person's push to the same device.
+    const mayLog = person?.role !== "viewer";
     return {
       kind: "dose",
       title: m.push_dose_title(),
       body,
-      // The confirm page shows the account's own doses: a push about someone else opens the dashboard.
-      url: person ? "/" : `/doses/confirm?date=${date}&at=${at}`,
+      // The tap-to-confirm page of that time, the person's own (/p/{person}/doses/confirm) for a push about them.
+      url: confirmPath(date, at, person?.id),
       tag: doseTag(date, at, person?.id),
       lang,
       doses: medications
         .slice(0, DOSES_PER_PUSH)
         .map((x) => ({ clientId: doseClientId(deviceId, x.id, date, at), medicationId: x.id, date, at })),
-      actions: [
-        ...(taken ? [{ action: "taken" as const, title: m.doses_taken() }] : []),
-        ...(person ? [] : [{ action: "snooze" as const, title: m.push_dose_action_snooze() }]),
-      ],
+      actions: mayLog
+        ? [
+            { action: "taken" as const, title: m.doses_taken() },
+            { action: "snooze" as const, title: m.push_dose_action_snooze() },
+          ]
+        : [],
       ...(person && { person: person.id }),
     };
   });

@@ -50,8 +50,9 @@ export const isDoseDate = (value: unknown): value is string =>
 /** A time of day 'HH:MM', 00:00 to 23:59 (the page's ?at= and a push's times). */
 export const isDoseTime = (value: unknown): value is string => typeof value === "string" && TIME_OF_DAY.test(value);
 
-/** The tap-to-confirm page of one time of day. */
-export const confirmPath = (date: string, at: string) => `/doses/confirm?date=${date}&at=${at}`;
+/** The tap-to-confirm page of one time of day: the receiver's own, or under /p/{person} for a person's push. */
+export const confirmPath = (date: string, at: string, person?: number) =>
+  `${person === undefined ? "" : `/p/${person}`}/doses/confirm?date=${date}&at=${at}`;
 
 const record = (value: unknown): Record<string, unknown> | null =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -110,15 +111,19 @@ export function readDosePush(payload: unknown): DosePush | null {
 
 /** The request a button makes: same-origin, JSON, with the session cookie. */
 export interface DoseActionRequest {
-  path: "/api/doses" | "/api/doses/snooze" | `/api/profiles/${number}/doses`;
+  path: "/api/doses" | "/api/doses/snooze" | `/api/profiles/${number}/doses` | `/api/profiles/${number}/doses/snooze`;
   body: unknown;
 }
 
-/** Taken logs every dose of the push with its own clientId; Snooze names the date and time. */
+/**
+ * Taken logs every dose of the push with its own clientId; Snooze names the date and time. A person's
+ * push sends both under /api/profiles/{person}, where the membership is checked again.
+ */
 export function doseActionRequest(action: DoseAction, push: Pick<DosePush, "date" | "at" | "doses" | "person">): DoseActionRequest {
-  if (action === "snooze") return { path: "/api/doses/snooze", body: { date: push.date, at: push.at } };
+  const under = push.person === undefined ? "/api" : (`/api/profiles/${push.person}` as const);
+  if (action === "snooze") return { path: `${under}/doses/snooze`, body: { date: push.date, at: push.at } };
   return {
-    path: push.person === undefined ? "/api/doses" : `/api/profiles/${push.person}/doses`,
+    path: `${under}/doses`,
     body: {
       doses: push.doses.map((d) => ({ clientId: d.clientId, medicationId: d.medicationId, date: d.date, at: d.at, status: "taken" })),
     },
@@ -129,10 +134,11 @@ export function doseActionRequest(action: DoseAction, push: Pick<DosePush, "date
 export const confirmClientId = (medicationId: number, date: string, at: string) =>
   `c-${medicationId}-${date.replaceAll("-", "")}-${at.replace(":", "")}`;
 
-/** The confirm page's Taken: a push's Taken of those medications with the page's own clientIds. */
-export const confirmRequest = (date: string, at: string, medicationIds: number[]) =>
+/** The confirm page's Taken: a push's Taken of those medications with the page's own clientIds (under the page's person, if any). */
+export const confirmRequest = (date: string, at: string, medicationIds: number[], person?: number) =>
   doseActionRequest("taken", {
     date,
     at,
     doses: medicationIds.map((medicationId) => ({ clientId: confirmClientId(medicationId, date, at), medicationId, date, at })),
+    ...(person !== undefined && { person }),
   });
