@@ -77,6 +77,12 @@ function setCost(c: DayCost, schedule: Schedule): void {
   }
 }
 
+/** Sets `c` to what `schedule` costs; answers its cost a day when that is the same every day, else -1. */
+function dailyCost(c: DayCost, schedule: Schedule): number {
+  setCost(c, schedule);
+  return c.kind === 0 ? c.cost : -1;
+}
+
 /** What a schedule costs on day `n`, in sevenths. */
 function costOn(c: DayCost, n: number): number {
   if (c.kind === 0) return c.cost;
@@ -230,10 +236,7 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
     // change, the next pause, the course's end, an interval's first day.
     let stretchEnd = nextChange < nextPause ? nextChange : nextPause;
     if (endDay < stretchEnd) stretchEnd = endDay;
-    if (setFor !== change) {
-      setCost(schedule, changes[(setFor = change)]!.schedule);
-      daily = schedule.kind === 0 ? schedule.cost : -1;
-    }
+    if (setFor !== change) daily = dailyCost(schedule, changes[(setFor = change)]!.schedule);
     if (schedule.kind === 2 && schedule.startsOn > start && schedule.startsOn < stretchEnd) stretchEnd = schedule.startsOn;
     if (start < mark && mark < stretchEnd) stretchEnd = mark;
     const end = until < stretchEnd ? until : stretchEnd;
@@ -241,6 +244,35 @@ export function walk(timeline: Timeline, from: number, until: number, supply: nu
     if (daily >= 0 && end !== INFINITY && left >= (end - start) * daily) {
       left -= (end - start) * daily;
       start = stretchEnd;
+      // Then the same in a tight loop (most of a medication at the limits): stretches of a same-cost
+      // schedule and pauses that end, up to the first day the loop above must see (`clear`: the mark,
+      // the course's end, `until`) or a stretch the supply does not cover. The loop above goes on
+      // from where this one stops, with every variable as it would have set it.
+      let clear = endDay < until ? endDay : until;
+      if (start <= mark && mark < clear) clear = mark;
+      while (start < clear) {
+        if (nextPause <= start) {
+          const last = pauses[pause]!.untilDay ?? INFINITY;
+          if (last > pausedUntil) pausedUntil = last;
+          nextPause = ++pause < pauses.length ? pauses[pause]!.fromDay : INFINITY;
+          continue;
+        }
+        if (pausedUntil >= start) {
+          if (pausedUntil + 1 >= clear || pausedUntil >= LAST_DAY) break;
+          start = pausedUntil + 1;
+          continue;
+        }
+        if (nextChange <= start) {
+          while (nextChange <= start) nextChange = ++change < lastChange ? changes[change + 1]!.fromDay : INFINITY;
+          daily = dailyCost(schedule, changes[(setFor = change)]!.schedule);
+          if (daily < 0) break;
+        }
+        const next = nextChange < nextPause ? (nextChange < clear ? nextChange : clear) : nextPause < clear ? nextPause : clear;
+        const cost = (next - start) * daily;
+        if (next === INFINITY || left < cost) break;
+        left -= cost;
+        start = next;
+      }
       continue;
     }
     const perPeriod = perPeriodFrom(schedule, start);
