@@ -115,6 +115,8 @@ app.route("/api", invitesApi);
 app.route("/api/profiles/:profileId", personInvitesApi);
 app.route("/api", activityApi);
 app.route("/api/profiles/:profileId", activityApi);
+// A member's own calendar feed of the person (GET/POST/DELETE …/calendar-feed).
+app.route("/api/profiles/:profileId", calendarFeedApi);
 // A person's data under /api/profiles/:profileId/…, the same routers as one's own: the signedIn
 // guard reads the membership with the session and decides (src/auth/access.ts).
 for (const personApi of [medicationsApi, doseSnoozeApi, dosesApi, adherenceApi, medicationTransferApi, pharmaciesApi])

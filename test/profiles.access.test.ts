@@ -62,6 +62,10 @@ const ROUTES: Route[] = [
   { method: "POST", path: () => "/invites", body: () => ({ email: "access-table@example.com", role: "viewer" }), needs: "manager" },
   { method: "DELETE", path: () => "/invites/999999999", needs: "manager" },
   { method: "GET", path: () => "/activity", needs: "manager" },
+  // A member's own calendar feed of the person: any member's.
+  { method: "GET", path: () => "/calendar-feed", needs: "viewer" },
+  { method: "POST", path: () => "/calendar-feed", needs: "viewer" },
+  { method: "DELETE", path: () => "/calendar-feed", needs: "viewer" },
   { method: "PATCH", path: () => "", body: () => ({ name: "Dad" }), needs: "manager" },
   { method: "DELETE", path: () => "", needs: "owner" },
 ];

@@ -195,6 +195,7 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["/p/{not a member}/", () => "/p/999999999/", 404],
     ["GET /api/activity", () => "/api/activity", 200],
     ["GET /api/profiles/{own}/activity", () => `/api/profiles/${ownPersonId}/activity`, 200],
+    ["GET /api/profiles/{dad}/calendar-feed", () => `/api/profiles/${dadId}/calendar-feed`, 200],
     ["/invites/{unknown token}", () => `/invites/${"a".repeat(52)}`, 404],
     ["/people", () => "/people", 200],
     ["/p/{own}/people", () => `/p/${ownPersonId}/people`, 200],
@@ -324,6 +325,8 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     ["remove an unknown push device", "DELETE", () => "/api/push/subscriptions/999999999", () => undefined, 404],
     ["turn the calendar feed on", "POST", () => "/api/calendar-feed", () => undefined, 201],
     ["turn the calendar feed off", "DELETE", () => "/api/calendar-feed", () => undefined, 204],
+    ["turn Dad's calendar feed on", "POST", () => `/api/profiles/${dadId}/calendar-feed`, () => undefined, 201],
+    ["turn Dad's calendar feed off", "DELETE", () => `/api/profiles/${dadId}/calendar-feed`, () => undefined, 204],
     [
       "ask for a new e-mail address",
       "PATCH",
@@ -466,6 +469,10 @@ describe.each(engines)("database round trips per request on $name", (engine) => 
     const { url } = (await send("POST", "/api/calendar-feed", { cookie })).body;
     const feed = await send("GET", new URL(url).pathname);
     expect([feed.status, feed.roundTrips]).toEqual([200, 1]);
+    // A feed of another person (membership, person and owner's zone in the same read): one too.
+    const dadFeed = (await send("POST", `/api/profiles/${dadId}/calendar-feed`, { cookie })).body.url;
+    const fetched = await send("GET", new URL(dadFeed).pathname);
+    expect([fetched.status, fetched.roundTrips, fetched.text.includes("SUMMARY:Dad: ")]).toEqual([200, 1, true]);
   });
 
   it("the consent screen: one round trip to show (or send on), two to record the consent", async () => {

@@ -53,6 +53,8 @@ export function roleNeeded(method: string, path: string, userId = 0): Role {
   // The activity record (who did what) is the owner's and the managers'.
   if (path === "/activity") return "manager";
   if (path === "/membership") return "viewer";
+  // A calendar feed of the person is the member's own subscription: any member may make or end theirs.
+  if (path === "/calendar-feed") return "viewer";
   if (MEMBER.test(path) && method === "PATCH") return "owner";
   if (MEMBER.test(path) && method === "DELETE") return path === `/members/${userId}` ? "viewer" : "manager";
   if (reading) return "viewer";

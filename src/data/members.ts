@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { memberships, ROLES, users, type Role } from "../db/schema";
+import { orphanedFeedsRemoval } from "./calendar";
 import { alertsSinceAfter } from "./missed-dose";
 import type { Member, MembershipSettings, MembershipSettingsPayload } from "../shared/member-schemas";
 import { changed, recordActivity } from "./activity";
@@ -120,6 +121,8 @@ export async function removeMember(db: Db, personId: number, userId: number, act
         ),
       )
       .returning({ userId: memberships.userId }),
+    // The member's calendar feed of the person ends with the membership (its read checks it anyway).
+    orphanedFeedsRemoval(db, userId, personId),
     recordActivity(db, {
       person: personId,
       actorId,

@@ -147,18 +147,23 @@ export const supplyEvents = sqliteTable(
   (t) => [index("supply_events_medication_idx").on(t.medicationId, t.id)],
 );
 
-// A user's calendar subscription: the SHA-256 (hex) of the secret in the feed's URL, never the secret.
-// One per user; a new secret replaces the row, so the old URL stops working.
+// A member's calendar subscription for one person: the SHA-256 (hex) of the secret in the feed's URL,
+// never the secret. One per (account, person); a new secret replaces the row, so the old URL stops
+// working. The feed's read checks the membership too (src/data/calendar.ts), so a removed member's
+// feed answers 404 even while its row is still there.
 export const calendarFeeds = sqliteTable(
   "calendar_feeds",
   {
     userId: integer("user_id")
-      .primaryKey()
+      .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [uniqueIndex("calendar_feeds_token_hash_idx").on(t.tokenHash)],
+  (t) => [primaryKey({ columns: [t.userId, t.personId] }), uniqueIndex("calendar_feeds_token_hash_idx").on(t.tokenHash)],
 );
 
 /**

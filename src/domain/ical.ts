@@ -112,12 +112,19 @@ export function titleName(name: string, direction: "ltr" | "rtl"): string {
 }
 
 /**
- * The feed, in the current language (the owner's): per medication 'Refill {name}' on the day its
+ * The feed, in the current language (the subscriber's): per medication 'Refill {name}' on the day its
  * reminder window opens and '{name} runs out' on the run-out day, the name isolated only where its
  * direction differs from the language's (titleName).
  * UIDs are the medication's id and the event's kind, so a calendar app moves an event when the dates change instead of adding another. Names only: no doses.
  */
-export function calendarFeed(medications: readonly FeedMedication[], owner: FeedOwner, host: string, now: number): string {
+export function calendarFeed(
+  medications: readonly FeedMedication[],
+  owner: FeedOwner,
+  host: string,
+  now: number,
+  /** The person's name when the feed is of someone other than the subscriber: it heads every title. */
+  person: string | null = null,
+): string {
   const stamp = utcStamp(now);
   const lines = [
     "BEGIN:VCALENDAR",
@@ -125,17 +132,22 @@ export function calendarFeed(medications: readonly FeedMedication[], owner: Feed
     "PRODID:-//Refill Tracker//Medication refills//EN",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    `X-WR-CALNAME:${escapeText(calendarName())}`,
+    `X-WR-CALNAME:${escapeText(person === null ? calendarName() : m.ics_calendar_name_person({ person }))}`,
     `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH}`,
     `X-PUBLISHED-TTL:${REFRESH}`,
   ];
   const direction = directionOf(currentLanguage());
+  // Someone else's feed names them in every title, so a calendar with two people's feeds is never ambiguous.
+  const whose = person === null ? null : titleName(person, direction);
+  const title = (event: string) => (whose === null ? event : m.ics_person_event({ person: whose, event }));
   for (const med of medications) {
     const name = titleName(med.name, direction);
     const dates = feedDates(med, owner);
     if (dates === null) continue; // paused with no end: no run-out to mark
-    lines.push(...allDayEvent(`refill-${med.id}@${host}`, dates.remindFrom, m.ics_refill({ name }), owner.notificationHour, stamp));
-    lines.push(...allDayEvent(`runs-out-${med.id}@${host}`, dates.runsOutOn, m.ics_runs_out({ name }), owner.notificationHour, stamp));
+    lines.push(...allDayEvent(`refill-${med.id}@${host}`, dates.remindFrom, title(m.ics_refill({ name })), owner.notificationHour, stamp));
+    lines.push(
+      ...allDayEvent(`runs-out-${med.id}@${host}`, dates.runsOutOn, title(m.ics_runs_out({ name })), owner.notificationHour, stamp),
+    );
   }
   lines.push("END:VCALENDAR");
   return lines.map(foldLine).join("\r\n") + "\r\n";

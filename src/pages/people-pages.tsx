@@ -4,6 +4,7 @@ import { atLeast } from "../auth/access";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
 import { activityQuery, toActivityEntries } from "../data/activity";
+import { calendarFeedOf } from "../data/calendar";
 import { pendingInvitesOf, toInvite } from "../data/invites";
 import { membershipOf, membersOf, toMember } from "../data/members";
 import { managedPerson, personSummaryOf } from "../data/person-page";
@@ -29,6 +30,8 @@ const personReads = signedIn(({ db, owner, person, now }) => ({
   invites: pendingInvitesOf(db, managedPerson(person, owner), now),
   // The activity record is the owner's and managers' too (GET …/activity answers 403 below).
   activity: activityQuery(db, managedPerson(person, owner), now),
+  // The member's own calendar feed of the person (any role).
+  calendar: calendarFeedOf(db, owner, person),
 }));
 
 function Section({ id, heading, children }: { id: string; heading: ReactNode; children: ReactNode }) {
@@ -119,6 +122,12 @@ export const peoplePages = new Hono<AppEnv>()
           )}
           <Section id="membership" heading={m.people_membership_heading()}>
             <Island name="PersonMembership" props={{ person: subject, settings: membership, userId: user.id }} />
+            <div className="mt-6 border-t border-slate-200 pt-6">
+              <Island
+                name="CalendarFeed"
+                props={{ enabled: data.calendar.length > 0, person: { ...subject, self: Boolean(person.self) } }}
+              />
+            </div>
           </Section>
           {manager && (
             <Section id="manage" heading={m.people_manage_heading()}>

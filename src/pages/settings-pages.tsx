@@ -6,7 +6,7 @@ import { AppShell } from "../components/AppShell";
 import { CenteredCard } from "../components/CenteredCard";
 import { Island } from "../components/Island";
 import { peopleOnDeletionOf } from "../data/account-handover";
-import { calendarFeedOf } from "../data/calendar";
+import { accountFeedsOf, calendarFeedOf } from "../data/calendar";
 import { RemindersSent } from "../components/RemindersSent";
 import { reminderLogOf } from "../data/reminders";
 import { pushDevicesOf } from "../data/push";
@@ -40,7 +40,8 @@ export const settingsPages = new Hono<AppEnv>()
     // The people the account owns besides its own: the deletion dialog says what becomes of each.
     signedIn(({ db, owner, now }) => ({
       devices: devicesOf(db, owner, now),
-      calendar: calendarFeedOf(db, owner),
+      // Every feed of the account (each person's), newest first: account recovery turns them all off.
+      calendar: accountFeedsOf(db, owner),
       onDeletion: peopleOnDeletionOf(db, owner),
     })),
     (c) => {
@@ -65,9 +66,10 @@ export const settingsPages = new Hono<AppEnv>()
   .get(
     "/notifications",
     // Whether the user ever saved a zone: until then the screen offers the browser's own.
-    signedIn(({ db, owner }) => ({
+    signedIn(({ db, owner, person }) => ({
       zone: timezoneChosenOf(db, owner),
-      calendar: calendarFeedOf(db, owner),
+      // The feed of the account's own person (another person's is on that person's page).
+      calendar: calendarFeedOf(db, owner, person),
       log: reminderLogOf(db, owner),
       push: pushDevicesOf(db, owner),
     })),

@@ -17,7 +17,7 @@ import {
 
 // The people pages in a browser: add "Dad" on /people, open his page, invite a helper (the e-mail
 // reaches the outbox), change one's own settings for him (a wrong number is said at its field),
-// rename him, and delete him with the dialog, by keyboard; axe at each step, at 375 and 1280 px.
+// subscribe to his calendar, rename him, and delete him with the dialog, by keyboard; axe at each step, at 375 and 1280 px.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -92,6 +92,17 @@ describe.each([
     expect(saved).toMatchObject({ missedDoseAlerts: true, missedDoseAfterMinutes: 90 });
     await hydrated(page);
     expect(await page.locator("#membership").getByLabel("Alert me when Dad misses a dose").isChecked()).toBe(true);
+
+    // One's own calendar of Dad, in the same section: the heading names him; the link is his feed.
+    expect(await settings.getByRole("heading", { name: "Calendar for Dad's refills" }).count()).toBe(1);
+    await settings.getByRole("button", { name: "Subscribe in your calendar" }).click();
+    const feedLink = settings.getByLabel("Your calendar link");
+    await expect.poll(() => feedLink.count(), SLOW).toBe(1);
+    const feed = await page.request.get(new URL(await feedLink.inputValue()).pathname);
+    expect([feed.status(), (await feed.text()).includes("X-WR-CALNAME:Medication refills: Dad")]).toEqual([200, true]);
+    expect(await (await page.request.get(`/api/profiles/${id}/calendar-feed`)).json()).toEqual({ enabled: true });
+    expect(await (await page.request.get("/api/calendar-feed")).json()).toEqual({ enabled: false });
+    await check(page);
 
     // Rename.
     await page.locator("#manage").getByLabel("Name").fill("Father");

@@ -13,6 +13,7 @@ const BODYLESS = (route: Route) =>
     "/api/test-email-notification",
     "/api/test-push-notification",
     "/api/calendar-feed",
+    "/api/profiles/:profileId/calendar-feed",
     "/api/confirm-email/resend",
   ].includes(route.pattern);
 // A CSV upload has its own type and size checks (test/medications.transfer.test.ts).
