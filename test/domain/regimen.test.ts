@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { todayIn } from "../../src/domain/countdown";
 import { averagePerDay, countOn, dailyRegimen, doseOn, supplyOn, type Regimen } from "../../src/domain/regimen";
-import { DAY, HORIZON, date, num, quarters, referenceCost, regimen, simulate } from "../support/reference-supply";
+import { DAY, HORIZON, date, num, quarters, referenceCost, regimen, schedule, simulate } from "../support/reference-supply";
 import { addDays } from "../../src/domain/time";
 
 // supplyOn against the reference model (test/support/reference-supply.ts): a plain day-by-day
@@ -18,6 +18,41 @@ describe("supplyOn: the count, days left and run-out date", { timeout: 60_000 },
         expect(supply.pillsRemaining).toBe(expected.count);
         expect(supply.runsOutOn).toBe(expected.runsOutOn);
         expect(supply.daysLeft).toBe(expected.runsOutOn === null ? null : num(expected.runsOutOn) - num(today));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  // The walk takes runs of same-cost stretches and ending pauses in a tight loop (walk.ts): many
+  // daily and as-needed changes among many pauses, up to the limits, exercise it and its exits.
+  it("agrees with the simulation at the limits: up to 20 changes, mostly daily, among up to 20 pauses (property)", () => {
+    const sameEveryDay = fc.oneof(
+      { weight: 4, arbitrary: quarters(1, 16).map((dose) => ({ type: "daily" as const, dose })) },
+      { weight: 2, arbitrary: quarters(1, 60).map((perWeek) => ({ type: "asNeeded" as const, perWeek })) },
+      { weight: 1, arbitrary: schedule },
+    );
+    const atLimits = fc
+      .record({
+        changes: fc.array(fc.record({ effectiveFrom: date(-40, 160), schedule: sameEveryDay }), { minLength: 1, maxLength: 20 }),
+        pauses: fc.array(fc.tuple(date(-40, 160), fc.option(fc.integer({ min: 0, max: 6 }), { freq: 12 })), { maxLength: 20 }),
+        endsOn: fc.option(date(-20, 300), { freq: 4 }),
+      })
+      .map(
+        ({ changes, pauses, endsOn }): Regimen => ({
+          changes: [...changes].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom)),
+          pauses: pauses
+            .map(([from, length]) => ({ from, until: length === null ? null : addDays(from, length) }))
+            .sort((a, b) => a.from.localeCompare(b.from)),
+          endsOn,
+        }),
+      );
+    fc.assert(
+      fc.property(atLimits, quarters(0, 400), date(-40, 0), fc.integer({ min: 0, max: 200 }), (r, count, countedOn, elapsed) => {
+        const today = addDays(countedOn, elapsed);
+        const expected = simulate(r, count, countedOn, today, HORIZON);
+        const supply = supplyOn({ pillsRemaining: count, countedOn, regimen: r }, today);
+        expect(supply.pillsRemaining).toBe(expected.count);
+        expect(supply.runsOutOn).toBe(expected.runsOutOn);
       }),
       { numRuns: 400 },
     );
