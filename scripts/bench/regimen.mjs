@@ -27,7 +27,11 @@ function roundOf(fn) {
  * the median of each's rounds (µs a call) and the median of the rounds' ratios.
  */
 function timePair(limits, plain) {
-  for (let i = 0; i < CALLS; i++) limits(), plain(); // warm up
+  // Warm up.
+  for (let i = 0; i < CALLS; i++) {
+    limits();
+    plain();
+  }
   const rounds = { limits: [], plain: [], ratio: [] };
   for (let r = 0; r < ROUNDS; r++) {
     const [l, p] = [roundOf(limits), roundOf(plain)];
