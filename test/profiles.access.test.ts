@@ -61,6 +61,7 @@ const ROUTES: Route[] = [
   { method: "DELETE", path: () => "/invites/999999999", needs: "manager" },
   { method: "GET", path: () => "/activity", needs: "manager" },
   { method: "PATCH", path: () => "", body: () => ({ name: "Dad" }), needs: "manager" },
+  { method: "PATCH", path: () => "", body: () => ({ timeZone: "Europe/Lisbon" }), needs: "manager" },
   { method: "DELETE", path: () => "", needs: "owner" },
 ];
 const RANK: Role[] = ["viewer", "helper", "manager", "owner"];

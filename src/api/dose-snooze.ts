@@ -1,9 +1,10 @@
 import { Hono } from "hono";
+import { personToday } from "../http/person";
 import { doseMedicationsOf } from "../data/doses";
 import { supersedeFollowUp } from "../data/dose-push";
 import { dueAt } from "../domain/dose-push-times";
 import { parseRegimen } from "../domain/regimen";
-import { addDays, todayIn } from "../domain/time";
+import { addDays } from "../domain/time";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { signedIn } from "../http/middleware";
@@ -27,7 +28,7 @@ export const doseSnoozeApi = new Hono<AppEnv>().post(
     if (!vapidKeys(c.env) || !queue) throw new ApiError(404, "error_push_unavailable");
     const { user, data } = c.var.signedIn;
     const { date, at } = c.req.valid("json");
-    const today = todayIn(user.timezone);
+    const today = personToday(c.var.signedIn);
     // Today's doses, or last night's answered after midnight.
     const due =
       date <= today && date >= addDays(today, -1)
