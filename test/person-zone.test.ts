@@ -149,6 +149,29 @@ describe("PATCH /api/profiles/:id { timeZone }", () => {
   });
 });
 
+describe("the person's page: the zone choice", () => {
+  it("offers a person without an account their zone, selected; for a person with an account it names the account's", async () => {
+    const daughter = await signUp();
+    await setTimezone(daughter, LOS_ANGELES);
+    const dad = await personIn(daughter, "Dad", AUCKLAND);
+    const page = await call("GET", `/p/${dad.id}/people`, { cookie: daughter.cookie });
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<option[^>]*value="Pacific\/Auckland"[^>]*selected/);
+    expect(page.text).toContain("Save time zone");
+
+    // A wife with her own account in Auckland, whose husband manages her medications from Los Angeles.
+    const wife = await signUp({ fullName: "Maria" });
+    await setTimezone(wife, AUCKLAND);
+    const [own] = (await call("GET", "/api/profiles", { cookie: wife.cookie })).body;
+    await db().insert(memberships).values({ personId: own.id, userId: daughter.id, role: "manager", createdAt: NOW });
+    const hers = await call("GET", `/p/${own.id}/people`, { cookie: daughter.cookie });
+    expect(hers.text).toMatch(/has their own account: their day follows that account(&#x27;|')s time zone \(Pacific\/Auckland\)/);
+    expect(hers.text).not.toContain("Save time zone");
+    // Her dashboard, read from Los Angeles, is on her day.
+    expect((await call("GET", `/p/${own.id}/`, { cookie: daughter.cookie })).text).toContain('"asOf":"2027-06-02"');
+  });
+});
+
 describe("migration 0022_person_zone", () => {
   it("gives each existing person without an account their owner's zone, and none to an account's own person", async () => {
     const owner = await signUp();
