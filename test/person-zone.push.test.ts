@@ -1,9 +1,10 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { medications, memberships, people } from "../src/db/schema";
 import { runDosePlan } from "../src/reminders/dose-push-plan";
 import type { DosePushMessage } from "../src/reminders/dose-push-queue";
 import { db, signUp } from "./helpers";
+import { caredFor, planChecks } from "./missed-dose-fixtures";
 import { captureDoseQueue, doseEnv, doseUser } from "./dose-push-fixtures";
 import { standInsPerTest } from "./push-fixtures";
 import { at, deleteCreatedUsers, trackUsers } from "./reminders-fixtures";
@@ -80,5 +81,16 @@ describe("a dose push about a person without an account", () => {
     // The daughter's own 08:00 (15:00 UTC) plans nothing for Dad.
     vi.setSystemTime(at("2027-06-01T15:00:00Z") + 5_000);
     expect(await planned(daughter.id, "2027-06-01T15:00:00Z")).toEqual([]);
+  });
+});
+
+describe("a missed-dose alert about a person without an account", () => {
+  it("is planned after the person's 08:30 in Auckland, whatever the owning account's zone", async () => {
+    const dad = await caredFor({ timezone: "UTC", medications: [{ name: "Warfarin", times: ["08:30"] }], members: [{ devices: 1 }] });
+    await db().update(people).set({ timezone: "Pacific/Auckland" }).where(eq(people.id, dad.personId));
+    const [member] = dad.members;
+    // 20:00 UTC: 08:00 on 2 June in Auckland; the 08:30 dose, checked an hour later.
+    const checks = await planChecks(queue, TICK, dad.personId);
+    expect(checks.map((c) => [c.body.userId, c.body.date, c.body.at])).toEqual([[member!.id, "2027-06-02", "08:30"]]);
   });
 });
