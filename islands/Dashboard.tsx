@@ -36,7 +36,7 @@ type Props = {
   medications: Medication[] | null;
   pharmacies: Pharmacy[] | null;
   notificationDays: number;
-  /** The user's zone: the prescription notices are as of the user's today. */
+  /** The person's zone: the counts and prescription notices are as of the person's today. */
   timezone: string;
   /** The user's local date the counts in `medications` are as of (the day the server rendered them). */
   asOf: string;
@@ -61,7 +61,8 @@ export default function Dashboard(props: Props) {
   // The header keeps the current user fresh; its notificationDays may change in another tab.
   const currentUser = useCurrentUser();
   const notificationDays = currentUser?.notificationDays ?? props.notificationDays;
-  const today = todayIn(currentUser?.timezone ?? props.timezone);
+  // The person's today (their zone, from the server), not the reader's: a person's day is in the person's zone.
+  const today = todayIn(props.timezone);
   const [view, setView] = useState(props.view);
   const { query, status, sort, page } = view;
   // A new page, filter or sort is a step Back can undo; each keystroke of a search only replaces the URL.

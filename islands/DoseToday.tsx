@@ -17,7 +17,7 @@ import { showError, showSuccess } from "./lib/toast";
 // queue (islands/doses/queue.ts), so they show at once and survive a lost connection.
 
 type Props = {
-  /** The user's zone: today, and the clock a taken dose's time is shown on. */
+  /** The person's zone: their today, and the clock a taken dose's time is shown on. */
   timezone: string;
   /** As-needed medications: each gets Log a use (they have no scheduled dose). */
   asNeeded: { id: number; name: string; unit: Unit }[];

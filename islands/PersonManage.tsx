@@ -8,6 +8,7 @@ import { check, readForm } from "./lib/form";
 import { PendingButton, useSubmit } from "./lib/submit";
 import { type PersonRef, personPath, reloadWith } from "./people/common";
 import { ConfirmDialog } from "./people/ConfirmDialog";
+import { PersonZone, type PersonZoneProps } from "./people/PersonZone";
 
 /** What deleting a person deletes with them, counted with the page. */
 interface Counts {
@@ -17,8 +18,21 @@ interface Counts {
   doseLogs: number;
 }
 
-/** Renaming a person (managers and the owner) and deleting them (the owner, never one's own person). */
-export default function PersonManage({ person, mayDelete, counts }: { person: PersonRef; mayDelete: boolean; counts: Counts }) {
+/**
+ * Renaming a person (managers and the owner), their time zone (a person without an account: `zone`;
+ * null for one with an account, whose zone is the account's) and deleting them (the owner, never one's own person).
+ */
+export default function PersonManage({
+  person,
+  mayDelete,
+  counts,
+  zone,
+}: {
+  person: PersonRef;
+  mayDelete: boolean;
+  counts: Counts;
+  zone: PersonZoneProps | null;
+}) {
   const [deleting, setDeleting] = useState(false);
   const rename = useSubmit({
     check: (form) => check(profileSchema, readForm(form)),
@@ -42,6 +56,7 @@ export default function PersonManage({ person, mayDelete, counts }: { person: Pe
         <FormAlert message={rename.failure} />
         <PendingButton className="btn-primary" pending={rename.pending} label={m.people_rename()} pendingLabel={m.common_saving()} />
       </form>
+      {zone && <PersonZone person={person} zone={zone} />}
       {mayDelete && (
         <div className="space-y-2">
           <p className="text-sm text-slate-700">{m.people_delete_hint()}</p>

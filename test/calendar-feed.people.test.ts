@@ -75,19 +75,22 @@ describe("a calendar feed per person", () => {
     expect(rows).toHaveLength(2);
   });
 
-  it("is written in the subscriber's language and counts today on the owning account's clock", async () => {
+  it("is written in the subscriber's language and counts today on the person's clock", async () => {
     const { owner, caregiver, dadId, medicationId } = await dadWithCaregiver();
-    // Kiritimati (UTC+14) and Pago Pago (UTC-11) are never on the same date.
-    await setTimezone(owner, "Pacific/Kiritimati");
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11) are never on the same date. Dad lives in the
+    // first (his own zone, set by his owner), his owner and caregiver in the second.
+    const zoned = await call("PATCH", `/api/profiles/${dadId}`, { cookie: owner.cookie, body: { timeZone: "Pacific/Kiritimati" } });
+    expect(zoned.status).toBe(200);
+    await setTimezone(owner, "Pacific/Pago_Pago");
     await setTimezone(caregiver, "Pacific/Pago_Pago");
     await db().update(users).set({ locale: "de-DE", notificationDays: 5 }).where(eq(users.id, caregiver.id));
     // Counted 30 days ago, 20 tablets at one a day: none left, it runs out "today", whose today decides.
     await ageCount(medicationId, 30);
     const feed = parsed((await fetchFeed(await subscribe(caregiver, dadId))).text);
     expect(feed.titles).toEqual(["Dad: Metformin geht aus", "Dad: Metformin nachbestellen"]);
-    const ownersToday = todayIn("Pacific/Kiritimati");
-    expect(ownersToday).not.toBe(todayIn("Pacific/Pago_Pago"));
-    expect(feed.starts).toEqual({ [`runs-out-${medicationId}`]: ownersToday, [`refill-${medicationId}`]: addDays(ownersToday, -5) });
+    const dadsToday = todayIn("Pacific/Kiritimati");
+    expect(dadsToday).not.toBe(todayIn("Pacific/Pago_Pago"));
+    expect(feed.starts).toEqual({ [`runs-out-${medicationId}`]: dadsToday, [`refill-${medicationId}`]: addDays(dadsToday, -5) });
   });
 
   it("a removed member's feed answers 404 on its next fetch, and so does one that left; a new member starts without one", async () => {

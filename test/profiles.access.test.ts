@@ -67,6 +67,7 @@ const ROUTES: Route[] = [
   { method: "POST", path: () => "/calendar-feed", needs: "viewer" },
   { method: "DELETE", path: () => "/calendar-feed", needs: "viewer" },
   { method: "PATCH", path: () => "", body: () => ({ name: "Dad" }), needs: "manager" },
+  { method: "PATCH", path: () => "", body: () => ({ timeZone: "Europe/Lisbon" }), needs: "manager" },
   { method: "DELETE", path: () => "", needs: "owner" },
 ];
 const RANK: Role[] = ["viewer", "helper", "manager", "owner"];

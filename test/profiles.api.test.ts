@@ -54,7 +54,7 @@ describe("profiles: the account's people", () => {
     const account = await signUp();
     const dad = (await call("POST", "/api/profiles", { cookie: account.cookie, body: { name: "Dad" } })).body;
     const renamed = await call("PATCH", `/api/profiles/${dad.id}`, { cookie: account.cookie, body: { name: "Papa" } });
-    expect([renamed.status, renamed.body]).toEqual([200, { id: dad.id, name: "Papa", role: "owner" }]);
+    expect([renamed.status, renamed.body]).toEqual([200, { id: dad.id, name: "Papa", role: "owner", timeZone: "UTC" }]);
     const [own] = (await call("GET", "/api/profiles", { cookie: account.cookie })).body;
     expect((await call("PATCH", `/api/profiles/${own.id}`, { cookie: account.cookie, body: { name: "Me" } })).status).toBe(200);
     expect((await call("PATCH", `/api/profiles/${dad.id}`, { cookie: account.cookie, body: { name: "" } })).status).toBe(400);

@@ -10,6 +10,9 @@ interface Props {
   onChange: (zone: string) => void;
   now: number;
   error?: string;
+  /** The label and hint when the zone is not the account's own (a person's page); the account's otherwise. */
+  label?: string;
+  hint?: string;
 }
 
 /** Consecutive zones with the same offset and name ('GMT+05:30 India Standard Time'), in the list's order. */
@@ -29,13 +32,13 @@ function groupsOf(zones: TimeZoneOption[]) {
  * option is the city and its local time, so the closed select stays short enough for a phone, and
  * the chosen zone's full name is written under it.
  */
-export function ZoneSelect({ id, zones, value, onChange, now, error }: Props) {
+export function ZoneSelect({ id, zones, value, onChange, now, error, label, hint }: Props) {
   const chosen = zones.find((z) => z.name === value);
   const parts = [chosen ? "zone" : "", "hint", error ? "error" : ""].filter(Boolean);
   return (
     <div>
       <label htmlFor={id} className="field-label">
-        {m.notifications_timezone()}
+        {label ?? m.notifications_timezone()}
       </label>
       <select
         id={id}
@@ -63,7 +66,7 @@ export function ZoneSelect({ id, zones, value, onChange, now, error }: Props) {
         </p>
       )}
       <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
-        {m.notifications_timezone_hint()}
+        {hint ?? m.notifications_timezone_hint()}
       </p>
       <FieldError id={id} error={error} />
     </div>

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
+import { personToday, personZone } from "../http/person";
 import { countSourceOf, doseLogsOf, medicationAddedOf } from "../data/adherence";
 import { supplyEventsOf, toSupplyEvent } from "../data/supply";
 import { adherence } from "../domain/adherence";
-import { todayIn } from "../domain/countdown";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { ApiError } from "../http/errors";
@@ -27,10 +27,10 @@ export const adherenceApi = new Hono<AppEnv>().get(
   validate("param", idParamSchema(m.field_medication_id_invalid)),
   validate("query", adherenceSchema),
   (c) => {
-    const { user, data } = c.var.signedIn;
+    const { data } = c.var.signedIn;
     const [row] = data.medication;
     if (!row) throw new ApiError(404, "error_medication_not_found");
     const source = countSourceOf(row, data.events.map(toSupplyEvent), data.logs);
-    return c.json(adherence(source, c.req.valid("query").days ?? DEFAULT_DAYS, todayIn(user.timezone), user.timezone));
+    return c.json(adherence(source, c.req.valid("query").days ?? DEFAULT_DAYS, personToday(c.var.signedIn), personZone(c.var.signedIn)));
   },
 );

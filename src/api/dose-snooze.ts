@@ -3,11 +3,11 @@ import { doseMedicationsOf } from "../data/doses";
 import { personAccountOf, supersedeFollowUp } from "../data/dose-push";
 import { dueAt } from "../domain/dose-push-times";
 import { parseRegimen } from "../domain/regimen";
-import { addDays, todayIn } from "../domain/time";
+import { addDays } from "../domain/time";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { signedIn } from "../http/middleware";
-import { personIdOf } from "../http/person";
+import { personIdOf, personToday } from "../http/person";
 import { validate } from "../http/validate";
 import { vapidKeys } from "../push/keys";
 import { claimKindOf, delayUntil, doseQueue, type DosePushMessage } from "../reminders/dose-push-queue";
@@ -35,7 +35,7 @@ export const doseSnoozeApi = new Hono<AppEnv>().post(
     // there is no push of theirs here to snooze (nothing is due for this account).
     if (owner !== null && owner !== user.id) throw new ApiError(400, "error_dose_push_nothing_due", { date, time: at });
     const person = owner === null ? personIdOf(c.var.signedIn) : undefined;
-    const today = todayIn(user.timezone);
+    const today = personToday(c.var.signedIn);
     // Today's doses, or last night's answered after midnight.
     const due =
       date <= today && date >= addDays(today, -1)

@@ -10,7 +10,6 @@ import {
   type UsedOn,
 } from "../data/doses";
 import { doseDays } from "../domain/dose-days";
-import { todayIn } from "../domain/countdown";
 import { DOSE_LOG_DAYS_BACK, DOSE_RANGE_MAX_DAYS } from "../domain/limits";
 import type { Medication } from "../domain/medications";
 import { occurrencesOn } from "../domain/occurrences";
@@ -23,8 +22,7 @@ import { signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import { doseRangeSchema, dosesSchema, type DoseLogPayload } from "../shared/dose-schemas";
 import { idParamSchema } from "../shared/medication-schemas";
-import type { User } from "../shared/user";
-import { personIdOf } from "../http/person";
+import { personIdOf, personToday, personZone } from "../http/person";
 
 // GET/POST /doses and DELETE /doses/:id: what the patient took. Each log is checked here against the
 // medication as read with the session (its schedule, when it was added, the user's today); the
@@ -58,12 +56,12 @@ const eventAnswer = (e: {
   takenAt: e.takenAt,
 });
 
-/** One log, checked against its medication and the user's today, as the row to write. */
-function toWrite(log: DoseLogPayload, medication: DoseMedication | undefined, user: User, today: string, now: number): DoseWrite {
+/** One log, checked against its medication and the person's today (in their `zone`), as the row to write. */
+function toWrite(log: DoseLogPayload, medication: DoseMedication | undefined, zone: string, today: string, now: number): DoseWrite {
   if (!medication) throw new ApiError(404, "error_medication_not_found");
   if (log.takenAt !== undefined && log.takenAt > now + CLOCK_SKEW_MS) throw new ApiError(400, "field_taken_at_future");
   const regimen = parseRegimen(medication.regimen, medication.pillsPerDay);
-  const date = log.kind === "extra" ? localDateAt(log.takenAt ?? now, user.timezone) : log.date;
+  const date = log.kind === "extra" ? localDateAt(log.takenAt ?? now, zone) : log.date;
   if (date > today) throw new ApiError(400, "field_dose_date_future");
   if (date < addDays(today, -DOSE_LOG_DAYS_BACK)) throw new ApiError(400, "field_dose_date_too_old", { days: DOSE_LOG_DAYS_BACK });
   const added = medication.addedOn === null || date >= medication.addedOn;
@@ -123,8 +121,8 @@ export const dosesApi = new Hono<AppEnv>()
     })),
     validate("query", doseRangeSchema),
     (c) => {
-      const { user, data } = c.var.signedIn;
-      const today = todayIn(user.timezone);
+      const { data } = c.var.signedIn;
+      const today = personToday(c.var.signedIn);
       const query = c.req.valid("query");
       const from = query.from ?? today;
       const to = query.to ?? today;
@@ -141,10 +139,12 @@ export const dosesApi = new Hono<AppEnv>()
     validate("json", dosesSchema),
     async (c) => {
       const { user, data } = c.var.signedIn;
-      const today = todayIn(user.timezone);
+      const today = personToday(c.var.signedIn);
       const now = Date.now();
       const byId = new Map(data.medications.map((x) => [x.id, x]));
-      const writes = c.req.valid("json").doses.map((log) => toWrite(log, byId.get(log.medicationId), user, today, now));
+      const writes = c.req
+        .valid("json")
+        .doses.map((log) => toWrite(log, byId.get(log.medicationId), personZone(c.var.signedIn), today, now));
       const used = [...new Set(writes.map((w) => w.medicationId))].map((id) => byId.get(id)!);
       const result = await writeDoses(c.var.db, personIdOf(c.var.signedIn), user.id, writes, fingerprintOf(used), today, now);
       if (result === "changed") throw new ApiError(409, "error_doses_changed");
@@ -158,7 +158,13 @@ export const dosesApi = new Hono<AppEnv>()
 
   .delete("/doses/:id{[0-9]+}", signedIn(), eventId, async (c) => {
     const { user } = c.var.signedIn;
-    const medication = await deleteDose(c.var.db, personIdOf(c.var.signedIn), user.id, c.req.valid("param").id, todayIn(user.timezone));
+    const medication = await deleteDose(
+      c.var.db,
+      personIdOf(c.var.signedIn),
+      user.id,
+      c.req.valid("param").id,
+      personToday(c.var.signedIn),
+    );
     if (!medication) throw new ApiError(404, "error_dose_not_found");
     return c.json({ medications: counts([medication]) });
   });

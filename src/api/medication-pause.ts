@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { pauseMedication, resumeMedication } from "../data/medication-pause";
-import { todayIn } from "../domain/countdown";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { formatDate } from "../i18n/format";
@@ -10,7 +9,7 @@ import { validate } from "../http/validate";
 import * as m from "../generated/i18n";
 import { idParamSchema } from "../shared/medication-schemas";
 import { pauseSchema } from "../shared/regimen-schemas";
-import { personIdOf } from "../http/person";
+import { personIdOf, personToday } from "../http/person";
 
 const medicationId = validate("param", idParamSchema(m.field_medication_id_invalid));
 
@@ -22,7 +21,7 @@ export const medicationPauseApi = new Hono<AppEnv>()
   .put("/medications/:id{[0-9]+}/pause", signedIn(), medicationId, validate("json", pauseSchema), async (c) => {
     const { user } = c.var.signedIn;
     const { pausedFrom, pausedUntil } = c.req.valid("json");
-    const today = todayIn(user.timezone);
+    const today = personToday(c.var.signedIn);
     // A pause that is already over would change nothing the patient can see: say so at the field.
     if (pausedUntil !== null && pausedUntil < today) throw new ApiError(400, "field_paused_until_past");
     const result = await pauseMedication(
@@ -53,7 +52,7 @@ export const medicationPauseApi = new Hono<AppEnv>()
       personIdOf(c.var.signedIn),
       user.id,
       c.req.valid("param").id,
-      todayIn(user.timezone),
+      personToday(c.var.signedIn),
     );
     if (!medication) throw new ApiError(404, "error_medication_not_found");
     return c.json(medication);

@@ -4,7 +4,6 @@ import { importMedications, medicationNamesOf } from "../data/import";
 import { countedMedications, medicationListOf } from "../data/medication-list";
 import { pharmaciesOf, pharmacyRecords } from "../data/pharmacies";
 import { planImport } from "../domain/import-plan";
-import { todayIn } from "../domain/countdown";
 import { MAX_MEDICATIONS, MAX_PHARMACIES } from "../domain/limits";
 import { phoneRegion } from "../domain/phone";
 import { exportFileName, medicationsCsv, readMedicationsCsv } from "../domain/medication-csv";
@@ -14,7 +13,7 @@ import { signedIn } from "../http/middleware";
 import { validate } from "../http/validate";
 import * as m from "../generated/i18n";
 import { importQuerySchema, MAX_IMPORT_BYTES, type ImportPreview } from "../shared/import-schemas";
-import { personIdOf } from "../http/person";
+import { personIdOf, personToday } from "../http/person";
 
 const CSV_MEDIA_TYPE = /^(text\/csv|text\/plain|application\/vnd\.ms-excel)$/i;
 
@@ -32,8 +31,8 @@ export const medicationTransferApi = new Hono<AppEnv>()
     "/medications/export.csv",
     signedIn(({ db, person }) => ({ medications: medicationListOf(db, person) })),
     (c) => {
-      const { user, data } = c.var.signedIn;
-      const today = todayIn(user.timezone);
+      const { data } = c.var.signedIn;
+      const today = personToday(c.var.signedIn);
       return c.body(medicationsCsv(countedMedications(data.medications, today), today), 200, {
         "Content-Type": "text/csv; charset=utf-8; header=present",
         "Content-Disposition": `attachment; filename="${exportFileName(today)}"`,
@@ -60,7 +59,7 @@ export const medicationTransferApi = new Hono<AppEnv>()
       }
       const { user, data } = c.var.signedIn;
       const query = c.req.valid("query");
-      const today = todayIn(user.timezone);
+      const today = personToday(c.var.signedIn);
       const { rows, errors, items } = readMedicationsCsv(text, today, phoneRegion(user.locale), query.confirmed === "1", query.locale);
       const choice = { duplicates: query.duplicates ?? "skip", importAsNew: query.importAsNew ?? new Set<number>() };
       const plan = planImport(items, { pharmacies: pharmacyRecords(data.pharmacies), medications: data.medications }, choice);

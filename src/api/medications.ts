@@ -15,7 +15,6 @@ import { canonicalSchedule, DEFAULT_UNIT, type Schedule } from "../domain/regime
 import { doseWarning, warningValues, type DoseWarning } from "../domain/dose-safety";
 import { EFFECTIVE_FROM_MAX_DAYS, pauseProblem } from "../shared/regimen-schemas";
 import { refillMedication, supplyEventsOf, toSupplyEvent, undoRefill } from "../data/supply";
-import { todayIn } from "../domain/countdown";
 import { EARLIEST_DATE, MAX_DAYS_AHEAD, MAX_MEDICATIONS, MAX_PAUSES, MAX_SCHEDULE_CHANGES } from "../domain/limits";
 import { courseChanges } from "../domain/course";
 import type { AppEnv } from "../env";
@@ -37,16 +36,16 @@ import {
   type MedicationPayload,
 } from "../shared/medication-schemas";
 import { addDays } from "../domain/time";
-import type { User } from "../shared/user";
-import { personIdOf } from "../http/person";
+import { personIdOf, personToday } from "../http/person";
 
 // error_unknown_pharmacy: a pharmacyId that is not one of the user's pharmacies (another user's,
 // deleted, never existed).
 
 const medicationId = validate("param", idParamSchema(m.field_medication_id_invalid));
 
-// Counts are kept in the user's local days: "today" is the user's date, not the server's.
-const today = (user: User) => todayIn(user.timezone);
+// Counts are kept in the person's local days: "today" is the person's date (their time zone), not
+// the reader's nor the server's.
+const today = personToday;
 
 /** A last refill date after the user's today is a 400 naming the field (the form shows it there). */
 function refuseFutureRefill(input: MedicationPayload, day: string) {
@@ -132,9 +131,11 @@ export const medicationsApi = new Hono<AppEnv>()
     "/medications",
     signedIn(({ db, person }) => ({ medications: medicationsOf(db, person) })),
     (c) => {
-      const { user, data } = c.var.signedIn;
+      const { data } = c.var.signedIn;
       // Text made by sortedMedicationsJson: the same JSON c.json would write, with each row's kept.
-      return c.body(sortedMedicationsJson(medicationRecords(data.medications), today(user)), 200, { "content-type": "application/json" });
+      return c.body(sortedMedicationsJson(medicationRecords(data.medications), today(c.var.signedIn)), 200, {
+        "content-type": "application/json",
+      });
     },
   )
 
@@ -146,7 +147,7 @@ export const medicationsApi = new Hono<AppEnv>()
     async (c) => {
       const { user } = c.var.signedIn;
       const input = c.req.valid("json");
-      const day = today(user);
+      const day = today(c.var.signedIn);
       refuseFutureRefill(input, day);
       if (input.countedOn !== null && input.countedOn > day) throw new ApiError(400, "field_counted_on_future");
       if (input.countedOn !== null && input.countedOn < addDays(day, -COUNTED_ON_MAX_DAYS))
@@ -173,7 +174,7 @@ export const medicationsApi = new Hono<AppEnv>()
   .post("/medications/refill", signedIn(), validate("json", refillSchema), async (c) => {
     const { user } = c.var.signedIn;
     const { medicationId: id, pillsToAdd, refilledOn } = c.req.valid("json");
-    const day = today(user);
+    const day = today(c.var.signedIn);
     const pickedUpOn = refilledOn ?? day;
     // The earliest date is the medication's and is checked in the write; the future needs no database.
     if (pickedUpOn > day) throw new ApiError(400, "error_picked_up_in_future");
@@ -205,7 +206,7 @@ export const medicationsApi = new Hono<AppEnv>()
       user.id,
       c.req.valid("param").id,
       c.req.valid("json").refillId,
-      today(user),
+      today(c.var.signedIn),
       Date.now(),
     );
     if ("medication" in result) return c.json(result.medication);
@@ -218,10 +219,10 @@ export const medicationsApi = new Hono<AppEnv>()
     signedIn(({ db, person, id }) => ({ medication: medicationOf(db, person, id) })),
     medicationId,
     (c) => {
-      const { user, data } = c.var.signedIn;
+      const { data } = c.var.signedIn;
       const [row] = data.medication;
       if (!row) throw new ApiError(404, "error_medication_not_found");
-      return c.json(toMedication(row, today(user)));
+      return c.json(toMedication(row, today(c.var.signedIn)));
     },
   )
 
@@ -233,7 +234,7 @@ export const medicationsApi = new Hono<AppEnv>()
     async (c) => {
       const { user } = c.var.signedIn;
       const input = c.req.valid("json");
-      const day = today(user);
+      const day = today(c.var.signedIn);
       refuseFutureRefill(input, day);
       const write = regimenWrite(input, day, true);
       const warning = unconfirmed(input, write, true);

@@ -1,6 +1,6 @@
 import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { memberships, people, ROLES, type Role } from "../db/schema";
+import { memberships, people, ROLES, type Role, users } from "../db/schema";
 
 // Who may do what with a person's data, decided here and nowhere else. A signed-in request acts for
 // one person: the path's /api/profiles/:profileId, or (no prefix, `profile` 0) the account's own.
@@ -23,11 +23,23 @@ export const askedPerson = (userId: SQLWrapper | number, profile: Placeholder | 
 export const memberPerson = (userId: SQL<number>, profile: Placeholder) =>
   sql<number>`(select ${memberships.personId} from ${memberships} where ${memberships.userId} = ${userId} and ${memberships.personId} = ${askedPerson(userId, profile)})`;
 
-/** The person a signed-in request acts for and the account's role for it. */
+/** The person a signed-in request acts for, the account's role for it and the person's time zone. */
 export interface Person {
   id: number;
   role: Role;
+  /** Where the person's day is (personZoneOf): their today, dose times, pushes and alerts. */
+  timezone: string;
 }
+
+// A person's day is in the person's time zone, decided here alone: an account's own person lives in
+// the account's zone (users.timezone, which its settings change); a person without an account in
+// people.timezone (set from the creating account's, changed on the person's page; a row without one,
+// the owning account's). Aliased, so the subquery never reads the columns of a statement's own rows.
+const zone = { person: sql.identifier("zone_person"), account: sql.identifier("zone_account"), owner: sql.identifier("zone_owner") };
+
+/** The time zone of person `personId`, as SQL (UTC when none is set; NULL for no such person). */
+export const personZoneOf = (personId: SQLWrapper | number) =>
+  sql<string>`(select coalesce(${zone.account}.timezone, ${zone.person}.timezone, (select ${zone.owner}.timezone from ${memberships} as zone_membership join ${users} as ${zone.owner} on ${zone.owner}.id = zone_membership.user_id where zone_membership.person_id = ${zone.person}.id and zone_membership.role = 'owner'), 'UTC') from ${people} as ${zone.person} left join ${users} as ${zone.account} on ${zone.account}.id = ${zone.person}.account_user_id where ${zone.person}.id = ${personId})`;
 
 export const atLeast = (role: Role, needed: Role) => ROLES.indexOf(role) >= ROLES.indexOf(needed);
 

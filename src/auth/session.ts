@@ -2,7 +2,8 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { memberships, sessions, users, type Role, type UserRow } from "../db/schema";
-import { askedPerson, type Person } from "./access";
+import { askedPerson, personZoneOf, type Person } from "./access";
+import { zoneOrUtc } from "../domain/time";
 import { KEEP_SIGNED_IN_DAYS, SIGNED_IN_DAYS } from "../shared/session-lifetimes";
 import type { User } from "../shared/user";
 
@@ -120,6 +121,7 @@ const consentVersionColumn = sql<string | null>`${users.healthDataConsentVersion
 const memberColumns = {
   personId: sql<number | null>`${memberships.personId}`.as("member_person_id"),
   role: sql<Role | null>`${memberships.role}`.as("member_role"),
+  timezone: personZoneOf(memberships.personId).as("member_person_zone"),
 };
 
 /**
@@ -151,7 +153,10 @@ export function checkSession(row: SessionLookupRow | undefined, now: number): Se
   if (now >= session.expiresAt || now - session.lastSeenAt >= sessionLifetime(kept).idle) return { state: "expired" };
   const record = { id: session.id, userId: session.userId, expiresAt: session.expiresAt, kept };
   const state = now - session.lastSeenAt >= LAST_SEEN_GRANULARITY ? "touch" : "valid";
-  const person = member.personId !== null && member.role !== null ? { id: member.personId, role: member.role } : null;
+  const person =
+    member.personId !== null && member.role !== null
+      ? { id: member.personId, role: member.role, timezone: zoneOrUtc(member.timezone ?? "") }
+      : null;
   return { state, session: record, user: toPublicUser(user), consentVersion, person };
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { blockedFor, countAttempt } from "../auth/throttle";
-import { owningAccountOf } from "../auth/access";
+import { personZoneOf } from "../auth/access";
 import type { Db } from "../db/client";
 import { calendarFeeds, memberships, people, users } from "../db/schema";
 import { medicationListOf } from "./medication-list";
@@ -16,12 +16,8 @@ import type { Owner } from "./medications";
 export const FEED_FETCH_LIMIT = 30;
 const feedThrottleKey = (tokenHash: string) => `calendar:${tokenHash}`;
 
-/**
- * The time zone a person's feed counts "today" in: the zone of the account that owns the person.
- * `personId` must not be a column of `people` or `users` (their subqueries would shadow it).
- */
-export const feedTimeZoneOf = (personId: SQLWrapper) =>
-  sql<string>`(select ${users.timezone} from ${users} where ${users.id} = ${owningAccountOf(personId)})`;
+/** The time zone a person's feed counts "today" in: the person's own (personZoneOf), whoever subscribes. */
+export const feedTimeZoneOf = (personId: SQLWrapper) => personZoneOf(personId);
 
 /** The account's feed of `person`, if any, and when it was made (read in the signed-in batch). */
 export const calendarFeedOf = (db: Db, owner: Owner, person: Owner) =>

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
-import { ownPersonOf } from "../auth/access";
+import { ownPersonOf, personZoneOf } from "../auth/access";
 import type { Db } from "../db/client";
 import { inJsonList, jsonRows, field } from "../db/json-each";
 import { devPushes, doseEvents, dosePushClaims, medications, memberships, people, pushSubscriptions, users } from "../db/schema";
@@ -32,7 +32,7 @@ const medicationColumns = {
   addedOn: addedOn.as("added_on"),
 };
 
-/** A page of users to plan (id order, after `afterUserId`) and all their medications: one round trip. */
+/** A page of users to plan (id order, after `afterUserId`) and all their medications with their person's zone: one round trip. */
 export async function planPage(db: Db, afterUserId: number, limit: number) {
   const page = db
     .select({ id: users.id, timezone: users.timezone })
@@ -42,7 +42,12 @@ export async function planPage(db: Db, afterUserId: number, limit: number) {
     .limit(limit);
   const ids = db.select({ id: users.id }).from(users).where(planUsersWhere(afterUserId)).orderBy(asc(users.id)).limit(limit);
   const meds = db
-    .select({ userId: memberships.userId, person: otherPerson, ...medicationColumns })
+    .select({
+      userId: memberships.userId,
+      person: otherPerson,
+      zone: personZoneOf(memberships.personId).as("person_zone"),
+      ...medicationColumns,
+    })
     .from(memberships)
     .innerJoin(people, eq(people.id, memberships.personId))
     .innerJoin(medications, eq(medications.personId, memberships.personId))

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { personZoneOf } from "../auth/access";
 import type { Db } from "../db/client";
 import { jsonRows, field } from "../db/json-each";
 import { devPushes, doseEvents, medications, memberships, missedDoseClaims, people, pushSubscriptions, users } from "../db/schema";
@@ -19,7 +20,7 @@ export const MISSED_DOSE_CLAIM_RETENTION = 30 * 86_400_000;
 const alerting = sql`${memberships.missedDoseAlerts} = 1 AND ${memberships.missedDoseAlertsSince} IS NOT NULL
   AND NOT EXISTS (SELECT 1 FROM ${people} p WHERE p.id = ${memberships.personId} AND p.account_user_id = ${memberships.userId})`;
 
-/** What a plan and a check need of a medication: the zone is its owning account's (the person's clock). */
+/** What a plan and a check need of a medication: the zone is its person's (src/auth/access.ts personZoneOf). */
 const medicationColumns = {
   personId: medications.personId,
   id: medications.id,
@@ -27,7 +28,7 @@ const medicationColumns = {
   regimen: medications.regimen,
   pillsPerDay: medications.pillsPerDay,
   addedOn: addedOn.as("added_on"),
-  timezone: users.timezone,
+  timezone: personZoneOf(medications.personId).as("person_zone"),
 };
 
 /**

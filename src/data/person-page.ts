@@ -16,6 +16,8 @@ export const personSummaryOf = (db: Db, person: SQL<number>, owner: SQL<number>)
       id: people.id,
       name: people.name,
       self: sql<number>`${people.accountUserId} is not null and ${people.accountUserId} = ${owner}`.as("person_self"),
+      // A person with an account lives in the account's zone (theirs to change); one without, in people.timezone.
+      withAccount: sql<number>`${people.accountUserId} is not null`.as("person_with_account"),
       role: memberships.role,
       medications: sql<number>`(select count(*) from ${medications} where ${medications.personId} = ${person})`.as("n_medications"),
       pharmacies: sql<number>`(select count(*) from ${pharmacies} where ${pharmacies.personId} = ${person})`.as("n_pharmacies"),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { medications, memberships, people } from "../db/schema";
+import { medications, memberships, people, users } from "../db/schema";
 import { MAX_PEOPLE } from "../domain/limits";
 import type { Profile } from "../shared/profile-schemas";
 
@@ -48,6 +48,8 @@ export async function createProfile(db: Db, userId: number, name: string, now: n
             name: sql<string>`${name}`.as("name"),
             accountUserId: sql<number | null>`null`.as("account_user_id"),
             createdAt: sql<number>`${now}`.as("created_at"),
+            // The person's day starts in the adding account's zone (changeable on the person's page).
+            timezone: sql<string>`(select ${users.timezone} from ${users} where ${users.id} = ${userId})`.as("timezone"),
           })
           .from(sql`(select 1)`)
           .where(sql`${ownedCount(userId)} < ${MAX_PEOPLE}`),
@@ -73,9 +75,19 @@ export async function createProfile(db: Db, userId: number, name: string, now: n
   return person ? { ...person, self: false, role: "owner" } : "limit";
 }
 
-/** Renames a person (the guard checked the role); answers the new name's row. */
-export const renameProfile = async (db: Db, personId: number, name: string) =>
-  (await db.update(people).set({ name }).where(eq(people.id, personId)).returning({ id: people.id, name: people.name }))[0];
+/**
+ * Renames a person and/or sets their time zone (the guard checked the role); answers the row, or
+ * nothing when a zone was asked for a person with an account (theirs is the account's: nothing written).
+ */
+export async function changeProfile(db: Db, personId: number, change: { name?: string; timezone?: string }) {
+  const withoutAccount = change.timezone === undefined ? undefined : isNull(people.accountUserId);
+  const [row] = await db
+    .update(people)
+    .set(change)
+    .where(and(eq(people.id, personId), withoutAccount))
+    .returning({ id: people.id, name: people.name, timezone: people.timezone });
+  return row;
+}
 
 /**
  * Deletes a person without an account and, by ON DELETE CASCADE, everything of theirs (memberships,

@@ -1,4 +1,5 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
+import { personZoneOf } from "../auth/access";
 import type { Db } from "../db/client";
 import { inJsonList } from "../db/json-each";
 import { medications, memberships, people, pharmacies } from "../db/schema";
@@ -17,6 +18,8 @@ export interface PersonReminderMedication extends ReminderMedication {
   personName: string;
   /** The receiving account's own person (the reminder's untitled part). */
   own: boolean;
+  /** The person's time zone (personZoneOf): their items count days from their own today. */
+  zone: string | null;
 }
 
 /**
@@ -35,6 +38,7 @@ export async function medicationsByUser(db: Db, userIds: number[]): Promise<Map<
       personId: people.id,
       personName: sql<string>`${people.name}`.as("person_name"),
       own: sql<boolean>`${people.accountUserId} IS ${memberships.userId}`.mapWith((v: unknown) => Boolean(Number(v))),
+      zone: personZoneOf(people.id).as("person_zone"),
       id: medications.id,
       name: medications.name,
       pillsPerDay: medications.pillsPerDay,

@@ -18,6 +18,9 @@ export const people = sqliteTable("people", {
     .unique()
     .references(() => users.id, { onDelete: "cascade" }),
   createdAt: integer("created_at").notNull(),
+  // The time zone of a person without an account (their day, dose pushes and alerts; src/auth/access.ts
+  // personZoneOf); null for an account's own person, whose zone is the account's. Last: added by ALTER TABLE.
+  timezone: text("timezone"),
 });
 
 // Who may see or change a person's data, and how (ROLES); the account's own person has its 'owner'

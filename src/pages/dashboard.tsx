@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { personToday, personZone } from "../http/person";
 import { AppShell } from "../components/AppShell";
 import { FirstRunChecklist } from "../components/FirstRunChecklist";
 import { Island } from "../components/Island";
@@ -6,7 +7,6 @@ import { ListTools } from "../components/ListTools";
 import { medicationsOf, medicationRecords, toSortedMedications } from "../data/medications";
 import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacies";
 import { remindersChosenOf } from "../data/users";
-import { todayIn } from "../domain/countdown";
 import { isNoticeKey, listViewOf } from "../domain/dashboard";
 import { firstRunSteps } from "../domain/first-run";
 import type { AppEnv } from "../env";
@@ -69,7 +69,7 @@ export const dashboardPages = new Hono<AppEnv>()
     const person = personPageOf(c, c.var.signedIn, data.people);
     const heading = person.other === null ? m.page_dashboard_title() : m.person_dashboard_title({ name: isolate(person.other) });
     const notice = c.req.query("notice");
-    const today = todayIn(user.timezone);
+    const today = personToday(c.var.signedIn);
     const medications = medicationRecords(data.medications);
     const pharmacies = pharmacyRecords(data.pharmacies);
     const steps = firstRunSteps({
@@ -105,7 +105,7 @@ export const dashboardPages = new Hono<AppEnv>()
               medications: sorted,
               pharmacies: sortPharmacies(pharmacies),
               notificationDays: user.notificationDays,
-              timezone: user.timezone,
+              timezone: personZone(c.var.signedIn),
               asOf: today,
               notice: isNoticeKey(notice) ? notice : undefined,
               view: listViewOf((name) => c.req.query(name)),
@@ -118,7 +118,7 @@ export const dashboardPages = new Hono<AppEnv>()
             <Island
               name="DoseToday"
               props={{
-                timezone: user.timezone,
+                timezone: personZone(c.var.signedIn),
                 asNeeded: sorted.filter((med) => med.schedule.type === "asNeeded").map(({ id, name, unit }) => ({ id, name, unit })),
               }}
             />

@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
+import { personToday, personZone } from "../http/person";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
 import { loggableEvents } from "../data/dose-confirm";
 import { doseMedicationsOf } from "../data/doses";
-import { todayIn } from "../domain/countdown";
 import { doseDays, type DoseEntry } from "../domain/dose-days";
 import { DOSE_LOG_DAYS_BACK } from "../domain/limits";
 import { parseRegimen } from "../domain/regimen";
@@ -81,7 +81,7 @@ export const doseConfirmPages = new Hono<AppEnv>().get("/doses/confirm", confirm
   const date = c.req.query("date");
   const at = c.req.query("at");
   if (!isDoseDate(date) || !isDoseTime(at)) return renderInvalid(c, user, person, m.dose_confirm_invalid_text());
-  const today = todayIn(user.timezone);
+  const today = personToday(c.var.signedIn);
   // The same bounds as POST /api/doses, so the button never offers what the API would refuse.
   if (date > today) return renderInvalid(c, user, person, m.field_dose_date_future());
   if (date < addDays(today, -DOSE_LOG_DAYS_BACK))
@@ -104,7 +104,7 @@ export const doseConfirmPages = new Hono<AppEnv>().get("/doses/confirm", confirm
         ) : (
           <ul className="space-y-2" aria-label={heading}>
             {doses.map((dose) => (
-              <DoseLine key={dose.medicationId} dose={dose} timezone={user.timezone} />
+              <DoseLine key={dose.medicationId} dose={dose} timezone={personZone(c.var.signedIn)} />
             ))}
           </ul>
         )}

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { personToday, personZone } from "../http/person";
 import type { ReactNode } from "react";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
@@ -11,7 +12,6 @@ import { pharmacyOfMedication } from "../data/pharmacies";
 import { supplyEventsOf, toSupplyEvent } from "../data/supply";
 import { adherence } from "../domain/adherence";
 import { dailyCounts } from "../domain/count-history";
-import { todayIn } from "../domain/countdown";
 import { noticeHref } from "../domain/dashboard";
 import { doseHistory } from "../domain/dose-history";
 import { doseText } from "../domain/dose-text";
@@ -65,7 +65,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
     const [row] = data.medication;
     // A malformed, unknown or another user's id: the person's dashboard says it could not be loaded.
     if (!row) return c.redirect(person.page(noticeHref("medication-load-error")), 302);
-    const today = todayIn(user.timezone);
+    const today = personToday(c.var.signedIn);
     const medication = toMedication(row, today);
     const { pillsRemaining, unit, schedule, scheduleChanges, pausedFrom, pausedUntil, daysLeft, runsOutOn } = medication;
     const counts = {
@@ -81,15 +81,15 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
         runsOutOn,
       },
       asOf: today,
-      timezone: user.timezone,
+      timezone: personZone(c.var.signedIn),
     };
     const [pharmacy] = data.pharmacy;
     const events = data.events.map(toSupplyEvent);
     const notice = prescriptionNoticeShown(medication, today, user.notificationDays);
     const source = countSourceOf(row, events, data.logs);
     // The block's two periods: the doses of the last 30 days, the supply of the last 90.
-    const recent = adherence(source, 30, today, user.timezone);
-    const covered = adherence(source, 90, today, user.timezone);
+    const recent = adherence(source, 30, today, personZone(c.var.signedIn));
+    const covered = adherence(source, 90, today, personZone(c.var.signedIn));
     const timed = recent.onTime > 0 || occurrencesOn(source.regimen, today).some((o) => o.at !== null);
     const dayCounts = dailyCounts(source, addDays(today, -ADHERENCE_DAYS_MAX), today);
     return c.render(
@@ -205,7 +205,7 @@ export const medicationDetailPages = new Hono<AppEnv>().get(
               medication,
               pharmacyName: pharmacy?.name,
               events,
-              doses: doseHistory(source.logs, medication.unit, recent.from, user.timezone),
+              doses: doseHistory(source.logs, medication.unit, recent.from, personZone(c.var.signedIn)),
               today,
             }}
           />

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
+import { personToday } from "../http/person";
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { AppShell } from "../components/AppShell";
 import { Island } from "../components/Island";
 import { medicationOf, toMedication } from "../data/medications";
 import { pharmaciesOf, pharmacyRecords, sortPharmacies } from "../data/pharmacies";
-import { todayIn } from "../domain/countdown";
 import { noticeHref } from "../domain/dashboard";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
@@ -66,7 +66,7 @@ export const medicationPages = new Hono<AppEnv>()
           <FormPage heading={heading} subtitle={m.page_add_medication_subtitle()}>
             <Island
               name="MedicationForm"
-              props={{ mode: "add", pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)), today: todayIn(user.timezone) }}
+              props={{ mode: "add", pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)), today: personToday(c.var.signedIn) }}
             />
           </FormPage>
         </AppShell>,
@@ -100,9 +100,9 @@ export const medicationPages = new Hono<AppEnv>()
               props={{
                 mode: "edit",
                 medicationId: row.id,
-                medication: toMedication(row, todayIn(user.timezone)),
+                medication: toMedication(row, personToday(c.var.signedIn)),
                 pharmacies: sortPharmacies(pharmacyRecords(data.pharmacies)),
-                today: todayIn(user.timezone),
+                today: personToday(c.var.signedIn),
               }}
             />
           </FormPage>

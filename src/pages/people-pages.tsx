@@ -10,6 +10,8 @@ import { membershipOf, membersOf, toMember } from "../data/members";
 import { managedPerson, personSummaryOf } from "../data/person-page";
 import { profilesOf, toProfile } from "../data/profiles";
 import { zoneOrUtc } from "../domain/time";
+import { timeZoneOptions } from "../domain/timezones";
+import { personZone } from "../http/person";
 import type { AppEnv } from "../env";
 import * as m from "../generated/i18n";
 import { ApiError } from "../http/errors";
@@ -91,6 +93,9 @@ export const peoplePages = new Hono<AppEnv>()
     const role = membership.role;
     const manager = atLeast(role, "manager");
     const subject = { id: person.id, name: person.name };
+    // The person's zone (read with the session: personZoneOf); chosen here only for a person without an account.
+    const zone = personZone(c.var.signedIn);
+    const renderedAt = Date.now();
     return c.render(
       <AppShell user={user}>
         <div className="mx-auto max-w-3xl space-y-6">
@@ -142,8 +147,14 @@ export const peoplePages = new Hono<AppEnv>()
                     refills: person.refills,
                     doseLogs: person.doseLogs,
                   },
+                  zone: person.withAccount ? null : { value: zone, zones: timeZoneOptions(renderedAt, zone), renderedAt },
                 }}
               />
+              {Boolean(person.withAccount) && !person.self && (
+                <p className="mt-4 text-sm text-slate-700">
+                  <Rich message={m.people_zone_of_account} values={{ person: <bdi>{person.name}</bdi>, zone }} />
+                </p>
+              )}
             </Section>
           )}
           {manager && (

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
+import { personToday, personZone } from "../http/person";
 import { Island } from "../components/Island";
 import { PhoneNumber } from "../components/PhoneNumber";
 import { doseMedicationsOf } from "../data/doses";
 import { countedMedications, medicationListOf, type CountedMedication } from "../data/medication-list";
-import { todayIn } from "../domain/countdown";
 import { courseNewsText } from "../domain/course-text";
 import { doseText } from "../domain/dose-text";
 import { unitCountText } from "../domain/unit-text";
@@ -167,7 +167,7 @@ export const printPages = new Hono<AppEnv>().get(
     const { user, data } = c.var.signedIn;
     const person = personPageOf(c, c.var.signedIn, data.people);
     const heading = person.other === null ? m.print_heading() : m.person_print_heading({ name: isolate(person.other) });
-    const today = todayIn(user.timezone);
+    const today = personToday(c.var.signedIn);
     const medications = countedMedications(data.medications, today);
     return c.render(
       <div className="print-sheet mx-auto w-full max-w-5xl bg-white px-4 py-6 text-slate-900 print:max-w-none print:p-0">
@@ -196,7 +196,7 @@ export const printPages = new Hono<AppEnv>().get(
             >
               <MedicationTable
                 medications={medications}
-                taken={takenCells(data.doseMedications, data.logs, today, user.timezone)}
+                taken={takenCells(data.doseMedications, data.logs, today, personZone(c.var.signedIn))}
                 today={today}
               />
             </section>

@@ -112,6 +112,7 @@ async function remind(context: JobContext, plans: Claimed[], summary: TickSummar
       const composed = composeReminder({
         user: p.user,
         localDate: p.localDate,
+        now: context.now,
         medications: medications.get(p.user.id) ?? [],
         baseUrl: context.baseUrl,
         key: context.key,

@@ -1,3 +1,4 @@
+import { localDateAt, zoneOrUtc } from "../domain/time";
 import type { OutgoingEmail } from "../mail/mailer";
 import { reminderMessage } from "../mail/templates/ReminderEmail";
 import type { UnsubscribeKey } from "../mail/unsubscribe";
@@ -18,6 +19,8 @@ export type Composed =
 export interface ComposeInput {
   user: DueUser;
   localDate: string;
+  /** The tick's instant: each other person's part counts from that person's today in their zone. */
+  now?: number;
   medications: PersonReminderMedication[];
   baseUrl: string;
   key: UnsubscribeKey;
@@ -27,12 +30,17 @@ export interface ComposeInput {
 
 const itemsOf = (content: ReminderContent) => [...content.immediate, ...content.upcoming, ...content.prescriptions];
 
+/** A person's today at `now` in their zone; the reminder's `localDate` without an instant or a zone. */
+const todayOf = (list: PersonReminderMedication[], localDate: string, now?: number) =>
+  now === undefined || !list[0]?.zone ? localDate : localDateAt(now, zoneOrUtc(list[0].zone));
+
 /**
- * The account's own part and each other person's, as of `localDate` on the account's notificationDays.
+ * The account's own part as of `localDate` and each other person's as of their own today (a person's
+ * day is in the person's zone; `now` the tick), on the account's notificationDays.
  * Others come in name order, and only those with something to say (the own part is titled as
  * before, so a reminder of one's own medications alone reads as it always did).
  */
-export function peopleContent(medications: PersonReminderMedication[], notificationDays: number, localDate: string) {
+export function peopleContent(medications: PersonReminderMedication[], notificationDays: number, localDate: string, now?: number) {
   const own = reminderContent(
     medications.filter((x) => x.own),
     notificationDays,
@@ -44,15 +52,15 @@ export function peopleContent(medications: PersonReminderMedication[], notificat
     .map((list) => ({
       personId: list[0]!.personId,
       name: list[0]!.personName,
-      content: reminderContent(list, notificationDays, localDate),
+      content: reminderContent(list, notificationDays, todayOf(list, localDate, now)),
     }))
     .filter((p) => itemsOf(p.content).length > 0)
     .sort((a, b) => a.name.localeCompare(b.name) || a.personId - b.personId);
   return { own, others };
 }
 
-export function composeReminder({ user, localDate, medications, baseUrl, key, metadata }: ComposeInput): Composed {
-  const { own, others } = peopleContent(medications, user.notificationDays, localDate);
+export function composeReminder({ user, localDate, now, medications, baseUrl, key, metadata }: ComposeInput): Composed {
+  const { own, others } = peopleContent(medications, user.notificationDays, localDate, now);
   // One reminder for everyone: it goes when any person's part needs one, and then names every part.
   if (!needsReminder(own) && !others.some((p) => needsReminder(p.content))) return { kind: "nothing_due" };
   // In the account's saved language (user.locale; English when null): subject, HTML and text.

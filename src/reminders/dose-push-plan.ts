@@ -36,23 +36,28 @@ export async function queueDosePlan(env: Env, scheduledTime: number): Promise<bo
   }
 }
 
-/** A medication to plan, with the person it is about (null: the receiver's own). */
-export type PlannedMedication = PlanMedication & { person: number | null };
+/** A medication to plan, with the person it is about (null: the receiver's own) and that person's zone. */
+export type PlannedMedication = PlanMedication & { person: number | null; zone?: string };
 
 /**
  * The pushes of one user's hour, as queue messages: one per time of day for its own medications, and
- * one per time for each person without an account it is reminded of (in the receiver's zone).
+ * one per time for each person without an account it is reminded of. Each at the person's local
+ * minute (a person's day is in the person's zone: Dad's 08:00 in Lisbon, wherever his daughter is);
+ * the receiver's zone only for a medication read without one.
  */
 export function dosePushMessages(
   user: { id: number; timezone: string },
-  medications: Array<PlanMedication & { person?: number | null }>,
+  medications: Array<PlanMedication & { person?: number | null; zone?: string | null }>,
   scheduledTime: number,
 ): DosePushMessage[] {
   const byPerson = new Map<number | null, PlanMedication[]>();
-  for (const x of medications) byPerson.set(x.person ?? null, [...(byPerson.get(x.person ?? null) ?? []), x]);
-  const zone = zoneOrUtc(user.timezone);
+  const zones = new Map<number | null, string>();
+  for (const x of medications) {
+    byPerson.set(x.person ?? null, [...(byPerson.get(x.person ?? null) ?? []), x]);
+    zones.set(x.person ?? null, zoneOrUtc(x.zone ?? user.timezone));
+  }
   return [...byPerson].flatMap(([person, list]) =>
-    doseTimesBetween(list, zone, scheduledTime, scheduledTime + HOUR).map(
+    doseTimesBetween(list, zones.get(person)!, scheduledTime, scheduledTime + HOUR).map(
       (time): DosePushMessage => ({
         kind: "dose-push",
         userId: user.id,

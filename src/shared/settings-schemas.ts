@@ -47,6 +47,16 @@ const wholeNumberBetween = (min: number, max: number, message: Message) =>
 /** An IANA zone name's shape ('Area/Location', up to three parts): checked before asking Intl. */
 export const TIME_ZONE_NAME = /^[A-Za-z_+-]{1,256}(?:\/[A-Za-z_+-]{1,256}){0,2}$/;
 
+/** A time zone's name: well-formed here; the server also checks it is one it knows (resolveTimeZone). */
+export const timeZoneField = z
+  .string(msg(m.field_timezone_required))
+  .check(
+    z.trim(),
+    z.minLength(1, msg(m.field_timezone_required)),
+    z.maxLength(600, msg(m.field_timezone_invalid)),
+    z.regex(TIME_ZONE_NAME, msg(m.field_timezone_invalid)),
+  );
+
 export const MIN_NOTIFICATION_DAYS = 1;
 export const MAX_NOTIFICATION_DAYS = 30;
 
@@ -55,15 +65,7 @@ export const notificationSettingsSchema = z.object({
     m.field_notification_days_range({ min: MIN_NOTIFICATION_DAYS, max: MAX_NOTIFICATION_DAYS }),
   ),
   emailConsent: z._default(z.boolean(msg(m.field_email_consent_not_boolean)), true),
-  // Well-formed here; the server also checks the zone is one it knows (resolveTimeZone).
-  timezone: z
-    .string(msg(m.field_timezone_required))
-    .check(
-      z.trim(),
-      z.minLength(1, msg(m.field_timezone_required)),
-      z.maxLength(600, msg(m.field_timezone_invalid)),
-      z.regex(TIME_ZONE_NAME, msg(m.field_timezone_invalid)),
-    ),
+  timezone: timeZoneField,
   notificationHour: wholeNumberBetween(0, 23, () => m.field_notification_hour_range({ min: 0, max: 23 })),
   // Left out (an older page): unchanged.
   remindersBy: z.optional(z.enum(["email", "push", "both"], msg(m.field_reminders_by_invalid))),

@@ -111,6 +111,14 @@ describe.each([
     await expect.poll(() => toast(page, /Dad.* is now called .*Father/).count()).toBe(1);
     await check(page);
 
+    // His time zone (he has no account): his day, counts and dose reminders follow it.
+    await page.locator("#manage").getByLabel("Time zone", { exact: true }).selectOption("Pacific/Auckland");
+    await page.locator("#manage").getByRole("button", { name: "Save time zone" }).click();
+    await expect.poll(() => toast(page, /Father.*s time zone is now Pacific\/Auckland/).count(), SLOW).toBe(1);
+    await hydrated(page);
+    expect(await page.locator("#manage").getByLabel("Time zone", { exact: true }).inputValue()).toBe("Pacific/Auckland");
+    await check(page);
+
     // Delete, by keyboard: the dialog names what goes with him; Cancel has focus, Tab reaches Delete.
     await page.getByRole("button", { name: "Delete Father" }).focus();
     await page.keyboard.press("Enter");
