@@ -121,8 +121,7 @@ export async function removeMember(db: Db, personId: number, userId: number, act
         ),
       )
       .returning({ userId: memberships.userId }),
-    // The member's calendar feed of the person ends with the membership (its read checks it anyway).
-    orphanedFeedsRemoval(db, userId, personId),
+    // Directly after the delete: it records only when the delete changed a row (`changed`).
     recordActivity(db, {
       person: personId,
       actorId,
@@ -130,6 +129,8 @@ export async function removeMember(db: Db, personId: number, userId: number, act
       ...memberSubject(userId),
       at: now,
     }),
+    // The member's calendar feed of the person ends with the membership (its read checks it anyway).
+    orphanedFeedsRemoval(db, userId, personId),
   ]);
   if (removed.length > 0) return "removed";
   if (!before) return "not a member";
