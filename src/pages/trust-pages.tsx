@@ -103,6 +103,8 @@ function Privacy({ region }: { region: string | undefined }) {
         <p>{m.trust_privacy_sharing_invites()}</p>
         <p>{m.trust_privacy_sharing_deletion()}</p>
         <p>{m.trust_privacy_sharing_export()}</p>
+        <p>{m.trust_privacy_sharing_calendar()}</p>
+        <p>{m.trust_privacy_sharing_zone()}</p>
       </ArticleSection>
       <ArticleSection id="kept-heading" heading={m.trust_privacy_kept_heading()}>
         <Bullets
