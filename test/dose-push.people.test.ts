@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { doseEvents, medications, memberships, people, type Role } from "../src/db/schema";
 import { runDosePlan } from "../src/reminders/dose-push-plan";
@@ -7,7 +7,7 @@ import { doseActionRequest, readDosePush } from "../src/shared/dose-push";
 import { call, db, signUp } from "./helpers";
 import { captureDoseQueue, deliver, doseEnv, doseUser } from "./dose-push-fixtures";
 import { standInsPerTest } from "./push-fixtures";
-import { at, deleteCreatedUsers, trackUsers } from "./reminders-fixtures";
+import { at, deleteCreatedPeople, deleteCreatedUsers, trackUsers } from "./reminders-fixtures";
 
 // Dose-time pushes for a person without an account ("Dad"): each member who gets Dad's daily
 // reminder (owner, manager, helper; a viewer with remind_me) gets a push on their own devices at
@@ -27,10 +27,7 @@ afterEach(async () => {
   queue.restore();
   vi.useRealTimers();
   await deleteCreatedUsers();
-  if (made.length)
-    await db()
-      .delete(people)
-      .where(inArray(people.id, made.splice(0)));
+  await deleteCreatedPeople(made);
 });
 
 const TICK = "2027-06-01T08:00:00Z";

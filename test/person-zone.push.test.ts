@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { medications, memberships, people } from "../src/db/schema";
 import { runDosePlan } from "../src/reminders/dose-push-plan";
@@ -7,7 +7,7 @@ import { db, signUp } from "./helpers";
 import { caredFor, planChecks } from "./missed-dose-fixtures";
 import { captureDoseQueue, doseEnv, doseUser } from "./dose-push-fixtures";
 import { standInsPerTest } from "./push-fixtures";
-import { at, deleteCreatedUsers, trackUsers } from "./reminders-fixtures";
+import { at, deleteCreatedPeople, deleteCreatedUsers, trackUsers } from "./reminders-fixtures";
 
 // The dose push of a person without an account goes out at the person's local minute, not the
 // receiving member's: Dad in Auckland takes Warfarin at 08:00; his daughter's devices are in Los
@@ -26,10 +26,7 @@ afterEach(async () => {
   queue.restore();
   vi.useRealTimers();
   await deleteCreatedUsers();
-  if (made.length)
-    await db()
-      .delete(people)
-      .where(inArray(people.id, made.splice(0)));
+  await deleteCreatedPeople(made);
 });
 
 /** Dad in `zone`, owned by `owner`, taking Warfarin at 08:00. */

@@ -1,8 +1,8 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { medications, memberships, people } from "../src/db/schema";
 import { db } from "./helpers";
-import { addMedication, at, deleteCreatedUsers, makeUser, mockPostmark, tick } from "./reminders-fixtures";
+import { addMedication, at, deleteCreatedPeople, deleteCreatedUsers, makeUser, mockPostmark, tick } from "./reminders-fixtures";
 
 // The daily reminder goes at the receiving account's hour in its zone, but each other person's
 // items count days from that person's today. 21:00 UTC on 14 January 2025 is 13:00 on the 14th in
@@ -16,10 +16,7 @@ beforeEach(() => {
 afterEach(async () => {
   postmark.restore();
   await deleteCreatedUsers();
-  if (made.length)
-    await db()
-      .delete(people)
-      .where(inArray(people.id, made.splice(0)));
+  await deleteCreatedPeople(made);
 });
 
 const TICK = "2025-01-14T21:00:00Z";

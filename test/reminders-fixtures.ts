@@ -8,7 +8,7 @@ import {
 } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { vi } from "vitest";
-import { medications, pharmacies, reminderLog, users } from "../src/db/schema";
+import { medications, people, pharmacies, reminderLog, users } from "../src/db/schema";
 import worker from "../src/index";
 import { nextReminderAt } from "../src/domain/time";
 import type { ReminderBatchMessage } from "../src/reminders/fanout";
@@ -128,6 +128,14 @@ export async function deleteCreatedUsers() {
     // Medications first: a pharmacy still referenced by a medication cannot go (ON DELETE RESTRICT).
     await db().batch([db().delete(medications).where(inArray(medications.userId, ids)), db().delete(users).where(inArray(users.id, ids))]);
   }
+}
+
+/** Deletes the people without an account a test added (`ids` is emptied): they outlive their owner's account. */
+export async function deleteCreatedPeople(ids: number[]) {
+  if (ids.length)
+    await db()
+      .delete(people)
+      .where(inArray(people.id, ids.splice(0)));
 }
 
 export const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];

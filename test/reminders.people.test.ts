@@ -1,9 +1,18 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { medications, memberships, notifications, people, type Role } from "../src/db/schema";
 import { reminderPush } from "../src/push/message";
 import { db } from "./helpers";
-import { addMedication, at, deleteCreatedUsers, makeUser, mockPostmark, tick, type ReminderUser } from "./reminders-fixtures";
+import {
+  addMedication,
+  at,
+  deleteCreatedPeople,
+  deleteCreatedUsers,
+  makeUser,
+  mockPostmark,
+  tick,
+  type ReminderUser,
+} from "./reminders-fixtures";
 
 // The daily reminder covers every person the account owns, manages or helps, and a person it only
 // views when that membership's remind_me is on: one e-mail a day, the own medications first as
@@ -17,10 +26,7 @@ beforeEach(() => {
 afterEach(async () => {
   postmark.restore();
   await deleteCreatedUsers();
-  if (made.length)
-    await db()
-      .delete(people)
-      .where(inArray(people.id, made.splice(0)));
+  await deleteCreatedPeople(made);
 });
 
 const NINE_NY = "2025-01-14T14:00:00Z"; // 09:00 in New York
